@@ -1,0 +1,102 @@
+"""Inputs and outputs of the pairing engines: plain frozen data, no store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from app.domain import GameRecord, Scoring
+
+System = Literal["swiss", "split", "monrad", "round_robin", "dutch"]
+FirstRound = Literal["split", "adjacent", "lot"]
+SameUnit = Literal["never", "first_k", "always"]
+OpeningMode = Literal["none", "lot", "opener"]
+
+
+@dataclass(frozen=True)
+class PairingSettings:
+    """Every pairing rule of RULES §2–§5 and §8 that the arbiter can change."""
+
+    system: System = "swiss"
+    first_round: FirstRound = "split"
+    same_unit: SameUnit = "first_k"
+    same_unit_rounds: int = 3
+    no_three_in_row: bool = True
+    max_colour_surplus: int = 2
+    last_round_scores_over_colour: bool = True
+    forfeit_counts_as_met: bool = True
+    opening_mode: OpeningMode = "none"
+    opening_no_repeat: bool = True
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PairingSettings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+
+@dataclass(frozen=True)
+class PairingEntrant:
+    id: int
+    seed: int
+    name: str = ""
+    unit: str | None = None
+    rating: int = 0
+    initial_points: float = 0.0
+
+
+@dataclass(frozen=True)
+class PairingRequest:
+    """Everything needed to pair `round_number` of one event."""
+
+    round_number: int
+    rounds_planned: int
+    entrants: tuple[PairingEntrant, ...]
+    active: frozenset[int]
+    history: tuple[GameRecord, ...]
+    scoring: Scoring = field(default_factory=Scoring)
+    settings: PairingSettings = field(default_factory=PairingSettings)
+    lot_seed: int | None = None
+
+
+@dataclass(frozen=True)
+class PairedGame:
+    table: int
+    first: int
+    second: int | None
+
+
+@dataclass(frozen=True)
+class TableNote:
+    """Why a table is what it is, for the pairing report."""
+
+    table: int
+    first_score: float
+    second_score: float | None
+    first_group: float
+    second_group: float | None
+    first_float: str = ""
+    second_float: str = ""
+    colour_reason: str = ""
+    same_unit: bool = False
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One breach of an absolute rule found by the checker."""
+
+    rule: str
+    message: str
+    tables: tuple[int, ...] = ()
+    entrants: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    round_number: int
+    games: tuple[PairedGame, ...]
+    notes: tuple[TableNote, ...] = ()
+    relaxations: tuple[str, ...] = ()
+    lot_seed: int | None = None

@@ -1,0 +1,76 @@
+"""Inputs and outputs of the standings core: plain frozen data, no store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from app.domain import GameRecord, Scoring
+
+ByeInSos = Literal["none", "zero", "lowest"]
+Ties = Literal["shared", "lot"]
+
+GO_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "直胜", "胜局数")
+GOMOKU_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "胜局数", "后手胜局数", "直胜", "犯规")
+
+
+@dataclass(frozen=True)
+class StandingsSettings:
+    """Tie-break order (after 积分) and the conventions of RULES §4 and §6."""
+
+    tiebreaks: tuple[str, ...] = GO_TIEBREAKS
+    bye_in_sos: ByeInSos = "none"
+    forfeit_opponents_count: bool = True
+    forfeit_wins_count: bool = True
+    ties: Ties = "shared"
+    lot_seed: int | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> StandingsSettings:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        if "tiebreaks" in known:
+            known["tiebreaks"] = tuple(known["tiebreaks"])
+        return cls(**known)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = {name: getattr(self, name) for name in self.__dataclass_fields__}
+        data["tiebreaks"] = list(self.tiebreaks)
+        return data
+
+
+@dataclass(frozen=True)
+class StandingsEntrant:
+    id: int
+    seed: int
+    name: str = ""
+    gender: str | None = None
+    birth_date: str | None = None  # ISO YYYY-MM-DD
+    grade: str | None = None
+    rating: int = 0
+    initial_points: float = 0.0
+
+
+@dataclass(frozen=True)
+class StandingsRequest:
+    entrants: tuple[StandingsEntrant, ...]
+    games: tuple[GameRecord, ...]
+    after_round: int
+    scoring: Scoring = field(default_factory=Scoring)
+    settings: StandingsSettings = field(default_factory=StandingsSettings)
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    entrant: int
+    points: float
+    tiebreaks: dict[str, float]
+    shared: bool = False
+
+
+@dataclass(frozen=True)
+class Standings:
+    after_round: int
+    rows: tuple[Standing, ...]
+    tiebreak_order: tuple[str, ...]
+    explanation: tuple[str, ...] = ()
