@@ -9,6 +9,7 @@ from app.domain import GameRecord, Scoring
 
 ByeInSos = Literal["none", "zero", "lowest"]
 Ties = Literal["shared", "lot"]
+SecondMoverBy = Literal["seat", "colour"]
 
 GO_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "直胜", "胜局数")
 GOMOKU_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "胜局数", "后手胜局数", "直胜", "犯规")
@@ -24,6 +25,11 @@ class StandingsSettings:
     forfeit_wins_count: bool = True
     ties: Ties = "shared"
     lot_seed: int | None = None
+    # 后手 for 后手胜局数/后手局数: the pairing's second seat, or the final colours after
+    # a Gomoku 三手交换 (GameRecord.seat_swapped).
+    second_mover_by: SecondMoverBy = "seat"
+    # Whether a bye counts in 胜局数 (it never counts in 后手胜局数).
+    bye_counts_as_win: bool = False
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StandingsSettings:

@@ -1,0 +1,288 @@
+"""Individual standings: points, every tie-break of RULES §6, ranks and explanations.
+
+Conventions (the ones marked *setting* are fields of `StandingsSettings`):
+
+* Only games with ``round <= after_round`` are read.  An unfinished game (result None)
+  and a 0-0 "not played" game give no points and no opponent.
+* 积分 = ``initial_points`` + the points of every finished game (`points_for`).
+* Opponent list (对手分, 中间分, 去一最低对手分, 对手累进分): every opponent met over
+  the board.  A forfeit (either side, or a double forfeit) counts as a meeting when
+  ``forfeit_opponents_count`` (*setting*, default True); otherwise it contributes like a
+  bye.  A bye contributes per ``bye_in_sos`` (*setting*): "none" nothing (default),
+  "zero" a virtual opponent with 0, "lowest" a virtual opponent with the lowest final
+  score in the event (and, in 对手累进分, the lowest 累进分 in the event).
+* 中间分 = 对手分 minus the highest and the lowest entry of the opponent list; with fewer
+  than three entries it is 0.  去一最低对手分 = 对手分 minus the lowest entry (0 with
+  none).  Virtual bye opponents are entries of the list like any other.
+* 累进分 = the sum over rounds 1..after_round of the running total after that round.  The
+  running total starts at ``initial_points`` (so the last term always equals 积分) and a
+  round without a game for the entrant adds the running total unchanged.
+* 胜局数: wins over the board, plus forfeit wins when ``forfeit_wins_count`` (*setting*),
+  plus byes when ``bye_counts_as_win`` (*setting*, default False).
+* 后手胜局数: those wins (byes excluded) taken as the second mover; 后手局数: games played
+  over the board as the second mover.  The second mover is the pairing's second seat by
+  default; ``second_mover_by="colour"`` follows the final colours after a Gomoku
+  三手交换 (`GameRecord.seat_swapped`).
+* 犯规: the fouls recorded for the entrant in the games read (fewer ranks higher).
+* 等级分: `StandingsEntrant.rating` (higher ranks higher).
+* 直胜: applied once to exactly the group tied at that point, only if every pair of the
+  group has met (a meeting as defined for the opponent list); the value is the sum of the
+  points the entrant scored in those games.  0 for entrants never resolved by it.
+* 抽签: a lot drawn from ``random.Random(lot_seed)``; lot 1 ranks first.  Drawn for the
+  groups still tied after the whole order when ``ties == "lot"``, or wherever "抽签" is
+  named in the order.  0 for entrants who drew no lot.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from app.domain import GameRecord, Result, outcome_for, points_for
+from app.standings._resolve import Criterion, fmt, resolve
+from app.standings.model import Standing, Standings, StandingsRequest
+
+ALL_TIEBREAKS: tuple[str, ...] = (
+    "积分",
+    "对手分",
+    "中间分",
+    "去一最低对手分",
+    "累进分",
+    "对手累进分",
+    "胜局数",
+    "后手胜局数",
+    "后手局数",
+    "直胜",
+    "犯规",
+    "等级分",
+    "抽签",
+)
+
+# Tie-breaks where the smaller value ranks higher.
+ASCENDING: frozenset[str] = frozenset({"犯规"})
+
+
+class StandingsError(ValueError):
+    """A request the standings cannot be computed from; the message says what to fix."""
+
+
+def _second_mover(game: GameRecord, by_colour: bool) -> int | None:
+    if game.second is None:
+        return None
+    if by_colour and game.seat_swapped:
+        return game.first
+    return game.second
+
+
+def compute_standings(request: StandingsRequest) -> Standings:
+    settings = request.settings
+    scoring = request.scoring
+    after = request.after_round
+    entrants = {e.id: e for e in request.entrants}
+    if len(entrants) != len(request.entrants):
+        raise StandingsError("参赛者编号重复：每名棋手只能出现一次")
+    for name in settings.tiebreaks:
+        if name not in ALL_TIEBREAKS:
+            raise StandingsError(f"未知的小分名称“{name}”；可用：{'、'.join(ALL_TIEBREAKS)}")
+    uses_lot = settings.ties == "lot" or "抽签" in settings.tiebreaks
+    if uses_lot and settings.lot_seed is None:
+        raise StandingsError("抽签需要一个记录在案的随机种子（lot_seed），以便公开复现")
+    by_colour = settings.second_mover_by == "colour"
+    bye_is_win = settings.bye_counts_as_win
+
+    ids = list(entrants)
+    points: dict[int, float] = {i: entrants[i].initial_points for i in ids}
+    per_round: dict[int, dict[int, float]] = {i: {} for i in ids}
+    # Opponent list entries: an opponent id, or None for a virtual (bye-like) opponent.
+    opponents: dict[int, list[int | None]] = {i: [] for i in ids}
+    wins = dict.fromkeys(ids, 0.0)
+    second_wins = dict.fromkeys(ids, 0.0)
+    second_games = dict.fromkeys(ids, 0.0)
+    fouls = dict.fromkeys(ids, 0.0)
+    met: dict[tuple[int, int], list[float]] = {}  # (a, b) a<b -> [points a, points b]
+
+    for game in request.games:
+        if game.round > after:
+            continue
+        players = (game.first,) if game.second is None else (game.first, game.second)
+        for p in players:
+            if p not in entrants:
+                raise StandingsError(
+                    f"第{game.round}轮第{game.table}台的棋手（编号 {p}）不在参赛名单中"
+                )
+        fouls[game.first] += game.fouls_first
+        if game.second is not None:
+            fouls[game.second] += game.fouls_second
+        result = game.result
+        if result is None or result is Result.NOT_PLAYED:
+            continue
+        second = _second_mover(game, by_colour)
+        for p in players:
+            earned = points_for(game, p, scoring)
+            points[p] += earned
+            per_round[p][game.round] = per_round[p].get(game.round, 0.0) + earned
+            outcome = outcome_for(game, p)
+            if outcome == "W" or (outcome == "FW" and settings.forfeit_wins_count):
+                wins[p] += 1
+                if p == second:
+                    second_wins[p] += 1
+            elif outcome == "BYE" and bye_is_win:
+                wins[p] += 1
+            if outcome in ("W", "D", "L") and p == second:
+                second_games[p] += 1
+        if game.second is None:
+            if settings.bye_in_sos != "none":
+                opponents[game.first].append(None)
+            continue
+        a, b = game.first, game.second
+        if result.is_played or settings.forfeit_opponents_count:
+            opponents[a].append(b)
+            opponents[b].append(a)
+            key = (a, b) if a < b else (b, a)
+            got = met.setdefault(key, [0.0, 0.0])
+            got[0] += points_for(game, key[0], scoring)
+            got[1] += points_for(game, key[1], scoring)
+        elif settings.bye_in_sos != "none":
+            opponents[a].append(None)
+            opponents[b].append(None)
+
+    progressive: dict[int, float] = {}
+    for i in ids:
+        running = entrants[i].initial_points
+        total = 0.0
+        rounds = per_round[i]
+        for r in range(1, after + 1):
+            running += rounds.get(r, 0.0)
+            total += running
+        progressive[i] = total
+
+    virtual_score = 0.0
+    virtual_progressive = 0.0
+    if settings.bye_in_sos == "lowest" and ids:
+        virtual_score = min(points.values())
+        virtual_progressive = min(progressive.values())
+
+    sos: dict[int, float] = {}
+    median: dict[int, float] = {}
+    cut1: dict[int, float] = {}
+    sos_progressive: dict[int, float] = {}
+    for i in ids:
+        scores = sorted(virtual_score if o is None else points[o] for o in opponents[i])
+        total = sum(scores)
+        sos[i] = total
+        cut1[i] = total - scores[0] if scores else 0.0
+        median[i] = total - scores[0] - scores[-1] if len(scores) >= 3 else 0.0
+        sos_progressive[i] = sum(
+            virtual_progressive if o is None else progressive[o] for o in opponents[i]
+        )
+
+    fixed: dict[str, Mapping[int, float]] = {
+        "积分": points,
+        "对手分": sos,
+        "中间分": median,
+        "去一最低对手分": cut1,
+        "累进分": progressive,
+        "对手累进分": sos_progressive,
+        "胜局数": wins,
+        "后手胜局数": second_wins,
+        "后手局数": second_games,
+        "犯规": fouls,
+        "等级分": {i: float(entrants[i].rating) for i in ids},
+    }
+    head_to_head: dict[int, float] = {}
+    lots: dict[int, float] = {}
+    rng = random.Random(settings.lot_seed)
+
+    def label(i: int) -> str:
+        e = entrants[i]
+        return e.name or f"{e.seed}号"
+
+    def direct(group: tuple[int, ...]) -> Mapping[int, float] | str:
+        scored = dict.fromkeys(group, 0.0)
+        missing: list[str] = []
+        for x, a in enumerate(group):
+            for b in group[x + 1 :]:
+                key = (a, b) if a < b else (b, a)
+                got = met.get(key)
+                if got is None:
+                    missing.append(f"{label(a)}与{label(b)}")
+                    continue
+                scored[key[0]] += got[0]
+                scored[key[1]] += got[1]
+        if missing:
+            return (
+                "未全部相遇："
+                + "、".join(missing[:3])
+                + ("等" if len(missing) > 3 else "")
+                + "未交手"
+            )
+        head_to_head.update(scored)
+        return scored
+
+    def draw_lots(group: tuple[int, ...]) -> Mapping[int, float]:
+        numbers = list(range(1, len(group) + 1))
+        rng.shuffle(numbers)
+        drawn = {e: float(n) for e, n in zip(group, numbers, strict=True)}
+        lots.update(drawn)
+        return drawn
+
+    criteria: list[Criterion] = []
+    for name in settings.tiebreaks:
+        if name == "积分":
+            continue
+        if name == "直胜":
+            criteria.append(Criterion(name, per_group=direct))
+        elif name == "抽签":
+            criteria.append(
+                Criterion(f"抽签（种子 {settings.lot_seed}）", ascending=True, per_group=draw_lots)
+            )
+        else:
+            criteria.append(Criterion(name, ascending=name in ASCENDING, values=fixed[name]))
+    if settings.ties == "lot" and "抽签" not in settings.tiebreaks:
+        criteria.append(
+            Criterion(f"抽签（种子 {settings.lot_seed}）", ascending=True, per_group=draw_lots)
+        )
+
+    order = sorted(ids, key=lambda i: (entrants[i].seed, i))
+    resolved = resolve(order, points, criteria, label)
+
+    rows: list[Standing] = []
+    position = 1
+    for group in resolved.groups:
+        shared = len(group) > 1
+        for i in group:
+            tiebreaks = {name: float(fixed[name][i]) for name in fixed}
+            tiebreaks["直胜"] = head_to_head.get(i, 0.0)
+            tiebreaks["抽签"] = lots.get(i, 0.0)
+            rows.append(
+                Standing(
+                    rank=position,
+                    entrant=i,
+                    points=points[i],
+                    tiebreaks={name: tiebreaks[name] for name in ALL_TIEBREAKS},
+                    shared=shared,
+                )
+            )
+        position += len(group)
+
+    header = _settings_line(request)
+    return Standings(
+        after_round=after,
+        rows=tuple(rows),
+        tiebreak_order=("积分", *(n for n in settings.tiebreaks if n != "积分")),
+        explanation=(header, *resolved.explanation),
+    )
+
+
+def _settings_line(request: StandingsRequest) -> str:
+    s = request.settings
+    bye = {"none": "不计", "zero": "按0分计", "lowest": "按全场最低分计"}[s.bye_in_sos]
+    order = " → ".join(("积分", *(n for n in s.tiebreaks if n != "积分")))
+    ties = f"抽签（种子 {s.lot_seed}）" if s.ties == "lot" else "并列"
+    sc = request.scoring
+    return (
+        f"第{request.after_round}轮后排名：{order}；余者{ties}。"
+        f"胜{fmt(sc.win)} 和{fmt(sc.draw)} 负{fmt(sc.loss)} 轮空{fmt(sc.bye)}；"
+        f"对手分中轮空{bye}，弃权对手{'计入' if s.forfeit_opponents_count else '视同轮空'}，"
+        f"弃权胜{'计入' if s.forfeit_wins_count else '不计入'}胜局数。"
+    )
