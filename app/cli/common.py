@@ -1,0 +1,44 @@
+"""Helpers shared by the command modules."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from app.services.audit import DEFAULT_OPERATOR
+from app.services.tournament import open_tournament
+from app.store.database import Database
+
+
+def operator(args: argparse.Namespace) -> str:
+    return args.operator or os.environ.get("FINALS_OPERATOR") or DEFAULT_OPERATOR
+
+
+def open_file(args: argparse.Namespace) -> Database:
+    return open_tournament(args.file)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def fmt_points(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def table(rows: list[list[str]], headers: list[str]) -> str:
+    """A plain text table whose columns line up with CJK characters (2 cells wide)."""
+    def width(text: str) -> int:
+        return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
+
+    cols = [max([width(h)] + [width(r[i]) for r in rows]) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c + " " * (w - width(c)) for c, w in zip(cells, cols, strict=False)).rstrip()
+
+    return "\n".join([line(headers)] + [line(r) for r in rows])

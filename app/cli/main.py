@@ -1,0 +1,91 @@
+"""The `finals` command: every use case, scriptable, with Chinese messages.
+
+Exit codes: 0 success, 1 a user error (the message says what to fix), 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from app.errors import FinalsError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: 用法错误：{message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from app.cli import rounds, setup
+
+    parser = _Parser(prog="finals", description="棋赛总决赛编排系统（五子棋、围棋积分编排）")
+    parser.add_argument("--operator", default=None, help="操作员姓名（写入操作日志）")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for module in (setup, rounds):
+        module.register(sub)
+    for name in ("results", "reports"):
+        try:
+            module = __import__(f"app.cli.{name}", fromlist=["register"])
+        except ImportError:
+            continue
+        module.register(sub)
+    return parser
+
+
+def _configure_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(encoding="utf-8")
+            except (ValueError, OSError):
+                pass
+
+
+def _crash_log(exc: BaseException) -> Path | None:
+    try:
+        from platformdirs import user_log_dir
+
+        folder = Path(user_log_dir("finals-manager", appauthor=False))
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "crash.log"
+        with path.open("a", encoding="utf-8") as handle:
+            handle.write("".join(traceback.format_exception(exc)))
+        return path
+    except OSError:
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _configure_streams()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help()
+        return 2
+    try:
+        return handler(args)
+    except FinalsError as exc:
+        print(f"错误：{exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("已中断。", file=sys.stderr)
+        return 1
+    except Exception as exc:  # never show a traceback to a user
+        log = _crash_log(exc)
+        where = f"详细信息已写入 {log}。" if log else ""
+        print(f"程序内部错误：{exc.__class__.__name__}: {exc}。文件未被改动。{where}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

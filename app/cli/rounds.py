@@ -1,0 +1,2 @@
+def register(sub):  # filled by the pairing commands
+    pass

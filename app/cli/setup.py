@@ -1,0 +1,303 @@
+"""Commands that set a final up: new, template, import, players, events, export, log, demo."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli.common import fmt_points, open_file, operator, print_json, table
+from app.errors import FinalsError
+from app.io.sheets import write_template
+from app.presets import preset_names
+from app.services import players as player_service
+from app.services.audit import audit_log
+from app.services.registration import import_sheet
+from app.services.tournament import create_tournament, list_events, tournament_info
+
+GENDER_TEXT = {"M": "男", "F": "女", None: ""}
+STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    db = create_tournament(Path(args.file), args.preset, args.title, operator(args))
+    info = tournament_info(db)
+    events = list_events(db)
+    db.close()
+    print(f"已建立 {args.file}：{info['title']}（{'围棋' if info['game'] == 'go' else '五子棋'}）")
+    for event in events:
+        print(f"  {event['code']:8} {event['name']}")
+    return 0
+
+
+def cmd_template(args: argparse.Namespace) -> int:
+    path = write_template(Path(args.out))
+    print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        summary = import_sheet(db, Path(args.sheet), args.event, operator(args))
+    finally:
+        db.close()
+    detail = "，".join(f"{code} {n}" for code, n in summary.entrants.items())
+    print(f"已导入 {summary.players} 名选手（{detail}）；队伍 {summary.teams} 支，双人组合 {summary.pairs} 对。")
+    return 0
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        rows = player_service.list_entrants(db, args.event)
+    finally:
+        db.close()
+    if args.json:
+        print_json(rows)
+        return 0
+    body = [
+        [r["event"], str(r["seed"]), r["name"], GENDER_TEXT.get(r["gender"], ""),
+         r["birth_date"] or "", r["unit"] or "", r["grade"] or "", r["source"] or "",
+         STATUS_TEXT.get(r["status"], r["status"])]
+        for r in rows
+    ]
+    print(table(body, ["项目", "序号", "姓名", "性别", "出生日期", "单位", "段位", "来源", "状态"]))
+    print(f"共 {len(rows)} 条")
+    return 0
+
+
+def cmd_events(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        info, events = tournament_info(db), list_events(db)
+    finally:
+        db.close()
+    if args.json:
+        print_json({"tournament": info, "events": events})
+        return 0
+    print(info["title"])
+    kinds = {"individual": "个人", "pair": "双人", "team": "团体"}
+    body = [
+        [e["code"], e["name"], kinds[e["kind"]], str(e["entrants"]),
+         f"{e['rounds_complete']}/{e['rounds_paired']}/{e['rounds_planned']}" if e["kind"] != "team"
+         else f"按{e['source_event']}成绩"]
+        for e in events
+    ]
+    print(table(body, ["代码", "项目", "类型", "参赛", "轮次（完成/已编/计划）"]))
+    return 0
+
+
+def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
+    names = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
+             "qualifier_rank", "id_number", "phone")
+    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+
+
+def cmd_add_player(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        seed = player_service.add_player(db, args.event, _player_fields(args), operator(args),
+                                         initial_points=args.points)
+    finally:
+        db.close()
+    print(f"已添加 {args.name}，序号 {seed}。")
+    return 0
+
+
+def cmd_edit_player(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        player_service.edit_player(db, args.event, args.who, _player_fields(args), operator(args))
+    finally:
+        db.close()
+    print("已修改。")
+    return 0
+
+
+def _status_command(status: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        db = open_file(args)
+        try:
+            message = player_service.set_status(db, args.event, args.who, status, args.round,
+                                                operator(args))
+        finally:
+            db.close()
+        print(message)
+        return 0
+    return run
+
+
+def cmd_seed(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        player_service.set_seed(db, args.event, args.who, args.seed, operator(args))
+    finally:
+        db.close()
+    print(f"已将 {args.who} 调整为序号 {args.seed}。")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from app.io.export_json import build_export
+
+    if not args.json:
+        raise FinalsError("请加 --json（目前只支持 JSON 导出；Excel 表格请用 finals report）。")
+    db = open_file(args)
+    try:
+        doc = build_export(db, args.round)
+    finally:
+        db.close()
+    text = json.dumps(doc, ensure_ascii=False, indent=2)
+    if args.output:
+        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        print(f"已导出 {args.output}")
+    else:
+        sys.stdout.write(text + "\n")
+    return 0
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        entries = audit_log(db, args.limit)
+    finally:
+        db.close()
+    if args.json:
+        print_json(entries)
+        return 0
+    for e in reversed(entries):
+        change = ""
+        if e["before"] is not None or e["after"] is not None:
+            before = json.dumps(e["before"], ensure_ascii=False) if e["before"] is not None else "—"
+            after = json.dumps(e["after"], ensure_ascii=False) if e["after"] is not None else "—"
+            change = f"  {before} → {after}"
+        print(f"{e['time']}  {e['operator']}  {e['action']}  {e['target'] or ''}{change}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from app.demo import build_demo
+
+    summary = build_demo(Path(args.file), args.preset, players=args.players, seed=args.seed,
+                         rounds=args.rounds, operator=operator(args))
+    print(summary)
+    return 0
+
+
+def cmd_gui(args: argparse.Namespace) -> int:
+    from app.demo import ensure_demo
+
+    path = Path(args.file) if args.file else ensure_demo(Path("demo.finals"))
+    try:
+        from ui.main import run_gui  # type: ignore[import-not-found]
+    except ImportError as exc:
+        raise FinalsError(f"图形界面无法启动（{exc}）。请确认已安装 PySide6。") from exc
+    return int(run_gui(path, view=args.view, screenshot=args.screenshot))
+
+
+def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None:
+    if name_required:
+        p.add_argument("--name", required=True, help="姓名")
+    else:
+        p.add_argument("--name", help="姓名")
+    p.add_argument("--gender", help="性别：男/女")
+    p.add_argument("--birth-date", dest="birth_date", help="出生日期，如 2010-05-03")
+    p.add_argument("--unit", help="单位/俱乐部")
+    p.add_argument("--region", help="地区")
+    p.add_argument("--grade", help="段位，如 3段、1级")
+    p.add_argument("--rating", type=int, help="等级分")
+    p.add_argument("--source", help="来源，如 入围赛第3期、外卡")
+    p.add_argument("--qualifier-rank", dest="qualifier_rank", type=int, help="入围名次")
+    p.add_argument("--id-number", dest="id_number", help="身份证号（不公开）")
+    p.add_argument("--phone", help="电话（不公开）")
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("new", help="按预设新建比赛文件")
+    p.add_argument("file", help="比赛文件（.finals）")
+    p.add_argument("--preset", required=True, choices=preset_names(), help="规程预设")
+    p.add_argument("--title", help="比赛名称（默认取预设）")
+    p.set_defaults(handler=cmd_new)
+
+    p = sub.add_parser("template", help="生成空白报名表（含示例行）")
+    p.add_argument("out", help="输出的 .xlsx 文件")
+    p.set_defaults(handler=cmd_template)
+
+    p = sub.add_parser("import", help="导入报名表（.xlsx/.csv），全部正确才导入")
+    p.add_argument("file")
+    p.add_argument("sheet", help="报名表 .xlsx 或 .csv")
+    p.add_argument("--event", help="未填“项目”列时报入的项目代码")
+    p.set_defaults(handler=cmd_import)
+
+    p = sub.add_parser("players", help="列出选手")
+    p.add_argument("file")
+    p.add_argument("--event")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_players)
+
+    p = sub.add_parser("events", help="列出项目")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_events)
+
+    p = sub.add_parser("add-player", help="添加一名选手（第1轮后为迟到选手）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--points", type=float, default=0.0, help="迟到选手的初始积分（裁判长给定）")
+    _add_player_options(p, name_required=True)
+    p.set_defaults(handler=cmd_add_player)
+
+    p = sub.add_parser("edit-player", help="修改选手信息")
+    p.add_argument("file")
+    p.add_argument("who", help="序号或姓名")
+    p.add_argument("--event", required=True)
+    _add_player_options(p, name_required=False)
+    p.set_defaults(handler=cmd_edit_player)
+
+    for name, status, text in (("withdraw", "withdrawn", "退赛（自下一轮或 --round 起）"),
+                               ("reinstate", "playing", "撤销退赛"),
+                               ("absent", "absent", "某轮请假（不编排、不轮空）"),
+                               ("present", "present", "撤销请假")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("file")
+        p.add_argument("who", help="序号或姓名")
+        p.add_argument("--event", required=True)
+        p.add_argument("--round", type=int)
+        p.set_defaults(handler=_status_command(status))
+
+    p = sub.add_parser("seed", help="调整序号（第1轮编排前）")
+    p.add_argument("file")
+    p.add_argument("who", help="序号或姓名")
+    p.add_argument("seed", type=int, help="新序号")
+    p.add_argument("--event", required=True)
+    p.set_defaults(handler=cmd_seed)
+
+    p = sub.add_parser("export", help="导出 JSON（交换格式）")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true", required=True)
+    p.add_argument("--round", type=int, help="名次截至第几轮（默认最新）")
+    p.add_argument("-o", "--output")
+    p.set_defaults(handler=cmd_export)
+
+    p = sub.add_parser("log", help="操作日志")
+    p.add_argument("file")
+    p.add_argument("--limit", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_log)
+
+    p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
+    p.add_argument("file")
+    p.add_argument("--preset", required=True, choices=preset_names())
+    p.add_argument("--players", type=int, default=None, help="主项目人数（默认按规程）")
+    p.add_argument("--seed", type=int, default=2022, help="随机种子")
+    p.add_argument("--rounds", type=int, default=0, help="模拟比赛的轮数")
+    p.set_defaults(handler=cmd_demo)
+
+    p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
+    p.add_argument("file", nargs="?")
+    p.add_argument("--view", choices=["players", "round", "results", "standings"])
+    p.add_argument("--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
+    p.set_defaults(handler=cmd_gui)

@@ -1,0 +1,361 @@
+"""Validating a registration sheet against the events' rules, before anything is written.
+
+Every bad row and column is collected (not just the first), so the organiser can fix the
+whole sheet in one go; the caller imports nothing unless the list of errors is empty.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from app.io.dates import parse_date
+from app.io.sheets import SheetRow
+from app.standings.categories import grade_order
+
+GENDERS = {"男": "M", "女": "F", "m": "M", "f": "F", "男子": "M", "女子": "F", "male": "M", "female": "F"}
+EVENT_SEPARATORS = re.compile(r"[、,，;；/|\s]+")
+
+
+@dataclass(frozen=True)
+class EventRules:
+    code: str
+    name: str
+    kind: str
+    aliases: tuple[str, ...] = ()
+    source_event: str | None = None
+    eligibility: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ExistingPlayer:
+    id: int
+    name: str
+    gender: str | None
+    birth_date: date | None
+    id_number: str | None
+    events: frozenset[str] = frozenset()
+
+
+@dataclass
+class PlayerRow:
+    row: int
+    name: str
+    gender: str | None
+    birth_date: date | None
+    unit: str | None
+    region: str | None
+    grade: str | None
+    rating: int | None
+    source: str | None
+    qualifier_rank: int | None
+    id_number: str | None
+    phone: str | None
+    seed: int | None
+    events: tuple[str, ...]
+    group: str | None  # team name or partner name
+
+
+@dataclass(frozen=True)
+class RowError:
+    row: int
+    column: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"第{self.row}行" if self.row else "报名表"
+        column = f"【{self.column}】" if self.column else ""
+        return f"{where}{column}{self.message}"
+
+
+@dataclass
+class RegistrationPlan:
+    players: list[PlayerRow]
+    teams: dict[tuple[str, str], list[PlayerRow]]
+    pairs: list[tuple[str, PlayerRow, PlayerRow]]
+    errors: list[RowError]
+
+
+def _text(values: dict[str, Any], column: str) -> str | None:
+    value = values.get(column)
+    if value is None:
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    text = str(value).strip()
+    return text or None
+
+
+def _int(values: dict[str, Any], column: str, row: int, errors: list[RowError]) -> int | None:
+    text = _text(values, column)
+    if text is None:
+        return None
+    try:
+        return int(float(text))
+    except ValueError:
+        errors.append(RowError(row, column, f"“{text}”不是数字。请填写整数，或留空。"))
+        return None
+
+
+def _age_on(birth: date, day: date) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def _resolve_events(
+    text: str | None, default_event: str | None, events: list[EventRules], row: int,
+    errors: list[RowError],
+) -> tuple[str, ...]:
+    if text is None:
+        if default_event:
+            return (default_event,)
+        individual = [e.code for e in events if e.kind == "individual"]
+        return (individual[0],) if individual else ()
+    lookup: dict[str, str] = {}
+    for rules in events:
+        for label in (rules.code, rules.name, *rules.aliases):
+            lookup.setdefault(label.lower(), rules.code)
+    codes: list[str] = []
+    for part in EVENT_SEPARATORS.split(text):
+        if not part:
+            continue
+        code = lookup.get(part.lower())
+        if code is None:
+            known = "、".join(e.name for e in events)
+            errors.append(RowError(row, "项目", f"没有名为“{part}”的项目。可用的项目：{known}。"))
+        elif code not in codes:
+            codes.append(code)
+    return tuple(codes)
+
+
+def _parse_row(
+    sheet_row: SheetRow, events: list[EventRules], default_event: str | None,
+    errors: list[RowError],
+) -> PlayerRow:
+    values, row = sheet_row.values, sheet_row.number
+    name = _text(values, "姓名")
+    if name is None:
+        errors.append(RowError(row, "姓名", "姓名为空。请填写选手姓名，或删除这一行。"))
+        name = ""
+    gender_text = _text(values, "性别")
+    gender = GENDERS.get(gender_text.lower()) if gender_text else None
+    if gender is None:
+        shown = f"“{gender_text}”" if gender_text else "空"
+        errors.append(RowError(row, "性别", f"性别为{shown}，无法识别。请填写“男”或“女”。"))
+    birth_raw = values.get("出生日期")
+    birth = None
+    if birth_raw is not None and str(birth_raw).strip():
+        birth = parse_date(birth_raw)
+        if birth is None:
+            errors.append(RowError(
+                row, "出生日期",
+                f"“{birth_raw}”不是有效日期。请写成 2010-05-03、2010.5.3 或 2010年5月3日。",
+            ))
+    return PlayerRow(
+        row=row, name=name, gender=gender, birth_date=birth,
+        unit=_text(values, "单位"), region=_text(values, "地区"), grade=_text(values, "段位"),
+        rating=_int(values, "等级分", row, errors), source=_text(values, "来源"),
+        qualifier_rank=_int(values, "名次", row, errors),
+        id_number=(_text(values, "身份证号") or None), phone=_text(values, "电话"),
+        seed=_int(values, "序号", row, errors),
+        events=_resolve_events(_text(values, "项目"), default_event, events, row, errors),
+        group=_text(values, "队名/搭档"),
+    )
+
+
+def _check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
+    elig = rules.eligibility
+    born_from, born_to = elig.get("born_from"), elig.get("born_to")
+    if born_from or born_to:
+        window = f"{born_from or '不限'} 至 {born_to or '不限'}"
+        if player.birth_date is None:
+            errors.append(RowError(
+                player.row, "出生日期",
+                f"{rules.name}按出生日期限定（{window}），但未填写出生日期。请补上出生日期。",
+            ))
+        elif (born_from and player.birth_date.isoformat() < born_from) or (
+            born_to and player.birth_date.isoformat() > born_to
+        ):
+            errors.append(RowError(
+                player.row, "出生日期",
+                f"{player.name}出生于{player.birth_date.isoformat()}，不符合{rules.name}"
+                f"的出生日期要求（{window}）。请核对日期或改报其他项目。",
+            ))
+    min_grade = elig.get("min_grade")
+    if min_grade:
+        have, need = grade_order(player.grade or ""), grade_order(min_grade)
+        if need is not None and (have is None or have < need):
+            errors.append(RowError(
+                player.row, "段位",
+                f"{rules.name}要求{min_grade}或以上，{player.name}的段位为"
+                f"“{player.grade or '空'}”。请核对段位或改报其他项目。",
+            ))
+    gender = elig.get("gender")
+    if gender and player.gender and player.gender != gender:
+        who = "男子" if gender == "M" else "女子"
+        errors.append(RowError(player.row, "性别", f"{rules.name}只限{who}参加。请核对性别或项目。"))
+
+
+def _check_team(
+    key: tuple[str, str], members: list[PlayerRow], rules: EventRules,
+    existing_in_source: set[str], errors: list[RowError],
+) -> None:
+    elig = rules.eligibility
+    size = elig.get("team_size")
+    rows = "、".join(str(m.row) for m in members)
+    team = key[1]
+    if size and len(members) != size:
+        errors.append(RowError(
+            members[0].row, "队名/搭档",
+            f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{size}人。"
+            "请补齐或删去队员。",
+        ))
+    gender = elig.get("gender")
+    for member in members:
+        if gender and member.gender and member.gender != gender:
+            who = "男子" if gender == "M" else "女子"
+            errors.append(RowError(
+                member.row, "性别", f"{member.name}不能参加{rules.name}（只限{who}）。请核对性别或队伍。",
+            ))
+        source = rules.source_event
+        if source and source not in member.events and member.name not in existing_in_source:
+            errors.append(RowError(
+                member.row, "项目",
+                f"{member.name}参加{rules.name}，但没有取得个人赛资格（项目中未报{source}）。"
+                "团体队员必须同时参加个人赛。",
+            ))
+
+
+def _check_pair(
+    rules: EventRules, first: PlayerRow, second: PlayerRow, start: date | None,
+    errors: list[RowError],
+) -> None:
+    rule = rules.eligibility.get("pair")
+    genders = sorted(g or "?" for g in (first.gender, second.gender))
+    where = f"{first.name}（第{first.row}行）与{second.name}（第{second.row}行）"
+    if rule == "MM" and genders != ["M", "M"]:
+        errors.append(RowError(first.row, "性别", f"{rules.name}须为两名男子：{where}。请核对性别或项目。"))
+    elif rule == "FF" and genders != ["F", "F"]:
+        errors.append(RowError(first.row, "性别", f"{rules.name}须为两名女子：{where}。请核对性别或项目。"))
+    elif rule == "MF" and genders != ["F", "M"]:
+        errors.append(RowError(first.row, "性别", f"{rules.name}须为一男一女：{where}。请核对性别或项目。"))
+    elif rule == "parent_child":
+        adult_age = int(rules.eligibility.get("adult_age", 18))
+        day = start or date.today()
+        if first.birth_date is None or second.birth_date is None:
+            errors.append(RowError(
+                first.row, "出生日期", f"{rules.name}按出生日期核对家长与孩子：{where}须都填写出生日期。",
+            ))
+            return
+        ages = sorted((_age_on(first.birth_date, day), _age_on(second.birth_date, day)))
+        if not (ages[0] < adult_age <= ages[1]):
+            errors.append(RowError(
+                first.row, "出生日期",
+                f"{rules.name}须为一名成年人（{adult_age}岁及以上）与一名未成年人：{where}"
+                f"的年龄为{ages[0]}岁和{ages[1]}岁。请核对。",
+            ))
+
+
+def plan_registration(
+    sheet: list[SheetRow],
+    events: list[EventRules],
+    existing: list[ExistingPlayer],
+    default_event: str | None = None,
+    start_date: date | None = None,
+) -> RegistrationPlan:
+    errors: list[RowError] = []
+    if not sheet:
+        errors.append(RowError(0, "", "报名表中没有选手。请在表头下方每行填写一名选手。"))
+    players = [_parse_row(row, events, default_event, errors) for row in sheet]
+    by_code = {rules.code: rules for rules in events}
+
+    seen_ids: dict[str, int] = {}
+    seen_keys: dict[tuple[str, date], int] = {}
+    existing_ids = {p.id_number: p for p in existing if p.id_number}
+    existing_keys = {(p.name, p.birth_date): p for p in existing if p.birth_date}
+    for player in players:
+        if player.id_number:
+            if player.id_number in seen_ids:
+                errors.append(RowError(
+                    player.row, "身份证号",
+                    f"身份证号与第{seen_ids[player.id_number]}行重复。同一选手只能登记一次，请删去重复行。",
+                ))
+            elif player.id_number in existing_ids:
+                errors.append(RowError(
+                    player.row, "身份证号",
+                    f"身份证号已属于已登记的选手{existing_ids[player.id_number].name}。请删去此行或核对号码。",
+                ))
+            seen_ids.setdefault(player.id_number, player.row)
+        if player.name and player.birth_date:
+            key = (player.name, player.birth_date)
+            if key in seen_keys:
+                errors.append(RowError(
+                    player.row, "姓名",
+                    f"{player.name}（{player.birth_date.isoformat()}）与第{seen_keys[key]}行重复。"
+                    "同一选手只能登记一次，请删去重复行。",
+                ))
+            elif key in existing_keys:
+                errors.append(RowError(
+                    player.row, "姓名",
+                    f"{player.name}（{player.birth_date.isoformat()}）已经登记过。请删去此行。",
+                ))
+            seen_keys.setdefault(key, player.row)
+        for code in player.events:
+            rules = by_code[code]
+            if rules.kind == "individual":
+                _check_individual(player, rules, errors)
+            elif not player.group:
+                what = "队名" if rules.kind == "team" else "搭档姓名"
+                errors.append(RowError(
+                    player.row, "队名/搭档", f"报了{rules.name}，但没有填写{what}。请补上。",
+                ))
+
+    teams: dict[tuple[str, str], list[PlayerRow]] = defaultdict(list)
+    pair_rows: list[tuple[str, PlayerRow]] = []
+    for player in players:
+        for code in player.events:
+            kind = by_code[code].kind
+            if kind == "team" and player.group:
+                teams[(code, player.group)].append(player)
+            elif kind == "pair" and player.group:
+                pair_rows.append((code, player))
+    for key, members in teams.items():
+        rules = by_code[key[0]]
+        in_source = {p.name for p in existing if rules.source_event in p.events}
+        _check_team(key, members, rules, in_source, errors)
+
+    pairs: list[tuple[str, PlayerRow, PlayerRow]] = []
+    taken: set[tuple[str, int]] = set()
+    by_event_name: dict[tuple[str, str], list[PlayerRow]] = defaultdict(list)
+    for code, player in pair_rows:
+        by_event_name[(code, player.name)].append(player)
+    for code, player in pair_rows:
+        if (code, player.row) in taken:
+            continue
+        rules = by_code[code]
+        assert player.group is not None
+        partners = [p for p in by_event_name.get((code, player.group), []) if p.row != player.row]
+        if not partners:
+            errors.append(RowError(
+                player.row, "队名/搭档",
+                f"{rules.name}的搭档“{player.group}”不在报名表的{rules.name}中。"
+                "请为搭档单独填写一行，并在项目中写上该项目。",
+            ))
+            continue
+        partner = partners[0]
+        if partner.group and partner.group != player.name:
+            errors.append(RowError(
+                partner.row, "队名/搭档",
+                f"{partner.name}的搭档写的是“{partner.group}”，而{player.name}（第{player.row}行）"
+                f"写的搭档是{partner.name}。请统一。",
+            ))
+            continue
+        taken.add((code, player.row))
+        taken.add((code, partner.row))
+        _check_pair(rules, player, partner, start_date, errors)
+        pairs.append((code, player, partner))
+
+    errors.sort(key=lambda e: (e.row, e.column))
+    return RegistrationPlan(players, dict(teams), pairs, errors)

@@ -1,0 +1,178 @@
+"""The absolute rules, checked on any round: made by the engine or edited by hand.
+
+`check_round` never raises on a round it can read; every breach is one `Finding` with a
+stable English `rule` key and a Chinese message naming the table and the players.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from app.pairing.colours import breaches
+from app.pairing.model import Finding, PairedGame, PairingRequest
+from app.pairing.state import (
+    FIRST,
+    SECOND,
+    PlayerState,
+    build_states,
+    game_counts_as_met,
+    prior_games,
+    same_unit_applies,
+)
+
+RULES: dict[str, str] = {
+    "rematch": "重复对局",
+    "unpaired": "漏排",
+    "double": "重复编排",
+    "inactive": "非参赛选手被编排",
+    "bye": "轮空不当",
+    "colour_row": "连续三局同色",
+    "colour_surplus": "先后手差超限",
+    "same_unit": "同单位相遇",
+    "table": "台号错误",
+}
+
+
+def _label(states: dict[int, PlayerState], entrant: int) -> str:
+    st = states.get(entrant)
+    return st.label if st is not None else f"未知选手#{entrant}"
+
+
+def _met_round(request: PairingRequest, a: int, b: int) -> int | None:
+    for g in prior_games(request):
+        if {g.first, g.second} == {a, b} and game_counts_as_met(
+            g, request.settings.forfeit_counts_as_met
+        ):
+            return g.round
+    return None
+
+
+def check_round(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple[Finding, ...]:
+    """Every breach of the absolute rules in `games` (empty when the round is clean)."""
+    states = build_states(request)
+    settings = request.settings
+    active = {i for i in request.active if i in states}
+    out: list[Finding] = []
+
+    def label(i: int) -> str:
+        return _label(states, i)
+
+    # Table numbers.
+    tables: dict[int, list[PairedGame]] = defaultdict(list)
+    for g in games:
+        tables[g.table].append(g)
+    for t in sorted(tables):
+        if len(tables[t]) > 1:
+            out.append(
+                Finding("table", f"第{t}台：台号重复（{len(tables[t])}桌用了同一台号）", (t,))
+            )
+        if t < 1:
+            out.append(Finding("table", f"第{t}台：台号必须从1开始", (t,)))
+
+    # Who appears where.
+    seen: dict[int, list[int]] = defaultdict(list)
+    for g in games:
+        seen[g.first].append(g.table)
+        if g.second is not None:
+            seen[g.second].append(g.table)
+    for p in sorted(seen):
+        where = seen[p]
+        if len(where) > 1:
+            t_text = "、".join(f"第{t}台" for t in where)
+            out.append(
+                Finding("double", f"{label(p)}被编排了{len(where)}次（{t_text}）", tuple(where), (p,))
+            )
+        if p not in active:
+            why = "不在参赛名单" if p not in states else "本轮不参赛（缺席或退赛）"
+            out.append(
+                Finding(
+                    "inactive",
+                    f"第{where[0]}台：{label(p)}{why}，却被编排",
+                    tuple(where),
+                    (p,),
+                )
+            )
+    for p in sorted(active - set(seen), key=lambda i: (states[i].seed, i)):
+        out.append(Finding("unpaired", f"{label(p)}本轮未被编排（也无轮空）", (), (p,)))
+
+    # Byes.
+    byes = [g for g in games if g.second is None]
+    never_had = {i for i in active if states[i].byes == 0}
+    for g in byes:
+        p = g.first
+        st = states.get(p)
+        if st is None or p not in active:
+            continue
+        others = never_had - {p}
+        if st.byes > 0 and others:
+            out.append(
+                Finding(
+                    "bye",
+                    f"第{g.table}台：{label(p)}已轮空过{st.byes}次，"
+                    f"而仍有{len(others)}名选手未轮空过",
+                    (g.table,),
+                    (p,),
+                )
+            )
+    if len(byes) > len(active) % 2:
+        extra = "、".join(f"第{g.table}台" for g in byes)
+        out.append(
+            Finding(
+                "bye",
+                f"本轮有{len(byes)}个轮空（{extra}），参赛人数{len(active)}只需要{len(active) % 2}个",
+                tuple(g.table for g in byes),
+                tuple(g.first for g in byes),
+            )
+        )
+
+    # Pairs: rematch, same unit, colours.
+    check_unit = same_unit_applies(request)
+    for g in sorted(games, key=lambda x: x.table):
+        if g.second is None or g.first == g.second:
+            if g.second is not None:
+                out.append(
+                    Finding("double", f"第{g.table}台：{label(g.first)}与自己对局", (g.table,), (g.first,))
+                )
+            continue
+        a, b = g.first, g.second
+        sa, sb = states.get(a), states.get(b)
+        if sa is None or sb is None:
+            continue
+        pair = f"第{g.table}台：{label(a)}—{label(b)}"
+        if b in sa.opponents:
+            rnd = _met_round(request, a, b)
+            when = f"已在第{rnd}轮相遇" if rnd is not None else "已相遇过"
+            out.append(Finding("rematch", f"{pair} {when}（重复对局）", (g.table,), (a, b)))
+        if check_unit and sa.unit is not None and sa.unit == sb.unit:
+            out.append(
+                Finding(
+                    "same_unit",
+                    f"{pair} 同属“{sa.unit}”，本轮应回避同单位",
+                    (g.table,),
+                    (a, b),
+                )
+            )
+        for st, seat in ((sa, FIRST), (sb, SECOND)):
+            row, surplus = breaches(st, seat, settings)
+            word = "先手" if seat == FIRST else "后手"
+            if row:
+                out.append(
+                    Finding(
+                        "colour_row",
+                        f"{pair} {st.label}将连续第三局执{word}",
+                        (g.table,),
+                        (st.id,),
+                    )
+                )
+            if surplus:
+                diff = st.colour_diff + (1 if seat == FIRST else -1)
+                out.append(
+                    Finding(
+                        "colour_surplus",
+                        f"{pair} {st.label}执{word}后先后手差为{abs(diff)}，"
+                        f"超过上限{settings.max_colour_surplus}",
+                        (g.table,),
+                        (st.id,),
+                    )
+                )
+    return tuple(out)

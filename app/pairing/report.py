@@ -1,0 +1,161 @@
+"""Why each table is what it is, and the plain-text pairing report in Chinese."""
+
+from __future__ import annotations
+
+from app.pairing import colours
+from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
+from app.pairing.round_robin import berger_round
+from app.pairing.state import PlayerState, build_states, fmt_score, has_prior_games
+
+DOWN = "↓"
+UP = "↑"
+
+
+def _berger_seats(request: PairingRequest) -> set[tuple[int, int]]:
+    order = sorted(request.entrants, key=lambda e: (e.seed, e.id))
+    pos = {k + 1: e.id for k, e in enumerate(order)}
+    return {
+        (pos[a], pos[b]) for a, b in berger_round(len(order), request.round_number) if b != 0
+    }
+
+
+def colour_reason(
+    request: PairingRequest, states: dict[int, PlayerState], game: PairedGame
+) -> str:
+    """The Chinese reason for the seats of `game` ("人工指定" if no rule gives them)."""
+    if game.second is None:
+        return "轮空"
+    a, b = states.get(game.first), states.get(game.second)
+    if a is None or b is None:
+        return colours.REASON_MANUAL
+    if request.settings.system == "round_robin":
+        if (a.id, b.id) in _berger_seats(request):
+            return colours.REASON_BERGER
+        return colours.REASON_MANUAL
+    if not has_prior_games(request):
+        higher_first = (a.seed, a.id) < (b.seed, b.id)
+        if game.table % 2 == 1:
+            return colours.REASON_ROUND_ONE_ODD if higher_first else colours.REASON_MANUAL
+        return colours.REASON_ROUND_ONE_EVEN if not higher_first else colours.REASON_MANUAL
+    choice = colours.choose(a, b, request.round_number, request.settings)
+    return choice.reason if choice.first == a.id else colours.REASON_MANUAL
+
+
+def explain(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple[TableNote, ...]:
+    """One note per table: scores, score groups, floats (↓ down, ↑ up), colour reason."""
+    states = build_states(request)
+    notes: list[TableNote] = []
+    for g in sorted(games, key=lambda x: x.table):
+        a = states.get(g.first)
+        a_score = a.score if a is not None else 0.0
+        if g.second is None:
+            notes.append(
+                TableNote(
+                    table=g.table,
+                    first_score=a_score,
+                    second_score=None,
+                    first_group=a_score,
+                    second_group=None,
+                    first_float=DOWN,
+                    colour_reason="轮空",
+                )
+            )
+            continue
+        b = states.get(g.second)
+        b_score = b.score if b is not None else 0.0
+        first_float = DOWN if a_score > b_score else UP if a_score < b_score else ""
+        second_float = UP if a_score > b_score else DOWN if a_score < b_score else ""
+        notes.append(
+            TableNote(
+                table=g.table,
+                first_score=a_score,
+                second_score=b_score,
+                first_group=a_score,
+                second_group=b_score,
+                first_float=first_float,
+                second_float=second_float,
+                colour_reason=colour_reason(request, states, g),
+                same_unit=a is not None
+                and b is not None
+                and a.unit is not None
+                and a.unit == b.unit,
+            )
+        )
+    return tuple(notes)
+
+
+_SYSTEM_NAMES = {
+    "swiss": "积分编排（相邻配对）",
+    "split": "积分编排（上下半区配对）",
+    "monrad": "蒙拉德制",
+    "round_robin": "循环赛（贝格尔表）",
+    "dutch": "荷兰制",
+}
+
+
+def settings_footer(request: PairingRequest) -> str:
+    s = request.settings
+    unit = {
+        "never": "不回避",
+        "first_k": f"前{s.same_unit_rounds}轮回避",
+        "always": "全程回避",
+    }[s.same_unit]
+    first = {"split": "1对n/2+1", "adjacent": "1对2、3对4", "lot": "抽签"}[s.first_round]
+    return (
+        f"编排规则：{_SYSTEM_NAMES.get(s.system, s.system)}；首轮{first}；同单位{unit}；"
+        f"禁连三{'开' if s.no_three_in_row else '关'}；"
+        f"先后手差上限{s.max_colour_surplus}；"
+        f"末轮积分优先于颜色{'是' if s.last_round_scores_over_colour else '否'}；"
+        f"弃权算已相遇{'是' if s.forfeit_counts_as_met else '否'}"
+    )
+
+
+def format_report(
+    request: PairingRequest,
+    pairing_or_games: Pairing | tuple[PairedGame, ...],
+    findings: tuple[Finding, ...] = (),
+) -> str:
+    """The Chinese plain-text pairing report: tables, relaxations, checker findings."""
+    if isinstance(pairing_or_games, Pairing):
+        games = pairing_or_games.games
+        notes = pairing_or_games.notes or explain(request, games)
+        relaxations = pairing_or_games.relaxations
+        lot_seed = pairing_or_games.lot_seed
+    else:
+        games = pairing_or_games
+        notes = explain(request, games)
+        relaxations = ()
+        lot_seed = request.lot_seed
+    states = build_states(request)
+    by_table = {n.table: n for n in notes}
+
+    def who(i: int) -> str:
+        st = states.get(i)
+        return st.label if st is not None else f"#{i}"
+
+    lines = [f"第{request.round_number}轮编排（共{len(games)}台）"]
+    for g in sorted(games, key=lambda x: x.table):
+        note = by_table.get(g.table)
+        if g.second is None:
+            score = f"（{fmt_score(note.first_score)}分）" if note else ""
+            lines.append(f"第{g.table}台  {who(g.first)}{score}  轮空")
+            continue
+        if note is None:
+            lines.append(f"第{g.table}台  {who(g.first)} — {who(g.second)}")
+            continue
+        second_score = note.second_score if note.second_score is not None else 0.0
+        unit = "  同单位" if note.same_unit else ""
+        lines.append(
+            f"第{g.table}台  {who(g.first)}（{fmt_score(note.first_score)}分{note.first_float}）"
+            f" 先手 — 后手 {who(g.second)}（{fmt_score(second_score)}分{note.second_float}）"
+            f"  颜色：{note.colour_reason}{unit}"
+        )
+    if lot_seed is not None and not has_prior_games(request):
+        lines.append(f"抽签种子：{lot_seed}")
+    lines.append("")
+    lines.append("放宽的规则：" if relaxations else "放宽的规则：无")
+    lines.extend(f"  {r}" for r in relaxations)
+    lines.append("检查结果：" if findings else "检查结果：未发现违规")
+    lines.extend(f"  [{f.rule}] {f.message}" for f in findings)
+    lines.append(settings_footer(request))
+    return "\n".join(lines)

@@ -1,0 +1,40 @@
+"""The audit log: who changed what, when, before → after."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.store.database import Database
+from app.store.models import AuditEntry
+
+DEFAULT_OPERATOR = "裁判长"
+
+
+def record(
+    session: Session,
+    operator: str,
+    action: str,
+    target: str | None = None,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    session.add(AuditEntry(
+        time=datetime.now().replace(microsecond=0), operator=operator or DEFAULT_OPERATOR,
+        action=action, target=target, before=before, after=after,
+    ))
+
+
+def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
+    with db.reading() as session:
+        query = select(AuditEntry).order_by(AuditEntry.id.desc())
+        if limit:
+            query = query.limit(limit)
+        return [
+            {"id": e.id, "time": e.time.isoformat(sep=" "), "operator": e.operator,
+             "action": e.action, "target": e.target, "before": e.before, "after": e.after}
+            for e in session.scalars(query)
+        ]

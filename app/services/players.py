@@ -1,0 +1,199 @@
+"""Single-player registration changes: add, edit, withdraw, absent, seed numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.io.dates import parse_date
+from app.io.registration import GENDERS, PlayerRow, _check_individual
+from app.services.audit import record
+from app.services.registration import event_rules
+from app.services.seeding import apply_order
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import Entrant, EntrantRoundStatus, Event, Player
+
+EDITABLE = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
+            "qualifier_rank", "id_number", "phone")
+PUBLIC = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
+          "qualifier_rank")
+
+
+def _public(player: Player) -> dict[str, Any]:
+    data = {k: getattr(player, k) for k in PUBLIC}
+    data["birth_date"] = player.birth_date.isoformat() if player.birth_date else None
+    return data
+
+
+def find_entrant(session: Session, event: Event, who: str) -> Entrant:
+    """An entrant by seed number or by name."""
+    who = who.strip()
+    if who.isdigit():
+        for entrant in event.entrants:
+            if entrant.seed == int(who):
+                return entrant
+        raise FinalsError(f"{event.name}没有序号为 {who} 的选手。请用 finals players 查看序号。")
+    matches = [e for e in event.entrants if e.name == who]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise FinalsError(f"{event.name}中没有名为“{who}”的选手。请检查姓名或改用序号。")
+    seeds = "、".join(str(e.seed) for e in matches)
+    raise FinalsError(f"{event.name}中有{len(matches)}名“{who}”（序号 {seeds}）。请改用序号指定。")
+
+
+def _clean(field: str, value: Any) -> Any:
+    if value is None or value == "":
+        return None
+    if field == "gender":
+        gender = GENDERS.get(str(value).strip().lower())
+        if gender is None:
+            raise FinalsError(f"性别“{value}”无法识别。请填写“男”或“女”。")
+        return gender
+    if field == "birth_date":
+        day = parse_date(value)
+        if day is None:
+            raise FinalsError(f"出生日期“{value}”无效。请写成 2010-05-03 或 2010年5月3日。")
+        return day
+    if field in ("rating", "qualifier_rank"):
+        try:
+            return int(value)
+        except (TypeError, ValueError) as exc:
+            raise FinalsError(f"“{value}”不是整数。请填写数字。") from exc
+    return str(value).strip()
+
+
+def add_player(
+    db: Database, event_code: str, fields: dict[str, Any], operator: str = "",
+    initial_points: float = 0.0,
+) -> int:
+    """Register one player in an individual event; after round 1 a late entrant."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        if event.kind != "individual":
+            raise FinalsError(f"{event.name}是{event.kind}项目，请用报名表导入队伍或双人组合。")
+        values = {k: _clean(k, fields.get(k)) for k in EDITABLE}
+        if not values["name"]:
+            raise FinalsError("姓名不能为空。")
+        if values["id_number"] and session.scalar(
+            select(Player).where(Player.id_number == values["id_number"])
+        ):
+            raise FinalsError("该身份证号已经登记。同一选手只能登记一次。")
+        if any(e.name == values["name"] and e.player and e.player.birth_date == values["birth_date"]
+               for e in event.entrants):
+            raise FinalsError(f"{values['name']}已在{event.name}中。同一选手只能登记一次。")
+        errors: list[Any] = []
+        rules = next(r for r in event_rules(session) if r.code == event.code)
+        _check_individual(PlayerRow(0, values["name"], values["gender"], values["birth_date"],
+                                    None, None, values["grade"], None, None, None, None, None,
+                                    None, (event.code,), None), rules, errors)
+        if errors:
+            raise FinalsError("不能加入：" + "；".join(e.message for e in errors))
+        player = Player(**values)
+        session.add(player)
+        seed = max((e.seed for e in event.entrants), default=0) + 1
+        entrant = Entrant(event=event, seed=seed, name=player.name, player=player,
+                          unit=player.unit, joined_round=len(event.rounds) + 1,
+                          initial_points=float(initial_points))
+        session.add(entrant)
+        session.flush()
+        record(session, operator, "添加选手", f"{event.code} #{seed} {player.name}",
+               after={**_public(player), "seed": seed, "joined_round": entrant.joined_round,
+                      "initial_points": initial_points})
+        return seed
+
+
+def edit_player(
+    db: Database, event_code: str, who: str, fields: dict[str, Any], operator: str = ""
+) -> None:
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        entrant = find_entrant(session, event, who)
+        player = entrant.player
+        if player is None:
+            raise FinalsError("队伍和双人组合请编辑其队员。")
+        before = _public(player)
+        for key, value in fields.items():
+            if key not in EDITABLE:
+                raise FinalsError(f"不能修改“{key}”。可修改：{', '.join(EDITABLE)}。")
+            setattr(player, key, _clean(key, value))
+        entrant.name, entrant.unit = player.name, player.unit
+        record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before, _public(player))
+
+
+def set_status(
+    db: Database, event_code: str, who: str, status: str, round_number: int | None = None,
+    operator: str = "",
+) -> str:
+    """withdraw (from the next round on), absent / present for one round."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        entrant = find_entrant(session, event, who)
+        next_round = len(event.rounds) + 1
+        target = f"{event.code} #{entrant.seed} {entrant.name}"
+        before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
+        if status == "withdrawn":
+            entrant.status, entrant.withdrawn_from_round = "withdrawn", round_number or next_round
+            message = f"{entrant.name}自第{entrant.withdrawn_from_round}轮起退赛。"
+        elif status == "playing":
+            entrant.status, entrant.withdrawn_from_round = "playing", None
+            message = f"{entrant.name}恢复参赛。"
+        elif status in ("absent", "present"):
+            number = round_number or next_round
+            row = session.get(EntrantRoundStatus, (entrant.id, number))
+            if status == "absent":
+                if row is None:
+                    session.add(EntrantRoundStatus(entrant_id=entrant.id, round_number=number,
+                                                   status="absent"))
+                message = f"{entrant.name}第{number}轮请假（不编排，不轮空）。"
+            else:
+                if row is not None:
+                    session.delete(row)
+                message = f"{entrant.name}第{number}轮参赛。"
+        else:
+            raise FinalsError(f"未知状态 {status}。")
+        record(session, operator, "选手状态", target, before,
+               {"status": status, "round": round_number or next_round})
+        return message
+
+
+def set_seed(db: Database, event_code: str, who: str, new_seed: int, operator: str = "") -> None:
+    """Move an entrant to seed `new_seed`, shifting the others (before round 1 only)."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        if event.rounds:
+            raise FinalsError("第1轮已编排，序号不能再改。如需改动，请先删除第1轮的编排。")
+        entrant = find_entrant(session, event, who)
+        ordered = [e for e in sorted(event.entrants, key=lambda e: e.seed) if e is not entrant]
+        if not 1 <= new_seed <= len(ordered) + 1:
+            raise FinalsError(f"序号应在 1 到 {len(ordered) + 1} 之间。")
+        before = entrant.seed
+        ordered.insert(new_seed - 1, entrant)
+        apply_order(session, ordered)
+        record(session, operator, "修改序号", f"{event.code} {entrant.name}",
+               {"seed": before}, {"seed": new_seed})
+
+
+def list_entrants(db: Database, event_code: str | None = None) -> list[dict[str, Any]]:
+    with db.reading() as session:
+        events = [get_event(session, event_code)] if event_code else list(
+            session.scalars(select(Event).order_by(Event.position)))
+        rows = []
+        for event in events:
+            for e in event.entrants:
+                p = e.player
+                members = [m.player.name for m in e.members]
+                rows.append({
+                    "event": event.code, "id": e.id, "seed": e.seed, "name": e.name,
+                    "gender": p.gender if p else None, "unit": e.unit,
+                    "region": p.region if p else None,
+                    "birth_date": p.birth_date.isoformat() if p and p.birth_date else None,
+                    "grade": p.grade if p else None, "rating": p.rating if p else None,
+                    "source": p.source if p else None, "status": e.status,
+                    "members": members,
+                })
+        return rows

@@ -1,0 +1,156 @@
+"""Standings of every event, category, team and pair; prizes and grades (read side)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.standings.categories import Category, CategoryStanding, filter_category
+from app.standings.grades import GradeAward, GradeBand, GradeTable, allocate_grades
+from app.standings.model import Standings
+from app.standings.prizes import (
+    Award,
+    PrizePlace,
+    PrizeTable,
+    RankedEntry,
+    allocate_prizes,
+    entries_from_category,
+    entries_from_standings,
+)
+from app.standings.ranking import compute_standings
+from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
+from app.services.snapshots import standings_request
+from app.store.models import Event
+from app.store.models import GradeTable as GradeTableRow
+from app.store.models import PrizeTable as PrizeTableRow
+
+
+@dataclass
+class EventRanking:
+    event: Event
+    standings: Standings
+    categories: dict[str, tuple[CategoryStanding, ...]] = field(default_factory=dict)
+
+
+def categories_of(event: Event) -> list[Category]:
+    return [
+        Category(code=c["code"], name=c["name"], gender=c.get("gender"),
+                 born_from=c.get("born_from"), born_to=c.get("born_to"),
+                 min_grade=c.get("min_grade"))
+        for c in event.categories or []
+    ]
+
+
+def find_category(event: Event, code: str) -> Category:
+    for category in categories_of(event):
+        if code in (category.code, category.name):
+            return category
+    if code == "youth" and event.eligibility.get("born_from"):
+        return Category("youth", "少儿", born_from=event.eligibility.get("born_from"),
+                        born_to=event.eligibility.get("born_to"))
+    known = "、".join(f"{c.code}（{c.name}）" for c in categories_of(event)) or "无"
+    raise FinalsError(f"{event.name}没有组别 {code}。可用的组别：{known}。")
+
+
+def _team_ranking(event: Event, source: EventRanking) -> Standings:
+    by_player = {
+        e.player_id: e.id for e in source.event.entrants if e.player_id is not None
+    }
+    teams = [
+        TeamDef(id=t.id, seed=t.seed, name=t.name,
+                member_ids=tuple(by_player[m.player_id] for m in t.members
+                                 if m.player_id in by_player))
+        for t in event.entrants
+    ]
+    best_of = event.standings.get("best_of") if event.standings else None
+    order = tuple(event.standings.get("tiebreaks", TEAM_TIEBREAKS)) if event.standings else TEAM_TIEBREAKS
+    return team_standings(teams, source.standings, best_of=best_of, tiebreaks=order)
+
+
+def rank_event(event: Event, after_round: int | None = None,
+               sources: dict[str, EventRanking] | None = None) -> EventRanking:
+    if event.kind == "team":
+        source_event = next((e for e in (sources or {}).values() if e.event.code == event.source_event), None)
+        if source_event is None:
+            raise FinalsError(f"{event.name}的成绩来自项目 {event.source_event}，但该项目不存在。")
+        return EventRanking(event, _team_ranking(event, source_event))
+    request = standings_request(event, after_round)
+    standings = compute_standings(request)
+    ranking = EventRanking(event, standings)
+    for category in categories_of(event):
+        ranking.categories[category.code] = filter_category(
+            standings, request.entrants, category)
+    return ranking
+
+
+def rank_all(session: Session, after_round: int | None = None) -> dict[str, EventRanking]:
+    events = list(session.scalars(select(Event).order_by(Event.position)))
+    rankings: dict[str, EventRanking] = {}
+    for event in [e for e in events if e.kind != "team"]:
+        rankings[event.code] = rank_event(event, after_round)
+    for event in [e for e in events if e.kind == "team"]:
+        rankings[event.code] = rank_event(event, None, rankings)
+    return rankings
+
+
+def category_ranking(event: Event, code: str, after_round: int | None = None) -> tuple[CategoryStanding, ...]:
+    category = find_category(event, code)
+    request = standings_request(event, after_round)
+    return filter_category(compute_standings(request), request.entrants, category)
+
+
+def _prize_tables(session: Session) -> list[PrizeTable]:
+    return [
+        PrizeTable(
+            event=row.event_code, category=row.category, name=row.name,
+            places=tuple(PrizePlace(p["from"], p["to"], int(p["amount"]), p.get("title", ""))
+                         for p in row.places),
+            shrink=tuple((int(a), int(b)) for a, b in row.shrink or []),
+        )
+        for row in session.scalars(select(PrizeTableRow).order_by(PrizeTableRow.id))
+    ]
+
+
+def _grade_tables(session: Session) -> list[GradeTable]:
+    return [
+        GradeTable(event=row.event_code, category=row.category,
+                   bands=tuple(GradeBand(b["from"], b["to"], b["grade"]) for b in row.bands))
+        for row in session.scalars(select(GradeTableRow).order_by(GradeTableRow.id))
+    ]
+
+
+def _entries(rankings: dict[str, EventRanking]) -> tuple[dict[Any, tuple[RankedEntry, ...]], dict[Any, int]]:
+    entries: dict[Any, tuple[RankedEntry, ...]] = {}
+    counts: dict[Any, int] = {}
+    for code, ranking in rankings.items():
+        entries[(code, None)] = entries_from_standings(ranking.standings)
+        counts[(code, None)] = len(ranking.standings.rows)
+        for cat, rows in ranking.categories.items():
+            entries[(code, cat)] = entries_from_category(rows)
+            counts[(code, cat)] = len(rows)
+    return entries, counts
+
+
+def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[Award, ...]:
+    entries, counts = _entries(rankings)
+    from app.store.models import Tournament
+
+    tournament = session.scalars(select(Tournament)).one()
+    split = (tournament.settings or {}).get("prize_split", "equal")
+    return allocate_prizes(_prize_tables(session), entries, counts, split=split)
+
+
+def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[GradeAward, ...]:
+    entries, _ = _entries(rankings)
+    return allocate_grades(_grade_tables(session), entries)
+
+
+def entrant_index(session: Session) -> dict[int, Any]:
+    from app.store.models import Entrant
+
+    return {e.id: e for e in session.scalars(select(Entrant))}
+

@@ -1,0 +1,26 @@
+"""Numbered schema migrations, tracked in SQLite's `PRAGMA user_version`.
+
+Why not Alembic: a tournament file is a single embedded SQLite database that the program
+itself upgrades when it opens one; user_version is updated inside the same transaction as
+the migration, so an upgrade is all or nothing, and we ship no migration environment.
+Add a migration by appending a function to MIGRATIONS; never edit a released one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import Connection
+
+from app.store.models import Base
+
+
+def _create_schema(conn: Connection) -> None:
+    Base.metadata.create_all(conn)
+
+
+MIGRATIONS: list[Callable[[Connection], None]] = [
+    _create_schema,  # 1: the first schema
+]
+
+SCHEMA_VERSION = len(MIGRATIONS)

@@ -1,0 +1,200 @@
+"""The tournament file's tables (SQLAlchemy 2 typed ORM).
+
+ORM objects never leave `app.store` and `app.services`; everything else sees frozen
+read-models.  JSON columns hold settings that are plain data (scoring, pairing and
+standings settings, categories, eligibility, prize places).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Date, DateTime, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Tournament(Base):
+    __tablename__ = "tournament"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    title: Mapped[str] = mapped_column(String(200))
+    game: Mapped[str] = mapped_column(String(10))  # gomoku | go
+    preset: Mapped[str | None] = mapped_column(String(60))
+    organisers: Mapped[list[Any]] = mapped_column(default=list)
+    venue: Mapped[str | None] = mapped_column(String(200))
+    start_date: Mapped[date | None] = mapped_column(Date)
+    end_date: Mapped[date | None] = mapped_column(Date)
+    operators: Mapped[list[Any]] = mapped_column(default=list)
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+
+
+class Event(Base):
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(30), unique=True)
+    name: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(12))  # individual | pair | team
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    rounds_planned: Mapped[int] = mapped_column(Integer, default=0)
+    source_event: Mapped[str | None] = mapped_column(String(30))
+    scoring: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    pairing: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    standings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    eligibility: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    categories: Mapped[list[Any]] = mapped_column(default=list)
+
+    entrants: Mapped[list[Entrant]] = relationship(
+        back_populates="event", order_by="Entrant.seed", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
+    )
+
+
+class Player(Base):
+    __tablename__ = "player"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60))
+    gender: Mapped[str | None] = mapped_column(String(1))  # M | F
+    birth_date: Mapped[date | None] = mapped_column(Date)
+    unit: Mapped[str | None] = mapped_column(String(200))
+    region: Mapped[str | None] = mapped_column(String(100))
+    grade: Mapped[str | None] = mapped_column(String(20))
+    rating: Mapped[int | None] = mapped_column(Integer)
+    source: Mapped[str | None] = mapped_column(String(60))
+    qualifier_rank: Mapped[int | None] = mapped_column(Integer)
+    # Private: never exported, never printed.
+    id_number: Mapped[str | None] = mapped_column(String(30), unique=True)
+    phone: Mapped[str | None] = mapped_column(String(30))
+
+
+class Entrant(Base):
+    """One line of an event's list: a player, a pair or a team."""
+
+    __tablename__ = "entrant"
+    __table_args__ = (UniqueConstraint("event_id", "seed"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
+    seed: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(120))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
+    unit: Mapped[str | None] = mapped_column(String(200))
+    status: Mapped[str] = mapped_column(String(12), default="playing")  # playing | withdrawn
+    withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
+    joined_round: Mapped[int] = mapped_column(Integer, default=1)
+    initial_points: Mapped[float] = mapped_column(Float, default=0.0)
+
+    event: Mapped[Event] = relationship(back_populates="entrants")
+    player: Mapped[Player | None] = relationship()
+    members: Mapped[list[EntrantMember]] = relationship(
+        order_by="EntrantMember.position", cascade="all, delete-orphan"
+    )
+    round_status: Mapped[list[EntrantRoundStatus]] = relationship(cascade="all, delete-orphan")
+
+
+class EntrantMember(Base):
+    """Ordered members of a pair or team."""
+
+    __tablename__ = "entrant_member"
+
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("entrant.id", ondelete="CASCADE"), primary_key=True
+    )
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+
+    player: Mapped[Player] = relationship()
+
+
+class EntrantRoundStatus(Base):
+    """An entrant's status for one round when it is not simply 'playing'."""
+
+    __tablename__ = "entrant_round_status"
+
+    entrant_id: Mapped[int] = mapped_column(
+        ForeignKey("entrant.id", ondelete="CASCADE"), primary_key=True
+    )
+    round_number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    status: Mapped[str] = mapped_column(String(12))  # absent | playing
+
+
+class Round(Base):
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(12), default="paired")  # paired | complete
+    opening: Mapped[str | None] = mapped_column(String(20))
+    opening_seed: Mapped[int | None] = mapped_column(Integer)
+    lot_seed: Mapped[int | None] = mapped_column(Integer)
+    relaxations: Mapped[list[Any]] = mapped_column(default=list)
+    paired_at: Mapped[datetime | None] = mapped_column(DateTime)
+
+    event: Mapped[Event] = relationship(back_populates="rounds")
+    games: Mapped[list[Game]] = relationship(
+        back_populates="round", order_by="Game.table", cascade="all, delete-orphan"
+    )
+
+
+class Game(Base):
+    __tablename__ = "game"
+    __table_args__ = (UniqueConstraint("round_id", "table"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    first_id: Mapped[int] = mapped_column(ForeignKey("entrant.id"))
+    second_id: Mapped[int | None] = mapped_column(ForeignKey("entrant.id"))
+    result: Mapped[str | None] = mapped_column(String(4))
+    manner: Mapped[str | None] = mapped_column(String(60))
+    fouls_first: Mapped[int] = mapped_column(Integer, default=0)
+    fouls_second: Mapped[int] = mapped_column(Integer, default=0)
+    opening: Mapped[str | None] = mapped_column(String(20))
+    seat_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
+    token: Mapped[str | None] = mapped_column(String(40))
+
+    round: Mapped[Round] = relationship(back_populates="games")
+
+
+class PrizeTable(Base):
+    __tablename__ = "prize_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_code: Mapped[str] = mapped_column(String(30))
+    category: Mapped[str | None] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(100))
+    places: Mapped[list[Any]] = mapped_column(default=list)
+    shrink: Mapped[list[Any]] = mapped_column(default=list)
+
+
+class GradeTable(Base):
+    __tablename__ = "grade_table"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_code: Mapped[str] = mapped_column(String(30))
+    category: Mapped[str | None] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(100))
+    bands: Mapped[list[Any]] = mapped_column(default=list)
+
+
+class AuditEntry(Base):
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    time: Mapped[datetime] = mapped_column(DateTime)
+    operator: Mapped[str] = mapped_column(String(60))
+    action: Mapped[str] = mapped_column(String(60))
+    target: Mapped[str | None] = mapped_column(Text)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
