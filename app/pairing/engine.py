@@ -1,0 +1,321 @@
+"""`pair_round`: one round of any system, seated, numbered, explained and audited.
+
+Systems (`settings.system`):
+    swiss        积分编排, adjacent pairing inside score groups (the default)
+    split        积分编排, top half v bottom half inside score groups
+    monrad       1–2, 3–4 down the ranked list, skipping rematches (backtracking)
+    round_robin  Berger tables, positions by seed
+    dutch        not built yet: paired as swiss, said so in `relaxations`
+
+Round 1 (no history before this round) of every system but round_robin follows
+`settings.first_round` (RULES §5).  Tables: higher score of the two first, then the lower
+score, then the smaller seed number; the bye last.
+
+The engine never raises for a valid request.  Whatever absolute rule the result breaks
+(found by `check_round` on the engine's own result) is listed in `relaxations` in
+Chinese.  Two players who must meet again (nobody else to play) are paired, and the
+rematch is reported, rather than left out: the arbiter decides.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Sequence
+
+from app.pairing.checker import check_round
+from app.pairing.colours import choose
+from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest
+from app.pairing.report import explain
+from app.pairing.round_robin import berger_round
+from app.pairing.state import (
+    PlayerState,
+    active_ids,
+    build_states,
+    has_prior_games,
+    same_unit_applies,
+)
+from app.pairing.swiss import build_graph, bye_order, pair_swiss, ranking, solve
+
+Pair = tuple[int, int | None]
+
+_MONRAD_STEP_LIMIT = 20_000
+
+_RELAXATION_TITLES: dict[str, str] = {
+    "rematch": "无法避免重复对局",
+    "same_unit": "同单位回避无法全部满足",
+    "colour_row": "禁连三（连续三局同色）无法全部满足",
+    "colour_surplus": "先后手差上限无法全部满足",
+    "bye": "轮空无法全部给未轮空过的选手",
+    "unpaired": "有选手未能编排",
+    "double": "有选手被重复编排",
+    "inactive": "有不参赛的选手被编排",
+    "table": "台号有误",
+}
+
+
+def derive_lot_seed(request: PairingRequest) -> int:
+    """A reproducible lot seed from the round and the field, when none is given."""
+    text = f"{request.round_number}|" + ",".join(
+        f"{e.id}:{e.seed}" for e in sorted(request.entrants, key=lambda e: e.id)
+    )
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def _first_round(
+    request: PairingRequest, states: dict[int, PlayerState], ids: list[int]
+) -> tuple[list[Pair], int | None]:
+    """RULES §5: split (i v i + n/2), adjacent (1–2, 3–4) or by lot, avoiding units."""
+    order = sorted(ids, key=lambda i: (-states[i].score, states[i].seed, i))
+    pairs: list[Pair] = []
+    if len(order) % 2 == 1:
+        bye = bye_order(states, order)[0]
+        order.remove(bye)
+        pairs.append((bye, None))
+    mode = request.settings.first_round
+    lot_seed: int | None = None
+    if mode == "lot":
+        lot_seed = request.lot_seed if request.lot_seed is not None else derive_lot_seed(request)
+        random.Random(lot_seed).shuffle(order)
+    half = len(order) // 2
+    if mode == "split":
+        positional = [(order[k], order[k + half]) for k in range(half)]
+    else:
+        positional = [(order[2 * k], order[2 * k + 1]) for k in range(half)]
+    clash = same_unit_applies(request) and any(
+        states[a].unit is not None and states[a].unit == states[b].unit for a, b in positional
+    )
+    if not clash:
+        pairs.extend(positional)
+        return pairs, lot_seed
+    graph = build_graph(
+        request,
+        states,
+        order,
+        "split" if mode == "split" else "adjacent",
+        with_bye=False,
+    )
+    for u, v in solve(graph):
+        pairs.append((graph.players[u], graph.players[v]))
+    return pairs, lot_seed
+
+
+def _monrad(
+    request: PairingRequest, states: dict[int, PlayerState], ids: list[int]
+) -> list[Pair] | None:
+    """1–2, 3–4 down the ranked list, skipping pairs that break a hard rule."""
+    order = ranking(request, states, ids)
+    unit_rule = same_unit_applies(request)
+    settings = request.settings
+    rnd = request.round_number
+
+    def legal(a: PlayerState, b: PlayerState, strict_unit: bool, strict_colour: bool) -> bool:
+        if b.id in a.opponents:
+            return False
+        if strict_unit and unit_rule and a.unit is not None and a.unit == b.unit:
+            return False
+        if strict_colour:
+            c = choose(a, b, rnd, settings)
+            return c.legal
+        return True
+
+    def attempt(rest: list[int], strict_unit: bool, strict_colour: bool) -> list[Pair] | None:
+        steps = 0
+
+        def rec(left: list[int]) -> list[Pair] | None:
+            nonlocal steps
+            if not left:
+                return []
+            steps += 1
+            if steps > _MONRAD_STEP_LIMIT:
+                return None
+            head = states[left[0]]
+            for k in range(1, len(left)):
+                other = states[left[k]]
+                if legal(head, other, strict_unit, strict_colour):
+                    tail = rec(left[1:k] + left[k + 1 :])
+                    if tail is not None:
+                        return [(head.id, other.id), *tail]
+                    if steps > _MONRAD_STEP_LIMIT:
+                        return None
+            return None
+
+        return rec(rest)
+
+    bye_candidates: Sequence[int | None]
+    if len(order) % 2 == 1:
+        lowest = bye_order(states, order)
+        bye_candidates = [i for i in lowest if states[i].byes == 0] + [
+            i for i in lowest if states[i].byes > 0
+        ]
+    else:
+        bye_candidates = [None]
+    for strict_unit, strict_colour in ((True, True), (False, True), (False, False)):
+        for bye in bye_candidates[:8]:
+            rest = [i for i in order if i != bye]
+            found = attempt(rest, strict_unit, strict_colour)
+            if found is not None:
+                return found + ([(bye, None)] if bye is not None else [])
+    return None
+
+
+def _round_robin(
+    request: PairingRequest, states: dict[int, PlayerState], active: set[int]
+) -> tuple[list[tuple[int, int | None]], list[str]]:
+    """Berger round `round_number`; positions 1..n by seed.  Seats come from the table."""
+    order = sorted(request.entrants, key=lambda e: (e.seed, e.id))
+    pos = {k + 1: e.id for k, e in enumerate(order)}
+    games: list[tuple[int, int | None]] = []
+    notes: list[str] = []
+    for a, b in berger_round(len(order), request.round_number):
+        pa = pos[a]
+        if b == 0:
+            if pa in active:
+                games.append((pa, None))
+            continue
+        pb = pos[b]
+        if pa in active and pb in active:
+            games.append((pa, pb))
+        elif pa in active or pb in active:
+            here, away = (pa, pb) if pa in active else (pb, pa)
+            notes.append(
+                f"第{request.round_number}轮：{states[here].label}的对手"
+                f"{states[away].label}缺席，本轮无对局（按弃权由裁判录入）"
+            )
+    return games, notes
+
+
+def _table_key(states: dict[int, PlayerState], pair: Pair) -> tuple[int, float, float, int, int]:
+    a, b = pair
+    sa = states[a]
+    if b is None:
+        return (1, -sa.score, 0.0, -sa.seed, a)
+    sb = states[b]
+    return (
+        0,
+        -max(sa.score, sb.score),
+        -min(sa.score, sb.score),
+        min(sa.seed, sb.seed),
+        min(a, b),
+    )
+
+
+def number_tables(
+    states: dict[int, PlayerState],
+    pairs: Sequence[Pair],
+    seat: Callable[[int, int, int], tuple[int, int]],
+) -> tuple[PairedGame, ...]:
+    """Tables 1..n in the conventional order; `seat(table, a, b)` gives (first, second)."""
+    games: list[PairedGame] = []
+    for table, (a, b) in enumerate(sorted(pairs, key=lambda p: _table_key(states, p)), 1):
+        if b is None:
+            games.append(PairedGame(table, a, None))
+        else:
+            first, second = seat(table, a, b)
+            games.append(PairedGame(table, first, second))
+    return tuple(games)
+
+
+def relaxations_from(
+    request: PairingRequest, findings: Sequence[Finding], games: Sequence[PairedGame]
+) -> list[str]:
+    """Chinese relaxation lines, one per rule, from the checker's findings."""
+    states = build_states(request)
+    by_table = {g.table: g for g in games}
+
+    def label(i: int) -> str:
+        st = states.get(i)
+        return st.label if st is not None else f"#{i}"
+
+    grouped: dict[str, list[str]] = {}
+    for f in findings:
+        details = grouped.setdefault(f.rule, [])
+        if f.tables and f.tables[0] in by_table:
+            g = by_table[f.tables[0]]
+            who = label(g.first) + ("—" + label(g.second) if g.second is not None else " 轮空")
+            text = f"第{g.table}台 {who}"
+            if f.rule in ("colour_row", "colour_surplus") and f.entrants:
+                text += f"：{label(f.entrants[0])}"
+        else:
+            text = "、".join(label(i) for i in f.entrants) or f.message
+        if text not in details:
+            details.append(text)
+    lines = []
+    last_round = (
+        request.settings.last_round_scores_over_colour
+        and request.round_number >= request.rounds_planned > 0
+    )
+    for rule in _RELAXATION_TITLES:
+        if rule not in grouped:
+            continue
+        title = _RELAXATION_TITLES[rule]
+        if last_round and rule in ("colour_row", "colour_surplus"):
+            title += "（末轮积分接近优先于颜色）"
+        lines.append(
+            f"第{request.round_number}轮：{title}，已放宽（{'；'.join(grouped[rule])}）"
+        )
+    return lines
+
+
+def pair_round(request: PairingRequest) -> Pairing:
+    """Pair one round of the event described by `request`."""
+    states = build_states(request)
+    ids = active_ids(request, states)
+    settings = request.settings
+    system = settings.system
+    rnd = request.round_number
+    relaxations: list[str] = []
+    lot_seed: int | None = None
+
+    def rule_seat(table: int, a: int, b: int) -> tuple[int, int]:
+        c = choose(states[a], states[b], rnd, settings)
+        return c.first, c.second
+
+    seat: Callable[[int, int, int], tuple[int, int]] = rule_seat
+    pairs: list[Pair]
+
+    if system == "round_robin":
+        pairs, relaxations = _round_robin(request, states, set(ids))
+        berger = {(a, b) for a, b in pairs if b is not None}
+
+        def berger_seat(table: int, a: int, b: int) -> tuple[int, int]:
+            return (a, b) if (a, b) in berger else (b, a)
+
+        seat = berger_seat
+    elif not has_prior_games(request):
+        pairs, lot_seed = _first_round(request, states, ids)
+
+        def first_round_seat(table: int, a: int, b: int) -> tuple[int, int]:
+            high, low = sorted((a, b), key=lambda i: (states[i].seed, i))
+            return (high, low) if table % 2 == 1 else (low, high)
+
+        seat = first_round_seat
+        if system == "dutch":
+            relaxations.append(f"第{rnd}轮：荷兰制尚未实现，首轮按设定的首轮方式编排")
+    elif system == "monrad":
+        found = _monrad(request, states, ids)
+        if found is None:
+            relaxations.append(f"第{rnd}轮：蒙拉德制无法在规则内完成，改用积分编排")
+            pairs = pair_swiss(request, states, ids)
+        else:
+            pairs = found
+    elif system == "split":
+        pairs = pair_swiss(request, states, ids, "split")
+    else:
+        if system == "dutch":
+            relaxations.append(f"第{rnd}轮：荷兰制尚未实现，本轮按积分编排（swiss）编排")
+        pairs = pair_swiss(request, states, ids)
+
+    games = number_tables(states, pairs, seat)
+    findings = check_round(request, games)
+    relaxations.extend(relaxations_from(request, findings, games))
+    return Pairing(
+        round_number=rnd,
+        games=games,
+        notes=explain(request, games),
+        relaxations=tuple(relaxations),
+        lot_seed=lot_seed,
+    )
+
+
+__all__ = ["pair_round", "derive_lot_seed", "number_tables", "relaxations_from"]
