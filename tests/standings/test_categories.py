@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.standings import Category, compute_standings, filter_category, grade_order
 from app.domain import GameRecord
+from app.standings import Category, compute_standings, filter_category, grade_order
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
 
 from .helpers import game
