@@ -49,7 +49,15 @@ def _met_round(request: PairingRequest, a: int, b: int) -> int | None:
 
 def check_round(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple[Finding, ...]:
     """Every breach of the absolute rules in `games` (empty when the round is clean)."""
-    states = build_states(request)
+    return check_with_states(request, games, build_states(request))
+
+
+def check_with_states(
+    request: PairingRequest,
+    games: tuple[PairedGame, ...],
+    states: dict[int, PlayerState],
+) -> tuple[Finding, ...]:
+    """`check_round` with the entrants' states already built (the engine has them)."""
     settings = request.settings
     active = {i for i in request.active if i in states}
     out: list[Finding] = []
@@ -80,7 +88,9 @@ def check_round(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple
         if len(where) > 1:
             t_text = "、".join(f"第{t}台" for t in where)
             out.append(
-                Finding("double", f"{label(p)}被编排了{len(where)}次（{t_text}）", tuple(where), (p,))
+                Finding(
+                    "double", f"{label(p)}被编排了{len(where)}次（{t_text}）", tuple(where), (p,)
+                )
             )
         if p not in active:
             why = "不在参赛名单" if p not in states else "本轮不参赛（缺席或退赛）"
@@ -131,7 +141,12 @@ def check_round(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple
         if g.second is None or g.first == g.second:
             if g.second is not None:
                 out.append(
-                    Finding("double", f"第{g.table}台：{label(g.first)}与自己对局", (g.table,), (g.first,))
+                    Finding(
+                        "double",
+                        f"第{g.table}台：{label(g.first)}与自己对局",
+                        (g.table,),
+                        (g.first,),
+                    )
                 )
             continue
         a, b = g.first, g.second

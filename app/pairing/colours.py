@@ -73,7 +73,8 @@ def _count(a: PlayerState, b: PlayerState, a_first: bool, settings: PairingSetti
     return n
 
 
-def _misses(state: PlayerState, seat: str) -> int:
+def misses(state: PlayerState, seat: str) -> int:
+    """Colour-preference miss if `state` takes `seat`: 2 with a surplus, 1 otherwise."""
     due = state.due
     if due is None or due == seat:
         return 0
@@ -95,5 +96,5 @@ def choose(
             reason = REASON_NO_THREE if (row_a or row_b) else REASON_SURPLUS
             a_first, n = not a_first, m
     first, second = (a, b) if a_first else (b, a)
-    misses = _misses(first, FIRST) + _misses(second, SECOND)
-    return ColourChoice(first.id, second.id, reason, n == 0, n, misses)
+    missed = misses(first, FIRST) + misses(second, SECOND)
+    return ColourChoice(first.id, second.id, reason, n == 0, n, missed)

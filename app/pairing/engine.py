@@ -23,10 +23,10 @@ import random
 import zlib
 from collections.abc import Callable, Sequence
 
-from app.pairing.checker import check_round
+from app.pairing.checker import check_with_states
 from app.pairing.colours import choose
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest
-from app.pairing.report import explain
+from app.pairing.report import explain_with_states
 from app.pairing.round_robin import berger_round
 from app.pairing.state import (
     PlayerState,
@@ -217,10 +217,14 @@ def number_tables(
 
 
 def relaxations_from(
-    request: PairingRequest, findings: Sequence[Finding], games: Sequence[PairedGame]
+    request: PairingRequest,
+    findings: Sequence[Finding],
+    games: Sequence[PairedGame],
+    states: dict[int, PlayerState] | None = None,
 ) -> list[str]:
     """Chinese relaxation lines, one per rule, from the checker's findings."""
-    states = build_states(request)
+    if states is None:
+        states = build_states(request)
     by_table = {g.table: g for g in games}
 
     def label(i: int) -> str:
@@ -251,9 +255,7 @@ def relaxations_from(
         title = _RELAXATION_TITLES[rule]
         if last_round and rule in ("colour_row", "colour_surplus"):
             title += "（末轮积分接近优先于颜色）"
-        lines.append(
-            f"第{request.round_number}轮：{title}，已放宽（{'；'.join(grouped[rule])}）"
-        )
+        lines.append(f"第{request.round_number}轮：{title}，已放宽（{'；'.join(grouped[rule])}）")
     return lines
 
 
@@ -307,12 +309,12 @@ def pair_round(request: PairingRequest) -> Pairing:
         pairs = pair_swiss(request, states, ids)
 
     games = number_tables(states, pairs, seat)
-    findings = check_round(request, games)
-    relaxations.extend(relaxations_from(request, findings, games))
+    findings = check_with_states(request, games, states)
+    relaxations.extend(relaxations_from(request, findings, games, states))
     return Pairing(
         round_number=rnd,
         games=games,
-        notes=explain(request, games),
+        notes=explain_with_states(request, games, states),
         relaxations=tuple(relaxations),
         lot_seed=lot_seed,
     )

@@ -14,14 +14,10 @@ UP = "↑"
 def _berger_seats(request: PairingRequest) -> set[tuple[int, int]]:
     order = sorted(request.entrants, key=lambda e: (e.seed, e.id))
     pos = {k + 1: e.id for k, e in enumerate(order)}
-    return {
-        (pos[a], pos[b]) for a, b in berger_round(len(order), request.round_number) if b != 0
-    }
+    return {(pos[a], pos[b]) for a, b in berger_round(len(order), request.round_number) if b != 0}
 
 
-def colour_reason(
-    request: PairingRequest, states: dict[int, PlayerState], game: PairedGame
-) -> str:
+def colour_reason(request: PairingRequest, states: dict[int, PlayerState], game: PairedGame) -> str:
     """The Chinese reason for the seats of `game` ("人工指定" if no rule gives them)."""
     if game.second is None:
         return "轮空"
@@ -43,7 +39,15 @@ def colour_reason(
 
 def explain(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple[TableNote, ...]:
     """One note per table: scores, score groups, floats (↓ down, ↑ up), colour reason."""
-    states = build_states(request)
+    return explain_with_states(request, games, build_states(request))
+
+
+def explain_with_states(
+    request: PairingRequest,
+    games: tuple[PairedGame, ...],
+    states: dict[int, PlayerState],
+) -> tuple[TableNote, ...]:
+    """`explain` with the entrants' states already built."""
     notes: list[TableNote] = []
     for g in sorted(games, key=lambda x: x.table):
         a = states.get(g.first)

@@ -37,9 +37,9 @@ from typing import Literal
 
 import rustworkx as rx
 
-from app.pairing.colours import choose
+from app.pairing.colours import misses, seat_ok
 from app.pairing.model import PairingRequest
-from app.pairing.state import PlayerState, same_unit_applies
+from app.pairing.state import FIRST, SECOND, PlayerState, same_unit_applies
 
 OrderMode = Literal["adjacent", "split"]
 
@@ -225,29 +225,55 @@ def build_graph(
     opp = [st.opponents for st in pl]
     ids = list(order)
 
+    # Colour data per player, so that the seats of every edge (the same as
+    # `colours.choose`, inlined for speed) cost a few integer operations.
+    odd_round = rnd % 2 == 1
+    dif = [st.colour_diff for st in pl]
+    fmask = [st.first_mask for st in pl]
+    seedkey = [(st.seed, st.id) for st in pl]
+    bad_f = [int(not seat_ok(st, FIRST, settings)) for st in pl]
+    bad_s = [int(not seat_ok(st, SECOND, settings)) for st in pl]
+    miss_f = [misses(st, FIRST) for st in pl]
+    miss_s = [misses(st, SECOND) for st in pl]
+
     edges: list[tuple[int, int, int]] = []
     append = edges.append
     for i in range(n):
-        a = pl[i]
         gi = grp[i]
         gp = group_pen[gi]
         opp_i = opp[i]
         unit_i = unit[i] if check_unit else None
         down_i = down[i]
+        da, fa, ka = dif[i], fmask[i], seedkey[i]
+        bfa, bsa, mfa, msa = bad_f[i], bad_s[i], miss_f[i], miss_s[i]
         for j in range(i + 1, n):
             pen = 0
             if ids[j] in opp_i:
                 if not allow_rematch:
                     continue
                 pen = b_rematch
-            choice = choose(a, pl[j], rnd, settings)
+            db = dif[j]
+            if da != db:
+                a_first = da < db
+            else:
+                x = fa ^ fmask[j]
+                if x:
+                    a_first = not (fa >> (x.bit_length() - 1)) & 1
+                else:
+                    a_first = (ka < seedkey[j]) == odd_round
+            if a_first:
+                nb = bfa + bad_s[j]
+                if nb and bsa + bad_f[j] < nb:
+                    a_first = False
+                    nb = bsa + bad_f[j]
+            else:
+                nb = bsa + bad_f[j]
+                if nb and bfa + bad_s[j] < nb:
+                    a_first = True
+                    nb = bfa + bad_s[j]
+            mis = mfa + miss_s[j] if a_first else msa + miss_f[j]
             gj = grp[j]
-            pen += (
-                choice.breaches * b_col
-                + choice.misses * b_pref
-                + gp[gj]
-                + order_pen(i, j, gi)
-            )
+            pen += nb * b_col + mis * b_pref + gp[gj] + order_pen(i, j, gi)
             if gj != gi:
                 pen += (down_i + up[j]) * b_bal
             if unit_i is not None and unit_i == unit[j]:

@@ -1,0 +1,136 @@
+"""Manual edits of a round (人工调整): pure functions on a tuple of `PairedGame`.
+
+Each edit returns a new tuple sorted by table; tables keep their numbers unless moved.
+An impossible edit (unknown entrant or table) raises `EditError` with a Chinese message
+and changes nothing.  Edits never judge legality: the caller runs `check_round` after
+every edit and shows its findings as warnings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from app.pairing.model import PairedGame
+
+
+class EditError(ValueError):
+    """An edit that cannot be made; `str(error)` is the Chinese message for the user."""
+
+
+def _sorted(games: list[PairedGame]) -> tuple[PairedGame, ...]:
+    return tuple(sorted(games, key=lambda g: g.table))
+
+
+def _find(games: tuple[PairedGame, ...], entrant: int) -> int:
+    for k, g in enumerate(games):
+        if entrant in (g.first, g.second):
+            return k
+    raise EditError(f"选手（编号{entrant}）不在本轮编排中")
+
+
+def _table_index(games: tuple[PairedGame, ...], table: int) -> int:
+    for k, g in enumerate(games):
+        if g.table == table:
+            return k
+    raise EditError(f"本轮没有第{table}台")
+
+
+def _put(game: PairedGame, old: int, new: int | None) -> PairedGame:
+    """`game` with entrant `old` replaced by `new` (None: `old`'s seat becomes empty)."""
+    if game.first == old:
+        if new is None:
+            if game.second is None:
+                raise EditError(f"第{game.table}台只剩一名选手，不能移走")
+            return PairedGame(game.table, game.second, None)
+        return replace(game, first=new)
+    return replace(game, second=new)
+
+
+def swap_players(games: tuple[PairedGame, ...], a: int, b: int) -> tuple[PairedGame, ...]:
+    """Entrants a and b exchange places (tables and seats)."""
+    ka, kb = _find(games, a), _find(games, b)
+    out = list(games)
+    if ka == kb:
+        g = out[ka]
+        if g.second is not None:
+            out[ka] = PairedGame(g.table, g.second, g.first)
+        return _sorted(out)
+    out[ka] = _put(out[ka], a, b)
+    out[kb] = _put(out[kb], b, a)
+    return _sorted(out)
+
+
+def exchange_colours(games: tuple[PairedGame, ...], table: int) -> tuple[PairedGame, ...]:
+    """The two players of `table` exchange seats (first ↔ second)."""
+    k = _table_index(games, table)
+    g = games[k]
+    if g.second is None:
+        raise EditError(f"第{table}台是轮空，不能交换先后手")
+    out = list(games)
+    out[k] = PairedGame(g.table, g.second, g.first)
+    return _sorted(out)
+
+
+def set_against(games: tuple[PairedGame, ...], a: int, b: int) -> tuple[PairedGame, ...]:
+    """a and b meet at a's table (a keeps his seat); their former opponents meet at b's
+    table (the one without an opponent gets the bye there)."""
+    if a == b:
+        raise EditError("不能让选手与自己对局")
+    ka, kb = _find(games, a), _find(games, b)
+    if ka == kb:
+        return _sorted(list(games))
+    ga, gb = games[ka], games[kb]
+    x = ga.second if ga.first == a else ga.first  # a's former opponent
+    y = gb.second if gb.first == b else gb.first  # b's former opponent
+    if ga.first == a:
+        new_a = PairedGame(ga.table, a, b)
+    else:
+        new_a = PairedGame(ga.table, b, a)
+    lone = x if x is not None else y
+    new_b: PairedGame | None
+    if lone is None:
+        new_b = None
+    elif x is None or y is None:
+        new_b = PairedGame(gb.table, lone, None)
+    else:
+        new_b = PairedGame(gb.table, x, y) if gb.first == b else PairedGame(gb.table, y, x)
+    out = [g for k, g in enumerate(games) if k not in (ka, kb)]
+    out.append(new_a)
+    if new_b is not None:
+        out.append(new_b)
+    return _sorted(out)
+
+
+def move_table(games: tuple[PairedGame, ...], table: int, new_table: int) -> tuple[PairedGame, ...]:
+    """Renumber `table` to `new_table`; the table that had that number takes the old one."""
+    if new_table < 1:
+        raise EditError(f"台号必须是正整数（收到{new_table}）")
+    k = _table_index(games, table)
+    out = list(games)
+    for j, g in enumerate(out):
+        if g.table == new_table and j != k:
+            out[j] = replace(g, table=table)
+    out[k] = replace(out[k], table=new_table)
+    return _sorted(out)
+
+
+def give_bye(games: tuple[PairedGame, ...], entrant: int) -> tuple[PairedGame, ...]:
+    """`entrant` gets the bye; the former bye player takes his place.
+
+    If the round has no bye, an entrant who is not yet paired gets a new bye table at the
+    end; a paired entrant cannot get a bye then (someone would be left without a game).
+    """
+    byes = [k for k, g in enumerate(games) if g.second is None]
+    present = any(entrant in (g.first, g.second) for g in games)
+    if not byes:
+        if present:
+            raise EditError("本轮没有轮空台，不能把已编排的选手改为轮空")
+        last = max((g.table for g in games), default=0)
+        return _sorted([*games, PairedGame(last + 1, entrant, None)])
+    kb = byes[0]
+    holder = games[kb].first
+    if holder == entrant:
+        return _sorted(list(games))
+    if not present:
+        raise EditError(f"选手（编号{entrant}）不在本轮编排中，不能与轮空选手互换")
+    return swap_players(games, entrant, holder)
