@@ -84,6 +84,13 @@ def compute_standings(request: StandingsRequest) -> Standings:
     for name in settings.tiebreaks:
         if name not in ALL_TIEBREAKS:
             raise StandingsError(f"未知的小分名称“{name}”；可用：{'、'.join(ALL_TIEBREAKS)}")
+    for field, value, allowed in (
+        ("bye_in_sos", settings.bye_in_sos, ("none", "zero", "lowest")),
+        ("ties", settings.ties, ("shared", "lot")),
+        ("second_mover_by", settings.second_mover_by, ("seat", "colour")),
+    ):
+        if value not in allowed:
+            raise StandingsError(f"排名设置 {field} 的值“{value}”无效；可用：{'、'.join(allowed)}")
     uses_lot = settings.ties == "lot" or "抽签" in settings.tiebreaks
     if uses_lot and settings.lot_seed is None:
         raise StandingsError("抽签需要一个记录在案的随机种子（lot_seed），以便公开复现")

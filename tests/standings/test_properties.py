@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from app.domain import GameRecord, Result, Scoring
 from app.standings import Category, compute_standings, filter_category
-from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
+from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings, Ties
 
 ORDERABLE = ("对手分", "中间分", "去一最低对手分", "累进分", "对手累进分", "胜局数",
              "后手胜局数", "后手局数", "直胜", "犯规", "等级分")
@@ -60,7 +60,7 @@ def cases(draw: st.DrawFn) -> StandingsRequest:
         forfeit_loss=draw(st.sampled_from([0.0, -2.0])),
     )
     order_names = draw(st.lists(st.sampled_from(ORDERABLE), unique=True, max_size=6))
-    ties = draw(st.sampled_from(["shared", "lot"]))
+    ties: Ties = draw(st.sampled_from(["shared", "lot"]))
     conventions = StandingsSettings(
         tiebreaks=tuple(order_names),
         bye_in_sos=draw(st.sampled_from(["none", "zero", "lowest"])),

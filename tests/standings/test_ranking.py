@@ -300,6 +300,13 @@ def test_bad_input_names_the_problem() -> None:
         compute_standings(
             StandingsRequest(T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(tiebreaks=("SOS",)))
         )
+    with pytest.raises(StandingsError, match="bye_in_sos"):
+        compute_standings(
+            StandingsRequest(
+                T3_PLAYERS, T3_GAMES, 1,
+                settings=StandingsSettings.from_dict({"bye_in_sos": "half"}),
+            )
+        )
     with pytest.raises(StandingsError, match="第1轮第9台"):
         compute_standings(StandingsRequest(T3_PLAYERS, (game(1, 9, 1, 99, "1-0"),), 1))
 
