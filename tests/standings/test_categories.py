@@ -14,10 +14,26 @@ from .helpers import game
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("十级", -10), ("九级", -9), ("一级", -1), ("1级", -1), ("1k", -1), ("5 kyu", -5),
-        ("十五级", -15), ("二十五级", -25), ("一段", 1), ("初段", 1), ("1段", 1), ("1d", 1),
-        ("1D", 1), ("业余五段", 5), ("9段", 9), ("九段", 9), ("", None), ("高手", None),
-        (None, None), ("0段", None),
+        ("十级", -10),
+        ("九级", -9),
+        ("一级", -1),
+        ("1级", -1),
+        ("1k", -1),
+        ("5 kyu", -5),
+        ("十五级", -15),
+        ("二十五级", -25),
+        ("一段", 1),
+        ("初段", 1),
+        ("1段", 1),
+        ("1d", 1),
+        ("1D", 1),
+        ("业余五段", 5),
+        ("9段", 9),
+        ("九段", 9),
+        ("", None),
+        ("高手", None),
+        (None, None),
+        ("0段", None),
     ],
 )
 def test_grade_order(text: str | None, expected: int | None) -> None:
@@ -25,8 +41,27 @@ def test_grade_order(text: str | None, expected: int | None) -> None:
 
 
 def test_grade_order_is_chinese_order() -> None:
-    chain = ["十级", "九级", "八级", "七级", "六级", "五级", "四级", "三级", "二级", "一级",
-             "一段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段"]
+    chain = [
+        "十级",
+        "九级",
+        "八级",
+        "七级",
+        "六级",
+        "五级",
+        "四级",
+        "三级",
+        "二级",
+        "一级",
+        "一段",
+        "二段",
+        "三段",
+        "四段",
+        "五段",
+        "六段",
+        "七段",
+        "八段",
+        "九段",
+    ]
     values = [grade_order(g) for g in chain]
     assert None not in values
     known = [v for v in values if v is not None]
@@ -49,12 +84,16 @@ def event() -> tuple[tuple[StandingsEntrant, ...], tuple[GameRecord, ...]]:
 
 def test_women_category_filters_and_shares() -> None:
     ps, games = event()
-    s = compute_standings(StandingsRequest(ps, games, 1, settings=StandingsSettings(tiebreaks=("对手分", "累进分"))))
+    s = compute_standings(
+        StandingsRequest(ps, games, 1, settings=StandingsSettings(tiebreaks=("对手分", "累进分")))
+    )
     # Mixed: 1 and 6 share 1st (对手分 0 = 0 and 累进分 2 = 2); 3 and 4 share 3rd; 2 and 5 share 5th.
     assert [(r.rank, r.entrant) for r in s.rows] == [(1, 1), (1, 6), (3, 3), (3, 4), (5, 2), (5, 5)]
     women = filter_category(s, ps, Category("W", "女子", gender="女"))
     assert [(r.rank, r.entrant, r.overall_rank, r.shared) for r in women] == [
-        (1, 4, 3, False), (2, 2, 5, True), (2, 5, 5, True),
+        (1, 4, 3, False),
+        (2, 2, 5, True),
+        (2, 5, 5, True),
     ]
     assert women[0].tiebreaks == s.rows[3].tiebreaks
     assert women[0].points == 1

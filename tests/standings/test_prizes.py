@@ -48,7 +48,9 @@ def open_rankings() -> dict[tuple[str, str | None], tuple[RankedEntry, ...]]:
 
 
 def test_woman_fifth_overall_takes_open_and_women_prizes() -> None:
-    awards = allocate_prizes([GOMOKU_OPEN, GOMOKU_WOMEN], open_rankings(), {OPEN_KEY: 40, WOMEN_KEY: 3})
+    awards = allocate_prizes(
+        [GOMOKU_OPEN, GOMOKU_WOMEN], open_rankings(), {OPEN_KEY: 40, WOMEN_KEY: 3}
+    )
     mine = {(a.table_name, a.place, a.amount, a.title) for a in awards if a.entrant == 5}
     assert mine == {("公开组", 5, 2000, "第4-8名"), ("公开组（女子）", 1, 8000, "冠军")}
     # No shifting: the man 6th keeps 6th and its money.
@@ -149,5 +151,11 @@ def test_youth_grades_and_shared_rank_at_band_edge() -> None:
     key = ("少儿组", None)
     grades = allocate_grades([GOMOKU_YOUTH_GRADES], {key: ranked(1, 1, 3, 4, 5, 6, 6, 8)})
     assert [(g.rank, g.grade) for g in grades] == [
-        (1, "二段"), (1, "二段"), (3, "一段"), (4, "一级"), (5, "一级"), (6, "一级"), (6, "一级"),
+        (1, "二段"),
+        (1, "二段"),
+        (3, "一段"),
+        (4, "一级"),
+        (5, "一级"),
+        (6, "一级"),
+        (6, "一级"),
     ]

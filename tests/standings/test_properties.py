@@ -9,8 +9,19 @@ from app.domain import GameRecord, Result, Scoring
 from app.standings import Category, compute_standings, filter_category
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings, Ties
 
-ORDERABLE = ("对手分", "中间分", "去一最低对手分", "累进分", "对手累进分", "胜局数",
-             "后手胜局数", "后手局数", "直胜", "犯规", "等级分")
+ORDERABLE = (
+    "对手分",
+    "中间分",
+    "去一最低对手分",
+    "累进分",
+    "对手累进分",
+    "胜局数",
+    "后手胜局数",
+    "后手局数",
+    "直胜",
+    "犯规",
+    "等级分",
+)
 GAME_RESULTS = [r for r in Result if r is not Result.BYE] + [None]
 
 
@@ -40,9 +51,13 @@ def cases(draw: st.DrawFn) -> StandingsRequest:
             a, b = active.pop(), active.pop()
             games.append(
                 GameRecord(
-                    round=rnd, table=table, first=a, second=b,
+                    round=rnd,
+                    table=table,
+                    first=a,
+                    second=b,
                     result=draw(st.sampled_from(GAME_RESULTS)),
-                    fouls_first=draw(st.integers(0, 2)), fouls_second=draw(st.integers(0, 2)),
+                    fouls_first=draw(st.integers(0, 2)),
+                    fouls_second=draw(st.integers(0, 2)),
                     seat_swapped=draw(st.booleans()),
                 )
             )
@@ -81,6 +96,7 @@ def cases(draw: st.DrawFn) -> StandingsRequest:
 
 # ---- an independent recomputation, written per game rather than per list -------------
 
+
 def score(game: GameRecord, who: int, sc: Scoring) -> float:
     if game.result is None or game.result is Result.NOT_PLAYED:
         return 0.0
@@ -116,7 +132,10 @@ def reference(req: StandingsRequest) -> tuple[dict[int, float], dict[int, float]
             continue
         if g.second is None:
             sos[g.first] += bye_value
-        elif g.result in (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW) or s.forfeit_opponents_count:
+        elif (
+            g.result in (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW)
+            or s.forfeit_opponents_count
+        ):
             sos[g.first] += total[g.second]
             sos[g.second] += total[g.first]
         else:
@@ -148,7 +167,9 @@ def test_points_sos_and_progressive_match_reference(req: StandingsRequest) -> No
     assert abs(sum(r.points for r in result.rows) - (initial + played_sum)) < 1e-9
 
 
-def key(row_tiebreaks: dict[str, float], points: float, names: tuple[str, ...]) -> tuple[float, ...]:
+def key(
+    row_tiebreaks: dict[str, float], points: float, names: tuple[str, ...]
+) -> tuple[float, ...]:
     return (round(points, 9),) + tuple(
         round(-row_tiebreaks[n] if n == "犯规" else row_tiebreaks[n], 9) for n in names
     )

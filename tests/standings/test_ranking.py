@@ -122,8 +122,14 @@ def test_t1_bye_lowest() -> None:
     ],
 )
 def test_t1_forfeit_opponent_not_counted(
-    bye: str, sos_c: float, sos_d: float, mid_c: float, cut_c: float, cut_d: float,
-    sosp_c: float, sosp_d: float,
+    bye: str,
+    sos_c: float,
+    sos_d: float,
+    mid_c: float,
+    cut_c: float,
+    cut_d: float,
+    sosp_c: float,
+    sosp_d: float,
 ) -> None:
     s = t1(bye_in_sos=bye, forfeit_opponents_count=False)
     assert column(s, "对手分")[C] == sos_c
@@ -165,7 +171,12 @@ def test_t1_other_orders() -> None:
     # Fouls only: fewer ranks higher; equal fouls stay shared.
     s = t1(tiebreaks=("犯规",))
     assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [
-        (1, A, True), (1, B, True), (3, C, False), (4, E, False), (5, D, True), (5, F, True),
+        (1, A, True),
+        (1, B, True),
+        (3, C, False),
+        (4, E, False),
+        (5, D, True),
+        (5, F, True),
     ]
 
 
@@ -182,8 +193,11 @@ def test_progressive_example_from_rules() -> None:
     # W W W W L at 2/0 -> 2 + 4 + 6 + 8 + 8 = 28.
     ps = players("PQRSTU")
     games = (
-        game(1, 1, 1, 2, "1-0"), game(2, 1, 1, 3, "1-0"), game(3, 1, 4, 1, "0-1"),
-        game(4, 1, 1, 5, "1-0"), game(5, 1, 6, 1, "1-0"),
+        game(1, 1, 1, 2, "1-0"),
+        game(2, 1, 1, 3, "1-0"),
+        game(3, 1, 4, 1, "0-1"),
+        game(4, 1, 1, 5, "1-0"),
+        game(5, 1, 6, 1, "1-0"),
     )
     s = compute_standings(StandingsRequest(ps, games, 5))
     assert column(s, "累进分")[1] == 28
@@ -212,10 +226,18 @@ def test_initial_points_and_scoring_setting() -> None:
 # ---------------------------------------------------------------------------------------
 def t2(x: str, order: tuple[str, ...] = ("直胜",)) -> Standings:
     games = (
-        game(1, 1, A, B, "1-0"), game(1, 2, C, D, "1-0"), game(1, 3, E, F, "="),
-        game(2, 1, A, C, "1-0"), game(2, 2, B, E, "1-0"), game(2, 3, D, F, "="),
-        game(3, 1, B, C, "="), game(3, 2, A, D, "0-1"), game(3, 3, E, F, x),
-        game(4, 1, B, F, "="), game(4, 2, C, E, "="), game(4, 3, D, None, "bye"),
+        game(1, 1, A, B, "1-0"),
+        game(1, 2, C, D, "1-0"),
+        game(1, 3, E, F, "="),
+        game(2, 1, A, C, "1-0"),
+        game(2, 2, B, E, "1-0"),
+        game(2, 3, D, F, "="),
+        game(3, 1, B, C, "="),
+        game(3, 2, A, D, "0-1"),
+        game(3, 3, E, F, x),
+        game(4, 1, B, F, "="),
+        game(4, 2, C, E, "="),
+        game(4, 3, D, None, "bye"),
     )
     return compute_standings(
         StandingsRequest(T1_PLAYERS, games, 4, settings=StandingsSettings(tiebreaks=order))
@@ -227,7 +249,12 @@ def test_direct_encounter_all_met() -> None:
     # D and F tied on 5 and met (draw): 1 each -> shared.  A, B, C tied on 4, all met:
     # A beat B and C (4), B-C drew (1 each): A first, B and C stay shared.
     assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [
-        (1, D, True), (1, F, True), (3, A, False), (4, B, True), (4, C, True), (6, E, False),
+        (1, D, True),
+        (1, F, True),
+        (3, A, False),
+        (4, B, True),
+        (4, C, True),
+        (6, E, False),
     ]
     assert column(s, "直胜") == {A: 4, B: 1, C: 1, D: 1, E: 0, F: 1}
 
@@ -237,7 +264,12 @@ def test_direct_encounter_not_all_met_does_not_separate() -> None:
     # A, B, C, E tied on 4: A never met E, so 直胜 does not apply, even though A, B, C
     # all met each other (the subset is not the tied group).
     assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [
-        (1, D, False), (2, A, True), (2, B, True), (2, C, True), (2, E, True), (6, F, False),
+        (1, D, False),
+        (2, A, True),
+        (2, B, True),
+        (2, C, True),
+        (2, E, True),
+        (6, F, False),
     ]
     assert column(s, "直胜")[A] == 0
     text = "\n".join(s.explanation)
@@ -263,14 +295,19 @@ T3_GAMES = (game(1, 1, 1, 2, "1-0"), game(1, 2, 3, 4, "="))
 def test_shared_ranks_skip() -> None:
     s = compute_standings(StandingsRequest(T3_PLAYERS, T3_GAMES, 1))
     assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [
-        (1, 1, False), (2, 3, True), (2, 4, True), (4, 2, False),
+        (1, 1, False),
+        (2, 3, True),
+        (2, 4, True),
+        (4, 2, False),
     ]
     assert column(s, "抽签") == dict.fromkeys(range(1, 5), 0)
 
 
 def lot(seed: int | None) -> Standings:
     return compute_standings(
-        StandingsRequest(T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(ties="lot", lot_seed=seed))
+        StandingsRequest(
+            T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(ties="lot", lot_seed=seed)
+        )
     )
 
 
@@ -298,12 +335,16 @@ def test_lot_without_seed_is_refused() -> None:
 def test_bad_input_names_the_problem() -> None:
     with pytest.raises(StandingsError, match="未知的小分"):
         compute_standings(
-            StandingsRequest(T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(tiebreaks=("SOS",)))
+            StandingsRequest(
+                T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(tiebreaks=("SOS",))
+            )
         )
     with pytest.raises(StandingsError, match="bye_in_sos"):
         compute_standings(
             StandingsRequest(
-                T3_PLAYERS, T3_GAMES, 1,
+                T3_PLAYERS,
+                T3_GAMES,
+                1,
                 settings=StandingsSettings.from_dict({"bye_in_sos": "half"}),
             )
         )

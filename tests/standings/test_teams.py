@@ -13,23 +13,26 @@ def individual(rows: list[tuple[int, int, float, float, float]]) -> Standings:
     return Standings(
         after_round=7,
         rows=tuple(
-            Standing(rank, e, pts, {"对手分": sos, "累进分": prog}) for rank, e, pts, sos, prog in rows
+            Standing(rank, e, pts, {"对手分": sos, "累进分": prog})
+            for rank, e, pts, sos, prog in rows
         ),
         tiebreak_order=("积分", "对手分", "累进分"),
     )
 
 
-IND = individual([
-    (1, 1, 12, 50, 40),
-    (2, 4, 10, 52, 38),
-    (3, 7, 10, 48, 36),
-    (4, 2, 8, 45, 30),
-    (5, 5, 8, 44, 29),
-    (6, 8, 6, 40, 25),
-    (7, 3, 4, 39, 20),
-    (8, 6, 6, 44, 21),  # rank 8 with 6 points only to keep ranks and sums independent
-    (9, 9, 8, 30, 22),
-])
+IND = individual(
+    [
+        (1, 1, 12, 50, 40),
+        (2, 4, 10, 52, 38),
+        (3, 7, 10, 48, 36),
+        (4, 2, 8, 45, 30),
+        (5, 5, 8, 44, 29),
+        (6, 8, 6, 40, 25),
+        (7, 3, 4, 39, 20),
+        (8, 6, 6, 44, 21),  # rank 8 with 6 points only to keep ranks and sums independent
+        (9, 9, 8, 30, 22),
+    ]
+)
 TEAMS = (
     TeamDef(1, 1, "甲队", (1, 2, 3)),  # 12+8+4 = 24, 对手分 134, 累进分 90, best 1
     TeamDef(2, 2, "乙队", (4, 5, 6)),  # 10+8+6 = 24, 对手分 140, 累进分 88, best 2
@@ -55,7 +58,11 @@ def test_team_ties_shared() -> None:
     ind = individual([(1, 1, 4, 10, 6), (1, 2, 4, 10, 6), (3, 3, 2, 8, 2), (3, 4, 2, 8, 2)])
     teams = (TeamDef(1, 1, "A", (1, 3)), TeamDef(2, 2, "B", (2, 4)), TeamDef(3, 3, "C", ()))
     s = team_standings(teams, ind)
-    assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [(1, 1, True), (1, 2, True), (3, 3, False)]
+    assert [(r.rank, r.entrant, r.shared) for r in s.rows] == [
+        (1, 1, True),
+        (1, 2, True),
+        (3, 3, False),
+    ]
 
 
 def test_best_of() -> None:
