@@ -64,10 +64,18 @@ def _crash_log(exc: BaseException) -> Path | None:
         return None
 
 
+def _protect_results(argv: list[str]) -> list[str]:
+    """`finals result ... -+` and `... --`: results that look like options to argparse."""
+    if "result" not in argv:
+        return argv
+    start = argv.index("result")
+    return argv[:start] + [f" {a}" if a in ("-+", "--") else a for a in argv[start:]]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _configure_streams()
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

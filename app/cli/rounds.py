@@ -1,2 +1,254 @@
-def register(sub):  # filled by the pairing commands
-    pass
+"""Commands for rounds: pair, pairing, check, manual edits, results, round status."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.common import fmt_points, open_file, operator, print_json, table
+from app.services import results as result_service
+from app.services import rounds as round_service
+
+
+def _print_round(view: round_service.RoundView, with_report: bool = False) -> None:
+    notes = {n.table: n for n in view.notes}
+    title = f"{view.event_name} 第{view.number}轮"
+    if view.opening:
+        title += f"  指定开局：{view.opening}"
+    if view.lot_seed is not None:
+        title += f"  抽签种子：{view.lot_seed}"
+    print(title)
+    rows = []
+    for g in view.games:
+        note = notes.get(g.table)
+        first = f"{view.seeds[g.first]} {view.names[g.first]}"
+        second = f"{view.seeds[g.second]} {view.names[g.second]}" if g.second else "（轮空）"
+        score = ""
+        if note:
+            score = fmt_points(note.first_score)
+            if note.second_score is not None:
+                score += f":{fmt_points(note.second_score)}"
+        rows.append([str(g.table), first, second, score, view.results.get(g.table) or ""])
+    print(table(rows, ["台号", "先手", "后手", "积分", "成绩"]))
+    for line in view.relaxations:
+        print(f"放宽：{line}")
+    for finding in view.findings:
+        print(f"警告：{finding.message}")
+    if with_report:
+        print()
+        print(view.report)
+
+
+def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
+    if getattr(args, "json", False):
+        print_json(round_service.view_dict(view))
+    else:
+        _print_round(view, with_report=getattr(args, "report", False))
+    return 0
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed)
+    finally:
+        db.close()
+    return _show(args, view)
+
+
+def cmd_pairing(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        view = round_service.round_view(db, args.event, args.round)
+    finally:
+        db.close()
+    args.report = not args.json
+    return _show(args, view)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        view = round_service.round_view(db, args.event, args.round)
+    finally:
+        db.close()
+    if args.json:
+        print_json([{"rule": f.rule, "message": f.message, "tables": list(f.tables)}
+                    for f in view.findings])
+    elif view.findings:
+        for finding in view.findings:
+            print(f"违规：{finding.message}")
+    else:
+        print(f"{view.event_name}第{view.number}轮检查通过：无重复对局、无漏排、先后手与同单位回避符合设置。")
+    return 1 if view.findings else 0
+
+
+def cmd_repair(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        view = round_service.repair(db, args.event, args.round, operator(args), args.seed)
+    finally:
+        db.close()
+    return _show(args, view)
+
+
+def cmd_unpair(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        number = round_service.unpair(db, args.event, operator(args))
+    finally:
+        db.close()
+    print(f"已删除第{number}轮的编排。")
+    return 0
+
+
+def _edit_command(edit: str) -> Any:
+    def run(args: argparse.Namespace) -> int:
+        values = [int(v) for v in args.values]
+        db = open_file(args)
+        try:
+            view = round_service.edit_round(db, args.event, args.round, edit, *values,
+                                            operator=operator(args))
+        finally:
+            db.close()
+        return _show(args, view)
+    return run
+
+
+def cmd_undo_edit(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        view = round_service.undo_edit(db, args.event, args.round, operator(args))
+    finally:
+        db.close()
+    return _show(args, view)
+
+
+def cmd_result(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        outcome = result_service.record_result(
+            db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
+            args.force, operator(args))
+    finally:
+        db.close()
+    verb = "已更正" if outcome["corrected"] else "已录入"
+    done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
+    print(f"{verb}第{outcome['round']}轮第{outcome['table']}台：{outcome['result']}{done}。")
+    return 0
+
+
+def cmd_results(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        summary = result_service.record_results(db, args.event, args.round, args.csv, args.force,
+                                                operator(args))
+    finally:
+        db.close()
+    left = summary["open_tables"]
+    tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
+    print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
+    return 0
+
+
+def cmd_round_status(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        status = result_service.round_status(db, args.event, args.round)
+    finally:
+        db.close()
+    if args.json:
+        print_json(status)
+        return 0
+    print(f"第{status['round']}轮：共 {status['tables']} 台，已录入 {status['done']} 台。")
+    if status["open"]:
+        print(table([[str(o["table"]), o["first"] or "", o["second"] or ""] for o in status["open"]],
+                    ["未录入台号", "先手", "后手"]))
+    else:
+        print("本轮成绩已全部录入。")
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("pair", help="编排下一轮并列出对阵")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--seed", type=int, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
+    p.add_argument("--opening-seed", dest="opening_seed", type=int, help="指定开局抽签的随机种子")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_pair)
+
+    p = sub.add_parser("pairing", help="查看某轮对阵及编排说明")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_pairing)
+
+    p = sub.add_parser("check", help="检查某轮编排是否违反绝对规则（有违规时退出码为1）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_check)
+
+    p = sub.add_parser("repair", help="重新编排最后一轮（尚无成绩时）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_repair)
+
+    p = sub.add_parser("unpair", help="删除最后一轮的编排（尚无成绩时）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.set_defaults(handler=cmd_unpair)
+
+    for name, edit, meta, text in (
+        ("swap", "swap", ["A", "B"], "交换两名选手（按序号）的位置"),
+        ("swap-colours", "colours", ["TABLE"], "交换某台的先后手"),
+        ("set-pair", "against", ["A", "B"], "指定两名选手（按序号）对阵"),
+        ("move-table", "move", ["TABLE", "NEW"], "调整台号"),
+        ("give-bye", "bye", ["SEED"], "把轮空给某选手（按序号）"),
+    ):
+        p = sub.add_parser(name, help=text + "；违规以警告显示")
+        p.add_argument("file")
+        p.add_argument("values", nargs=len(meta), metavar=" ".join(meta))
+        p.add_argument("--event", required=True)
+        p.add_argument("--round", type=int, required=True)
+        p.add_argument("--json", action="store_true")
+        p.set_defaults(handler=_edit_command(edit))
+
+    p = sub.add_parser("undo-edit", help="撤销某轮最近一次编排调整")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_undo_edit)
+
+    p = sub.add_parser("result", help="录入或更正一台成绩")
+    p.add_argument("file")
+    p.add_argument("result", metavar="RESULT", help=result_service.RESULT_HELP)
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--table", type=int, required=True)
+    p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
+    p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
+    p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
+    p.set_defaults(handler=cmd_result)
+
+    p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")
+    p.add_argument("file")
+    p.add_argument("csv")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--force", action="store_true")
+    p.set_defaults(handler=cmd_results)
+
+    p = sub.add_parser("round-status", help="哪些台还没有成绩")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_round_status)

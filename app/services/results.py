@@ -1,0 +1,207 @@
+"""Result entry per table: single, bulk (all or nothing), corrections audited."""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app.domain import Result, parse_result
+from app.errors import FinalsError
+from app.services.audit import record
+from app.services.backup import take_backup
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import Event, Game, Round
+
+RESULT_HELP = "1-0（先手胜）、0-1（后手胜）、=（和）、+-、-+（弃权）、--（双方弃权）、0-0（未赛）或 黑胜/白胜/和/黑弃权/白弃权/双弃权"
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    table: int
+    result: Result
+    manner: str | None = None
+    fouls: tuple[int, int] | None = None
+    seat_swapped: bool | None = None
+
+
+def parse_fouls(text: str | None) -> tuple[int, int] | None:
+    if text is None or text == "":
+        return None
+    parts = text.replace("，", ",").split(",")
+    try:
+        values = tuple(int(p) for p in parts)
+    except ValueError as exc:
+        raise FinalsError(f"犯规次数“{text}”无效。请写成 先手,后手，如 0,1。") from exc
+    if len(values) != 2 or min(values) < 0:
+        raise FinalsError(f"犯规次数“{text}”无效。请写成 先手,后手，如 0,1。")
+    return values[0], values[1]
+
+
+def require_result(text: str) -> Result:
+    result = parse_result(text)
+    if result is None or result is Result.BYE:
+        raise FinalsError(f"成绩“{text}”无法识别。可用：{RESULT_HELP}。")
+    return result
+
+
+def _round(event: Event, number: int | None) -> Round:
+    if not event.rounds:
+        raise FinalsError(f"{event.name}还没有编排任何轮次。")
+    number = number or event.rounds[-1].number
+    for rnd in event.rounds:
+        if rnd.number == number:
+            return rnd
+    raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
+
+
+def _game(rnd: Round, table: int) -> Game:
+    for game in rnd.games:
+        if game.table == table:
+            return game
+    raise FinalsError(f"第{rnd.number}轮没有第{table}台（共 {len(rnd.games)} 台）。")
+
+
+def _game_state(game: Game) -> dict[str, Any]:
+    return {"result": game.result, "manner": game.manner,
+            "fouls": [game.fouls_first or 0, game.fouls_second or 0],
+            "seat_swapped": bool(game.seat_swapped)}
+
+
+def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force: bool,
+           operator: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    game = _game(rnd, entry.table)
+    if game.second_id is None:
+        raise FinalsError(f"第{entry.table}台是轮空，无需录入成绩。")
+    later = [r for r in event.rounds if r.number > rnd.number]
+    if game.result is not None and later and not force:
+        raise FinalsError(
+            f"第{rnd.number}轮第{entry.table}台已有成绩 {game.result}，且第{later[0].number}轮已编排。"
+            "更正会改变已编排轮次的依据；确认要更正请加 --force。"
+        )
+    before = _game_state(game)
+    game.result = entry.result.value
+    if entry.manner is not None:
+        game.manner = entry.manner or None
+    if entry.fouls is not None:
+        game.fouls_first, game.fouls_second = entry.fouls
+    if entry.seat_swapped is not None:
+        game.seat_swapped = entry.seat_swapped
+    after = _game_state(game)
+    return before, after
+
+
+def _close_round_if_complete(rnd: Round) -> bool:
+    complete = all(g.result is not None for g in rnd.games)
+    was = rnd.status
+    rnd.status = "complete" if complete else "paired"
+    return complete and was != "complete"
+
+
+def record_result(
+    db: Database, event_code: str, round_number: int | None, table: int, result_text: str,
+    manner: str | None = None, fouls: str | None = None, force: bool = False,
+    operator: str = "", seat_swapped: bool | None = None,
+) -> dict[str, Any]:
+    entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls), seat_swapped)
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, round_number)
+        before, after = _apply(session, event, rnd, entry, force, operator)
+        action = "更正成绩" if before["result"] is not None else "录入成绩"
+        completed = _close_round_if_complete(rnd)
+        record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
+        outcome = {"event": event.code, "round": rnd.number, "table": table,
+                   "result": entry.result.value, "corrected": before["result"] is not None,
+                   "round_complete": rnd.status == "complete"}
+    if completed:
+        take_backup(db, f"round{outcome['round']}-complete")
+    return outcome
+
+
+def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
+    path = Path(path)
+    if not path.exists():
+        raise FinalsError(f"找不到成绩文件 {path}。")
+    raw = path.read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("gb18030", errors="replace")
+    entries: list[ResultEntry] = []
+    errors: list[str] = []
+    for number, cells in enumerate(csv.reader(text.splitlines()), start=1):
+        cells = [c.strip() for c in cells]
+        if not cells or not any(cells) or cells[0].startswith("#"):
+            continue
+        if number == 1 and not cells[0].isdigit() and cells[0] in ("table", "台号", "台次"):
+            continue
+        if len(cells) < 2:
+            errors.append(f"第{number}行：应为 台号,成绩[,胜负方式]，实际为“{','.join(cells)}”。")
+            continue
+        if not cells[0].isdigit():
+            errors.append(f"第{number}行：台号“{cells[0]}”不是数字。")
+            continue
+        result = parse_result(cells[1])
+        if result is None or result is Result.BYE:
+            errors.append(f"第{number}行：成绩“{cells[1]}”无法识别。可用：{RESULT_HELP}。")
+            continue
+        manner = cells[2] if len(cells) > 2 and cells[2] else None
+        entries.append(ResultEntry(int(cells[0]), result, manner))
+    return entries, errors
+
+
+def record_results(
+    db: Database, event_code: str, round_number: int | None, path: Path, force: bool = False,
+    operator: str = "",
+) -> dict[str, Any]:
+    """All lines or none: every bad line is named."""
+    entries, errors = read_results_csv(Path(path))
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, round_number)
+        seen: dict[int, int] = {}
+        tables = {g.table: g for g in rnd.games}
+        for index, entry in enumerate(entries):
+            if entry.table in seen:
+                errors.append(f"第{entry.table}台重复出现。每台只能有一个成绩。")
+            seen[entry.table] = index
+            game = tables.get(entry.table)
+            if game is None:
+                errors.append(f"第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。")
+            elif game.second_id is None:
+                errors.append(f"第{entry.table}台是轮空，无需录入成绩。")
+        if errors:
+            raise FinalsError(f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩：", errors)
+        changes = []
+        for entry in entries:
+            before, after = _apply(session, event, rnd, entry, force, operator)
+            changes.append({"table": entry.table, "before": before["result"], "after": after["result"]})
+        completed = _close_round_if_complete(rnd)
+        record(session, operator, "批量录入成绩", f"{event.code} 第{rnd.number}轮 {Path(path).name}",
+               None, {"changes": changes})
+        summary = {"event": event.code, "round": rnd.number, "recorded": len(entries),
+                   "open_tables": [g.table for g in rnd.games if g.result is None],
+                   "round_complete": rnd.status == "complete"}
+    if completed:
+        take_backup(db, f"round{summary['round']}-complete")
+    return summary
+
+
+def round_status(db: Database, event_code: str, round_number: int | None = None) -> dict[str, Any]:
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, round_number)
+        names = {e.id: e.name for e in event.entrants}
+        open_games = [g for g in rnd.games if g.result is None]
+        return {
+            "event": event.code, "round": rnd.number, "tables": len(rnd.games),
+            "done": len(rnd.games) - len(open_games),
+            "open": [{"table": g.table, "first": names.get(g.first_id),
+                      "second": names.get(g.second_id)} for g in open_games],
+            "complete": not open_games,
+        }

@@ -1,0 +1,304 @@
+"""Pairing use cases: pair the next round, re-pair, manual edits with checks, undo."""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.pairing import edits
+from app.pairing.checker import check_round
+from app.pairing.engine import pair_round
+from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
+from app.pairing.openings import draw_opening
+from app.pairing.report import explain, format_report
+from app.services.audit import record
+from app.services.backup import take_backup
+from app.services.snapshots import pairing_request
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import Event, Game, Round
+
+EDIT_ACTION = "编排调整"
+
+
+@dataclass(frozen=True)
+class RoundView:
+    event: str
+    event_name: str
+    number: int
+    status: str
+    opening: str | None
+    lot_seed: int | None
+    opening_seed: int | None
+    games: tuple[PairedGame, ...]
+    results: dict[int, str | None]
+    notes: tuple[TableNote, ...]
+    findings: tuple[Finding, ...]
+    relaxations: tuple[str, ...]
+    report: str
+    names: dict[int, str]
+    seeds: dict[int, int]
+    units: dict[int, str | None]
+
+
+def default_seed(event: Event, round_number: int, what: str) -> int:
+    """A reproducible lot seed: the same file and command give the same lot."""
+    return zlib.crc32(f"{event.code}:{round_number}:{what}".encode())
+
+
+def _round(event: Event, number: int) -> Round:
+    for rnd in event.rounds:
+        if rnd.number == number:
+            return rnd
+    raise FinalsError(f"{event.name}第{number}轮还没有编排。")
+
+
+def _games_of(rnd: Round) -> tuple[PairedGame, ...]:
+    return tuple(PairedGame(g.table, g.first_id, g.second_id) for g in rnd.games)
+
+
+def _has_results(rnd: Round) -> bool:
+    return any(g.result is not None and g.second_id is not None for g in rnd.games)
+
+
+def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) -> None:
+    for game in list(rnd.games):
+        session.delete(game)
+    session.flush()
+    rnd.games = [
+        Game(table=g.table, first_id=g.first, second_id=g.second,
+             result="bye" if g.second is None else None, opening=rnd.opening)
+        for g in sorted(games, key=lambda g: g.table)
+    ]
+    session.flush()
+
+
+def _games_dump(games: tuple[PairedGame, ...]) -> list[list[int | None]]:
+    return [[g.table, g.first, g.second] for g in games]
+
+
+def _open_tables(rnd: Round) -> list[int]:
+    return [g.table for g in rnd.games if g.result is None]
+
+
+def _request_for(event: Event, number: int, lot_seed: int | None = None) -> PairingRequest:
+    return pairing_request(event, number, lot_seed)
+
+
+def _draw_opening(event: Event, number: int, seed: int | None) -> tuple[str | None, int | None]:
+    settings = event.pairing or {}
+    if settings.get("opening_mode", "none") != "lot":
+        return None, None
+    seed = seed if seed is not None else default_seed(event, number, "opening")
+    previous = next((r.opening for r in event.rounds if r.number == number - 1), None)
+    return draw_opening(seed, previous, bool(settings.get("opening_no_repeat", True))), seed
+
+
+def pair_next(
+    db: Database, event_code: str, operator: str = "", lot_seed: int | None = None,
+    opening_seed: int | None = None,
+) -> RoundView:
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        _ensure_playable(event)
+        if event.rounds:
+            last = event.rounds[-1]
+            missing = _open_tables(last)
+            if missing:
+                shown = "、".join(str(t) for t in missing[:20])
+                raise FinalsError(
+                    f"{event.name}第{last.number}轮还有 {len(missing)} 台未录入成绩（第{shown}台）。"
+                    "请先录入全部成绩，再编排下一轮。"
+                )
+    take_backup(db, "before-pairing")
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        number = len(event.rounds) + 1
+        if event.rounds_planned and number > event.rounds_planned:
+            raise FinalsError(
+                f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。"
+                "如需加赛，请在设置中增加轮数。"
+            )
+        if number == 1 and lot_seed is None and (event.pairing or {}).get("first_round") == "lot":
+            lot_seed = default_seed(event, number, "lot")
+        request = _request_for(event, number, lot_seed)
+        if len(request.active) < 2:
+            raise FinalsError(f"{event.name}第{number}轮参赛者不足两名，无法编排。请先导入选手。")
+        pairing = pair_round(request)
+        opening, used_opening_seed = _draw_opening(event, number, opening_seed)
+        rnd = Round(number=number, status="paired", opening=opening,
+                    opening_seed=used_opening_seed, lot_seed=pairing.lot_seed,
+                    relaxations=list(pairing.relaxations), paired_at=datetime.now())
+        event.rounds.append(rnd)
+        session.flush()
+        _write_games(session, rnd, pairing.games)
+        record(session, operator, "编排", f"{event.code} 第{number}轮",
+               after={"games": _games_dump(pairing.games), "opening": opening,
+                      "lot_seed": pairing.lot_seed, "relaxations": list(pairing.relaxations)})
+        code = event.code
+    return round_view(db, code, number)
+
+
+def _ensure_playable(event: Event) -> None:
+    if event.kind == "team":
+        raise FinalsError(
+            f"{event.name}不单独编排：团体成绩由队员在 {event.source_event} 的个人成绩相加。"
+        )
+
+
+def repair(db: Database, event_code: str, number: int | None, operator: str = "",
+           lot_seed: int | None = None) -> RoundView:
+    """Pair the round again (only while it has no result)."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, number or len(event.rounds))
+        if rnd.number != len(event.rounds):
+            raise FinalsError(f"只能重新编排最后一轮（第{len(event.rounds)}轮）。")
+        if _has_results(rnd):
+            raise FinalsError(f"第{rnd.number}轮已有成绩，不能重新编排。请先删除该轮成绩。")
+        before = _games_dump(_games_of(rnd))
+        request = _request_for(event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed)
+        pairing = pair_round(request)
+        rnd.relaxations, rnd.lot_seed = list(pairing.relaxations), pairing.lot_seed
+        _write_games(session, rnd, pairing.games)
+        record(session, operator, "重新编排", f"{event.code} 第{rnd.number}轮",
+               {"games": before}, {"games": _games_dump(pairing.games)})
+        code, num = event.code, rnd.number
+    return round_view(db, code, num)
+
+
+def unpair(db: Database, event_code: str, operator: str = "") -> int:
+    """Delete the last round's pairing (only while it has no result)."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        if not event.rounds:
+            raise FinalsError(f"{event.name}还没有编排任何轮次。")
+        rnd = event.rounds[-1]
+        if _has_results(rnd):
+            raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
+        record(session, operator, "删除编排", f"{event.code} 第{rnd.number}轮",
+               {"games": _games_dump(_games_of(rnd))}, None)
+        event.rounds.remove(rnd)
+        session.delete(rnd)
+        return rnd.number
+
+
+EDITS: dict[str, Callable[..., tuple[PairedGame, ...]]] = {
+    "swap": edits.swap_players,
+    "colours": edits.exchange_colours,
+    "against": edits.set_against,
+    "move": edits.move_table,
+    "bye": edits.give_bye,
+}
+EDIT_NAMES = {"swap": "交换选手", "colours": "交换先后手", "against": "指定对阵",
+              "move": "调整台号", "bye": "指定轮空"}
+
+
+def edit_round(
+    db: Database, event_code: str, number: int, edit: str, *args: int, operator: str = ""
+) -> RoundView:
+    """Apply one manual edit; breaches are reported as warnings, never blocked."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, number)
+        if _has_results(rnd):
+            raise FinalsError(f"第{number}轮已有成绩，不能再调整编排。")
+        before = _games_of(rnd)
+        try:
+            after = EDITS[edit](before, *args)
+        except edits.EditError as exc:
+            raise FinalsError(str(exc)) from exc
+        _write_games(session, rnd, after)
+        record(session, operator, EDIT_ACTION, f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {args}",
+               {"games": _games_dump(before)}, {"games": _games_dump(after)})
+        code = event.code
+    return round_view(db, code, number)
+
+
+def undo_edit(db: Database, event_code: str, number: int, operator: str = "") -> RoundView:
+    """Restore the round as it was before its latest manual edit or re-pairing."""
+    from sqlalchemy import select
+
+    from app.store.models import AuditEntry
+
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, number)
+        if _has_results(rnd):
+            raise FinalsError(f"第{number}轮已有成绩，不能撤销编排调整。")
+        prefix = f"{event.code} 第{number}轮"
+        entries = session.scalars(
+            select(AuditEntry).where(AuditEntry.target.like(f"{prefix}%"))
+            .order_by(AuditEntry.id.desc())
+        )
+        current = _games_dump(_games_of(rnd))
+        for entry in entries:
+            if entry.action in (EDIT_ACTION, "重新编排") and entry.before and \
+                    entry.after and entry.after.get("games") == current:
+                games = tuple(PairedGame(t, f, s) for t, f, s in entry.before["games"])
+                _write_games(session, rnd, games)
+                record(session, operator, "撤销调整", prefix,
+                       {"games": current}, {"games": entry.before["games"]})
+                break
+        else:
+            raise FinalsError(f"第{number}轮没有可撤销的编排调整。")
+        code = event.code
+    return round_view(db, code, number)
+
+
+def round_view(db: Database, event_code: str, number: int | None = None) -> RoundView:
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        if not event.rounds:
+            raise FinalsError(f"{event.name}还没有编排任何轮次。请先用 finals pair 编排。")
+        rnd = _round(event, number or len(event.rounds))
+        request = _request_for(event, rnd.number, rnd.lot_seed)
+        games = _games_of(rnd)
+        findings = check_round(request, games)
+        notes = explain(request, games)
+        report = format_report(
+            request,
+            Pairing(rnd.number, games, notes, tuple(rnd.relaxations or ()), rnd.lot_seed),
+            findings,
+        )
+        return RoundView(
+            event=event.code, event_name=event.name, number=rnd.number, status=rnd.status,
+            opening=rnd.opening, lot_seed=rnd.lot_seed, opening_seed=rnd.opening_seed,
+            games=games, results={g.table: g.result for g in rnd.games},
+            notes=notes, findings=findings, relaxations=tuple(rnd.relaxations or ()),
+            report=report, names={e.id: e.name for e in event.entrants},
+            seeds={e.id: e.seed for e in event.entrants},
+            units={e.id: e.unit for e in event.entrants},
+        )
+
+
+def view_dict(view: RoundView) -> dict[str, Any]:
+    notes = {n.table: n for n in view.notes}
+    return {
+        "event": view.event, "round": view.number, "status": view.status,
+        "opening": view.opening, "lot_seed": view.lot_seed, "opening_seed": view.opening_seed,
+        "relaxations": list(view.relaxations),
+        "games": [
+            {"table": g.table, "first": g.first, "second": g.second,
+             "first_seed": view.seeds.get(g.first), "first_name": view.names.get(g.first),
+             "second_seed": view.seeds.get(g.second) if g.second else None,
+             "second_name": view.names.get(g.second) if g.second else None,
+             "result": view.results.get(g.table),
+             "first_score": notes[g.table].first_score if g.table in notes else None,
+             "second_score": notes[g.table].second_score if g.table in notes else None,
+             "colour_reason": notes[g.table].colour_reason if g.table in notes else None,
+             "floats": [notes[g.table].first_float, notes[g.table].second_float]
+             if g.table in notes else None,
+             "same_unit": notes[g.table].same_unit if g.table in notes else False}
+            for g in view.games
+        ],
+        "findings": [{"rule": f.rule, "message": f.message, "tables": list(f.tables)}
+                     for f in view.findings],
+        "report": view.report,
+    }
