@@ -53,14 +53,37 @@ UNITS = (
 REGIONS = ("浙江", "北京", "上海", "江苏", "福建", "广东", "山东", "天津", "四川", "安徽", "湖北")
 SOURCES = tuple(f"入围赛第{n}期" for n in range(1, 9)) + ("外卡",)
 GOMOKU_OPENINGS = (
-    "寒星", "溪月", "疏星", "花月", "残月", "雨月", "金星", "松月", "丘月", "新月", "瑞星",
-    "山月", "游星", "长星", "峡月", "恒星", "水月", "流星", "云月", "浦月", "岚月", "银月",
-    "明星", "斜月", "名月", "彗星",
+    "寒星",
+    "溪月",
+    "疏星",
+    "花月",
+    "残月",
+    "雨月",
+    "金星",
+    "松月",
+    "丘月",
+    "新月",
+    "瑞星",
+    "山月",
+    "游星",
+    "长星",
+    "峡月",
+    "恒星",
+    "水月",
+    "流星",
+    "云月",
+    "浦月",
+    "岚月",
+    "银月",
+    "明星",
+    "斜月",
+    "名月",
+    "彗星",
 )
 GOMOKU_MANNERS = ("连五", "认输", "禁手（三三）", "禁手（四四）", "超时", "长连禁手")
 GOMOKU_TIEBREAKS = ["对手分", "累进分", "胜局数", "后手胜局数", "直胜", "犯规"]
 GO_TIEBREAKS = ["对手分", "累进分", "直胜", "胜局数"]
-TEAM_TIEBREAKS = ["对手分", "累进分", "最佳个人名次"]
+TEAM_TIEBREAKS = ["队员对手分", "队员累进分", "最好名次"]
 PLACE_TITLES = {1: "冠军", 2: "亚军", 3: "季军"}
 SMALL = "零一二三四五六七八九"
 
@@ -227,9 +250,7 @@ class Sim:
             self.met[p.id] = set()
 
     def _active(self, number: int) -> list[Player]:
-        return [
-            p for p in self.players if p.withdrawn_after is None or number <= p.withdrawn_after
-        ]
+        return [p for p in self.players if p.withdrawn_after is None or number <= p.withdrawn_after]
 
     def _colour_first(self, a: Player, b: Player, number: int) -> bool:
         """True when `a` moves first."""
@@ -343,7 +364,11 @@ class Sim:
             if self.game == "gomoku":
                 game["seat_swapped"] = self.rng.random() < 0.3
                 game["manner"] = (
-                    "弃权" if result == "+-" else None if result == "=" else self.rng.choice(GOMOKU_MANNERS)
+                    "弃权"
+                    if result == "+-"
+                    else None
+                    if result == "="
+                    else self.rng.choice(GOMOKU_MANNERS)
                 )
                 if self.rng.random() < 0.05:
                     game["fouls"] = [self.rng.randint(0, 1), self.rng.randint(0, 2)]
@@ -446,9 +471,7 @@ def individual_standings(
     return rows, stats
 
 
-def category_rows(
-    rows: list[dict[str, Any]], keep: set[int]
-) -> list[dict[str, Any]]:
+def category_rows(rows: list[dict[str, Any]], keep: set[int]) -> list[dict[str, Any]]:
     result = []
     for row in rows:
         if row["entrant"] in keep:
@@ -467,18 +490,34 @@ def category_rows(
 def settings(game: str, tiebreaks: list[str], *, lot_seed: int | None = None) -> dict[str, Any]:
     return {
         "scoring": {
-            "win": 2, "draw": 1, "loss": 0, "bye": 2,
-            "forfeit_win": 2, "forfeit_loss": 0, "absent": 0,
+            "win": 2,
+            "draw": 1,
+            "loss": 0,
+            "bye": 2,
+            "forfeit_win": 2,
+            "forfeit_loss": 0,
+            "absent": 0,
         },
         "pairing": {
-            "system": "swiss", "first_round": "split", "same_unit": "first_k",
-            "same_unit_rounds": 3, "no_three_in_row": True, "max_colour_surplus": 2,
-            "last_round_scores_over_colour": True, "forfeit_counts_as_met": True,
-            "opening_mode": "lot" if game == "gomoku" else "none", "opening_no_repeat": True,
+            "system": "swiss",
+            "first_round": "split",
+            "same_unit": "first_k",
+            "same_unit_rounds": 3,
+            "no_three_in_row": True,
+            "max_colour_surplus": 2,
+            "last_round_scores_over_colour": True,
+            "forfeit_counts_as_met": True,
+            "opening_mode": "lot" if game == "gomoku" else "none",
+            "opening_no_repeat": True,
         },
         "standings": {
-            "tiebreaks": tiebreaks, "bye_in_sos": "none", "forfeit_opponents_count": True,
-            "forfeit_wins_count": True, "ties": "shared", "lot_seed": lot_seed,
+            "tiebreaks": tiebreaks,
+            "bye_in_sos": "none",
+            "forfeit_opponents_count": True,
+            "forfeit_wins_count": True,
+            "ties": "shared",
+            "lot_seed": lot_seed,
+            "second_mover_by": "seat",
         },
     }
 
@@ -556,12 +595,21 @@ def team_event(
         team_id = ids()
         entrants.append(
             {
-                "id": team_id, "seed": seed, "name": unit, "gender": gender, "unit": unit,
-                "region": members[0]["region"], "birth_date": None, "grade": None,
-                "rating": None, "source": None, "status": "playing",
+                "id": team_id,
+                "seed": seed,
+                "name": unit,
+                "gender": gender,
+                "unit": unit,
+                "region": members[0]["region"],
+                "birth_date": None,
+                "grade": None,
+                "rating": None,
+                "source": None,
+                "status": "playing",
                 "members": [m["name"] for m in members],
                 "member_ids": [m["id"] for m in members],
-                "id_number": fake_id_number(rng, date(1980, 1, 1)), "phone": fake_phone(rng),
+                "id_number": fake_id_number(rng, date(1980, 1, 1)),
+                "phone": fake_phone(rng),
             }
         )
         member_rows = [rank_of[m["id"]] for m in members]
@@ -570,22 +618,28 @@ def team_event(
                 team_id,
                 sum(r["points"] for r in member_rows),
                 {
-                    "对手分": sum(r["tiebreaks"].get("对手分", 0) for r in member_rows),
-                    "累进分": sum(r["tiebreaks"].get("累进分", 0) for r in member_rows),
-                    "最佳个人名次": min(r["rank"] for r in member_rows),
+                    "队员对手分": sum(r["tiebreaks"].get("对手分", 0) for r in member_rows),
+                    "队员累进分": sum(r["tiebreaks"].get("累进分", 0) for r in member_rows),
+                    "最好名次": min(r["rank"] for r in member_rows),
                 },
             )
         )
-    table.sort(key=lambda t: (-t[1], -t[2]["对手分"], -t[2]["累进分"], t[2]["最佳个人名次"]))
+    table.sort(key=lambda t: (-t[1], -t[2]["队员对手分"], -t[2]["队员累进分"], t[2]["最好名次"]))
     standings = [
         {"rank": i, "entrant": tid, "points": pts, "tiebreaks": tb, "shared": False}
         for i, (tid, pts, tb) in enumerate(table, start=1)
     ]
     return {
-        "code": code, "name": name, "kind": "team",
-        "rounds_planned": source["rounds_planned"], "source_event": source["code"],
+        "code": code,
+        "name": name,
+        "kind": "team",
+        "rounds_planned": source["rounds_planned"],
+        "source_event": source["code"],
         "settings": settings(game, TEAM_TIEBREAKS),
-        "categories": [], "entrants": entrants, "rounds": [], "standings": standings,
+        "categories": [],
+        "entrants": entrants,
+        "rounds": [],
+        "standings": standings,
         "category_standings": {},
     }
 
@@ -607,10 +661,16 @@ def prizes_for(
         entrant = by_id[row["entrant"]]
         prizes.append(
             {
-                "event": event["code"], "category": category, "table": table_name,
-                "place": place, "title": place_title(place), "entrant": entrant["id"],
-                "name": entrant["name"], "unit": entrant["unit"],
-                "members": list(entrant["members"]), "amount": amount,
+                "event": event["code"],
+                "category": category,
+                "table": table_name,
+                "place": place,
+                "title": place_title(place),
+                "entrant": entrant["id"],
+                "name": entrant["name"],
+                "unit": entrant["unit"],
+                "members": list(entrant["members"]),
+                "amount": amount,
                 "shared": bool(row.get("shared", False)),
             }
         )
@@ -632,9 +692,13 @@ def grades_for(
                 entrant = by_id[row["entrant"]]
                 grades.append(
                     {
-                        "event": event["code"], "category": category, "rank": row["rank"],
-                        "entrant": entrant["id"], "name": entrant["name"],
-                        "unit": entrant["unit"], "grade": grade,
+                        "event": event["code"],
+                        "category": category,
+                        "rank": row["rank"],
+                        "entrant": entrant["id"],
+                        "name": entrant["name"],
+                        "unit": entrant["unit"],
+                        "grade": grade,
                     }
                 )
     return grades
@@ -648,11 +712,22 @@ GOMOKU_MEN_TEAM_PRIZES = [10000, 6000, 4000, 2000, 1000, 800]
 GOMOKU_WOMEN_TEAM_PRIZES = [5000, 3000, 2000]
 GOMOKU_YOUTH_PRIZES = [2000, 1000, 800] + [500] * 5
 GOMOKU_OPEN_GRADES = [
-    (1, 1, "六段"), (2, 3, "五段"), (4, 6, "四段"), (7, 9, "三段"), (10, 13, "二段"),
-    (14, 17, "一段"), (18, 22, "一级"), (23, 26, "二级"), (27, 30, "三级"),
+    (1, 1, "六段"),
+    (2, 3, "五段"),
+    (4, 6, "四段"),
+    (7, 9, "三段"),
+    (10, 13, "二段"),
+    (14, 17, "一段"),
+    (18, 22, "一级"),
+    (23, 26, "二级"),
+    (27, 30, "三级"),
 ]
 GOMOKU_YOUTH_GRADES = [
-    (1, 1, "二段"), (2, 3, "一段"), (4, 6, "一级"), (7, 9, "二级"), (10, 13, "三级"),
+    (1, 1, "二段"),
+    (2, 3, "一段"),
+    (4, 6, "一级"),
+    (7, 9, "二级"),
+    (10, 13, "三级"),
 ]
 
 GO_MEN_PRIZES = [60000, 30000, 20000, 10000, 5000, 5000, 3000, 3000] + [1000] * 24
@@ -663,8 +738,16 @@ GO_WOMEN_TEAM_PRIZES = [15000, 10000, 6000]
 GO_PAIR_PRIZES = [5000, 4000, 2000, 1000, 1000, 1000]
 
 
-def _tournament(game: str, title: str, organisers: list[str], venue: str, start: str, end: str,
-                issuer: str, komi: str | None) -> dict[str, Any]:
+def _tournament(
+    game: str,
+    title: str,
+    organisers: list[str],
+    venue: str,
+    start: str,
+    end: str,
+    issuer: str,
+    komi: str | None,
+) -> dict[str, Any]:
     return {
         "title": title,
         "game": game,
@@ -690,42 +773,99 @@ def gomoku_final(*, rounds_complete: int = 7, seed: int = 2022) -> dict[str, Any
     ids = Ids()
     grades = ("五段", "四段", "三段", "二段", "一段", "一级", "二级", "三级", None)
     open_players = make_players(
-        rng, names, ids, 150, women_share=0.22,
-        born=(date(1968, 1, 1), date(2012, 12, 31)), grades=grades,
+        rng,
+        names,
+        ids,
+        150,
+        women_share=0.22,
+        born=(date(1968, 1, 1), date(2012, 12, 31)),
+        grades=grades,
     )
     _spice_names(open_players, names)
     open_players[140].withdrawn_after = 3  # withdrew after round 3: odd field, byes follow
     youth_players = make_players(
-        rng, names, ids, 40, women_share=0.3,
-        born=(date(2008, 9, 1), date(2017, 8, 31)), grades=("二级", "三级", "四级", None),
+        rng,
+        names,
+        ids,
+        40,
+        women_share=0.3,
+        born=(date(2008, 9, 1), date(2017, 8, 31)),
+        grades=("二级", "三级", "四级", None),
     )
     open_categories = [
-        {"code": "W", "name": "女子", "gender": "F", "born_from": None, "born_to": None,
-         "min_grade": None},
-        {"code": "Y", "name": "少年（2008年9月1日后出生）", "gender": None,
-         "born_from": "2008-09-01", "born_to": None, "min_grade": None},
+        {
+            "code": "W",
+            "name": "女子",
+            "gender": "F",
+            "born_from": None,
+            "born_to": None,
+            "min_grade": None,
+        },
+        {
+            "code": "Y",
+            "name": "少年（2008年9月1日后出生）",
+            "gender": None,
+            "born_from": "2008-09-01",
+            "born_to": None,
+            "min_grade": None,
+        },
     ]
     open_event, _, open_rows = individual_event(
-        "OPEN", "公开组", "gomoku", open_players, rng, planned=7, complete=rounds_complete,
+        "OPEN",
+        "公开组",
+        "gomoku",
+        open_players,
+        rng,
+        planned=7,
+        complete=rounds_complete,
         categories=open_categories,
     )
     youth_event, _, youth_rows = individual_event(
-        "YOUTH", "少儿组", "gomoku", youth_players, rng, planned=7,
-        complete=rounds_complete, categories=[],
+        "YOUTH",
+        "少儿组",
+        "gomoku",
+        youth_players,
+        rng,
+        planned=7,
+        complete=rounds_complete,
+        categories=[],
     )
-    men_team = team_event("MT", "男子团体", "gomoku", open_event, open_rows, ids, rng,
-                          size=3, gender="M", max_teams=12)
-    women_team = team_event("WT", "女子团体", "gomoku", open_event, open_rows, ids, rng,
-                            size=2, gender="F", max_teams=5)
+    men_team = team_event(
+        "MT",
+        "男子团体",
+        "gomoku",
+        open_event,
+        open_rows,
+        ids,
+        rng,
+        size=3,
+        gender="M",
+        max_teams=12,
+    )
+    women_team = team_event(
+        "WT", "女子团体", "gomoku", open_event, open_rows, ids, rng, size=2, gender="F", max_teams=5
+    )
     doc: dict[str, Any] = {
         "format": "finals-export",
         "version": 1,
         "exported_at": "2022-11-30T18:00:00",
         "tournament": _tournament(
-            "gomoku", "“嘉绍大桥杯”2022年全国五子棋棋王争霸赛总决赛",
-            ["国家体育总局群体司", "中华全国体育总会群体部", "国家体育总局棋牌运动管理中心",
-             "中国棋院", "中国棋院杭州分院", "绍兴市人民政府", "浙江日报报业集团"],
-            "绍兴", "2022-11-26", "2022-11-30", "“嘉绍大桥杯”全国五子棋棋王争霸赛组委会", None,
+            "gomoku",
+            "“嘉绍大桥杯”2022年全国五子棋棋王争霸赛总决赛",
+            [
+                "国家体育总局群体司",
+                "中华全国体育总会群体部",
+                "国家体育总局棋牌运动管理中心",
+                "中国棋院",
+                "中国棋院杭州分院",
+                "绍兴市人民政府",
+                "浙江日报报业集团",
+            ],
+            "绍兴",
+            "2022-11-26",
+            "2022-11-30",
+            "“嘉绍大桥杯”全国五子棋棋王争霸赛组委会",
+            None,
         ),
         "events": [open_event, youth_event, men_team, women_team],
         "prizes": [],
@@ -735,13 +875,16 @@ def gomoku_final(*, rounds_complete: int = 7, seed: int = 2022) -> dict[str, Any
         women_rows = open_event["category_standings"]["W"]
         doc["prizes"] = (
             prizes_for(open_event, open_rows, "公开组", GOMOKU_OPEN_PRIZES)
-            + prizes_for(open_event, women_rows, "公开组（女子）", GOMOKU_WOMEN_PRIZES,
-                         category="W")
+            + prizes_for(
+                open_event, women_rows, "公开组（女子）", GOMOKU_WOMEN_PRIZES, category="W"
+            )
             + prizes_for(youth_event, youth_rows, "少儿组", GOMOKU_YOUTH_PRIZES)
-            + prizes_for(men_team, men_team["standings"], "公开组团体（男子）",
-                         GOMOKU_MEN_TEAM_PRIZES)
-            + prizes_for(women_team, women_team["standings"], "公开组团体（女子）",
-                         GOMOKU_WOMEN_TEAM_PRIZES)
+            + prizes_for(
+                men_team, men_team["standings"], "公开组团体（男子）", GOMOKU_MEN_TEAM_PRIZES
+            )
+            + prizes_for(
+                women_team, women_team["standings"], "公开组团体（女子）", GOMOKU_WOMEN_TEAM_PRIZES
+            )
         )
         doc["grades"] = grades_for(open_event, open_rows, GOMOKU_OPEN_GRADES) + grades_for(
             youth_event, youth_rows, GOMOKU_YOUTH_GRADES
@@ -749,7 +892,9 @@ def gomoku_final(*, rounds_complete: int = 7, seed: int = 2022) -> dict[str, Any
     return doc
 
 
-def _pair_players(rng: random.Random, names: Names, ids: Ids, count: int, kind: str) -> list[Player]:
+def _pair_players(
+    rng: random.Random, names: Names, ids: Ids, count: int, kind: str
+) -> list[Player]:
     players = []
     for index in range(count):
         if kind == "MD":
@@ -761,11 +906,16 @@ def _pair_players(rng: random.Random, names: Names, ids: Ids, count: int, kind: 
         members = [names.make(g) for g in genders]
         players.append(
             Player(
-                id=ids(), seed=index + 1, name="、".join(members),
+                id=ids(),
+                seed=index + 1,
+                name="、".join(members),
                 gender="M" if kind == "MD" else "F" if kind == "WD" else None,  # type: ignore[arg-type]
-                unit=rng.choice(UNITS), region=rng.choice(REGIONS),
-                birth=date(1985, 1, 1), grade=None,
-                rating=2200 - index * 30 + rng.randint(-40, 40), source=None,  # type: ignore[arg-type]
+                unit=rng.choice(UNITS),
+                region=rng.choice(REGIONS),
+                birth=date(1985, 1, 1),
+                grade=None,
+                rating=2200 - index * 30 + rng.randint(-40, 40),
+                source=None,  # type: ignore[arg-type]
                 members=members,
             )
         )
@@ -779,46 +929,99 @@ def go_final(*, rounds_complete: int = 9, seed: int = 2019) -> dict[str, Any]:
     ids = Ids()
     grades = ("业余6段", "业余5段", "业余4段", "业余3段", "业余2段", "业余1段", "1级")
     men_players = make_players(
-        rng, names, ids, 360, women_share=0.15,
-        born=(date(1960, 1, 1), date(2010, 12, 31)), grades=grades,
+        rng,
+        names,
+        ids,
+        360,
+        women_share=0.15,
+        born=(date(1960, 1, 1), date(2010, 12, 31)),
+        grades=grades,
     )
     _spice_names(men_players, names)
     men_players[300].withdrawn_after = 2
     youth_players = make_players(
-        rng, names, ids, 48, women_share=0.25,
-        born=(date(2008, 1, 1), date(2014, 12, 31)), grades=("业余3段", "业余2段", "业余1段", "1级"),
+        rng,
+        names,
+        ids,
+        48,
+        women_share=0.25,
+        born=(date(2008, 1, 1), date(2014, 12, 31)),
+        grades=("业余3段", "业余2段", "业余1段", "1级"),
     )
     men_event, _, men_rows = individual_event(
-        "MEN", "男子个人", "go", men_players, rng, planned=9, complete=rounds_complete,
-        categories=[{"code": "W", "name": "女子个人", "gender": "F", "born_from": None,
-                     "born_to": None, "min_grade": None}],
+        "MEN",
+        "男子个人",
+        "go",
+        men_players,
+        rng,
+        planned=9,
+        complete=rounds_complete,
+        categories=[
+            {
+                "code": "W",
+                "name": "女子个人",
+                "gender": "F",
+                "born_from": None,
+                "born_to": None,
+                "min_grade": None,
+            }
+        ],
     )
     youth_complete = min(rounds_complete, 7)
     youth_event, _, youth_rows = individual_event(
-        "YOUTH", "少儿组", "go", youth_players, rng, planned=7, complete=youth_complete,
+        "YOUTH",
+        "少儿组",
+        "go",
+        youth_players,
+        rng,
+        planned=7,
+        complete=youth_complete,
         categories=[],
     )
     pair_events = []
-    for code, title, count in (("MD", "男子双人", 24), ("WD", "女子双人", 16),
-                               ("XD", "男女混双", 19), ("PC", "亲子双人", 14)):
+    for code, title, count in (
+        ("MD", "男子双人", 24),
+        ("WD", "女子双人", 16),
+        ("XD", "男女混双", 19),
+        ("PC", "亲子双人", 14),
+    ):
         players = _pair_players(rng, names, ids, count, code)
         event, _, rows = individual_event(
-            code, title, "go", players, rng, planned=5, complete=min(rounds_complete, 5),
-            categories=[], kind="pair",
+            code,
+            title,
+            "go",
+            players,
+            rng,
+            planned=5,
+            complete=min(rounds_complete, 5),
+            categories=[],
+            kind="pair",
         )
         pair_events.append((event, rows))
-    men_team = team_event("MT", "男子团体", "go", men_event, men_rows, ids, rng,
-                          size=3, gender="M", max_teams=16)
-    women_team = team_event("WT", "女子团体", "go", men_event, men_rows, ids, rng,
-                            size=2, gender="F", max_teams=6)
+    men_team = team_event(
+        "MT", "男子团体", "go", men_event, men_rows, ids, rng, size=3, gender="M", max_teams=16
+    )
+    women_team = team_event(
+        "WT", "女子团体", "go", men_event, men_rows, ids, rng, size=2, gender="F", max_teams=6
+    )
     doc: dict[str, Any] = {
         "format": "finals-export",
         "version": 1,
         "exported_at": "2019-11-01T17:30:00",
         "tournament": _tournament(
-            "go", "2019年中国围棋棋王争霸赛总决赛暨“商旅杯”杭州国际城市围棋赛",
-            ["中国棋院杭州分院", "浙江日报报业集团", "浙江省围棋协会", "杭州市商贸旅游集团有限公司"],
-            "中国棋院杭州分院", "2019-10-27", "2019-11-01", "中国棋院杭州分院", "3又3/4子",
+            "go",
+            "2019年中国围棋棋王争霸赛总决赛暨“商旅杯”杭州国际城市围棋赛",
+            [
+                "中国棋院杭州分院",
+                "浙江日报报业集团",
+                "浙江省围棋协会",
+                "杭州市商贸旅游集团有限公司",
+            ],
+            "中国棋院杭州分院",
+            "2019-10-27",
+            "2019-11-01",
+            "中国棋院杭州分院",
+            "3又3/4子",
         ),
         "events": [men_event, youth_event] + [e for e, _ in pair_events] + [men_team, women_team],
         "prizes": [],
@@ -827,8 +1030,13 @@ def go_final(*, rounds_complete: int = 9, seed: int = 2019) -> dict[str, Any]:
     if rounds_complete >= 9:
         prizes = (
             prizes_for(men_event, men_rows, "男子个人", GO_MEN_PRIZES)
-            + prizes_for(men_event, men_event["category_standings"]["W"], "女子个人",
-                         GO_WOMEN_PRIZES, category="W")
+            + prizes_for(
+                men_event,
+                men_event["category_standings"]["W"],
+                "女子个人",
+                GO_WOMEN_PRIZES,
+                category="W",
+            )
             + prizes_for(youth_event, youth_rows, "少儿组", GO_YOUTH_PRIZES)
             + prizes_for(men_team, men_team["standings"], "男子团体", GO_MEN_TEAM_PRIZES)
             + prizes_for(women_team, women_team["standings"], "女子团体", GO_WOMEN_TEAM_PRIZES)

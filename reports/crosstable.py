@@ -1,0 +1,143 @@
+"""The cross-table / progress chart (对阵成绩表): every round of every player.
+
+A cell reads opponent's seed, colour, result: "12黑胜", "7白负", "30先和"; "*" marks a
+game not played over the board (forfeit); a bye reads "轮空".
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable
+
+from reports.docview import DocView, EventView, fmt_points, members_text
+from reports.pdf_common import (
+    Column,
+    Header,
+    ReportDoc,
+    TableSpec,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+from reports.rounds import round_date_text
+from reports.standings import after_text, rank_text
+
+_OUTCOME = {
+    # result → (first's word, second's word, forfeit?)
+    "1-0": ("胜", "负", False),
+    "0-1": ("负", "胜", False),
+    "=": ("和", "和", False),
+    "+-": ("胜", "负", True),
+    "-+": ("负", "胜", True),
+    "--": ("负", "负", True),
+    "0-0": ("未赛", "未赛", False),
+}
+
+
+def cell_text(view: DocView, event: EventView, game: dict[str, Any] | None, entrant_id: int) -> str:
+    if game is None:
+        return "—"
+    if game.get("second") is None:
+        return "轮空"
+    is_first = game["first"] == entrant_id
+    opponent = event.entrant(game["second"] if is_first else game["first"])
+    colours = view.colours
+    colour = colours.first_short if is_first else colours.second_short
+    text = f"{opponent.get('seed', '?')}{colour}"
+    result = game.get("result")
+    if result in _OUTCOME:
+        first_word, second_word, forfeit = _OUTCOME[result]
+        text += first_word if is_first else second_word
+        if forfeit:
+            text += "*"
+    return text
+
+
+def crosstable_rows(
+    view: DocView, event: EventView
+) -> tuple[list[str], list[list[str]], list[int]]:
+    """Titles, rows in standings order, and the round numbers shown (also used by Excel)."""
+    rounds = [r for r in event.rounds if r.get("games")]
+    numbers = [r["number"] for r in rounds]
+    by_round: dict[int, dict[int, dict[str, Any]]] = {}
+    for rnd in rounds:
+        games: dict[int, dict[str, Any]] = {}
+        for game in rnd["games"]:
+            games[int(game["first"])] = game
+            if game.get("second") is not None:
+                games[int(game["second"])] = game
+        by_round[rnd["number"]] = games
+    tiebreaks = event.tiebreak_order
+    titles = ["名次", "序号", "姓名", "单位"] + [f"第{n}轮" for n in numbers] + ["积分", *tiebreaks]
+    order = list(event.standings)
+    seen = {int(r["entrant"]) for r in order}
+    for entrant in sorted(event.entrants.values(), key=lambda e: e.get("seed", 0)):
+        if int(entrant["id"]) not in seen:
+            order.append({"rank": "", "entrant": entrant["id"], "points": None, "tiebreaks": {}})
+    rows = []
+    for row in order:
+        entrant_id = int(row["entrant"])
+        entrant = event.entrant(entrant_id)
+        name = members_text(entrant) if event.kind == "pair" else entrant.get("name", "")
+        cells = [rank_text(row), str(entrant.get("seed", "")), name, entrant.get("unit") or ""]
+        cells += [cell_text(view, event, by_round[n].get(entrant_id), entrant_id) for n in numbers]
+        values = row.get("tiebreaks") or {}
+        cells += [fmt_points(row.get("points"))] + [fmt_points(values.get(t)) for t in tiebreaks]
+        rows.append(cells)
+    return titles, rows, numbers
+
+
+def legend(view: DocView) -> list[str]:
+    c = view.colours
+    seat = "先/后：座次（执黑开局方为先）" if view.is_gomoku else "黑/白：执子颜色"
+    return [
+        f"格内为对手序号、{seat}、结果，如“12{c.first_short}胜”",
+        "*：不战（弃权）",
+        "轮空：本轮轮空",
+        "—：未参加该轮",
+    ]
+
+
+def build_crosstable_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """The progress chart of one event on A4 landscape, rows in standings order."""
+    view = DocView(doc)
+    ev = view.event(event, kinds=("individual", "pair"))
+    titles, rows, numbers = crosstable_rows(view, ev)
+    after = ev.last_complete_round
+    header = Header(
+        title=view.title,
+        document=f"{ev.name}　对阵成绩表",
+        event=f"项目：{ev.name}",
+        round_text=after_text(ev, after),
+        date_text=round_date_text(view, None),
+    )
+    if not view.is_gomoku and view.komi:
+        header.extra = f"贴目：{view.komi}"
+    report = ReportDoc(
+        out, header, landscape_page=True, printed_at=printed_at, subject="对阵成绩表"
+    )
+    name_width = 34 if ev.kind == "pair" else 20
+    columns = [
+        Column("名次", 9),
+        Column("序号", 9),
+        Column("姓名" if ev.kind != "pair" else "组合", name_width, "left"),
+        Column("单位", 38, "left"),
+    ]
+    columns += [Column(f"第{n}轮", 15) for n in numbers]
+    columns += [Column("积分", 9)] + [Column(t, 12) for t in ev.tiebreak_order]
+    columns = [Column(c.title, c.width * mm, c.align) for c in columns]
+    spec = TableSpec(scale_columns(columns, report.width), font_size=8, band_every=5)
+    story: list[Flowable] = [make_table(spec, rows)]
+    story += notes_block(legend(view), title="说明")
+    report.build_story(story)
+    return out

@@ -1,0 +1,220 @@
+"""The pairing list by table (对阵表) and the alphabetical index by pinyin (姓名索引)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
+
+from reports.docview import DocView
+from reports.fonts import TABLE_FONT
+from reports.pdf_common import (
+    CELL_PAD,
+    GRID,
+    HEAD_FILL,
+    Column,
+    ReportDoc,
+    TableSpec,
+    fit_cell,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+from reports.pinyin import name_key
+from reports.rounds import points, result_text, round_header, sorted_games
+from reports.settings_text import pairing_settings_lines
+
+PAIRING_KINDS = ("individual", "pair")
+
+
+def pairing_rows(
+    doc: DocView, event_key: str | None, round_number: int | None
+) -> tuple[Any, dict[str, Any], bool, list[list[str]]]:
+    """The rows of the pairing list (also used by the Excel workbook)."""
+    event = doc.event(event_key, kinds=PAIRING_KINDS)
+    rnd = event.round(round_number)
+    games = sorted_games(rnd)
+    per_game_openings = doc.is_gomoku and any(
+        g.get("opening") and g.get("opening") != rnd.get("opening") for g in games
+    )
+    rows = []
+    for game in games:
+        first = event.entrant(game["first"])
+        second_id = game.get("second")
+        row = [
+            str(game["table"]),
+            str(first.get("seed", "")),
+            first.get("name", ""),
+            first.get("unit") or "",
+            points(game.get("first_points")),
+        ]
+        if second_id is None:
+            row += ["轮空", "", "（轮空）", "", ""]
+        else:
+            second = event.entrant(second_id)
+            row += [
+                result_text(game.get("result")),
+                points(game.get("second_points")),
+                second.get("name", ""),
+                second.get("unit") or "",
+                str(second.get("seed", "")),
+            ]
+        if per_game_openings:
+            row.append(game.get("opening") or "")
+        rows.append(row)
+    return event, rnd, per_game_openings, rows
+
+
+def build_pairings_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002 - the CLI's word
+    printed_at: datetime | None = None,
+) -> Path:
+    """The pairing list of one round, by table, the bye last, settings in the footnote."""
+    view = DocView(doc)
+    ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
+    colours = view.colours
+    header = round_header(view, ev, rnd, "对阵表")
+    report = ReportDoc(out, header, printed_at=printed_at, subject="对阵表")
+    columns = [
+        Column("台号", 9),
+        Column("序号", 9),
+        Column(f"{colours.first}", 22, "left"),
+        Column("单位", 36, "left"),
+        Column("积分", 9),
+        Column("结果", 12),
+        Column("积分", 9),
+        Column(f"{colours.second}", 22, "left"),
+        Column("单位", 36, "left"),
+        Column("序号", 9),
+    ]
+    if per_game_openings:
+        columns.append(Column("开局", 14))
+    spec = TableSpec(scale_columns([_mm(c) for c in columns], report.width), band_every=5)
+    story: list[Flowable] = [make_table(spec, rows)]
+    notes = pairing_settings_lines(view, ev, rnd)
+    notes.append("积分为本轮开始前的积分")
+    if view.is_gomoku:
+        notes.append("先手为执黑开局方（三手交换后黑白可能互换，座次不变）")
+    story += notes_block(notes, title="编排设置")
+    report.build_story(story)
+    return out
+
+
+def _mm(column: Column) -> Column:
+    column.width = column.width * mm
+    return column
+
+
+def index_entries(
+    doc: DocView, event_key: str | None, round_number: int | None
+) -> tuple[Any, dict[str, Any], list[tuple[str, str, str, str]]]:
+    """(name, seed, table, seat) for everyone of the round, sorted by pinyin."""
+    event = doc.event(event_key, kinds=PAIRING_KINDS)
+    rnd = event.round(round_number)
+    colours = doc.colours
+    entries: list[tuple[str, str, str, str]] = []
+    for game in sorted_games(rnd):
+        sides = [(game["first"], colours.first)]
+        if game.get("second") is not None:
+            sides.append((game["second"], colours.second))
+        for entrant_id, seat in sides:
+            entrant = event.entrant(entrant_id)
+            table = str(game["table"]) if game.get("second") is not None else "轮空"
+            seat_text = seat if game.get("second") is not None else ""
+            names = entrant.get("members") if event.kind == "pair" else None
+            for name in names or [entrant.get("name", "")]:
+                entries.append((str(name), str(entrant.get("seed", "")), table, seat_text))
+    entries.sort(key=lambda e: (name_key(e[0]), _int(e[1])))
+    return event, rnd, entries
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+def build_index_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002
+    printed_at: datetime | None = None,
+) -> Path:
+    """Everyone of the round in pinyin order with their table and seat, three blocks a page."""
+    view = DocView(doc)
+    ev, rnd, entries = index_entries(view, event, round)
+    header = round_header(view, ev, rnd, "姓名索引（按拼音排序）")
+    report = ReportDoc(out, header, printed_at=printed_at, subject="姓名索引")
+    row_height = 13.2
+    rows_per_block = int(report.height // row_height) - 3  # room for the note
+    blocks = 3
+    gap = 4 * mm
+    block_width = (report.width - gap * (blocks - 1)) / blocks
+    widths = [block_width * f for f in (0.46, 0.16, 0.19, 0.19)]
+    seat_title = "座次" if view.is_gomoku else "黑白"
+    titles = ["姓名", "序号", "台号", seat_title]
+    story: list[Flowable] = []
+    per_page = rows_per_block * blocks
+    for start in range(0, max(len(entries), 1), per_page):
+        page = entries[start : start + per_page]
+        n_rows = min(rows_per_block, len(page))
+        data: list[list[Any]] = [[] for _ in range(n_rows + 1)]
+        col_widths: list[float] = []
+        styles: list[tuple[Any, ...]] = [
+            ("FONT", (0, 0), (-1, -1), TABLE_FONT, 9, 10.8),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ]
+        for block in range(blocks):
+            chunk = page[block * rows_per_block : (block + 1) * rows_per_block]
+            first_col = len(col_widths)
+            if block:
+                col_widths.append(gap)
+                for r in range(n_rows + 1):
+                    data[r].append("")
+                first_col += 1
+            col_widths.extend(widths)
+            data[0].extend(titles)
+            for r in range(n_rows):
+                if r < len(chunk):
+                    name, seed, table, seat = chunk[r]
+                    data[r + 1].extend(
+                        [
+                            fit_cell(name, widths[0], one_line_min=5.5, max_lines=1),
+                            seed,
+                            table,
+                            seat,
+                        ]
+                    )
+                else:
+                    data[r + 1].extend(["", "", "", ""])
+            last_col = first_col + 3
+            last_row = max(len(chunk), 0)
+            if chunk:
+                styles += [
+                    ("GRID", (first_col, 0), (last_col, last_row), 0.4, GRID),
+                    ("BACKGROUND", (first_col, 0), (last_col, 0), HEAD_FILL),
+                    ("ALIGN", (first_col, 1), (first_col, -1), "LEFT"),
+                ]
+        table = Table(data, colWidths=col_widths, rowHeights=row_height)
+        table.setStyle(TableStyle(styles))
+        if story:
+            story.append(PageBreak())
+        story.append(table)
+    story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], title="说明")
+    report.build_story(story)
+    return out

@@ -1,0 +1,331 @@
+"""The common A4 page frame of every table-like PDF.
+
+Header: tournament title, document title, event, round and date.  Footer: print time and
+"第 x 页 / 共 y 页".  Cells shrink or wrap so long unit names are never clipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from reports.fonts import TABLE_FONT, register_fonts
+
+MARGIN = 12 * mm
+HEADER_HEIGHT = 21 * mm
+FOOTER_HEIGHT = 9 * mm
+CELL_PAD = 2.0
+GRID = colors.Color(0.35, 0.35, 0.35)
+HEAD_FILL = colors.Color(0.88, 0.88, 0.88)
+BAND_FILL = colors.Color(0.955, 0.955, 0.955)
+APP_NAME = "棋赛总决赛编排系统"
+
+
+@dataclass
+class Header:
+    """What the header of the current page shows."""
+
+    title: str  # tournament title
+    document: str  # e.g. "第5轮对阵表"
+    event: str = ""
+    round_text: str = ""
+    date_text: str = ""
+    extra: str = ""  # e.g. 贴目 or 指定开局
+
+
+class SetHeader(Flowable):
+    """A zero-size flowable that changes the header from the page it is drawn on."""
+
+    def __init__(self, header: Header) -> None:
+        super().__init__()
+        self.header = header
+        self.width = self.height = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        return 0, 0
+
+    def draw(self) -> None:
+        self.canv._doctemplate.header = self.header  # type: ignore[attr-defined]
+
+
+class _NumberedCanvas(Canvas):
+    """Holds every page until the end so the footer can say how many pages there are."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:  # noqa: N802
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for state in self._pages:
+            self.__dict__.update(state)
+            self._draw_page_number(total)
+            super().showPage()
+        super().save()
+
+    def _draw_page_number(self, total: int) -> None:
+        width, _ = self._pagesize
+        self.setFont(TABLE_FONT, 8)
+        self.setFillColor(colors.black)
+        self.drawCentredString(
+            width / 2, MARGIN + 1.2 * mm, f"第 {self._pageNumber} 页 / 共 {total} 页"
+        )
+
+
+class ReportDoc(BaseDocTemplate):
+    """An A4 document with the common header and footer."""
+
+    def __init__(
+        self,
+        out: Path,
+        header: Header,
+        *,
+        landscape_page: bool = False,
+        printed_at: datetime | None = None,
+        subject: str = "",
+    ) -> None:
+        register_fonts()
+        pagesize = landscape(A4) if landscape_page else A4
+        super().__init__(
+            str(out),
+            pagesize=pagesize,
+            leftMargin=MARGIN,
+            rightMargin=MARGIN,
+            topMargin=MARGIN + HEADER_HEIGHT,
+            bottomMargin=MARGIN + FOOTER_HEIGHT,
+            title=f"{header.title} {header.document}".strip(),
+            author=APP_NAME,
+            subject=subject,
+            creator=APP_NAME,
+            initialFontName=TABLE_FONT,
+            initialFontSize=9,
+        )
+        self.header = header
+        self.printed_at = printed_at or datetime.now()
+        frame = Frame(
+            self.leftMargin,
+            self.bottomMargin,
+            self.width,
+            self.height,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+            id="body",
+        )
+        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPageEnd=self._frame)])
+
+    def _frame(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
+        header = self.header
+        width, height = self.pagesize
+        left, right = MARGIN, width - MARGIN
+        top = height - MARGIN
+        canvas.saveState()
+        canvas.setFillColor(colors.black)
+        size = fit_size(header.title, right - left, 15, 10)
+        canvas.setFont(TABLE_FONT, size)
+        canvas.drawCentredString(width / 2, top - 5.5 * mm, header.title)
+        size = fit_size(header.document, right - left, 13, 9)
+        canvas.setFont(TABLE_FONT, size)
+        canvas.drawCentredString(width / 2, top - 11.5 * mm, header.document)
+        canvas.setFont(TABLE_FONT, 8.5)
+        left_text = "　".join(t for t in (header.event, header.round_text, header.extra) if t)
+        canvas.drawString(left, top - 17 * mm, left_text)
+        if header.date_text:
+            canvas.drawRightString(right, top - 17 * mm, header.date_text)
+        canvas.setLineWidth(0.6)
+        canvas.line(left, top - 18.6 * mm, right, top - 18.6 * mm)
+        # footer
+        canvas.setLineWidth(0.4)
+        canvas.line(left, MARGIN + 5.2 * mm, right, MARGIN + 5.2 * mm)
+        canvas.setFont(TABLE_FONT, 7.5)
+        canvas.drawString(left, MARGIN + 1.2 * mm, f"打印时间：{self.printed_at:%Y-%m-%d %H:%M}")
+        canvas.drawRightString(right, MARGIN + 1.2 * mm, APP_NAME)
+        canvas.restoreState()
+
+    def build_story(self, story: list[Flowable]) -> None:
+        self.build(story, canvasmaker=_NumberedCanvas)
+
+
+# --------------------------------------------------------------------------- text fitting
+
+
+def fit_size(
+    text: str, width: float, size: float, min_size: float, font: str = TABLE_FONT
+) -> float:
+    """The largest size ≤ `size` at which `text` fits on one line of `width` (≥ min_size)."""
+    measured = stringWidth(text, font, size)
+    if measured <= width:
+        return size
+    return max(min_size, math.floor(size * width / measured * 4) / 4)
+
+
+_STYLE_CACHE: dict[tuple[float, int, str], ParagraphStyle] = {}
+
+
+def para_style(size: float, align: int = TA_LEFT, font: str = TABLE_FONT) -> ParagraphStyle:
+    key = (size, align, font)
+    style = _STYLE_CACHE.get(key)
+    if style is None:
+        style = ParagraphStyle(
+            f"cell-{size}-{align}-{font}",
+            fontName=font,
+            fontSize=size,
+            leading=size * 1.18,
+            alignment=align,
+            wordWrap="CJK",
+        )
+        _STYLE_CACHE[key] = style
+    return style
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def fit_cell(
+    text: Any,
+    width: float,
+    *,
+    size: float = 9,
+    one_line_min: float | None = None,
+    min_size: float = 6,
+    max_lines: int = 2,
+    align: str = "left",
+) -> str | Paragraph:
+    """A cell value that fits `width`: plain text, shrunk to one line, or wrapped.
+
+    Slightly too long text shrinks onto one line (down to `one_line_min`, by default 85 %
+    of `size`); longer text wraps onto up to `max_lines` lines, shrinking only if it must.
+    Never clipped: when nothing else works the text wraps onto more lines at `min_size`.
+    """
+    if one_line_min is None:
+        one_line_min = size * 0.85
+    text = "" if text is None else str(text)
+    avail = width - 2 * CELL_PAD - 0.5
+    if not text or stringWidth(text, TABLE_FONT, size) <= avail:
+        return text
+    alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align]
+    one_line = fit_size(text, avail, size, 0)
+    if one_line >= one_line_min:
+        return Paragraph(_escape(text), para_style(one_line, alignment))
+    candidate = size
+    while candidate >= min_size:
+        para = Paragraph(_escape(text), para_style(candidate, alignment))
+        para.wrap(avail, 10_000)
+        if len(para.blPara.lines) <= max_lines:
+            return para
+        candidate -= 0.5
+    return Paragraph(_escape(text), para_style(min_size, alignment))
+
+
+# --------------------------------------------------------------------------- tables
+
+
+@dataclass
+class Column:
+    title: str
+    width: float  # in points
+    align: str = "center"
+    wrap: bool = False  # long text: shrink/wrap with fit_cell
+
+
+@dataclass
+class TableSpec:
+    columns: Sequence[Column]
+    font_size: float = 9
+    band_every: int = 0  # shade every n-th group of rows to guide the eye
+    extra_styles: list[tuple[Any, ...]] = field(default_factory=list)
+
+
+def scale_columns(columns: Sequence[Column], width: float) -> list[Column]:
+    """Stretch or squeeze the columns so they fill `width` exactly."""
+    total = sum(c.width for c in columns)
+    factor = width / total
+    return [replace(c, width=c.width * factor) for c in columns]
+
+
+def make_table(
+    spec: TableSpec, rows: Sequence[Sequence[Any]], *, repeat_header: bool = True
+) -> Table:
+    """A grid table with a grey, repeated header row."""
+    size = spec.font_size
+    header = [fit_cell(c.title, c.width, size=size, align="center") for c in spec.columns]
+    body = []
+    for row in rows:
+        cells = []
+        for value, column in zip(row, spec.columns, strict=True):
+            if isinstance(value, Flowable):
+                cells.append(value)
+            else:
+                cells.append(fit_cell(value, column.width, size=size, align=column.align))
+        body.append(cells)
+    table = Table(
+        [header, *body],
+        colWidths=[c.width for c in spec.columns],
+        repeatRows=1 if repeat_header else 0,
+    )
+    style: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), TABLE_FONT, size, size * 1.2),
+        ("GRID", (0, 0), (-1, -1), 0.4, GRID),
+        ("BACKGROUND", (0, 0), (-1, 0), HEAD_FILL),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, 0), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.6),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.2),
+    ]
+    for index, column in enumerate(spec.columns):
+        align = {"left": "LEFT", "center": "CENTER", "right": "RIGHT"}[column.align]
+        style.append(("ALIGN", (index, 1), (index, -1), align))
+    if spec.band_every:
+        for start in range(1 + spec.band_every, len(body) + 1, 2 * spec.band_every):
+            end = min(start + spec.band_every - 1, len(body))
+            style.append(("BACKGROUND", (0, start), (-1, end), BAND_FILL))
+    style.extend(spec.extra_styles)
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def notes_block(lines: Sequence[str], *, size: float = 7.5, title: str = "说明") -> list[Flowable]:
+    """A small-print footnote: the settings in force, legends."""
+    if not lines:
+        return []
+    style = para_style(size)
+    text = f"{title}：" + "；".join(_escape(line) for line in lines) + "。"
+    return [Spacer(1, 2.5 * mm), Paragraph(text, style)]
+
+
+def heading(text: str, size: float = 11) -> Paragraph:
+    return Paragraph(_escape(text), para_style(size))
+
+
+def escape(text: str) -> str:
+    return _escape(text)

@@ -1,0 +1,117 @@
+"""The settings in force, in words, for the footnotes of pairing lists and standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reports.docview import DocView, EventView, fmt_points
+
+SYSTEMS = {
+    "swiss": "积分编排（同分段内相邻配对）",
+    "split": "积分编排（同分段内上下半区配对）",
+    "monrad": "积分编排（蒙拉德制）",
+    "dutch": "积分编排（荷兰制）",
+    "round_robin": "循环赛",
+}
+FIRST_ROUNDS = {"split": "序号对半（1对n/2+1）", "adjacent": "序号相邻（1对2）", "lot": "抽签"}
+OPENING_MODES = {"none": "不指定", "lot": "每轮抽签指定开局（全场统一）", "opener": "开局方自选"}
+BYE_IN_SOS = {"none": "不计", "zero": "按0分计", "lowest": "按本项目最低分计"}
+YES_NO = {True: "是", False: "否"}
+
+
+def scoring_text(scoring: dict[str, Any]) -> str:
+    if not scoring:
+        return ""
+    parts = []
+    for key, label in (
+        ("win", "胜"),
+        ("draw", "和"),
+        ("loss", "负"),
+        ("bye", "轮空"),
+        ("forfeit_win", "不战胜"),
+        ("forfeit_loss", "弃权"),
+    ):
+        if key in scoring:
+            parts.append(f"{label}{fmt_points(scoring[key])}分")
+    return "计分：" + "、".join(parts)
+
+
+def pairing_settings_lines(doc: DocView, event: EventView, rnd: dict[str, Any]) -> list[str]:
+    """One short line per setting that decided this round's pairing."""
+    settings = event.settings
+    pairing = settings.get("pairing") or {}
+    lines = []
+    scoring = scoring_text(settings.get("scoring") or {})
+    if scoring:
+        lines.append(scoring)
+    if pairing:
+        system = pairing.get("system")
+        if system:
+            lines.append("编排：" + SYSTEMS.get(system, str(system)))
+        first = pairing.get("first_round")
+        if first:
+            lines.append("首轮：" + FIRST_ROUNDS.get(first, str(first)))
+        same = pairing.get("same_unit")
+        if same == "never":
+            lines.append("同单位回避：不回避")
+        elif same == "always":
+            lines.append("同单位回避：全程回避")
+        elif same == "first_k":
+            lines.append(f"同单位回避：前{pairing.get('same_unit_rounds', 3)}轮回避")
+        colour = []
+        if pairing.get("no_three_in_row"):
+            colour.append("禁连三")
+        if pairing.get("max_colour_surplus") is not None:
+            colour.append(f"先后手差不超过{pairing['max_colour_surplus']}")
+        if pairing.get("last_round_scores_over_colour"):
+            colour.append("末轮分数优先")
+        if colour:
+            lines.append("先后手：" + "、".join(colour))
+        if pairing.get("forfeit_counts_as_met") is not None:
+            lines.append("弃权视为已相遇：" + YES_NO[bool(pairing["forfeit_counts_as_met"])])
+        if doc.is_gomoku:
+            mode = pairing.get("opening_mode")
+            if mode:
+                text = "开局：" + OPENING_MODES.get(mode, str(mode))
+                if pairing.get("opening_no_repeat") and mode == "lot":
+                    text += "，相邻轮次不重复"
+                lines.append(text)
+    if doc.is_gomoku and rnd.get("opening"):
+        lines.append(f"本轮指定开局：{rnd['opening']}")
+    if not doc.is_gomoku and doc.komi:
+        lines.append(f"贴目：{doc.komi}")
+    if rnd.get("lot_seed") is not None:
+        lines.append(f"抽签种子：{rnd['lot_seed']}")
+    if rnd.get("opening_seed") is not None:
+        lines.append(f"开局抽签种子：{rnd['opening_seed']}")
+    relaxations = [str(r) for r in rnd.get("relaxations") or []]
+    if relaxations:
+        lines.append("本轮放宽的规则：" + "；".join(relaxations))
+    return lines
+
+
+def standings_settings_lines(event: EventView) -> list[str]:
+    settings = event.settings
+    standings = settings.get("standings") or {}
+    lines = []
+    order = ["积分"] + event.tiebreak_order
+    lines.append("排名依据：" + " → ".join(order))
+    scoring = scoring_text(settings.get("scoring") or {})
+    if scoring:
+        lines.append(scoring)
+    if "bye_in_sos" in standings:
+        lines.append(
+            "轮空计入对手分："
+            + BYE_IN_SOS.get(standings["bye_in_sos"], str(standings["bye_in_sos"]))
+        )
+    if "forfeit_opponents_count" in standings:
+        lines.append("弃权对手计入对手分：" + YES_NO[bool(standings["forfeit_opponents_count"])])
+    if "forfeit_wins_count" in standings:
+        lines.append("不战胜计入胜局数：" + YES_NO[bool(standings["forfeit_wins_count"])])
+    ties = standings.get("ties")
+    if ties == "lot":
+        seed = standings.get("lot_seed")
+        lines.append("完全同分：抽签决定" + (f"（抽签种子 {seed}）" if seed is not None else ""))
+    elif ties == "shared":
+        lines.append("完全同分：名次并列（名次后标“=”）")
+    return lines

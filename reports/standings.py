@@ -1,0 +1,241 @@
+"""Standings (成绩排名表) with tie-break columns, category standings, teams and pairs."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak
+
+from reports.docview import DocView, EventView, fmt_points, members_text
+from reports.errors import ReportError
+from reports.pdf_common import (
+    Column,
+    Header,
+    ReportDoc,
+    SetHeader,
+    TableSpec,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+from reports.rounds import round_date_text
+from reports.settings_text import standings_settings_lines
+
+
+def rank_text(row: dict[str, Any]) -> str:
+    rank = row.get("rank", "")
+    return f"{rank}=" if row.get("shared") else str(rank)
+
+
+def standings_round(event: EventView, round_number: int | None) -> int:
+    """The round the document's standings are after; a different round is refused."""
+    after = event.last_complete_round
+    if event.kind == "team":
+        source = event.source_event()
+        after = source.last_complete_round if source else after
+    if round_number is not None and round_number != after:
+        raise ReportError(
+            f"赛事文件中“{event.name}”的排名是第{after}轮后的排名，无法打印第{round_number}轮后的"
+            f"排名；请在第{round_number}轮结束后导出赛事文件再打印。"
+        )
+    return after
+
+
+def after_text(event: EventView, after: int) -> str:
+    if after == 0:
+        return "开赛前"
+    if after >= event.rounds_planned:
+        return f"第{after}轮后（最终）"
+    return f"第{after}轮后（共{event.rounds_planned}轮）"
+
+
+def standings_header(view: DocView, event: EventView, after: int, document: str) -> Header:
+    final = after >= event.rounds_planned and after > 0
+    title = f"{event.name}　{'最终' if final else f'第{after}轮后'}{document}"
+    rnd = next((r for r in event.rounds if r["number"] == after), None)
+    return Header(
+        title=view.title,
+        document=title,
+        event=f"项目：{event.name}",
+        round_text=after_text(event, after),
+        date_text=round_date_text(view, rnd),
+    )
+
+
+def standings_table_rows(
+    view: DocView, event: EventView, category: str | None
+) -> tuple[list[str], list[list[str]], dict[str, Any] | None]:
+    """Column titles and rows of the standings (also used by the Excel workbook)."""
+    tiebreaks = event.tiebreak_order
+    cat = event.category(category) if category is not None else None
+    if cat is not None:
+        rows_data = (event.data.get("category_standings") or {}).get(cat["code"])
+        if rows_data is None:
+            raise ReportError(f"赛事文件中没有“{event.name}{cat.get('name')}”的排名。")
+        titles = ["名次", "总名次", "序号", "姓名", "单位", "积分", *tiebreaks]
+    else:
+        rows_data = event.standings
+        titles = ["名次", "序号", "姓名", "单位", "积分", *tiebreaks]
+    if event.kind == "pair":
+        titles[titles.index("姓名")] = "组合"
+    rows = []
+    for row in rows_data:
+        entrant = event.entrant(row.get("entrant"))
+        name = members_text(entrant) if event.kind == "pair" else entrant.get("name", "")
+        cells = [rank_text(row)]
+        if cat is not None:
+            cells.append(str(row.get("overall_rank", "")))
+        cells += [
+            str(entrant.get("seed", "")),
+            name or entrant.get("name", ""),
+            entrant.get("unit") or "",
+            fmt_points(row.get("points")),
+        ]
+        values = row.get("tiebreaks") or {}
+        cells += [fmt_points(values.get(t)) for t in tiebreaks]
+        rows.append(cells)
+    return titles, rows, cat
+
+
+def _standings_spec(titles: list[str], width: float) -> TableSpec:
+    widths = {"名次": 10, "总名次": 11, "序号": 9, "姓名": 22, "组合": 40, "单位": 44, "积分": 10}
+    columns = []
+    for title in titles:
+        align = "left" if title in ("姓名", "组合", "单位") else "center"
+        columns.append(Column(title, widths.get(title, 13) * mm, align))
+    return TableSpec(scale_columns(columns, width), band_every=5)
+
+
+def build_standings_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002
+    category: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """Standings after the document's last complete round; a category's when given."""
+    view = DocView(doc)
+    ev = view.event(event, kinds=("individual", "pair"))
+    after = standings_round(ev, round)
+    titles, rows, cat = standings_table_rows(view, ev, category)
+    document = f"{cat.get('name')}成绩排名表" if cat else "成绩排名表"
+    header = standings_header(view, ev, after, document)
+    if cat:
+        header.extra = f"组别：{cat.get('name')}"
+    report = ReportDoc(out, header, printed_at=printed_at, subject="成绩排名表")
+    story: list[Flowable] = [make_table(_standings_spec(titles, report.width), rows)]
+    notes = standings_settings_lines(ev)
+    if cat:
+        notes.insert(0, f"{cat.get('name')}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
+    story += notes_block(notes, title="排名规则")
+    report.build_story(story)
+    return out
+
+
+def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str]]]:
+    """Team standings with each member's individual points (also used by Excel)."""
+    source = event.source_event()
+    member_points: dict[int, Any] = {}
+    member_rank: dict[int, Any] = {}
+    if source is not None:
+        for row in source.standings:
+            member_points[int(row["entrant"])] = row.get("points")
+            member_rank[int(row["entrant"])] = row.get("rank")
+    tiebreaks = event.tiebreak_order
+    titles = ["名次", "队名", "队员（个人积分 / 个人名次）", "积分", *tiebreaks]
+    rows = []
+    for row in event.standings:
+        team = event.entrant(row.get("entrant"))
+        names = list(team.get("members") or [])
+        ids = list(team.get("member_ids") or [])
+        parts = []
+        for index, name in enumerate(names):
+            member_id = ids[index] if index < len(ids) else None
+            if member_id is not None and member_id in member_points:
+                parts.append(
+                    f"{name}（{fmt_points(member_points[member_id])}分/第{member_rank[member_id]}名）"
+                )
+            else:
+                parts.append(str(name))
+        values = row.get("tiebreaks") or {}
+        rows.append(
+            [rank_text(row), team.get("name", ""), "、".join(parts), fmt_points(row.get("points"))]
+            + [fmt_points(values.get(t)) for t in tiebreaks]
+        )
+    return titles, rows
+
+
+def build_teams_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """Team standings with members, one section per team event (or just the one named)."""
+    view = DocView(doc)
+    events = view.events_of(("team",), event)
+    story: list[Flowable] = []
+    first_header = None
+    for ev in events:
+        source = ev.source_event()
+        after = source.last_complete_round if source else 0
+        header = standings_header(view, ev, after, "团体成绩表")
+        header.round_text = after_text(source or ev, after)
+        if source:
+            header.extra = f"按“{source.name}”队员个人成绩之和计算"
+        first_header = first_header or header
+        if story:
+            story.append(PageBreak())
+        story.append(SetHeader(header))
+        titles, rows = team_rows(view, ev)
+        widths = {"名次": 10, "队名": 40, "队员（个人积分 / 个人名次）": 80, "积分": 11}
+        columns = [
+            Column(
+                t,
+                widths.get(t, 15) * mm,
+                "left" if t in ("队名", "队员（个人积分 / 个人名次）") else "center",
+            )
+            for t in titles
+        ]
+        spec = TableSpec(scale_columns(columns, 186 * mm), font_size=8.5)
+        story.append(make_table(spec, rows))
+        notes = [f"团体积分为队员个人积分之和；排名依据：积分 → {' → '.join(ev.tiebreak_order)}"]
+        story += notes_block(notes, title="说明")
+    assert first_header is not None
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")
+    report.build_story(story)
+    return out
+
+
+def build_pairs_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """Pair standings (双人赛成绩表), one section per pair event (or just the one named)."""
+    view = DocView(doc)
+    events = view.events_of(("pair",), event)
+    story: list[Flowable] = []
+    first_header = None
+    for ev in events:
+        after = ev.last_complete_round
+        header = standings_header(view, ev, after, "双人赛成绩表")
+        first_header = first_header or header
+        if story:
+            story.append(PageBreak())
+        story.append(SetHeader(header))
+        titles, rows, _ = standings_table_rows(view, ev, None)
+        story.append(make_table(_standings_spec(titles, 186 * mm), rows))
+        story += notes_block(standings_settings_lines(ev), title="排名规则")
+    assert first_header is not None
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="双人赛成绩表")
+    report.build_story(story)
+    return out
