@@ -85,6 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except FinalsError as exc:
         print(f"错误：{exc}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # output piped into `head` and the like
+        sys.stderr.close()
+        return 0
     except KeyboardInterrupt:
         print("已中断。", file=sys.stderr)
         return 1

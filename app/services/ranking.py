@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from app.errors import FinalsError
 from app.standings.categories import Category, CategoryStanding, filter_category
 from app.standings.grades import GradeAward, GradeBand, GradeTable, allocate_grades
-from app.standings.model import Standings
+from app.standings.model import Standings, StandingsRequest
 from app.standings.prizes import (
     Award,
     PrizePlace,
@@ -21,7 +21,7 @@ from app.standings.prizes import (
     entries_from_category,
     entries_from_standings,
 )
-from app.standings.ranking import compute_standings
+from app.standings.ranking import StandingsError, compute_standings
 from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
 from app.services.snapshots import standings_request
 from app.store.models import Event
@@ -71,6 +71,13 @@ def _team_ranking(event: Event, source: EventRanking) -> Standings:
     return team_standings(teams, source.standings, best_of=best_of, tiebreaks=order)
 
 
+def _compute(request: StandingsRequest) -> Standings:
+    try:
+        return compute_standings(request)
+    except StandingsError as exc:
+        raise FinalsError(str(exc)) from exc
+
+
 def rank_event(event: Event, after_round: int | None = None,
                sources: dict[str, EventRanking] | None = None) -> EventRanking:
     if event.kind == "team":
@@ -79,7 +86,7 @@ def rank_event(event: Event, after_round: int | None = None,
             raise FinalsError(f"{event.name}的成绩来自项目 {event.source_event}，但该项目不存在。")
         return EventRanking(event, _team_ranking(event, source_event))
     request = standings_request(event, after_round)
-    standings = compute_standings(request)
+    standings = _compute(request)
     ranking = EventRanking(event, standings)
     for category in categories_of(event):
         ranking.categories[category.code] = filter_category(
@@ -100,7 +107,7 @@ def rank_all(session: Session, after_round: int | None = None) -> dict[str, Even
 def category_ranking(event: Event, code: str, after_round: int | None = None) -> tuple[CategoryStanding, ...]:
     category = find_category(event, code)
     request = standings_request(event, after_round)
-    return filter_category(compute_standings(request), request.entrants, category)
+    return filter_category(_compute(request), request.entrants, category)
 
 
 def _prize_tables(session: Session) -> list[PrizeTable]:

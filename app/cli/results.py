@@ -1,0 +1,231 @@
+"""Commands for standings, teams, pairs, prizes and grades."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.common import fmt_points, open_file, print_json, table
+from app.errors import FinalsError
+from app.io.export_json import build_export
+
+
+def _event(doc: dict[str, Any], code: str | None, kinds: tuple[str, ...] = ()) -> dict[str, Any]:
+    events = [e for e in doc["events"] if not kinds or e["kind"] in kinds]
+    if code is None:
+        if len(events) == 1:
+            return events[0]
+        raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e['code']}（{e['name']}）" for e in events))
+    for event in doc["events"]:
+        if event["code"].lower() == code.lower() or event["name"] == code:
+            return event
+    raise FinalsError(f"没有项目 {code}。可用的项目：" + "、".join(e["code"] for e in doc["events"]))
+
+
+def _standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str, Any]]:
+    if category is None:
+        return [dict(row, overall_rank=row["rank"]) for row in event["standings"]]
+    cats = event.get("category_standings", {})
+    for cat in event.get("categories", []):
+        if category in (cat["code"], cat["name"]):
+            return list(cats.get(cat["code"], []))
+    if category in cats:
+        return list(cats[category])
+    known = "、".join(f"{c['code']}（{c['name']}）" for c in event.get("categories", [])) or "无"
+    raise FinalsError(f"{event['name']}没有组别 {category}。可用的组别：{known}。")
+
+
+def _load(args: argparse.Namespace) -> dict[str, Any]:
+    db = open_file(args)
+    try:
+        return build_export(db, getattr(args, "round", None))
+    finally:
+        db.close()
+
+
+def _custom_category(args: argparse.Namespace, event: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """`--category youth` on an event without such a category: filter by birth window."""
+    return None
+
+
+def cmd_standings(args: argparse.Namespace) -> int:
+    doc = _load(args)
+    event = _event(doc, args.event)
+    category = args.category
+    if category and category not in {c["code"] for c in event.get("categories", [])} | \
+            {c["name"] for c in event.get("categories", [])}:
+        rows = _ad_hoc_category(args, event, category)
+    else:
+        rows = _standing_rows(event, category)
+    names = {e["id"]: e for e in event["entrants"]}
+    order = _tiebreak_order(event)
+    if args.json:
+        print_json({"event": event["code"], "category": category,
+                    "after_round": args.round or len(event["rounds"]), "tiebreak_order": order,
+                    "standings": rows, "explanation": event.get("explanation", [])})
+        return 0
+    after = args.round or len(event["rounds"])
+    category_name = next((c["name"] for c in event.get("categories", [])
+                          if category in (c["code"], c["name"])), category)
+    label = category_name if category_name and category_name.startswith(event["name"]) else (
+        f"{event['name']}{'（' + category_name + '）' if category_name else ''}")
+    print(f"{label} 第{after}轮后名次" if event["kind"] != "team" else f"{label} 团体名次")
+    body = []
+    for row in rows:
+        entrant = names[row["entrant"]]
+        rank = f"{row['rank']}{'=' if row.get('shared') else ''}"
+        cells = [rank, str(entrant["seed"]), entrant["name"], entrant.get("unit") or "",
+                 fmt_points(row["points"])]
+        cells += [fmt_points(row["tiebreaks"].get(name)) for name in order]
+        body.append(cells)
+    print(table(body, ["名次", "序号", "姓名", "单位", "积分", *order]))
+    return 0
+
+
+def _tiebreak_order(event: dict[str, Any]) -> list[str]:
+    settings = event.get("settings", {}).get("standings", {})
+    return [t for t in settings.get("tiebreaks", []) if t != "积分"]
+
+
+def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str) -> list[dict[str, Any]]:
+    """Custom categories by gender, birth window or grade, filtered from the mixed list."""
+    from app.standings.categories import Category, grade_order
+
+    spec: dict[str, str | None] = {"gender": None, "born_from": None, "born_to": None, "min_grade": None}
+    if code in ("women", "女子"):
+        spec["gender"] = "F"
+    elif code in ("men", "男子"):
+        spec["gender"] = "M"
+    elif code in ("youth", "少儿"):
+        elig = event.get("settings", {}).get("eligibility", {})
+        spec["born_from"] = args.born_from or elig.get("born_from") or "2008-01-01"
+        spec["born_to"] = args.born_to or elig.get("born_to")
+    else:
+        spec["born_from"], spec["born_to"], spec["min_grade"] = args.born_from, args.born_to, args.min_grade
+        if args.gender:
+            spec["gender"] = {"男": "M", "女": "F"}.get(args.gender, args.gender)
+        if not any(spec.values()):
+            known = "、".join(c["code"] for c in event.get("categories", [])) or "无"
+            raise FinalsError(
+                f"{event['name']}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
+                "--born-from/--born-to 或 --min-grade。")
+    category = Category(code, code, **spec)
+    entrants = {e["id"]: e for e in event["entrants"]}
+    out = []
+    previous_overall, rank = None, 0
+    for index, row in enumerate(event["standings"], start=1):
+        e = entrants[row["entrant"]]
+        if category.gender and e.get("gender") != category.gender:
+            continue
+        born = e.get("birth_date")
+        if (category.born_from or category.born_to) and not born:
+            continue
+        if category.born_from and born < category.born_from:
+            continue
+        if category.born_to and born > category.born_to:
+            continue
+        if category.min_grade:
+            have, need = grade_order(e.get("grade")), grade_order(category.min_grade)
+            if need is not None and (have is None or have < need):
+                continue
+        count = len(out) + 1
+        if row["rank"] != previous_overall:
+            rank = count
+        previous_overall = row["rank"]
+        out.append({"rank": rank, "entrant": row["entrant"], "overall_rank": row["rank"],
+                    "points": row["points"], "tiebreaks": row["tiebreaks"],
+                    "shared": row.get("shared", False)})
+    for i, row in enumerate(out):
+        row["shared"] = any(o["rank"] == row["rank"] for j, o in enumerate(out) if j != i)
+    _ = index if event["standings"] else None
+    return out
+
+
+def cmd_teams(args: argparse.Namespace) -> int:
+    doc = _load(args)
+    kind = "pair" if args.pairs else "team"
+    events = [e for e in doc["events"] if e["kind"] == kind and (not args.event or e["code"] == args.event)]
+    if not events:
+        raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
+    if args.json:
+        print_json([{"event": e["code"], "name": e["name"], "standings": e["standings"],
+                     "entrants": e["entrants"]} for e in events])
+        return 0
+    for event in events:
+        entrants = {e["id"]: e for e in event["entrants"]}
+        order = _tiebreak_order(event)
+        print(event["name"])
+        body = [[f"{r['rank']}{'=' if r.get('shared') else ''}", entrants[r["entrant"]]["name"],
+                 "、".join(entrants[r["entrant"]]["members"]), fmt_points(r["points"])]
+                + [fmt_points(r["tiebreaks"].get(t)) for t in order]
+                for r in event["standings"]]
+        print(table(body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order]))
+        print()
+    return 0
+
+
+def cmd_prizes(args: argparse.Namespace) -> int:
+    doc = _load(args)
+    prizes = doc["prizes"]
+    if args.json:
+        totals: dict[str, float] = {}
+        for p in prizes:
+            totals[p["table"]] = totals.get(p["table"], 0) + p["amount"]
+        print_json({"prizes": prizes, "totals": totals, "total": sum(p["amount"] for p in prizes)})
+        return 0
+    body = [[p["table"], p["title"], p["name"], p["unit"] or "", fmt_points(p["amount"])]
+            for p in prizes]
+    print(table(body, ["组别", "名次", "姓名", "单位", "奖金（元，含税）"]))
+    print(f"合计 {fmt_points(sum(p['amount'] for p in prizes))} 元（含税）")
+    return 0
+
+
+def cmd_grades(args: argparse.Namespace) -> int:
+    doc = _load(args)
+    if args.json:
+        print_json(doc["grades"])
+        return 0
+    body = [[g["event"], str(g["rank"]), g["name"], g["unit"] or "", g["grade"]] for g in doc["grades"]]
+    print(table(body, ["项目", "名次", "姓名", "单位", "申报等级"]))
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("standings", help="名次表（任意轮次后；可按组别）")
+    p.add_argument("file")
+    p.add_argument("--event")
+    p.add_argument("--round", type=int)
+    p.add_argument("--category", help="women、youth 或项目中定义的组别；自定义组别配合下列条件")
+    p.add_argument("--gender", help="自定义组别：男/女")
+    p.add_argument("--born-from", dest="born_from")
+    p.add_argument("--born-to", dest="born_to")
+    p.add_argument("--min-grade", dest="min_grade")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_standings)
+
+    p = sub.add_parser("teams", help="团体名次（--pairs 为双人名次）")
+    p.add_argument("file")
+    p.add_argument("--event")
+    p.add_argument("--pairs", action="store_true")
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_teams)
+
+    p = sub.add_parser("pairs", help="双人名次")
+    p.add_argument("file")
+    p.add_argument("--event")
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_teams, pairs=True)
+
+    p = sub.add_parser("prizes", help="奖金分配")
+    p.add_argument("file")
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_prizes)
+
+    p = sub.add_parser("grades", help="等级申报")
+    p.add_argument("file")
+    p.add_argument("--round", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_grades)
