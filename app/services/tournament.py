@@ -109,3 +109,74 @@ def list_events(db: Database) -> list[dict[str, Any]]:
              "categories": e.categories}
             for e in events
         ]
+
+
+SETTING_GROUPS = ("scoring", "pairing", "standings")
+
+
+def event_settings(db: Database, code: str) -> dict[str, Any]:
+    """Every setting in force for an event, defaults filled in."""
+    from app.services.snapshots import pairing_settings, scoring, standings_settings
+
+    with db.reading() as session:
+        event = get_event(session, code)
+        return {
+            "rounds_planned": event.rounds_planned,
+            "scoring": scoring(event).to_dict(),
+            "pairing": {**pairing_settings(event).to_dict(),
+                        "withdraw_after_forfeits": (event.pairing or {}).get("withdraw_after_forfeits", 2)},
+            "standings": standings_settings(event).to_dict(),
+        }
+
+
+def update_event_settings(
+    db: Database, code: str, changes: dict[str, Any], operator: str = ""
+) -> dict[str, Any]:
+    """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}."""
+    from app.domain import Scoring
+    from app.pairing.model import PairingSettings
+    from app.standings.model import StandingsSettings
+
+    with db.transaction() as session:
+        event = get_event(session, code)
+        before = {"rounds_planned": event.rounds_planned, "scoring": dict(event.scoring or {}),
+                  "pairing": dict(event.pairing or {}), "standings": dict(event.standings or {})}
+        groups = {g: dict(before[g]) for g in SETTING_GROUPS}
+        for key, value in changes.items():
+            if key == "rounds_planned":
+                event.rounds_planned = int(value)
+                continue
+            group, _, name = key.partition(".")
+            if group not in SETTING_GROUPS or not name:
+                raise FinalsError(f"未知设置 {key}。格式为 scoring.win、pairing.same_unit、standings.tiebreaks 等。")
+            groups[group][name] = value
+        try:
+            Scoring.from_dict(groups["scoring"])
+            PairingSettings.from_dict(groups["pairing"])
+            StandingsSettings.from_dict(groups["standings"])
+        except (TypeError, ValueError) as exc:
+            raise FinalsError(f"设置值无效：{exc}") from exc
+        event.scoring, event.pairing, event.standings = (
+            groups["scoring"], groups["pairing"], groups["standings"])
+        after = {"rounds_planned": event.rounds_planned, "scoring": event.scoring,
+                 "pairing": event.pairing, "standings": event.standings}
+        record(session, operator, "修改设置", event.code, before, after)
+        return after
+
+
+def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str = "") -> None:
+    """Title, venue, dates, organisers, operators, komi, certificate wording..."""
+    with db.transaction() as session:
+        t = session.scalars(select(Tournament)).one()
+        before = {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})}
+        for key, value in changes.items():
+            if key in ("title", "venue"):
+                setattr(t, key, value)
+            elif key in ("start_date", "end_date"):
+                setattr(t, key, _date(value))
+            elif key in ("organisers", "operators"):
+                setattr(t, key, list(value))
+            else:
+                t.settings = {**(t.settings or {}), key: value}
+        record(session, operator, "修改比赛信息", t.title, before,
+               {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})})
