@@ -72,6 +72,8 @@ _LAST_ROUND_TIERS: tuple[str, ...] = (
 BYE = -1  # the entrant id of the bye vertex
 _ORDER_CAP = 63
 _GAP_CAP = 255
+_SPLIT_CAP = 31
+_SPLIT_SAME_HALF = 32 * 32  # + 31² stays below _ORDER_CAP²
 MAX_WEIGHT_BITS = 125
 
 
@@ -211,7 +213,11 @@ def build_graph(
         def order_pen(i: int, j: int, gi: int) -> int:
             if grp[j] != gi:
                 return adjacent_pen[j - i]
-            return min(abs(j - i - half[gi]), _ORDER_CAP) ** 2 * b_ord
+            # Across the halves of the group, as close to "k v k + half" as can be.
+            h = half[gi]
+            same_half = (i - group_start[gi] < h) == (j - group_start[gi] < h)
+            off = min(abs(j - i - h), _SPLIT_CAP) ** 2
+            return (off + (_SPLIT_SAME_HALF if same_half else 0)) * b_ord
 
     else:
 
