@@ -145,9 +145,8 @@ def _monrad(
     bye_candidates: Sequence[int | None]
     if len(order) % 2 == 1:
         lowest = bye_order(states, order)
-        bye_candidates = [i for i in lowest if states[i].byes == 0] + [
-            i for i in lowest if states[i].byes > 0
-        ]
+        # Only players without a bye while there are any (RULES §4).
+        bye_candidates = [i for i in lowest if states[i].byes == 0] or lowest
     else:
         bye_candidates = [None]
     for strict_unit, strict_colour in ((True, True), (False, True), (False, False)):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -146,6 +147,7 @@ def import_rows(
                 reseed(session, events[code], explicit)
         pause = os.environ.get("FINALS_FAULT_PAUSE_BEFORE_COMMIT")
         if pause:  # fault-injection hook for the crash-safety test
+            print("FAULT-PAUSE", file=sys.stderr, flush=True)
             time.sleep(float(pause))
         record(
             session, operator, "导入报名表", label,

@@ -27,6 +27,7 @@ class ResultEntry:
     manner: str | None = None
     fouls: tuple[int, int] | None = None
     seat_swapped: bool | None = None
+    line: int = 0  # the line of a bulk file it came from
 
 
 def parse_fouls(text: str | None) -> tuple[int, int] | None:
@@ -151,7 +152,7 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
             errors.append(f"第{number}行：成绩“{cells[1]}”无法识别。可用：{RESULT_HELP}。")
             continue
         manner = cells[2] if len(cells) > 2 and cells[2] else None
-        entries.append(ResultEntry(int(cells[0]), result, manner))
+        entries.append(ResultEntry(int(cells[0]), result, manner, line=number))
     return entries, errors
 
 
@@ -166,15 +167,17 @@ def record_results(
         rnd = _round(event, round_number)
         seen: dict[int, int] = {}
         tables = {g.table: g for g in rnd.games}
-        for index, entry in enumerate(entries):
+        for entry in entries:
+            where = f"第{entry.line}行："
             if entry.table in seen:
-                errors.append(f"第{entry.table}台重复出现。每台只能有一个成绩。")
-            seen[entry.table] = index
+                errors.append(f"{where}第{entry.table}台重复出现（第{seen[entry.table]}行已有）。每台只能有一个成绩。")
+            seen[entry.table] = entry.line
             game = tables.get(entry.table)
             if game is None:
-                errors.append(f"第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。")
+                errors.append(f"{where}第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。")
             elif game.second_id is None:
-                errors.append(f"第{entry.table}台是轮空，无需录入成绩。")
+                errors.append(f"{where}第{entry.table}台是轮空，无需录入成绩。")
+        errors.sort(key=lambda text: int(text[1:text.index("行")]) if text.startswith("第") and "行" in text[:8] else 0)
         if errors:
             raise FinalsError(f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩：", errors)
         changes = []

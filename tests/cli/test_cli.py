@@ -1,0 +1,114 @@
+"""The `finals` command end to end, as a replay would drive it."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.cli.main import main
+from tests.services.sheets import player, write_sheet
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_new_import_export_end_to_end(tmp_path: Path, capsys) -> None:
+    f = str(tmp_path / "t.finals")
+    assert run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")[0] == 0
+    tpl = tmp_path / "tpl.xlsx"
+    assert run(capsys, "template", str(tpl))[0] == 0 and tpl.exists()
+    rows = [player(f"选手{i}", "女" if i % 4 == 0 else "男", birth=f"199{i % 10}-0{1 + i % 9}-1{i % 10}",
+                   身份证号=f"33000019900101{i:04d}", 电话="13800000000", unit=f"单位{i % 5}")
+            for i in range(12)]
+    sheet = write_sheet(tmp_path / "p.xlsx", rows)
+    code, out, _ = run(capsys, "import", f, str(sheet))
+    assert code == 0 and "12" in out
+    code, out, _ = run(capsys, "export", f, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["tournament"] == {**doc["tournament"], "title": doc["tournament"]["title"], "game": "gomoku"}
+    open_event = next(e for e in doc["events"] if e["code"] == "OPEN")
+    assert open_event["kind"] == "individual"
+    entrant = open_event["entrants"][0]
+    assert {"id", "seed", "name", "gender", "unit", "birth_date", "status", "members"} <= set(entrant)
+    assert entrant["gender"] in ("M", "F")
+    assert "33000019900101" not in out and "13800000000" not in out  # private fields never leave
+
+
+def test_exit_codes(tmp_path: Path, capsys) -> None:
+    code, _, err = run(capsys, "players", str(tmp_path / "missing.finals"))
+    assert code == 1 and "找不到比赛文件" in err
+    with pytest.raises(SystemExit) as usage:
+        main(["new"])
+    assert usage.value.code == 2
+    code, _, err = run(capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022")
+    assert code == 0
+    code, _, err = run(capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022")
+    assert code == 1 and "已存在" in err
+
+
+def test_bad_sheet_exits_1_and_names_rows(tmp_path: Path, capsys) -> None:
+    f = str(tmp_path / "t.finals")
+    run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")
+    sheet = write_sheet(tmp_path / "bad.xlsx", [player("甲"), player(None), player("乙", gender="?")])
+    code, out, err = run(capsys, "import", f, str(sheet))
+    assert code == 1
+    assert "第3行【姓名】" in err and "第4行【性别】" in err
+    code, out, _ = run(capsys, "players", f, "--json")
+    assert json.loads(out) == []
+
+
+def test_a_whole_small_final_through_the_command(tmp_path: Path, capsys) -> None:
+    f = str(tmp_path / "t.finals")
+    run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")
+    rows = [player(f"棋手{i}", birth=f"19{70 + i}-01-01", unit=f"单位{i % 3}") for i in range(7)]
+    run(capsys, "import", f, str(write_sheet(tmp_path / "p.xlsx", rows)))
+    code, out, _ = run(capsys, "pair", f, "--event", "OPEN", "--json")
+    assert code == 0
+    first = json.loads(out)
+    assert len(first["games"]) == 4 and first["games"][-1]["second"] is None  # the bye is last
+    assert first["opening"]  # Gomoku: one designated opening drawn for the round
+    code, _, err = run(capsys, "pair", f, "--event", "OPEN")
+    assert code == 1 and "未录入成绩" in err
+    for game in first["games"][:-1]:
+        assert run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table",
+                   str(game["table"]), "1-0", "--manner", "连五")[0] == 0
+    code, out, _ = run(capsys, "round-status", f, "--event", "OPEN", "--json")
+    assert json.loads(out)["complete"] is True
+    assert run(capsys, "pair", f, "--event", "OPEN")[0] == 0
+    # A correction to round 1 now needs --force; "--" (double forfeit) is a result, not an option.
+    code, _, err = run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table", "1", "--")
+    assert code == 1 and "--force" in err
+    assert run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table", "1", "--", "--force")[0] == 0
+    code, out, _ = run(capsys, "export", f, "--json")
+    doc = json.loads(out)
+    event = next(e for e in doc["events"] if e["code"] == "OPEN")
+    assert event["rounds"][0]["games"][0]["result"] == "--"
+    assert [r["number"] for r in event["rounds"]] == [1, 2]
+    assert event["standings"][0]["rank"] == 1 and "对手分" in event["standings"][0]["tiebreaks"]
+    code, out, _ = run(capsys, "log", f)
+    assert "更正成绩" in out and "--" in out
+    assert (tmp_path / "backups").is_dir() and list((tmp_path / "backups").glob("*.finals"))
+
+
+def test_bulk_results_all_or_nothing(tmp_path: Path, capsys) -> None:
+    f = str(tmp_path / "t.finals")
+    run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")
+    rows = [player(f"棋手{i}", birth=f"19{70 + i}-01-01") for i in range(8)]
+    run(capsys, "import", f, str(write_sheet(tmp_path / "p.xlsx", rows)))
+    run(capsys, "pair", f, "--event", "OPEN")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("table,result,manner\n1,1-0,连五\n2,2-0\n9,0-1\nx,=\n", encoding="utf-8")
+    code, _, err = run(capsys, "results", f, str(bad), "--event", "OPEN", "--round", "1")
+    assert code == 1
+    assert "第3行" in err and "第4行" in err and "第9台" in err and "第5行" in err
+    code, out, _ = run(capsys, "round-status", f, "--event", "OPEN", "--json")
+    assert json.loads(out)["done"] == 0  # nothing was recorded
+    good = tmp_path / "good.csv"
+    good.write_text("1,1-0,连五\n2,黑胜\n3,和\n4,0-1,禁手（三三）\n", encoding="utf-8")
+    assert run(capsys, "results", f, str(good), "--event", "OPEN", "--round", "1")[0] == 0
+    code, out, _ = run(capsys, "round-status", f, "--event", "OPEN", "--json")
+    assert json.loads(out)["complete"] is True
