@@ -180,6 +180,7 @@ def fit_size(
     text: str, width: float, size: float, min_size: float, font: str = TABLE_FONT
 ) -> float:
     """The largest size ≤ `size` at which `text` fits on one line of `width` (≥ min_size)."""
+    register_fonts()
     measured = stringWidth(text, font, size)
     if measured <= width:
         return size
@@ -225,6 +226,7 @@ def fit_cell(
     of `size`); longer text wraps onto up to `max_lines` lines, shrinking only if it must.
     Never clipped: when nothing else works the text wraps onto more lines at `min_size`.
     """
+    register_fonts()
     if one_line_min is None:
         one_line_min = size * 0.85
     text = "" if text is None else str(text)

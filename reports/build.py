@@ -1,0 +1,139 @@
+"""The one entry point the CLI and the UI call: `build_report(doc, kind, out, ...)`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reports import excel
+from reports.certificates import build_certificates_pdf
+from reports.crosstable import build_crosstable_pdf
+from reports.errors import ReportError
+from reports.grades import build_grades_pdf
+from reports.pairings import build_index_pdf, build_pairings_pdf
+from reports.prizes import build_prizes_pdf
+from reports.slips import build_slips_pdf
+from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
+
+KINDS: dict[str, str] = {
+    "pairings": "对阵表",
+    "index": "姓名索引",
+    "slips": "成绩登记单",
+    "standings": "成绩排名表",
+    "crosstable": "对阵成绩表",
+    "teams": "团体成绩表",
+    "pairs": "双人赛成绩表",
+    "prizes": "奖金发放表",
+    "certificates": "证书",
+    "grades": "等级申报表",
+}
+EXCEL_KINDS = ("pairings", "standings", "crosstable", "teams", "pairs", "prizes")
+
+
+def build_report(
+    doc: dict[str, Any],
+    kind: str,
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002 - the CLI's option name
+    category: str | None = None,
+    cert_type: str = "prize",
+    printed_at: datetime | None = None,
+) -> Path:
+    """Write document `kind` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
+
+    Raises ReportError with a Chinese message for anything the user can fix.
+    """
+    out = Path(out)
+    if kind not in KINDS:
+        names = "、".join(f"{k}（{v}）" for k, v in KINDS.items())
+        raise ReportError(f"未知的文件种类“{kind}”。可选：{names}。")
+    suffix = out.suffix.lower()
+    if suffix not in (".pdf", ".xlsx"):
+        raise ReportError(f"输出文件“{out.name}”的扩展名应为 .pdf 或 .xlsx。")
+    if not out.parent.exists():
+        raise ReportError(f"输出文件夹不存在：{out.parent}")
+    if suffix == ".xlsx":
+        if kind not in EXCEL_KINDS:
+            offered = "、".join(KINDS[k] for k in EXCEL_KINDS)
+            raise ReportError(f"“{KINDS[kind]}”只能输出 PDF；可输出 Excel 的有：{offered}。")
+        return _atomic(
+            out, lambda path: _excel(doc, kind, path, event=event, round=round, category=category)
+        )
+    builders: dict[str, Callable[[Path], Path]] = {
+        "pairings": lambda path: build_pairings_pdf(
+            doc, path, event=event, round=round, printed_at=printed_at
+        ),
+        "index": lambda path: build_index_pdf(
+            doc, path, event=event, round=round, printed_at=printed_at
+        ),
+        "slips": lambda path: build_slips_pdf(
+            doc, path, event=event, round=round, printed_at=printed_at
+        ),
+        "standings": lambda path: build_standings_pdf(
+            doc, path, event=event, round=round, category=category, printed_at=printed_at
+        ),
+        "crosstable": lambda path: build_crosstable_pdf(
+            doc, path, event=event, printed_at=printed_at
+        ),
+        "teams": lambda path: build_teams_pdf(doc, path, event=event, printed_at=printed_at),
+        "pairs": lambda path: build_pairs_pdf(doc, path, event=event, printed_at=printed_at),
+        "prizes": lambda path: build_prizes_pdf(
+            doc, path, event=event, category=category, printed_at=printed_at
+        ),
+        "certificates": lambda path: build_certificates_pdf(
+            doc, path, event=event, category=category, cert_type=cert_type
+        ),
+        "grades": lambda path: build_grades_pdf(
+            doc, path, event=event, category=category, printed_at=printed_at
+        ),
+    }
+    return _atomic(out, builders[kind])
+
+
+def _excel(
+    doc: dict[str, Any],
+    kind: str,
+    out: Path,
+    *,
+    event: str | None,
+    round: int | None,  # noqa: A002
+    category: str | None,
+) -> Path:
+    if kind == "pairings":
+        return excel.pairings_workbook(doc, out, event=event, round=round)
+    if kind == "standings":
+        return excel.standings_workbook(doc, out, event=event, round=round, category=category)
+    if kind == "crosstable":
+        return excel.crosstable_workbook(doc, out, event=event)
+    if kind == "teams":
+        return excel.teams_workbook(doc, out, event=event)
+    if kind == "pairs":
+        return excel.pairs_workbook(doc, out, event=event)
+    return excel.prizes_workbook(doc, out, event=event, category=category)
+
+
+def _atomic(out: Path, build: Callable[[Path], Path]) -> Path:
+    """Build into a temporary file beside `out`, then move it into place.
+
+    A failure leaves neither a half-written file nor a damaged older copy of `out`.
+    """
+    temporary = out.with_name(f".{out.stem}.partial{out.suffix}")
+    try:
+        build(temporary)
+        os.replace(temporary, out)
+    except PermissionError as exc:
+        raise ReportError(
+            f"无法写入“{out}”：文件可能正在被其他程序（如 PDF 阅读器或 Excel）打开。"
+        ) from exc
+    finally:
+        if temporary.exists():
+            try:
+                temporary.unlink()
+            except OSError:
+                pass
+    return out

@@ -1,0 +1,377 @@
+"""Certificates (奖状 / 证书): one A4 landscape page per award, in LXGW WenKai.
+
+Three types: `prize` (one per entry of doc["prizes"]), `grade` (one per doc["grades"])
+and `participation` (one per person who played).  The wording is a template with
+placeholders; the issuer and seal area sit bottom right with the date in Chinese numerals.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_JUSTIFY
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+from reports.canvas_text import draw_fitted
+from reports.chinese_numerals import date_in_chinese, number_in_chinese
+from reports.docview import DocView
+from reports.errors import ReportError
+from reports.fonts import CERTIFICATE_FONT, register_fonts
+from reports.pdf_common import APP_NAME, escape
+from reports.prizes import select_prizes
+
+CERT_TYPES = ("prize", "grade", "participation")
+TITLES = {"prize": "荣誉证书", "grade": "等级证书", "participation": "参赛证书"}
+NUMBER_MARKS = {"prize": "", "grade": "DJ-", "participation": "CS-"}
+GAME_CODES = {"gomoku": "WZQ", "go": "WQ"}
+PLACEHOLDERS = {
+    "prize": ("姓名", "赛事全称", "组别", "名次", "奖项"),
+    "grade": ("姓名", "赛事全称", "组别", "名次", "奖项", "段位"),
+    "participation": ("姓名", "赛事全称", "组别"),
+}
+RED = colors.Color(0.72, 0.08, 0.08)
+GOLD = colors.Color(0.72, 0.55, 0.18)
+
+
+def certificate_dir() -> Path:
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle and (Path(bundle) / "resources" / "certificate").is_dir():
+        return Path(bundle) / "resources" / "certificate"
+    return Path(__file__).resolve().parent.parent / "resources" / "certificate"
+
+
+def default_template(cert_type: str) -> str:
+    path = certificate_dir() / f"{cert_type}.txt"
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except OSError as exc:
+        raise ReportError(f"找不到证书模板文件：{path}") from exc
+
+
+def template_for(view: DocView, cert_type: str) -> str:
+    if cert_type == "prize":
+        custom = (view.tournament.get("certificate") or {}).get("template")
+        if custom and str(custom).strip():
+            return str(custom).strip()
+    return default_template(cert_type)
+
+
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def fill_template(template: str, values: dict[str, str], cert_type: str = "prize") -> str:
+    """Replace the placeholders; an unknown one is a user error naming the allowed ones."""
+    allowed = PLACEHOLDERS.get(cert_type, tuple(values))
+
+    def replace(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in allowed or key not in values:
+            names = "".join("{" + a + "}" for a in allowed)
+            raise ReportError(f"证书模板中的“{{{key}}}”无法识别；可用的占位符：{names}。")
+        return values[key]
+
+    text = _PLACEHOLDER.sub(replace, template)
+    return text.replace("（）", "").replace("()", "")
+
+
+@dataclass(frozen=True)
+class Award:
+    """One certificate to print."""
+
+    name: str
+    values: dict[str, str]
+    members: tuple[str, ...] = ()
+
+
+def _prize_title(prize: dict[str, Any]) -> str:
+    place = prize.get("place")
+    title = str(prize.get("title") or "")
+    if place is not None and title in (f"第{number_in_chinese(int(place))}名", f"第{place}名"):
+        return ""  # the title only repeats the place: 第五名（第五名） reads badly
+    return title
+
+
+def _group_name(view: DocView, event_code: Any, category: Any) -> str:
+    for ev in view.events:
+        if ev.code == event_code:
+            name = ev.name
+            if category:
+                for cat in ev.categories:
+                    if cat.get("code") == category:
+                        return f"{name}（{cat.get('name')}）"
+            return name
+    return str(event_code or "")
+
+
+def collect_awards(
+    view: DocView, cert_type: str, event: str | None, category: str | None
+) -> list[Award]:
+    title = view.title
+    awards: list[Award] = []
+    if cert_type == "prize":
+        for prize in select_prizes(view, event, category):
+            place = int(prize.get("place") or 0)
+            members = tuple(str(m) for m in prize.get("members") or [])
+            awards.append(
+                Award(
+                    name=str(prize.get("name") or ""),
+                    values={
+                        "姓名": str(prize.get("name") or ""),
+                        "赛事全称": title,
+                        "组别": str(prize.get("table") or ""),
+                        "名次": number_in_chinese(place),
+                        "奖项": _prize_title(prize),
+                    },
+                    members=members if "、".join(members) != prize.get("name") else (),
+                )
+            )
+    elif cert_type == "grade":
+        grades = view.grades
+        if not grades:
+            raise ReportError("赛事文件中没有等级申报记录，无法打印等级证书。")
+        if event is not None:
+            code = view.event(event).code
+            grades = [g for g in grades if g.get("event") == code]
+        if category is not None:
+            grades = [g for g in grades if g.get("category") == category]
+        for grade in grades:
+            rank = int(grade.get("rank") or 0)
+            awards.append(
+                Award(
+                    name=str(grade.get("name") or ""),
+                    values={
+                        "姓名": str(grade.get("name") or ""),
+                        "赛事全称": title,
+                        "组别": _group_name(view, grade.get("event"), grade.get("category")),
+                        "名次": number_in_chinese(rank),
+                        "奖项": "",
+                        "段位": str(grade.get("grade") or ""),
+                    },
+                )
+            )
+    elif cert_type == "participation":
+        events = view.events_of(("individual", "pair"), event)
+        for ev in events:
+            entrants = sorted(ev.entrants.values(), key=lambda e: e.get("seed", 0))
+            for entrant in entrants:
+                if entrant.get("status") == "absent":
+                    continue
+                people = entrant.get("members") if ev.kind == "pair" else None
+                for person in people or [entrant.get("name", "")]:
+                    awards.append(
+                        Award(
+                            name=str(person),
+                            values={"姓名": str(person), "赛事全称": title, "组别": ev.name},
+                        )
+                    )
+    else:
+        raise ReportError(
+            f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
+        )
+    if not awards:
+        raise ReportError("没有需要打印的证书。")
+    return awards
+
+
+def number_prefix(view: DocView) -> str:
+    certificate = view.tournament.get("certificate") or {}
+    if certificate.get("number_prefix"):
+        return str(certificate["number_prefix"])
+    year = view.award_date().year
+    return f"{year}{GAME_CODES.get(view.game, 'QS')}"
+
+
+def _background(view: DocView) -> ImageReader | None:
+    path = (view.tournament.get("certificate") or {}).get("background")
+    if not path:
+        return None
+    file = Path(str(path))
+    if not file.is_file():
+        raise ReportError(f"找不到证书背景图片：{file}。请检查赛事设置中的背景图片路径。")
+    try:
+        return ImageReader(str(file))
+    except Exception as exc:  # an unreadable image file
+        raise ReportError(f"证书背景图片无法读取：{file}（{exc}）") from exc
+
+
+def build_certificates_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    category: str | None = None,
+    cert_type: str = "prize",
+) -> Path:
+    """One landscape page per award of the chosen type."""
+    if cert_type not in CERT_TYPES:
+        raise ReportError(
+            f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
+        )
+    register_fonts()
+    view = DocView(doc)
+    awards = collect_awards(view, cert_type, event, category)
+    template = template_for(view, cert_type)
+    background = _background(view)
+    certificate = view.tournament.get("certificate") or {}
+    organisers = view.tournament.get("organisers") or []
+    issuer = str(certificate.get("issuer") or (organisers[0] if organisers else ""))
+    day = date_in_chinese(view.award_date())
+    prefix = number_prefix(view)
+    mark = NUMBER_MARKS[cert_type]
+    pagesize = landscape(A4)
+    canvas = Canvas(
+        str(out), pagesize=pagesize, initialFontName=CERTIFICATE_FONT, initialFontSize=12
+    )
+    canvas.setTitle(f"{view.title} {TITLES[cert_type]}")
+    canvas.setAuthor(APP_NAME)
+    canvas.setCreator(APP_NAME)
+    body_style = ParagraphStyle(
+        "certificate",
+        fontName=CERTIFICATE_FONT,
+        fontSize=24,
+        leading=24 * 1.75,
+        alignment=TA_JUSTIFY,
+        wordWrap="CJK",
+        firstLineIndent=48,
+    )
+    for index, award in enumerate(awards, start=1):
+        text = fill_template(template, award.values, cert_type)
+        number = f"编号：{prefix}-{mark}{index:04d}"
+        _draw_certificate(
+            canvas,
+            pagesize,
+            TITLES[cert_type],
+            award,
+            text,
+            number,
+            issuer,
+            day,
+            background,
+            body_style,
+        )
+        canvas.showPage()
+    canvas.save()
+    return out
+
+
+def _draw_certificate(
+    canvas: Canvas,
+    pagesize: tuple[float, float],
+    title: str,
+    award: Award,
+    text: str,
+    number: str,
+    issuer: str,
+    day: str,
+    background: ImageReader | None,
+    body_style: ParagraphStyle,
+) -> None:
+    width, height = pagesize
+    if background is not None:
+        canvas.drawImage(background, 0, 0, width, height, preserveAspectRatio=False, mask="auto")
+    else:
+        canvas.setStrokeColor(GOLD)
+        canvas.setLineWidth(3)
+        canvas.rect(12 * mm, 12 * mm, width - 24 * mm, height - 24 * mm)
+        canvas.setLineWidth(0.8)
+        canvas.rect(16 * mm, 16 * mm, width - 32 * mm, height - 32 * mm)
+    canvas.setFillColor(RED)
+    canvas.setFont(CERTIFICATE_FONT, 46)
+    canvas.drawCentredString(width / 2, height - 52 * mm, "  ".join(title))
+    canvas.setFillColor(colors.black)
+    canvas.setFont(CERTIFICATE_FONT, 11)
+    canvas.drawRightString(width - 26 * mm, height - 26 * mm, number)
+
+    left = 40 * mm
+    text_width = width - 2 * left
+    name = award.name
+    top = height - 74 * mm
+    if name and text.startswith(name + "："):
+        draw_fitted(
+            canvas,
+            name + "：",
+            left,
+            top,
+            text_width,
+            font=CERTIFICATE_FONT,
+            size=30,
+            min_size=16,
+            max_lines=2,
+        )
+        text = text[len(name) + 1 :]
+        top -= 14 * mm
+    para = Paragraph(escape(text), body_style)
+    _, used = para.wrap(text_width, 80 * mm)
+    if used > 62 * mm:  # very long custom wording: smaller type
+        small = ParagraphStyle(
+            "certificate-small",
+            parent=body_style,
+            fontSize=18,
+            leading=18 * 1.6,
+            firstLineIndent=36,
+        )
+        para = Paragraph(escape(text), small)
+        _, used = para.wrap(text_width, 80 * mm)
+    para.drawOn(canvas, left, top - used + 4 * mm)
+    y = top - used - 6 * mm
+    if award.members:
+        draw_fitted(
+            canvas,
+            "成员：" + "、".join(award.members),
+            left + 48,
+            y,
+            text_width - 48,
+            font=CERTIFICATE_FONT,
+            size=18,
+            min_size=11,
+            max_lines=2,
+        )
+
+    # issuer, date and the seal area, bottom right
+    block_width = 110 * mm
+    block_x = width - 36 * mm - block_width
+    seal_y = 46 * mm
+    canvas.saveState()
+    canvas.setStrokeColor(colors.Color(0.8, 0.45, 0.45))
+    canvas.setDash(3, 3)
+    canvas.setLineWidth(0.6)
+    canvas.circle(block_x + block_width / 2, seal_y, 20 * mm)
+    canvas.setFillColor(colors.Color(0.8, 0.55, 0.55))
+    canvas.setFont(CERTIFICATE_FONT, 9)
+    canvas.drawCentredString(block_x + block_width / 2, seal_y - 17 * mm, "（盖章处）")
+    canvas.restoreState()
+    canvas.setFillColor(colors.black)
+    draw_fitted(
+        canvas,
+        issuer,
+        block_x,
+        seal_y + 4 * mm,
+        block_width,
+        font=CERTIFICATE_FONT,
+        size=20,
+        min_size=11,
+        align="center",
+        max_lines=2,
+    )
+    draw_fitted(
+        canvas,
+        day,
+        block_x,
+        seal_y - 8 * mm,
+        block_width,
+        font=CERTIFICATE_FONT,
+        size=18,
+        min_size=11,
+        align="center",
+        max_lines=1,
+    )

@@ -1,0 +1,260 @@
+"""Excel workbooks (openpyxl) of the pairing list, standings, cross-table, teams, pairs, prizes.
+
+Every sheet: one header row (bold, grey, frozen), column widths, A4 print setup fitted to
+the page width, the header row repeated on every printed page, page x of y in the footer.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from reports.chinese_numerals import amount_in_capitals
+from reports.crosstable import crosstable_rows
+from reports.docview import DocView
+from reports.pairings import pairing_rows
+from reports.prizes import group_by_table, place_text, select_prizes, total, winner_text
+from reports.standings import standings_round, standings_table_rows, team_rows
+
+FONT_NAME = "Microsoft YaHei"
+THIN = Side(style="thin", color="808080")
+BORDER = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
+HEAD_FILL = PatternFill("solid", fgColor="E0E0E0")
+NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
+WIDE = {
+    "姓名": 12,
+    "单位": 30,
+    "组合": 22,
+    "队名": 24,
+    "黑方": 12,
+    "白方": 12,
+    "先手": 12,
+    "后手": 12,
+    "姓名 / 队名": 24,
+    "队员（个人积分 / 个人名次）": 60,
+    "金额大写": 26,
+    "领奖人签名": 16,
+    "奖项": 10,
+    "组别": 18,
+}
+
+
+def _value(text: Any) -> Any:
+    if isinstance(text, str) and NUMBER.match(text):
+        return float(text) if "." in text else int(text)
+    return text
+
+
+def _sheet_title(text: str, used: set[str]) -> str:
+    title = re.sub(r"[\[\]:*?/\\]", "_", text)[:31] or "Sheet"
+    base, n = title, 2
+    while title in used:
+        suffix = f"_{n}"
+        title = base[: 31 - len(suffix)] + suffix
+        n += 1
+    used.add(title)
+    return title
+
+
+class Book:
+    def __init__(self, view: DocView) -> None:
+        self.view = view
+        self.workbook = Workbook()
+        self.workbook.remove(self.workbook.active)
+        self.used: set[str] = set()
+
+    def sheet(
+        self,
+        name: str,
+        caption: str,
+        titles: Sequence[str],
+        rows: Sequence[Sequence[Any]],
+        *,
+        landscape: bool = False,
+        widths: dict[str, float] | None = None,
+    ) -> Worksheet:
+        ws = self.workbook.create_sheet(_sheet_title(name, self.used))
+        ws.append(list(titles))
+        for row in rows:
+            ws.append([_value(v) for v in row])
+        head_font = Font(name=FONT_NAME, bold=True, size=10)
+        body_font = Font(name=FONT_NAME, size=10)
+        for cell in ws[1]:
+            cell.font = head_font
+            cell.fill = HEAD_FILL
+            cell.border = BORDER
+            cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
+        wrap = Alignment(vertical="center", wrap_text=True)
+        for row in ws.iter_rows(min_row=2):
+            for cell in row:
+                cell.font = body_font
+                cell.border = BORDER
+                cell.alignment = wrap
+        for index, title in enumerate(titles, start=1):
+            width = (widths or {}).get(title) or WIDE.get(title)
+            if width is None:
+                width = max(6.0, len(str(title)) * 2.0 + 1)
+            ws.column_dimensions[get_column_letter(index)].width = width
+        ws.freeze_panes = "A2"
+        ws.print_title_rows = "1:1"
+        ws.page_setup.paperSize = ws.PAPERSIZE_A4
+        ws.page_setup.orientation = "landscape" if landscape else "portrait"
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.print_options.horizontalCentered = True
+        ws.page_margins.left = ws.page_margins.right = 0.4
+        ws.oddHeader.center.text = f"{self.view.title}　{caption}"
+        ws.oddHeader.center.size = 11
+        ws.oddFooter.center.text = "第 &P 页 / 共 &N 页"
+        ws.oddFooter.right.text = "&D &T"
+        return ws
+
+    def save(self, out: Path) -> Path:
+        self.workbook.save(out)
+        return out
+
+
+def pairings_workbook(
+    doc: dict[str, Any], out: Path, *, event: str | None, round: int | None
+) -> Path:  # noqa: A002
+    view = DocView(doc)
+    ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
+    colours = view.colours
+    titles = [
+        "台号",
+        "序号",
+        colours.first,
+        "单位",
+        "积分",
+        "结果",
+        "积分",
+        colours.second,
+        "单位",
+        "序号",
+    ]
+    if per_game_openings:
+        titles.append("开局")
+    book = Book(view)
+    caption = f"{ev.name} 第{rnd['number']}轮对阵表"
+    book.sheet(f"第{rnd['number']}轮对阵", caption, titles, rows)
+    return book.save(out)
+
+
+def standings_workbook(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None,
+    round: int | None,
+    category: str | None,  # noqa: A002
+) -> Path:
+    view = DocView(doc)
+    ev = view.event(event, kinds=("individual", "pair"))
+    after = standings_round(ev, round)
+    book = Book(view)
+    keys = [category] if category is not None else [None] + [c.get("code") for c in ev.categories]
+    for key in keys:
+        if (
+            key is not None
+            and key not in (ev.data.get("category_standings") or {})
+            and category is None
+        ):
+            continue
+        titles, rows, cat = standings_table_rows(view, ev, key)
+        label = cat.get("name") if cat else "总成绩"
+        book.sheet(str(label), f"{ev.name} 第{after}轮后 {label}排名", titles, rows)
+    return book.save(out)
+
+
+def crosstable_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
+    view = DocView(doc)
+    ev = view.event(event, kinds=("individual", "pair"))
+    titles, rows, _ = crosstable_rows(view, ev)
+    book = Book(view)
+    widths = {t: 9.0 for t in titles if t.startswith("第") and t.endswith("轮")}
+    book.sheet("对阵成绩表", f"{ev.name} 对阵成绩表", titles, rows, landscape=True, widths=widths)
+    return book.save(out)
+
+
+def teams_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
+    view = DocView(doc)
+    book = Book(view)
+    for ev in view.events_of(("team",), event):
+        titles, rows = team_rows(view, ev)
+        book.sheet(ev.name, f"{ev.name} 团体成绩表", titles, rows, landscape=True)
+    return book.save(out)
+
+
+def pairs_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
+    view = DocView(doc)
+    book = Book(view)
+    for ev in view.events_of(("pair",), event):
+        titles, rows, _ = standings_table_rows(view, ev, None)
+        book.sheet(ev.name, f"{ev.name} 成绩表", titles, rows)
+    return book.save(out)
+
+
+def prizes_workbook(
+    doc: dict[str, Any], out: Path, *, event: str | None, category: str | None
+) -> Path:
+    view = DocView(doc)
+    prizes = select_prizes(view, event, category)
+    groups = group_by_table(prizes)
+    book = Book(view)
+    titles = [
+        "组别",
+        "名次",
+        "奖项",
+        "姓名 / 队名",
+        "单位",
+        "金额（元，含税）",
+        "金额大写",
+        "领奖人签名",
+    ]
+    money = "#,##0.00;-#,##0.00;0"
+    for name, rows in groups.items():
+        body = [
+            [
+                name,
+                place_text(p),
+                str(p.get("title") or ""),
+                winner_text(p),
+                str(p.get("unit") or ""),
+                Decimal(str(p.get("amount") or 0)),
+                amount_in_capitals(p.get("amount") or 0),
+                "",
+            ]
+            for p in rows
+        ]
+        subtotal = total(rows)
+        body.append(["小计", "", "", "", "", subtotal, amount_in_capitals(subtotal), ""])
+        ws = book.sheet(name, f"奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14})
+        for row in ws.iter_rows(min_row=2, min_col=6, max_col=6):
+            row[0].number_format = money
+        for cell in ws[ws.max_row]:
+            cell.font = Font(name=FONT_NAME, bold=True, size=10)
+    summary = [
+        [name, len(rows), total(rows), amount_in_capitals(total(rows))]
+        for name, rows in groups.items()
+    ]
+    grand = total(prizes)
+    summary.append(["合计", len(prizes), grand, amount_in_capitals(grand)])
+    ws = book.sheet(
+        "汇总",
+        "奖金发放汇总表",
+        ["组别", "获奖人数（队数）", "金额（元，含税）", "金额大写"],
+        summary,
+        widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},
+    )
+    for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
+        row[0].number_format = money
+    return book.save(out)

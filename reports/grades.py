@@ -1,0 +1,122 @@
+"""The grade application list (等级申报表): who applies for which grade, by event."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Spacer
+
+from reports.docview import DocView
+from reports.errors import ReportError
+from reports.pdf_common import (
+    Column,
+    Header,
+    ReportDoc,
+    SetHeader,
+    TableSpec,
+    heading,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+
+GENDERS = {"M": "男", "F": "女"}
+
+GRADE_COLUMNS = [
+    Column("序号", 10),
+    Column("名次", 10),
+    Column("姓名", 24, "left"),
+    Column("性别", 10),
+    Column("出生年月", 18),
+    Column("单位", 58, "left"),
+    Column("申报等级", 22),
+    Column("备注", 34, "left"),
+]
+
+
+def grade_sections(
+    view: DocView, event: str | None, category: str | None
+) -> dict[str, list[list[str]]]:
+    grades = view.grades
+    if not grades:
+        raise ReportError("赛事文件中没有等级申报记录：请先在程序中生成等级申报后再导出。")
+    if event is not None:
+        code = view.event(event).code
+        grades = [g for g in grades if g.get("event") == code]
+    if category is not None:
+        grades = [g for g in grades if g.get("category") == category]
+    if not grades:
+        raise ReportError("所选项目或组别没有等级申报记录。")
+    events = {ev.code: ev for ev in view.events}
+    sections: dict[str, list[list[str]]] = {}
+    for grade in sorted(
+        grades, key=lambda g: (str(g.get("event")), str(g.get("category") or ""), g.get("rank", 0))
+    ):
+        ev = events.get(grade.get("event"))
+        title = ev.name if ev else str(grade.get("event"))
+        if grade.get("category") and ev:
+            for cat in ev.categories:
+                if cat.get("code") == grade["category"]:
+                    title += f"（{cat.get('name')}）"
+        entrant = ev.entrant(grade.get("entrant")) if ev else {}
+        birth = str(entrant.get("birth_date") or "")[:7]
+        rows = sections.setdefault(title, [])
+        rows.append(
+            [
+                str(len(rows) + 1),
+                str(grade.get("rank", "")),
+                str(grade.get("name") or entrant.get("name", "")),
+                GENDERS.get(str(entrant.get("gender")), ""),
+                birth.replace("-", "年") + "月" if birth else "",
+                str(grade.get("unit") or entrant.get("unit") or ""),
+                str(grade.get("grade") or ""),
+                "",
+            ]
+        )
+    return sections
+
+
+def build_grades_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    category: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """One section per event (and category) with rank, person and the grade applied for."""
+    view = DocView(doc)
+    sections = grade_sections(view, event, category)
+    columns = scale_columns(
+        [Column(c.title, c.width * mm, c.align) for c in GRADE_COLUMNS], 186 * mm
+    )
+    story: list[Flowable] = []
+    first_header = None
+    for title, rows in sections.items():
+        header = Header(
+            title=view.title,
+            document=f"等级申报表　{title}",
+            event=f"项目：{title}",
+            round_text=f"申报{len(rows)}人",
+            date_text=view.date_range(),
+        )
+        first_header = first_header or header
+        if story:
+            story.append(PageBreak())
+        story.append(SetHeader(header))
+        story.append(make_table(TableSpec(columns, band_every=5), rows))
+        story += notes_block(["按总决赛名次申报，名次不顺延"], title="说明")
+        story += [
+            Spacer(1, 8 * mm),
+            heading(
+                "裁判长签字：______________　　主办单位（盖章）：______________　　日期：______________",
+                9.5,
+            ),
+        ]
+    assert first_header is not None
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="等级申报表")
+    report.build_story(story)
+    return out

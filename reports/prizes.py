@@ -1,0 +1,238 @@
+"""The prize sheet (奖金发放表): one section per prize table, a summary page, signatures."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak, Spacer
+
+from reports.chinese_numerals import amount_in_capitals
+from reports.docview import DocView
+from reports.errors import ReportError
+from reports.pdf_common import (
+    HEAD_FILL,
+    Column,
+    Header,
+    ReportDoc,
+    SetHeader,
+    TableSpec,
+    heading,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+
+
+def fmt_amount(amount: Any) -> str:
+    """30000 → "30,000", 1500.5 → "1,500.50"."""
+    value = Decimal(str(amount or 0))
+    if value == value.to_integral_value():
+        return f"{int(value):,}"
+    return f"{value:,.2f}"
+
+
+def select_prizes(view: DocView, event: str | None, category: str | None) -> list[dict[str, Any]]:
+    """The prizes of the document, narrowed to an event and/or a prize table or category."""
+    prizes = view.prizes
+    if not prizes:
+        raise ReportError("赛事文件中没有奖项：请先在程序中确定名次并生成奖项后再导出。")
+    if event is not None:
+        ev = view.event(event)
+        prizes = [p for p in prizes if p.get("event") == ev.code]
+    if category is not None:
+        prizes = [p for p in prizes if category in (p.get("table"), p.get("category"))]
+        if not prizes:
+            tables = "、".join(dict.fromkeys(str(p.get("table")) for p in view.prizes))
+            raise ReportError(f"没有组别“{category}”的奖项。可选：{tables}。")
+    if not prizes:
+        raise ReportError("所选项目没有奖项。")
+    return prizes
+
+
+def group_by_table(prizes: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for prize in prizes:
+        groups.setdefault(str(prize.get("table") or ""), []).append(prize)
+    for rows in groups.values():
+        rows.sort(key=lambda p: (p.get("place", 0), str(p.get("name", ""))))
+    return groups
+
+
+def winner_text(prize: dict[str, Any]) -> str:
+    members = prize.get("members") or []
+    name = str(prize.get("name") or "")
+    if members and "、".join(members) != name:
+        return f"{name}（{'、'.join(str(m) for m in members)}）"
+    return name
+
+
+def place_text(prize: dict[str, Any]) -> str:
+    place = str(prize.get("place", ""))
+    return f"{place}（并列）" if prize.get("shared") else place
+
+
+def prize_rows(prizes: list[dict[str, Any]]) -> list[list[str]]:
+    return [
+        [
+            place_text(p),
+            str(p.get("title") or ""),
+            winner_text(p),
+            str(p.get("unit") or ""),
+            fmt_amount(p.get("amount")),
+            amount_in_capitals(p.get("amount") or 0),
+            "",
+        ]
+        for p in prizes
+    ]
+
+
+def total(prizes: list[dict[str, Any]]) -> Decimal:
+    return sum((Decimal(str(p.get("amount") or 0)) for p in prizes), Decimal(0))
+
+
+PRIZE_COLUMNS = [
+    Column("名次", 11),
+    Column("奖项", 14),
+    Column("姓名 / 队名", 32, "left"),
+    Column("单位", 38, "left"),
+    Column("金额（元，含税）", 20, "right"),
+    Column("金额大写", 36, "left"),
+    Column("领奖人签名", 35),
+]
+
+
+def signature_line() -> list[Flowable]:
+    text = "制表：______________　　审核：______________　　裁判长：______________　　发放日期：______________"
+    return [Spacer(1, 7 * mm), heading(text, 9.5)]
+
+
+def build_prizes_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    category: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """One page (section) per prize table with a subtotal, then the summary page."""
+    view = DocView(doc)
+    prizes = select_prizes(view, event, category)
+    groups = group_by_table(prizes)
+    story: list[Flowable] = []
+    width = 186 * mm
+    columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
+    first_header = None
+    for table_name, rows in groups.items():
+        header = Header(
+            title=view.title,
+            document=f"奖金发放表　{table_name}",
+            event=f"组别：{table_name}",
+            round_text=f"获奖{len(rows)}人（队）",
+            date_text=view.date_range(),
+        )
+        first_header = first_header or header
+        if story:
+            story.append(PageBreak())
+        story.append(SetHeader(header))
+        body = prize_rows(rows)
+        subtotal = total(rows)
+        body.append(["小计", "", "", "", fmt_amount(subtotal), amount_in_capitals(subtotal), ""])
+        spec = TableSpec(
+            columns,
+            font_size=9,
+            extra_styles=[
+                ("TOPPADDING", (0, 1), (-1, -1), 7),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), 7),
+                ("BACKGROUND", (0, -1), (-1, -1), HEAD_FILL),
+                ("SPAN", (0, -1), (3, -1)),
+                ("ALIGN", (0, -1), (3, -1), "CENTER"),
+            ],
+        )
+        story.append(make_table(spec, body))
+        story += signature_line()
+    summary_header = Header(
+        title=view.title,
+        document="奖金发放汇总表",
+        event="汇总",
+        round_text=f"共{len(prizes)}项奖金",
+        date_text=view.date_range(),
+    )
+    story += [PageBreak(), SetHeader(summary_header)]
+    summary = [
+        [name, str(len(rows)), fmt_amount(total(rows)), amount_in_capitals(total(rows))]
+        for name, rows in groups.items()
+    ]
+    grand = total(prizes)
+    summary.append(["合计", str(len(prizes)), fmt_amount(grand), amount_in_capitals(grand)])
+    spec = TableSpec(
+        scale_columns(
+            [
+                Column("组别", 50 * mm, "left"),
+                Column("获奖人数（队数）", 30 * mm),
+                Column("金额（元，含税）", 35 * mm, "right"),
+                Column("金额大写", 71 * mm, "left"),
+            ],
+            width,
+        ),
+        font_size=10,
+        extra_styles=[
+            ("TOPPADDING", (0, 1), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 1), (-1, -1), 5),
+            ("BACKGROUND", (0, -1), (-1, -1), HEAD_FILL),
+        ],
+    )
+    story.append(make_table(spec, summary))
+    repeated = repeat_winners(prizes)
+    if repeated:
+        story += [
+            Spacer(1, 6 * mm),
+            heading("同时获得多项奖金者（奖金累计发放）", 10.5),
+            Spacer(1, 2 * mm),
+        ]
+        spec = TableSpec(
+            scale_columns(
+                [
+                    Column("姓名", 25 * mm, "left"),
+                    Column("单位", 45 * mm, "left"),
+                    Column("奖项", 66 * mm, "left"),
+                    Column("累计金额（元）", 25 * mm, "right"),
+                    Column("金额大写", 40 * mm, "left"),
+                ],
+                width,
+            ),
+        )
+        story.append(make_table(spec, repeated))
+    story += notes_block(["所有奖金均为含税金额", "名次空缺的奖项不发放"], title="说明")
+    story += signature_line()
+    assert first_header is not None
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表")
+    report.build_story(story)
+    return out
+
+
+def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:
+    """People holding more than one prize (a woman with an open and a women's prize)."""
+    by_entrant: dict[tuple[str, Any], list[dict[str, Any]]] = {}
+    for prize in prizes:
+        by_entrant.setdefault((str(prize.get("event")), prize.get("entrant")), []).append(prize)
+    rows = []
+    for items in by_entrant.values():
+        if len(items) > 1:
+            amount = total(items)
+            rows.append(
+                [
+                    str(items[0].get("name") or ""),
+                    str(items[0].get("unit") or ""),
+                    "；".join(
+                        f"{p.get('table')}{p.get('title')}（{fmt_amount(p.get('amount'))}元）"
+                        for p in items
+                    ),
+                    fmt_amount(amount),
+                    amount_in_capitals(amount),
+                ]
+            )
+    return rows
