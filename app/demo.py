@@ -89,7 +89,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
     grades = GO_GRADES if go else GOMOKU_GRADES
     rows: list[SheetRow] = []
     people: list[dict[str, Any]] = []
-    for index in range(main_count):
+    for _ in range(main_count):
         gender = "F" if rng.random() < 0.22 else "M"
         wild = rng.random() < 0.1
         people.append({
@@ -101,7 +101,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
             "events": [main["name"]], "group": None,
         })
     # Teams: same-unit players of the main event, men's teams and women's teams.
-    for code, spec in events.items():
+    for spec in events.values():
         if spec["kind"] != "team":
             continue
         size = spec.get("eligibility", {}).get("team_size", 3)
@@ -128,7 +128,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                          "、".join(person["events"]), person["group"], rng))
     number = len(rows) + 2
     # Youth event: its own players, born inside the window, with enough grade.
-    for code, spec in events.items():
+    for spec in events.values():
         if spec["kind"] != "individual" or spec is main:
             continue
         elig = spec.get("eligibility", {})
@@ -142,7 +142,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                              None, spec["name"], None, rng))
             number += 1
     # Pair events: two new rows per pair naming each other.
-    for code, spec in events.items():
+    for spec in events.values():
         if spec["kind"] != "pair":
             continue
         rule = spec.get("eligibility", {}).get("pair")

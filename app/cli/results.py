@@ -43,11 +43,6 @@ def _load(args: argparse.Namespace) -> dict[str, Any]:
         db.close()
 
 
-def _custom_category(args: argparse.Namespace, event: dict[str, Any]) -> list[dict[str, Any]] | None:
-    """`--category youth` on an event without such a category: filter by birth window."""
-    return None
-
-
 def cmd_standings(args: argparse.Namespace) -> int:
     doc = _load(args)
     event = _event(doc, args.event)
@@ -113,7 +108,7 @@ def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str)
     entrants = {e["id"]: e for e in event["entrants"]}
     out = []
     previous_overall, rank = None, 0
-    for index, row in enumerate(event["standings"], start=1):
+    for row in event["standings"]:
         e = entrants[row["entrant"]]
         if category.gender and e.get("gender") != category.gender:
             continue
@@ -137,7 +132,6 @@ def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str)
                     "shared": row.get("shared", False)})
     for i, row in enumerate(out):
         row["shared"] = any(o["rank"] == row["rank"] for j, o in enumerate(out) if j != i)
-    _ = index if event["standings"] else None
     return out
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import fmt_points, open_file, operator, print_json, table
+from app.cli.common import open_file, operator, print_json, table
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.presets import preset_names
@@ -138,6 +138,42 @@ def cmd_seed(args: argparse.Namespace) -> int:
     finally:
         db.close()
     print(f"已将 {args.who} 调整为序号 {args.seed}。")
+    return 0
+
+
+def _setting_value(key: str, text: str) -> Any:
+    if key.endswith("tiebreaks"):
+        return [part for part in text.replace("，", ",").replace("、", ",").split(",") if part]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def cmd_settings(args: argparse.Namespace) -> int:
+    from app.services.tournament import event_settings, update_event_settings
+
+    db = open_file(args)
+    try:
+        if args.set:
+            changes = {}
+            for item in args.set:
+                key, sep, value = item.partition("=")
+                if not sep:
+                    raise FinalsError(f"设置“{item}”应写成 KEY=VALUE，如 pairing.same_unit=always。")
+                changes[key.strip()] = _setting_value(key.strip(), value.strip())
+            update_event_settings(db, args.event, changes, operator(args))
+        settings = event_settings(db, args.event)
+    finally:
+        db.close()
+    if args.json:
+        print_json(settings)
+        return 0
+    print(f"rounds_planned = {settings['rounds_planned']}")
+    for group in ("scoring", "pairing", "standings"):
+        for key, value in settings[group].items():
+            shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
+            print(f"{group}.{key} = {shown}")
     return 0
 
 
@@ -277,6 +313,14 @@ def register(sub: Any) -> None:
     p.add_argument("seed", type=int, help="新序号")
     p.add_argument("--event", required=True)
     p.set_defaults(handler=cmd_seed)
+
+    p = sub.add_parser("settings", help="查看或修改项目设置（计分、编排、小分顺序等）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--set", action="append", metavar="KEY=VALUE",
+                   help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_settings)
 
     p = sub.add_parser("export", help="导出 JSON（交换格式）")
     p.add_argument("file")

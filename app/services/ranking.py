@@ -9,6 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
+from app.services.snapshots import standings_request
 from app.standings.categories import Category, CategoryStanding, filter_category
 from app.standings.grades import GradeAward, GradeBand, GradeTable, allocate_grades
 from app.standings.model import Standings, StandingsRequest
@@ -23,7 +24,6 @@ from app.standings.prizes import (
 )
 from app.standings.ranking import StandingsError, compute_standings
 from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
-from app.services.snapshots import standings_request
 from app.store.models import Event
 from app.store.models import GradeTable as GradeTableRow
 from app.store.models import PrizeTable as PrizeTableRow

@@ -1,0 +1,34 @@
+"""The walls of DESIGN.md hold: import contracts, strict typing of the pure core, lint."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def _tool(name: str) -> str:
+    found = BIN / name
+    return str(found) if found.exists() else (shutil.which(name) or name)
+
+
+def test_import_contracts_hold() -> None:
+    result = subprocess.run([_tool("lint-imports")], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "broken" in result.stdout and "0 broken" in result.stdout
+
+
+def test_pairing_and_standings_pass_mypy_strict() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "app/pairing", "app/standings", "app/domain.py"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_finds_no_errors() -> None:
+    result = subprocess.run([_tool("ruff"), "check", "app", "reports", "ui"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
