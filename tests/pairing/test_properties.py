@@ -144,7 +144,7 @@ def _shuffled(req: PairingRequest, rng: random.Random) -> PairingRequest:
     return replace(req, entrants=tuple(entrants), history=tuple(history))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_random_tournaments_pair_legally_and_reproducibly(case):
     n, rounds, seed, conf, absent, units = case
