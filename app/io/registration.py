@@ -160,9 +160,21 @@ def _parse_row(
         qualifier_rank=_int(values, "名次", row, errors),
         id_number=(_text(values, "身份证号") or None), phone=_text(values, "电话"),
         seed=_int(values, "序号", row, errors),
-        events=_resolve_events(_text(values, "项目"), default_event, events, row, errors),
+        events=_with_source_events(
+            _resolve_events(_text(values, "项目"), default_event, events, row, errors), events),
         group=_text(values, "队名/搭档"),
     )
+
+
+def _with_source_events(codes: tuple[str, ...], events: list[EventRules]) -> tuple[str, ...]:
+    """A team member plays the individual event the team is scored from."""
+    by_code = {rules.code: rules for rules in events}
+    out = list(codes)
+    for code in codes:
+        source = by_code[code].source_event
+        if source and source not in out:
+            out.insert(0, source)
+    return tuple(out)
 
 
 def _check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
@@ -199,8 +211,7 @@ def _check_individual(player: PlayerRow, rules: EventRules, errors: list[RowErro
 
 
 def _check_team(
-    key: tuple[str, str], members: list[PlayerRow], rules: EventRules,
-    existing_in_source: set[str], errors: list[RowError],
+    key: tuple[str, str], members: list[PlayerRow], rules: EventRules, errors: list[RowError],
 ) -> None:
     elig = rules.eligibility
     size = elig.get("team_size")
@@ -218,13 +229,6 @@ def _check_team(
             who = "男子" if gender == "M" else "女子"
             errors.append(RowError(
                 member.row, "性别", f"{member.name}不能参加{rules.name}（只限{who}）。请核对性别或队伍。",
-            ))
-        source = rules.source_event
-        if source and source not in member.events and member.name not in existing_in_source:
-            errors.append(RowError(
-                member.row, "项目",
-                f"{member.name}参加{rules.name}，但没有取得个人赛资格（项目中未报{source}）。"
-                "团体队员必须同时参加个人赛。",
             ))
 
 
@@ -322,9 +326,7 @@ def plan_registration(
             elif kind == "pair" and player.group:
                 pair_rows.append((code, player))
     for key, members in teams.items():
-        rules = by_code[key[0]]
-        in_source = {p.name for p in existing if rules.source_event in p.events}
-        _check_team(key, members, rules, in_source, errors)
+        _check_team(key, members, by_code[key[0]], errors)
 
     pairs: list[tuple[str, PlayerRow, PlayerRow]] = []
     taken: set[tuple[str, int]] = set()

@@ -1,0 +1,55 @@
+"""`finals report`: every printed document, PDF or Excel by the output's suffix.
+
+The command line is the program's composition root: it alone, inside `app`, reaches up to
+`reports` (an explicit exception in the import contracts).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from app.cli.common import open_file
+from app.errors import FinalsError
+from app.io.export_json import build_export
+
+ROUND_KINDS = ("pairings", "index", "slips")
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from reports.build import KINDS, build_report
+    from reports.errors import ReportError
+
+    if args.kind not in KINDS:
+        raise FinalsError(f"未知的文档类型 {args.kind}。可用：{'、'.join(KINDS)}。")
+    db = open_file(args)
+    try:
+        after = None if args.kind in ROUND_KINDS else args.round
+        doc = build_export(db, after)
+    finally:
+        db.close()
+    out = Path(args.output)
+    if out.suffix.lower() not in (".pdf", ".xlsx"):
+        raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
+    try:
+        path = build_report(doc, args.kind, out, event=args.event, round=args.round,
+                            category=args.category, cert_type=args.type)
+    except ReportError as exc:
+        raise FinalsError(str(exc)) from exc
+    print(f"已生成{KINDS[args.kind]}：{path}")
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("report", help="打印文档（PDF 或 Excel，按输出文件扩展名）")
+    p.add_argument("file")
+    p.add_argument("kind", metavar="KIND",
+                   help="pairings index slips standings crosstable teams pairs prizes certificates grades")
+    p.add_argument("--event")
+    p.add_argument("--round", type=int)
+    p.add_argument("--category")
+    p.add_argument("--type", default="prize", choices=["prize", "grade", "participation"],
+                   help="证书类型（certificates）")
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(handler=cmd_report)
