@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 a user error (the message says what to fix), 2 bad usag
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -14,6 +15,7 @@ from pathlib import Path
 from app.errors import FinalsError
 
 Handler = Callable[[argparse.Namespace], int]
+COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,17 +26,15 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from app.cli import rounds, setup
-
     parser = _Parser(prog="finals", description="棋赛总决赛编排系统（五子棋、围棋积分编排）")
     parser.add_argument("--operator", default=None, help="操作员姓名（写入操作日志）")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in (setup, rounds):
-        module.register(sub)
-    for name in ("results", "reports"):
+    for name in COMMAND_MODULES:
         try:
-            module = __import__(f"app.cli.{name}", fromlist=["register"])
-        except ImportError:
+            module = importlib.import_module(f"app.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"app.cli.{name}":
+                raise
             continue
         module.register(sub)
     return parser
