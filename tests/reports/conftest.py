@@ -1,0 +1,65 @@
+"""Shared fixtures: the two finals as export documents, and PDF text helpers."""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from tests.reports.fixtures import go_final, gomoku_final
+
+_CACHE: dict[str, dict[str, Any]] = {}
+
+
+def _doc(name: str) -> dict[str, Any]:
+    if name not in _CACHE:
+        makers = {
+            "gomoku": gomoku_final,
+            "go": go_final,
+            "gomoku_live": lambda: gomoku_final(rounds_complete=4),
+            "go_live": lambda: go_final(rounds_complete=4),
+        }
+        _CACHE[name] = makers[name]()
+    return copy.deepcopy(_CACHE[name])
+
+
+@pytest.fixture
+def gomoku() -> dict[str, Any]:
+    """The finished Gomoku final: 7 rounds played, prizes and grades decided."""
+    return _doc("gomoku")
+
+
+@pytest.fixture
+def go() -> dict[str, Any]:
+    """The finished Go final: 9 rounds of 男子个人, pairs, teams, prizes, grades."""
+    return _doc("go")
+
+
+@pytest.fixture
+def gomoku_live() -> dict[str, Any]:
+    """The Gomoku final during play: 4 rounds played, round 5 paired."""
+    return _doc("gomoku_live")
+
+
+@pytest.fixture
+def go_live() -> dict[str, Any]:
+    """The Go final during play: 4 rounds played, round 5 paired (180 tables)."""
+    return _doc("go_live")
+
+
+def pdf_pages(path: Path) -> list[str]:
+    """The text of every page with all whitespace removed (wrapped cells join up)."""
+    reader = PdfReader(str(path))
+    return [re.sub(r"\s+", "", page.extract_text() or "") for page in reader.pages]
+
+
+def pdf_text(path: Path) -> str:
+    return "".join(pdf_pages(path))
+
+
+def page_count(path: Path) -> int:
+    return len(PdfReader(str(path)).pages)
