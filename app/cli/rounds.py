@@ -129,7 +129,8 @@ def cmd_result(args: argparse.Namespace) -> int:
     try:
         outcome = result_service.record_result(
             db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
-            args.force, operator(args))
+            args.force, operator(args), seat_swapped=True if args.swapped else None,
+            opening=args.opening)
     finally:
         db.close()
     verb = "已更正" if outcome["corrected"] else "已录入"
@@ -236,6 +237,8 @@ def register(sub: Any) -> None:
     p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
     p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
+    p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
+    p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
     p.set_defaults(handler=cmd_result)
 
     p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")

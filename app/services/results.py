@@ -27,6 +27,7 @@ class ResultEntry:
     manner: str | None = None
     fouls: tuple[int, int] | None = None
     seat_swapped: bool | None = None
+    opening: str | None = None
     line: int = 0  # the line of a bulk file it came from
 
 
@@ -50,6 +51,16 @@ def require_result(text: str) -> Result:
     return result
 
 
+def _known_opening(text: str) -> str:
+    from app.pairing.openings import opening
+
+    text = text.strip()
+    try:
+        return opening(int(text) if text.isdigit() else text).name
+    except (KeyError, ValueError, LookupError) as exc:
+        raise FinalsError(f"没有名为“{text}”的指定开局。请用 1–26 的编号或名称，如 花月、浦月。") from exc
+
+
 def _round(event: Event, number: int | None) -> Round:
     if not event.rounds:
         raise FinalsError(f"{event.name}还没有编排任何轮次。")
@@ -70,7 +81,7 @@ def _game(rnd: Round, table: int) -> Game:
 def _game_state(game: Game) -> dict[str, Any]:
     return {"result": game.result, "manner": game.manner,
             "fouls": [game.fouls_first or 0, game.fouls_second or 0],
-            "seat_swapped": bool(game.seat_swapped)}
+            "seat_swapped": bool(game.seat_swapped), "opening": game.opening}
 
 
 def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force: bool,
@@ -92,6 +103,8 @@ def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force
         game.fouls_first, game.fouls_second = entry.fouls
     if entry.seat_swapped is not None:
         game.seat_swapped = entry.seat_swapped
+    if entry.opening is not None:
+        game.opening = entry.opening or None
     after = _game_state(game)
     return before, after
 
@@ -106,9 +119,13 @@ def _close_round_if_complete(rnd: Round) -> bool:
 def record_result(
     db: Database, event_code: str, round_number: int | None, table: int, result_text: str,
     manner: str | None = None, fouls: str | None = None, force: bool = False,
-    operator: str = "", seat_swapped: bool | None = None,
+    operator: str = "", seat_swapped: bool | None = None, opening: str | None = None,
 ) -> dict[str, Any]:
-    entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls), seat_swapped)
+    """Record or correct one table's result (with manner, fouls, Gomoku swap and opening)."""
+    if opening:
+        opening = _known_opening(opening)
+    entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls),
+                        seat_swapped, opening)
     with db.transaction() as session:
         event = get_event(session, event_code)
         rnd = _round(event, round_number)

@@ -1,0 +1,81 @@
+"""The speeds the issues name, measured on whole commands and use cases.
+
+Run with: .venv/bin/python -m pytest tests/bench --benchmark-enable
+"""
+
+import resource
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from app.demo import build_demo
+from app.services.ranking import grade_awards, prize_awards, rank_all
+from app.services.tournament import open_tournament
+
+
+@pytest.fixture(scope="module")
+def go_final(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The 360-player Go final with 8 rounds played: round 9 of 9 is next."""
+    path = tmp_path_factory.mktemp("bench") / "go.finals"
+    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=8)
+    return path
+
+
+def _finals(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "app.cli.main", *args], capture_output=True,
+                          text=True, check=True)
+
+
+def test_pair_command_360_round_9(benchmark, go_final: Path, tmp_path: Path) -> None:
+    work = tmp_path / "work.finals"
+
+    def setup() -> None:
+        shutil.copy(go_final, work)
+        shutil.rmtree(tmp_path / "backups", ignore_errors=True)
+
+    benchmark.pedantic(lambda: _finals("pair", str(work), "--event", "MEN"), setup=setup,
+                       rounds=5, iterations=1)
+    peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    benchmark.extra_info["peak_memory_mb"] = round(peak_mb, 1)
+    print(f"\nfinals pair (360, round 9): peak memory of the command {peak_mb:.0f} MB")
+    assert peak_mb < 1024
+
+
+def test_standings_every_tiebreak_whole_final(benchmark, go_final: Path) -> None:
+    db = open_tournament(go_final)
+
+    def standings() -> int:
+        with db.reading() as session:
+            return len(rank_all(session)["MEN"].standings.rows)
+
+    assert benchmark(standings) == 360
+    db.close()
+
+
+def test_prizes_and_grades_whole_final(benchmark, go_final: Path) -> None:
+    db = open_tournament(go_final)
+    with db.reading() as session:
+        rankings = rank_all(session)
+
+        def allocate() -> int:
+            return len(prize_awards(session, rankings)) + len(grade_awards(session, rankings))
+
+        assert benchmark(allocate) > 0
+    db.close()
+
+
+def test_result_entry_use_case(benchmark, go_final: Path, tmp_path: Path) -> None:
+    from app.services.results import record_result
+    from app.services.rounds import pair_next
+
+    work = tmp_path / "r.finals"
+    shutil.copy(go_final, work)
+    db = open_tournament(work)
+    view = pair_next(db, "MEN")
+    tables = iter([g.table for g in view.games if g.second is not None])
+    benchmark.pedantic(lambda: record_result(db, "MEN", 9, next(tables), "1-0"), rounds=50,
+                       iterations=1)
+    db.close()
