@@ -1,0 +1,263 @@
+"""Every event setting (scoring, pairing, tie-breaks, conventions) and the operator's name."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.services.tournament import event_settings
+from app.store.database import Database
+
+TIEBREAKS = ("对手分", "中间分", "去一最低对手分", "累进分", "对手累进分", "胜局数", "后手胜局数",
+             "后手局数", "直胜", "犯规", "等级分", "抽签")
+SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss", "absent")
+
+
+class SettingsDialog(QDialog):
+    def __init__(self, db: Database, events: list[dict[str, Any]], event_code: str | None,
+                 operator: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Settings"))
+        self.resize(640, 560)
+        self.db = db
+        self.current: dict[str, Any] = {}
+        self.event_combo = QComboBox()
+        for event in events:
+            if event["kind"] != "team":
+                self.event_combo.addItem(event["name"], event["code"])
+        index = self.event_combo.findData(event_code)
+        self.event_combo.setCurrentIndex(max(index, 0))
+        self.event_combo.currentIndexChanged.connect(lambda _i: self.load())
+
+        self.tabs = QTabWidget()
+        # Scoring
+        scoring = QWidget()
+        form = QFormLayout(scoring)
+        labels = {"win": self.tr("Win"), "draw": self.tr("Draw"), "loss": self.tr("Loss"),
+                  "bye": self.tr("Bye"), "forfeit_win": self.tr("Win by forfeit"),
+                  "forfeit_loss": self.tr("Loss by forfeit"), "absent": self.tr("Absent")}
+        self.points: dict[str, QDoubleSpinBox] = {}
+        for key in SCORING:
+            spin = QDoubleSpinBox()
+            spin.setRange(-10, 10)
+            spin.setDecimals(1)
+            spin.setSingleStep(0.5)
+            self.points[key] = spin
+            form.addRow(labels[key], spin)
+        self.tabs.addTab(scoring, self.tr("Scoring"))
+        # Pairing
+        pairing = QWidget()
+        form = QFormLayout(pairing)
+        self.rounds = QSpinBox()
+        self.rounds.setRange(0, 30)
+        self.system = self._combo([("swiss", self.tr("Swiss (weighted matching)")),
+                                   ("dutch", self.tr("Dutch")), ("split", self.tr("Split halves")),
+                                   ("monrad", self.tr("Monrad")), ("round_robin", self.tr("Round robin (Berger)"))])
+        self.first_round = self._combo([("split", self.tr("Top half against bottom half")),
+                                        ("adjacent", self.tr("Neighbours (1-2, 3-4)")),
+                                        ("lot", self.tr("By lot"))])
+        self.same_unit = self._combo([("never", self.tr("Never avoid")),
+                                      ("first_k", self.tr("Avoid in the first rounds")),
+                                      ("always", self.tr("Always avoid"))])
+        self.same_unit_rounds = QSpinBox()
+        self.same_unit_rounds.setRange(0, 30)
+        self.no_three = QCheckBox(self.tr("No one gets the same colour three times running"))
+        self.surplus = QSpinBox()
+        self.surplus.setRange(0, 9)
+        self.last_round = QCheckBox(self.tr("Last round: scores before colours"))
+        self.forfeit_met = QCheckBox(self.tr("A forfeited game counts as met"))
+        self.opening_mode = self._combo([("none", self.tr("None")),
+                                         ("lot", self.tr("Drawn by lot each round")),
+                                         ("opener", self.tr("Chosen by the first player"))])
+        self.opening_no_repeat = QCheckBox(self.tr("Never repeat the previous round's opening"))
+        self.withdraw_after = QSpinBox()
+        self.withdraw_after.setRange(0, 9)
+        form.addRow(self.tr("Rounds planned"), self.rounds)
+        form.addRow(self.tr("Pairing system"), self.system)
+        form.addRow(self.tr("First round"), self.first_round)
+        form.addRow(self.tr("Same-unit avoidance"), self.same_unit)
+        form.addRow(self.tr("…for the first rounds"), self.same_unit_rounds)
+        form.addRow("", self.no_three)
+        form.addRow(self.tr("Largest colour surplus"), self.surplus)
+        form.addRow("", self.last_round)
+        form.addRow("", self.forfeit_met)
+        form.addRow(self.tr("Openings"), self.opening_mode)
+        form.addRow("", self.opening_no_repeat)
+        form.addRow(self.tr("Withdraw after forfeits"), self.withdraw_after)
+        self.tabs.addTab(pairing, self.tr("Pairing"))
+        # Standings
+        standings = QWidget()
+        box = QVBoxLayout(standings)
+        box.addWidget(QLabel(self.tr("Tie-break order after points (tick to use, drag or use the buttons):")))
+        row = QHBoxLayout()
+        self.tiebreaks = QListWidget()
+        self.tiebreaks.setDragDropMode(QListWidget.DragDropMode.InternalMove)
+        buttons = QVBoxLayout()
+        up, down = QPushButton(self.tr("Up")), QPushButton(self.tr("Down"))
+        up.clicked.connect(lambda: self._move(-1))
+        down.clicked.connect(lambda: self._move(1))
+        buttons.addWidget(up)
+        buttons.addWidget(down)
+        buttons.addStretch(1)
+        row.addWidget(self.tiebreaks, 1)
+        row.addLayout(buttons)
+        box.addLayout(row)
+        form = QFormLayout()
+        self.bye_in_sos = self._combo([("none", self.tr("A bye adds nothing")),
+                                       ("zero", self.tr("A bye counts as an opponent with 0")),
+                                       ("lowest", self.tr("A bye counts as the lowest opponent"))])
+        self.forfeit_opponents = QCheckBox(self.tr("Forfeit opponents count in opponents' score"))
+        self.forfeit_wins = QCheckBox(self.tr("Forfeit wins count as wins"))
+        self.ties = self._combo([("shared", self.tr("Shared place")), ("lot", self.tr("By lot"))])
+        self.second_mover = self._combo([("seat", self.tr("By seat")),
+                                         ("colour", self.tr("By final colour (swap openings)"))])
+        self.bye_win = QCheckBox(self.tr("A bye counts as a win"))
+        form.addRow(self.tr("Byes"), self.bye_in_sos)
+        form.addRow("", self.forfeit_opponents)
+        form.addRow("", self.forfeit_wins)
+        form.addRow(self.tr("Unbroken ties"), self.ties)
+        form.addRow(self.tr("Second mover"), self.second_mover)
+        form.addRow("", self.bye_win)
+        box.addLayout(form)
+        self.tabs.addTab(standings, self.tr("Tie-breaks"))
+        # Operator
+        me = QWidget()
+        form = QFormLayout(me)
+        self.operator = QLineEdit(operator)
+        self.operator.setPlaceholderText(self.tr("e.g. 王裁判"))
+        form.addRow(self.tr("Operator (recorded in the audit log)"), self.operator)
+        self.tabs.addTab(me, self.tr("Operator"))
+
+        dialog_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                          | QDialogButtonBox.StandardButton.Cancel)
+        dialog_buttons.accepted.connect(self.accept)
+        dialog_buttons.rejected.connect(self.reject)
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Event")))
+        top.addWidget(self.event_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(dialog_buttons)
+        self.load()
+
+    def _combo(self, items: list[tuple[str, str]]) -> QComboBox:
+        combo = QComboBox()
+        for data, text in items:
+            combo.addItem(text, data)
+        return combo
+
+    @staticmethod
+    def _set(combo: QComboBox, value: Any) -> None:
+        index = combo.findData(value)
+        if index < 0:
+            combo.addItem(str(value), value)
+            index = combo.count() - 1
+        combo.setCurrentIndex(index)
+
+    def _move(self, step: int) -> None:
+        row = self.tiebreaks.currentRow()
+        target = row + step
+        if row < 0 or not 0 <= target < self.tiebreaks.count():
+            return
+        item = self.tiebreaks.takeItem(row)
+        self.tiebreaks.insertItem(target, item)
+        self.tiebreaks.setCurrentRow(target)
+
+    def event_code(self) -> str:
+        return str(self.event_combo.currentData())
+
+    def load(self) -> None:
+        if self.event_combo.currentData() is None:
+            return
+        self.current = event_settings(self.db, self.event_code())
+        s, p, t = self.current["scoring"], self.current["pairing"], self.current["standings"]
+        for key, spin in self.points.items():
+            spin.setValue(float(s.get(key, 0)))
+        self.rounds.setValue(int(self.current.get("rounds_planned") or 0))
+        self._set(self.system, p["system"])
+        self._set(self.first_round, p["first_round"])
+        self._set(self.same_unit, p["same_unit"])
+        self.same_unit_rounds.setValue(int(p["same_unit_rounds"]))
+        self.no_three.setChecked(bool(p["no_three_in_row"]))
+        self.surplus.setValue(int(p["max_colour_surplus"]))
+        self.last_round.setChecked(bool(p["last_round_scores_over_colour"]))
+        self.forfeit_met.setChecked(bool(p["forfeit_counts_as_met"]))
+        self._set(self.opening_mode, p["opening_mode"])
+        self.opening_no_repeat.setChecked(bool(p["opening_no_repeat"]))
+        self.withdraw_after.setValue(int(p.get("withdraw_after_forfeits", 2)))
+        self.tiebreaks.clear()
+        used = [n for n in t["tiebreaks"] if n != "积分"]
+        for name in used + [n for n in TIEBREAKS if n not in used]:
+            item = QListWidgetItem(name)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if name in used else Qt.CheckState.Unchecked)
+            self.tiebreaks.addItem(item)
+        self._set(self.bye_in_sos, t["bye_in_sos"])
+        self.forfeit_opponents.setChecked(bool(t["forfeit_opponents_count"]))
+        self.forfeit_wins.setChecked(bool(t["forfeit_wins_count"]))
+        self._set(self.ties, t["ties"])
+        self._set(self.second_mover, t["second_mover_by"])
+        self.bye_win.setChecked(bool(t["bye_counts_as_win"]))
+
+    def values(self) -> dict[str, Any]:
+        """Every setting shown, as update_event_settings keys."""
+        data: dict[str, Any] = {"rounds_planned": self.rounds.value()}
+        for key, spin in self.points.items():
+            data[f"scoring.{key}"] = spin.value()
+        data.update({
+            "pairing.system": self.system.currentData(),
+            "pairing.first_round": self.first_round.currentData(),
+            "pairing.same_unit": self.same_unit.currentData(),
+            "pairing.same_unit_rounds": self.same_unit_rounds.value(),
+            "pairing.no_three_in_row": self.no_three.isChecked(),
+            "pairing.max_colour_surplus": self.surplus.value(),
+            "pairing.last_round_scores_over_colour": self.last_round.isChecked(),
+            "pairing.forfeit_counts_as_met": self.forfeit_met.isChecked(),
+            "pairing.opening_mode": self.opening_mode.currentData(),
+            "pairing.opening_no_repeat": self.opening_no_repeat.isChecked(),
+            "pairing.withdraw_after_forfeits": self.withdraw_after.value(),
+            "standings.tiebreaks": [self.tiebreaks.item(i).text() for i in range(self.tiebreaks.count())
+                                    if self.tiebreaks.item(i).checkState() == Qt.CheckState.Checked],
+            "standings.bye_in_sos": self.bye_in_sos.currentData(),
+            "standings.forfeit_opponents_count": self.forfeit_opponents.isChecked(),
+            "standings.forfeit_wins_count": self.forfeit_wins.isChecked(),
+            "standings.ties": self.ties.currentData(),
+            "standings.second_mover_by": self.second_mover.currentData(),
+            "standings.bye_counts_as_win": self.bye_win.isChecked(),
+        })
+        return data
+
+    def loaded_values(self) -> dict[str, Any]:
+        """The settings as they were when loaded, in the same keys."""
+        c = self.current
+        data: dict[str, Any] = {"rounds_planned": int(c.get("rounds_planned") or 0)}
+        for group in ("scoring", "pairing", "standings"):
+            for key, value in c[group].items():
+                data[f"{group}.{key}"] = value
+        return data
+
+    def changes(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """(before, after) of the settings the arbiter changed."""
+        old, new = self.loaded_values(), self.values()
+        changed = {k: v for k, v in new.items() if old.get(k) != v}
+        return {k: old.get(k) for k in changed}, changed

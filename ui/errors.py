@@ -1,0 +1,40 @@
+"""Showing errors a person can act on; no traceback ever reaches the user."""
+
+from __future__ import annotations
+
+import logging
+import traceback
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from app.errors import FinalsError
+
+log = logging.getLogger("ui")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Errors", text)
+
+
+def error_text(exc: BaseException) -> tuple[str, list[str]]:
+    """(message, details) of an error, in words for the arbiter."""
+    if isinstance(exc, FinalsError):
+        return exc.message, list(exc.details)
+    message = getattr(exc, "message", None) or str(exc)
+    if type(exc).__name__ == "ReportError":
+        return str(message), list(getattr(exc, "details", []) or [])
+    log.error("unexpected error: %s", "".join(traceback.format_exception(exc)))
+    return _tr("Something went wrong: %1").replace("%1", str(message) or type(exc).__name__), []
+
+
+def show_error(parent: QWidget | None, exc: BaseException, title: str | None = None) -> None:
+    message, details = error_text(exc)
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(title or _tr("Cannot do that"))
+    box.setText(message)
+    if details:
+        box.setInformativeText("\n".join(details[:12]) + ("\n…" if len(details) > 12 else ""))
+        box.setDetailedText("\n".join(details))
+    box.exec()

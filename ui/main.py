@@ -1,0 +1,89 @@
+"""`finals gui [FILE] [--view ...] [--screenshot OUT.png]`: start the window."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+
+def _needs_offscreen() -> bool:
+    if sys.platform.startswith(("win", "darwin")):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def make_app(offscreen: bool = False):  # noqa: ANN201 - QApplication, imported late
+    if offscreen and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from ui import i18n, prefs
+    from ui.fonts import apply_app_font
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setOrganizationName(prefs.ORGANISATION)
+    app.setApplicationName(prefs.APPLICATION)
+    apply_app_font(app)
+    i18n.install(app, prefs.language())
+    return app
+
+
+def build_window(path: Path | None, view: str | None = None):  # noqa: ANN201
+    from ui.main_window import MainWindow
+
+    window = MainWindow()
+    if path is not None:
+        window.open_file(Path(path))
+        if window.ctx.db is not None:
+            window.show_view(view or "players")
+    return window
+
+
+def save_screenshot(window, out: str | Path) -> bool:  # noqa: ANN001
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return bool(window.grab().save(str(out)))
+
+
+def run_gui(path: Path | None, view: str | None = None, screenshot: str | None = None) -> int:
+    if screenshot:
+        os.environ.setdefault("FINALS_NO_VIEWER", "1")
+    app = make_app(offscreen=bool(screenshot) and _needs_offscreen())
+    from ui import i18n, prefs
+
+    holder: dict[str, object] = {}
+
+    def open_window(file: Path | None, chosen_view: str | None):  # noqa: ANN202
+        window = build_window(file, chosen_view)
+        window.language_requested.connect(switch_language)
+        holder["window"] = window
+        return window
+
+    def switch_language(code: str) -> None:
+        old = holder["window"]
+        prefs.set_language(code)
+        i18n.install(app, code)
+        file = old.ctx.path  # type: ignore[attr-defined]
+        key = None
+        old.close()  # type: ignore[attr-defined]
+        new = open_window(file, key)
+        new.show()
+        old.deleteLater()  # type: ignore[attr-defined]
+
+    window = open_window(Path(path) if path else None, view)
+    if screenshot:
+        ok = save_screenshot(window, screenshot)
+        window.close()
+        if not ok:
+            print(f"无法保存截图：{screenshot}", file=sys.stderr)
+            return 1
+        print(f"已保存截图：{screenshot}")
+        return 0
+    window.show()
+    return int(app.exec())

@@ -1,0 +1,386 @@
+"""The main window: a start page, then one tab per task of the final."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QUrl, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressDialog,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from app.errors import FinalsError
+from ui import context as ctxmod
+from ui import prefs
+from ui.commands import SettingsCommand
+from ui.dialogs.new_tournament import NewTournamentWizard
+from ui.dialogs.settings import SettingsDialog
+from ui.errors import show_error
+from ui.printing import EXCEL_KINDS, KINDS, ROUND_KINDS, make_report, output_path
+from ui.views.audit import AuditView
+from ui.views.players import PlayersView
+from ui.views.results import ResultsView
+from ui.views.round_board import RoundBoard
+from ui.views.standings import StandingsView
+from ui.views.start import StartView
+from ui.views.teams import TeamsView
+
+VIEWS = ("players", "teams", "round", "results", "standings", "audit")
+
+
+class MainWindow(QMainWindow):
+    language_requested = Signal(str)
+    document_ready = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctxmod.TournamentContext(self)
+        self.ctx.open_documents = not os.environ.get("FINALS_NO_VIEWER")
+        self.setWindowTitle(self.tr("Finals Manager"))
+        self.resize(1280, 800)
+
+        self.start = StartView()
+        self.players = PlayersView(self.ctx)
+        self.teams = TeamsView(self.ctx)
+        self.round_board = RoundBoard(self.ctx)
+        self.results = ResultsView(self.ctx)
+        self.standings = StandingsView(self.ctx)
+        self.audit = AuditView(self.ctx)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.players, self.tr("Players"))
+        self.tabs.addTab(self.teams, self.tr("Teams and pairs"))
+        self.tabs.addTab(self.round_board, self.tr("Pairing"))
+        self.tabs.addTab(self.results, self.tr("Results"))
+        self.tabs.addTab(self.standings, self.tr("Standings and prizes"))
+        self.tabs.addTab(self.audit, self.tr("Audit log"))
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.start)
+        self.stack.addWidget(self.tabs)
+        self.setCentralWidget(self.stack)
+
+        self.start.new_requested.connect(self.new_tournament)
+        self.start.open_requested.connect(self.open_dialog)
+        self.start.demo_requested.connect(self.open_demo)
+        self.start.recent_chosen.connect(lambda path: self.open_file(Path(path)))
+        for view in (self.round_board, self.results, self.standings):
+            view.print_requested.connect(self.print_report)
+
+        self.event_combo = QComboBox()
+        self.event_combo.setMinimumContentsLength(14)
+        self.event_combo.currentIndexChanged.connect(
+            lambda _i: self.ctx.set_event(self.event_combo.currentData()))
+        self.operator_label = QLabel()
+        self._build_menus()
+        toolbar = self.addToolBar(self.tr("Event"))
+        toolbar.setObjectName("event-toolbar")
+        toolbar.setMovable(False)
+        toolbar.addWidget(QLabel(" " + self.tr("Event") + " "))
+        toolbar.addWidget(self.event_combo)
+        toolbar.addSeparator()
+        toolbar.addAction(self.undo_action)
+        toolbar.addAction(self.redo_action)
+        toolbar.addSeparator()
+        toolbar.addAction(self.settings_action)
+        spacer = QWidget()
+        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
+                             spacer.sizePolicy().verticalPolicy().Preferred)
+        toolbar.addWidget(spacer)
+        toolbar.addWidget(self.operator_label)
+        self.toolbar = toolbar
+
+        self.ctx.opened.connect(self._opened)
+        self.ctx.closed.connect(self._closed)
+        self.ctx.changed.connect(self._changed)
+        self.ctx.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.ctx.runner.busy_changed.connect(self._busy)
+        self._progress: QProgressDialog | None = None
+        self._closed()
+
+    # -- menus ---------------------------------------------------------------------
+    def _action(self, menu: Any, text: str, slot: Callable[[], Any],
+                shortcut: QKeySequence | str | None = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        self._action(file_menu, self.tr("New tournament…"), self.new_tournament, QKeySequence.StandardKey.New)
+        self._action(file_menu, self.tr("Open…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(file_menu, self.tr("Open the demo"), self.open_demo)
+        self.recent_menu = file_menu.addMenu(self.tr("Recent files"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        file_menu.addSeparator()
+        self.import_action = self._action(file_menu, self.tr("Import registration sheet…"),
+                                          lambda: self.players.import_file())
+        self._action(file_menu, self.tr("Save blank registration template…"),
+                     lambda: self.players.save_template())
+        file_menu.addSeparator()
+        self.close_action = self._action(file_menu, self.tr("Close tournament"), self.close_tournament)
+        self._action(file_menu, self.tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
+
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        self.undo_action = self.ctx.undo_stack.createUndoAction(self, self.tr("Undo"))
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.ctx.undo_stack.createRedoAction(self, self.tr("Redo"))
+        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        self.settings_action = self._action(edit_menu, self.tr("Settings…"), self.open_settings, "Ctrl+,")
+
+        view_menu = bar.addMenu(self.tr("&View"))
+        names = (self.tr("Players"), self.tr("Teams and pairs"), self.tr("Pairing"), self.tr("Results"),
+                 self.tr("Standings and prizes"), self.tr("Audit log"))
+        for number, (key, name) in enumerate(zip(VIEWS, names, strict=True), start=1):
+            self._action(view_menu, name, lambda k=key: self.show_view(k), f"Ctrl+{number}")
+
+        print_menu = bar.addMenu(self.tr("&Print"))
+        self.print_menu = print_menu
+        for kind in KINDS:
+            self._action(print_menu, self.report_title(kind) + "…", lambda k=kind: self.print_report(k))
+        cert_menu = print_menu.addMenu(self.tr("More certificates"))
+        self._action(cert_menu, self.tr("Grade certificates"),
+                     lambda: self.print_report("certificates", cert_type="grade"))
+        self._action(cert_menu, self.tr("Participation certificates"),
+                     lambda: self.print_report("certificates", cert_type="participation"))
+        excel_menu = print_menu.addMenu(self.tr("Export to Excel"))
+        for kind in EXCEL_KINDS:
+            self._action(excel_menu, self.report_title(kind), lambda k=kind: self.print_report(k, ".xlsx"))
+        print_menu.addSeparator()
+        self._action(print_menu, self.tr("Open the output folder"), self.open_output_folder)
+        self._action(print_menu, self.tr("Choose the output folder…"), self.choose_output_folder)
+
+        language_menu = bar.addMenu(self.tr("&Language"))
+        group = QActionGroup(self)
+        for code, label in (("zh_CN", "中文"), ("en", "English")):
+            action = QAction(label, self, checkable=True)
+            action.setChecked(prefs.language() == code)
+            action.triggered.connect(lambda _c=False, c=code: self.language_requested.emit(c))
+            group.addAction(action)
+            language_menu.addAction(action)
+
+        help_menu = bar.addMenu(self.tr("&Help"))
+        self._action(help_menu, self.tr("About"), self.about)
+
+    def report_title(self, kind: str) -> str:
+        titles = {
+            "pairings": self.tr("Pairing list"), "index": self.tr("Name index"),
+            "slips": self.tr("Result slips"), "standings": self.tr("Standings"),
+            "crosstable": self.tr("Cross-table"), "teams": self.tr("Team standings"),
+            "pairs": self.tr("Pair standings"), "prizes": self.tr("Prize sheet"),
+            "certificates": self.tr("Prize certificates"), "grades": self.tr("Grade list"),
+        }
+        return titles.get(kind, KINDS.get(kind, kind))
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        for path in prefs.recent_files():
+            self._action(self.recent_menu, path, lambda p=path: self.open_file(Path(p)))
+
+    # -- the file ------------------------------------------------------------------
+    def open_file(self, path: Path) -> bool:
+        try:
+            self.ctx.open(Path(path))
+        except FinalsError as exc:
+            show_error(self, exc)
+            return False
+        except Exception as exc:  # a damaged or foreign file: say so, never crash
+            show_error(self, exc)
+            return False
+        return True
+
+    def open_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tournament"), "",
+                                              self.tr("Tournament files (*.finals);;All files (*)"))
+        if path:
+            self.open_file(Path(path))
+
+    def open_demo(self) -> None:
+        from app.demo import build_demo
+
+        folder = prefs.output_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "demo-hangzhou-go.finals"
+        if not path.exists():
+            try:
+                build_demo(path, "hangzhou-go", players=360, rounds=2, operator=self.ctx.operator)
+            except FinalsError as exc:
+                show_error(self, exc)
+                return
+        self.open_file(path)
+
+    def new_tournament(self) -> None:
+        folder = prefs.output_dir()
+        wizard = NewTournamentWizard(self, folder)
+        while wizard.exec():
+            try:
+                path = wizard.create(self.ctx.operator)
+            except FinalsError as exc:
+                show_error(self, exc)
+                continue
+            self.open_file(path)
+            self.show_view("players")
+            break
+
+    def close_tournament(self) -> None:
+        self.ctx.close()
+
+    def _opened(self) -> None:
+        self.stack.setCurrentWidget(self.tabs)
+        self._fill_events()
+        title = self.ctx.info.get("title", "")
+        self.setWindowTitle(f"{title} — {self.tr('Finals Manager')}")
+        self._update_actions()
+
+    def _closed(self) -> None:
+        self.stack.setCurrentWidget(self.start)
+        self.start.refresh()
+        self.event_combo.clear()
+        self.setWindowTitle(self.tr("Finals Manager"))
+        self._update_actions()
+
+    def _changed(self, what: str) -> None:
+        if what in (ctxmod.SETTINGS, ctxmod.ALL, ctxmod.ROUNDS, ctxmod.RESULTS):
+            self._fill_events()
+
+    def _fill_events(self) -> None:
+        self.event_combo.blockSignals(True)
+        self.event_combo.clear()
+        for event in self.ctx.events:
+            suffix = ""
+            if event["kind"] != "team" and event["rounds_paired"]:
+                suffix = self.tr(" · round %1").replace("%1", str(event["rounds_paired"]))
+            self.event_combo.addItem(f"{event['name']}{suffix}", event["code"])
+        index = self.event_combo.findData(self.ctx.event_code)
+        self.event_combo.setCurrentIndex(max(index, 0))
+        self.event_combo.blockSignals(False)
+
+    def _update_actions(self) -> None:
+        has_file = self.ctx.db is not None
+        for action in (self.import_action, self.close_action, self.settings_action):
+            action.setEnabled(has_file)
+        self.print_menu.setEnabled(has_file)
+        self.event_combo.setEnabled(has_file)
+        name = self.ctx.operator or self.tr("(no operator set)")
+        self.operator_label.setText(self.tr("Operator: %1").replace("%1", name) + "  ")
+
+    def show_view(self, key: str) -> None:
+        if self.ctx.db is None:
+            return
+        self.stack.setCurrentWidget(self.tabs)
+        self.tabs.setCurrentIndex(VIEWS.index(key))
+        if key == "results":
+            self.results.focus_entry()
+
+    def _tab_changed(self, index: int) -> None:
+        if self.tabs.widget(index) is self.results:
+            self.results.focus_entry()
+
+    # -- settings ------------------------------------------------------------------
+    def open_settings(self) -> None:
+        if self.ctx.db is None:
+            return
+        dialog = SettingsDialog(self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self)
+        while dialog.exec():
+            prefs.set_operator(dialog.operator.text())
+            before, after = dialog.changes()
+            if after:
+                from app.services.tournament import update_event_settings
+
+                try:
+                    update_event_settings(self.ctx.db, dialog.event_code(), after, self.ctx.operator)
+                except FinalsError as exc:
+                    show_error(self, exc)
+                    continue
+                label = self.tr("Settings of %1").replace("%1", dialog.event_combo.currentText())
+                self.ctx.undo_stack.push(SettingsCommand(self.ctx, dialog.event_code(), before, after, label))
+                self.ctx.notify(ctxmod.SETTINGS)
+            self._update_actions()
+            break
+
+    # -- printing ------------------------------------------------------------------
+    def print_report(self, kind: str, suffix: str = ".pdf", cert_type: str = "prize") -> None:
+        if self.ctx.db is None:
+            return
+        event = self.ctx.current_event()
+        code = event["code"] if event else None
+        number: int | None = None
+        category: str | None = None
+        if kind in ROUND_KINDS:
+            number = self.round_board.round_combo.currentData() if self.tabs.currentWidget() is not self.results \
+                else self.results.round_combo.currentData()
+            if not number:
+                show_error(self, FinalsError(self.tr("No round is paired yet in this event.")))
+                return
+        if kind == "standings":
+            number = self.standings.after_round()
+            category = self.standings.category()
+        out = output_path(prefs.output_dir(), self.ctx.info.get("title", "finals"), kind, suffix, code,
+                          number, cert_type)
+        self._progress = QProgressDialog(self.tr("Making %1…").replace("%1", self.report_title(kind)),
+                                         "", 0, 0, self)
+        self._progress.setCancelButton(None)
+        self._progress.setWindowTitle(self.tr("Printing"))
+        self._progress.setMinimumDuration(300 if kind != "certificates" else 0)
+        self._progress.setValue(0)
+        self.ctx.runner.start(make_report, self.ctx.db, kind, out, event=code, round_number=number,
+                              category=category, cert_type=cert_type,
+                              after_round=number if kind == "standings" else None,
+                              on_done=self._report_done, on_error=self._report_failed)
+
+    def _end_progress(self) -> None:
+        if self._progress is not None:
+            self._progress.reset()
+            self._progress.deleteLater()
+            self._progress = None
+
+    def _report_done(self, path: Path) -> None:
+        self._end_progress()
+        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 15000)
+        self.document_ready.emit(str(path))
+        if self.ctx.open_documents:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+    def _report_failed(self, exc: BaseException) -> None:
+        self._end_progress()
+        show_error(self, exc)
+
+    def open_output_folder(self) -> None:
+        folder = prefs.output_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def choose_output_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Output folder"), str(prefs.output_dir()))
+        if folder:
+            prefs.set_output_dir(folder)
+
+    def _busy(self, busy: bool) -> None:
+        self.statusBar().showMessage(self.tr("Working…") if busy else "", 0 if busy else 1)
+
+    def about(self) -> None:
+        QMessageBox.about(self, self.tr("About"), self.tr(
+            "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and "
+            "Gomoku finals. Works offline; every change is recorded in the audit log."))
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.ctx.close()
+        super().closeEvent(event)

@@ -1,0 +1,121 @@
+"""A table model over a plain list of dicts: the adapter every view uses."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+Index = QModelIndex | QPersistentModelIndex
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    title: str
+    text: Callable[[dict[str, Any]], Any] | None = None
+    numeric: bool = False
+    sort: Callable[[dict[str, Any]], Any] | None = None
+
+    def value(self, row: dict[str, Any]) -> Any:
+        return self.text(row) if self.text else row.get(self.key)
+
+
+def plain(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return str(int(value)) if value.is_integer() else f"{value:g}"
+    if isinstance(value, list | tuple):
+        return "、".join(plain(v) for v in value)
+    return str(value)
+
+
+class RecordsModel(QAbstractTableModel):
+    """Rows are dicts; columns say how to show them. Subclasses colour rows."""
+
+    def __init__(self, columns: Sequence[Column] = (), rows: Sequence[dict[str, Any]] = (),
+                 parent: Any = None) -> None:
+        super().__init__(parent)
+        self._columns = list(columns)
+        self._rows = list(rows)
+
+    # -- contents ------------------------------------------------------------------
+    def set_columns(self, columns: Sequence[Column]) -> None:
+        self.beginResetModel()
+        self._columns = list(columns)
+        self.endResetModel()
+
+    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
+        self.beginResetModel()
+        self._rows = list(rows)
+        self.endResetModel()
+
+    def row(self, number: int) -> dict[str, Any]:
+        return self._rows[number]
+
+    def update_row(self, number: int, **values: Any) -> None:
+        self._rows[number] = {**self._rows[number], **values}
+        self.dataChanged.emit(self.index(number, 0), self.index(number, len(self._columns) - 1))
+
+    def rows(self) -> list[dict[str, Any]]:
+        return list(self._rows)
+
+    def columns(self) -> list[Column]:
+        return list(self._columns)
+
+    def column_of(self, key: str) -> int:
+        return next(i for i, c in enumerate(self._columns) if c.key == key)
+
+    # -- hooks ---------------------------------------------------------------------
+    def row_background(self, row: dict[str, Any]) -> Any:
+        return None
+
+    def row_tooltip(self, row: dict[str, Any]) -> str | None:
+        return None
+
+    # -- Qt ------------------------------------------------------------------------
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._columns)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        column = self._columns[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return plain(column.value(row))
+        if role == SORT_ROLE:
+            if column.sort:
+                return column.sort(row)
+            value = column.value(row)
+            if column.numeric:
+                return value if isinstance(value, int | float) else float("-inf")
+            return plain(value)
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column.numeric:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return self.row_background(row)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.row_tooltip(row)
+        return None
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            return self._columns[section].title if section < len(self._columns) else None
+        return section + 1

@@ -1,0 +1,128 @@
+"""One round's tables: the pairing board and the result entry list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QColor
+
+from app.services.rounds import RoundView
+from ui.models.base import Column, RecordsModel, plain
+
+FINDING_COLOUR = QColor("#ffd6d6")
+OPEN_COLOUR = QColor("#fff3c4")
+DONE_COLOUR = QColor("#e3f4e1")
+BYE_COLOUR = QColor("#eeeeee")
+
+FIRST_SIDE = ("first_seed", "first_name", "first_score", "first_unit")
+SECOND_SIDE = ("second_seed", "second_name", "second_score", "second_unit")
+
+
+def game_rows(view: RoundView) -> list[dict[str, Any]]:
+    """The round view as one dict per table."""
+    notes = {n.table: n for n in view.notes}
+    flagged: dict[int, list[str]] = {}
+    for finding in view.findings:
+        for table in finding.tables:
+            flagged.setdefault(table, []).append(finding.message)
+        for who in finding.entrants:
+            for game in view.games:
+                if who in (game.first, game.second) and finding.message not in flagged.get(game.table, []):
+                    flagged.setdefault(game.table, []).append(finding.message)
+    rows = []
+    for game in view.games:
+        note = notes.get(game.table)
+        rows.append({
+            "table": game.table, "first": game.first, "second": game.second,
+            "first_seed": view.seeds.get(game.first), "first_name": view.names.get(game.first),
+            "first_unit": view.units.get(game.first),
+            "second_seed": view.seeds.get(game.second) if game.second else None,
+            "second_name": view.names.get(game.second) if game.second else None,
+            "second_unit": view.units.get(game.second) if game.second else None,
+            "first_score": note.first_score if note else None,
+            "second_score": note.second_score if note else None,
+            "result": view.results.get(game.table),
+            "colour_reason": note.colour_reason if note else "",
+            "floats": " / ".join(f for f in ((note.first_float, note.second_float) if note else ()) if f),
+            "same_unit": bool(note and note.same_unit),
+            "opening": view.opening,
+            "findings": flagged.get(game.table, []),
+        })
+    return rows
+
+
+class GamesModel(RecordsModel):
+    """Columns: table, first (seed, name, score), result, second, colour reason, floats."""
+
+    def __init__(self, parent: QObject | None = None, results_mode: bool = False) -> None:
+        super().__init__((), (), parent)
+        self.results_mode = results_mode
+        self.view: RoundView | None = None
+        bye = self.tr("BYE")
+        self._bye = bye
+        columns = [
+            Column("table", self.tr("Table"), numeric=True),
+            Column("first_seed", self.tr("No."), numeric=True),
+            Column("first_name", self.tr("First (Black)")),
+            Column("first_score", self.tr("Pts"), numeric=True),
+            Column("result", self.tr("Result"), self.result_text),
+            Column("second_score", self.tr("Pts"), numeric=True),
+            Column("second_name", self.tr("Second (White)"),
+                   lambda r: r["second_name"] if r["second"] else bye),
+            Column("second_seed", self.tr("No."), numeric=True),
+        ]
+        if not results_mode:
+            columns += [
+                Column("colour_reason", self.tr("Colours")),
+                Column("floats", self.tr("Floats")),
+                Column("findings", self.tr("Checker"), lambda r: "；".join(r["findings"])),
+            ]
+        else:
+            columns += [Column("first_unit", self.tr("Unit (first)")),
+                        Column("second_unit", self.tr("Unit (second)"))]
+        self.set_columns(columns)
+
+    def result_text(self, row: dict[str, Any]) -> str:
+        result = row.get("result")
+        if row.get("second") is None:
+            return self._bye
+        if result is None:
+            return ""
+        return {"=": "½-½"}.get(result, plain(result))
+
+    def set_view(self, view: RoundView | None) -> None:
+        self.view = view
+        self.set_rows(game_rows(view) if view else [])
+
+    def row_for_table(self, table: int) -> int | None:
+        for number, row in enumerate(self.rows()):
+            if row["table"] == table:
+                return number
+        return None
+
+    def open_tables(self) -> list[int]:
+        return [r["table"] for r in self.rows() if r["second"] is not None and r["result"] is None]
+
+    def row_background(self, row: dict[str, Any]) -> Any:
+        if row["findings"] and not self.results_mode:
+            return FINDING_COLOUR
+        if row["second"] is None:
+            return BYE_COLOUR
+        if self.results_mode:
+            return OPEN_COLOUR if row["result"] is None else DONE_COLOUR
+        return None
+
+    def row_tooltip(self, row: dict[str, Any]) -> str | None:
+        lines = list(row["findings"])
+        if row["same_unit"]:
+            lines.append(self.tr("Same unit"))
+        return "\n".join(lines) or None
+
+    def entrant_at(self, row: int, column: int) -> int | None:
+        """The entrant whose cell this is (first-side columns → first player)."""
+        data = self.row(row)
+        key = self.columns()[column].key
+        if key in SECOND_SIDE:
+            return data["second"]
+        return data["first"]

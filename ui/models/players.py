@@ -1,0 +1,85 @@
+"""Players (entrants) as a table, and the filter behind the search box."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
+from PySide6.QtGui import QColor
+
+from reports.pinyin import name_key
+from ui.models.base import ROW_ROLE, SORT_ROLE, Column, RecordsModel
+from ui.search import matches
+
+
+def _pinyin_sort(row: dict[str, Any]) -> str:
+    syllables, name = name_key(row.get("name") or "")
+    return " ".join(syllables) + " " + name
+
+
+class PlayersModel(RecordsModel):
+    def __init__(self, rows: list[dict[str, Any]] | None = None, parent: QObject | None = None,
+                 event_names: dict[str, str] | None = None) -> None:
+        super().__init__((), rows or (), parent)
+        self.event_names = event_names or {}
+        genders = {"M": self.tr("Male"), "F": self.tr("Female")}
+        statuses = {"playing": self.tr("Playing"), "withdrawn": self.tr("Withdrawn"),
+                    "absent": self.tr("Absent")}
+        self.set_columns([
+            Column("event", self.tr("Event"), lambda r: self.event_names.get(r["event"], r["event"])),
+            Column("seed", self.tr("No."), numeric=True),
+            Column("name", self.tr("Name"), sort=_pinyin_sort),
+            Column("gender", self.tr("Gender"), lambda r: genders.get(r.get("gender") or "", "")),
+            Column("birth_date", self.tr("Born")),
+            Column("unit", self.tr("Unit")),
+            Column("region", self.tr("Region")),
+            Column("grade", self.tr("Grade")),
+            Column("rating", self.tr("Rating"), numeric=True),
+            Column("source", self.tr("Qualified via")),
+            Column("members", self.tr("Members")),
+            Column("status", self.tr("Status"), lambda r: statuses.get(r["status"], r["status"])),
+        ])
+
+    def row_background(self, row: dict[str, Any]) -> Any:
+        if row.get("status") == "withdrawn":
+            return QColor("#e6e6e6")
+        return None
+
+
+class PlayersFilter(QSortFilterProxyModel):
+    """Search (hanzi, full pinyin, initials) and filters by event, gender, unit, status."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.query = ""
+        self.event_code: str | None = None
+        self.gender: str | None = None
+        self.unit: str | None = None
+        self.status: str | None = None
+        self.setSortRole(SORT_ROLE)
+
+    def set_filters(self, **values: Any) -> None:
+        for key, value in values.items():
+            setattr(self, key, value or None if key != "query" else (value or ""))
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        row = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
+        if row is None:
+            return False
+        if self.event_code and row.get("event") != self.event_code:
+            return False
+        if self.gender and row.get("gender") != self.gender:
+            return False
+        if self.unit and row.get("unit") != self.unit:
+            return False
+        if self.status and row.get("status") != self.status:
+            return False
+        if self.query:
+            members = " ".join(row.get("members") or [])
+            if not (matches(self.query, row.get("name"), row.get("unit"), members)
+                    or any(matches(self.query, m) for m in row.get("members") or [])
+                    or self.query.strip() == str(row.get("seed"))):
+                return False
+        return True

@@ -1,0 +1,60 @@
+"""Per-user preferences kept in QSettings: operator name, language, recent files, output folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths
+
+ORGANISATION = "FinalsManager"
+APPLICATION = "FinalsManager"
+MAX_RECENT = 8
+
+
+def settings() -> QSettings:
+    return QSettings(ORGANISATION, APPLICATION)
+
+
+def operator() -> str:
+    return str(settings().value("operator", "") or "")
+
+
+def set_operator(name: str) -> None:
+    settings().setValue("operator", name.strip())
+
+
+def language() -> str:
+    """"zh_CN" (the default) or "en"."""
+    value = str(settings().value("language", "zh_CN") or "zh_CN")
+    return value if value in ("zh_CN", "en") else "zh_CN"
+
+
+def set_language(code: str) -> None:
+    settings().setValue("language", code)
+
+
+def recent_files() -> list[str]:
+    value = settings().value("recent_files", [])
+    if isinstance(value, str):
+        value = [value]
+    return [str(v) for v in (value or []) if v]
+
+
+def add_recent_file(path: Path | str) -> None:
+    text = str(Path(path).resolve())
+    files = [f for f in recent_files() if f != text]
+    settings().setValue("recent_files", [text, *files][:MAX_RECENT])
+
+
+def output_dir() -> Path:
+    """Where printed PDFs and Excel files go (a folder under the user's documents)."""
+    saved = str(settings().value("output_dir", "") or "")
+    if saved:
+        return Path(saved)
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    base = Path(docs) if docs else Path.home()
+    return base / "FinalsManager"
+
+
+def set_output_dir(path: Path | str) -> None:
+    settings().setValue("output_dir", str(path))

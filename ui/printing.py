@@ -1,0 +1,49 @@
+"""Printing: build a report from the export read-model into the output folder."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from app.io.export_json import build_export
+from app.store.database import Database
+from reports import EXCEL_KINDS, KINDS, build_report
+
+ROUND_KINDS = ("pairings", "index", "slips")
+EVENT_KINDS = ("pairings", "index", "slips", "standings", "crosstable")
+
+
+def safe_name(text: str) -> str:
+    return re.sub(r'[\\/:*?"<>|\s]+', "_", text).strip("_") or "report"
+
+
+def output_path(folder: Path, title: str, kind: str, suffix: str, event: str | None,
+                round_number: int | None, cert_type: str = "prize") -> Path:
+    parts = [safe_name(title)[:40], KINDS.get(kind, kind)]
+    if event and kind in EVENT_KINDS:
+        parts.append(event)
+    if round_number and kind in ROUND_KINDS:
+        parts.append(f"第{round_number}轮")
+    if kind == "certificates":
+        parts.append(cert_type)
+    parts.append(datetime.now().strftime("%H%M%S"))
+    return folder / ("-".join(parts) + suffix)
+
+
+def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
+                round_number: int | None = None, category: str | None = None,
+                cert_type: str = "prize", after_round: int | None = None) -> Path:
+    """Read the export and write the document (runs in a worker thread)."""
+    doc: dict[str, Any] = build_export(db, None if kind in ROUND_KINDS else after_round)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None
+    if kind in ("teams", "pairs", "certificates", "prizes", "grades"):
+        scoped_event = None  # the whole final: every team/pair event, every prize table
+    return build_report(doc, kind, out, event=scoped_event,
+                        round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
+                        category=category, cert_type=cert_type)
+
+
+__all__ = ["EXCEL_KINDS", "KINDS", "ROUND_KINDS", "make_report", "output_path"]

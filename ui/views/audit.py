@@ -1,0 +1,60 @@
+"""The audit log view: every change, who made it and when."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from app.services.audit import audit_log
+from ui import context as ctxmod
+from ui.models.audit import AuditModel
+from ui.views.standings import fit_columns, make_table
+
+
+class AuditView(QWidget):
+    LIMIT = 2000
+
+    def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = AuditModel(self)
+        self.table = make_table(self.model, sortable=False)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText(self.tr("Filter by action, target or operator"))
+        self.filter.textChanged.connect(lambda _t: self._apply())
+        refresh = QPushButton(self.tr("Refresh"))
+        refresh.clicked.connect(self.reload)
+        top = QHBoxLayout()
+        top.addWidget(self.filter, 1)
+        top.addWidget(refresh)
+        self.count = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.count)
+        self._entries: list[dict] = []
+        self._dirty = True
+        ctx.opened.connect(self.mark_dirty)
+        ctx.changed.connect(lambda _w: self.mark_dirty())
+
+    def mark_dirty(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.reload()
+
+    def showEvent(self, event) -> None:  # noqa: N802, ANN001
+        super().showEvent(event)
+        if self._dirty:
+            self.reload()
+
+    def reload(self) -> None:
+        self._dirty = False
+        self._entries = audit_log(self.ctx.db, self.LIMIT) if self.ctx.db is not None else []
+        self._apply()
+        fit_columns(self.table, 320)
+
+    def _apply(self) -> None:
+        needle = self.filter.text().strip()
+        rows = [e for e in self._entries if not needle or any(
+            needle in str(e.get(k) or "") for k in ("action", "target", "operator"))]
+        self.model.set_rows(rows)
+        self.count.setText(self.tr("%1 entries (newest first)").replace("%1", str(len(rows))))

@@ -1,0 +1,285 @@
+"""Players: search by hanzi, pinyin or initials; filter; add, edit, withdraw; import."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import FinalsError
+from app.io.sheets import write_template
+from app.services.players import add_player, edit_player, list_entrants, set_seed, set_status
+from app.services.registration import import_sheet
+from ui import context as ctxmod
+from ui.commands import StatusCommand
+from ui.dialogs.import_errors import ImportErrorsDialog
+from ui.dialogs.player import PlayerDialog
+from ui.errors import show_error
+from ui.models.base import ROW_ROLE
+from ui.models.players import PlayersFilter, PlayersModel
+
+
+class PlayersView(QWidget):
+    def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.model = PlayersModel(parent=self)
+        self.proxy = PlayersFilter(self)
+        self.proxy.setSourceModel(self.model)
+
+        self.search = QLineEdit()
+        self.search.setPlaceholderText(self.tr("Search: name, pinyin or initials (zs finds 张三), unit, number"))
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(lambda text: self.proxy.set_filters(query=text))
+        self.event_filter = QComboBox()
+        self.gender_filter = QComboBox()
+        self.gender_filter.addItem(self.tr("Any gender"), None)
+        self.gender_filter.addItem(self.tr("Male"), "M")
+        self.gender_filter.addItem(self.tr("Female"), "F")
+        self.unit_filter = QComboBox()
+        self.unit_filter.setMinimumContentsLength(12)
+        self.unit_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.status_filter = QComboBox()
+        self.status_filter.addItem(self.tr("Any status"), None)
+        self.status_filter.addItem(self.tr("Playing"), "playing")
+        self.status_filter.addItem(self.tr("Withdrawn"), "withdrawn")
+        for combo, key in ((self.event_filter, "event_code"), (self.gender_filter, "gender"),
+                           (self.unit_filter, "unit"), (self.status_filter, "status")):
+            combo.currentIndexChanged.connect(
+                lambda _i, c=combo, k=key: self.proxy.set_filters(**{k: c.currentData()}))
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 3)
+        filters.addWidget(self.event_filter, 1)
+        filters.addWidget(self.gender_filter)
+        filters.addWidget(self.unit_filter, 1)
+        filters.addWidget(self.status_filter)
+
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+
+        actions = QHBoxLayout()
+        self.buttons: dict[str, QPushButton] = {}
+        for key, text, slot in (
+            ("add", self.tr("Add player…"), self.add),
+            ("edit", self.tr("Edit…"), self.edit_selected),
+            ("withdraw", self.tr("Withdraw / reinstate"), self.toggle_withdrawn),
+            ("absent", self.tr("Absent next round"), self.mark_absent),
+            ("seed", self.tr("Set number…"), self.change_seed),
+            ("import", self.tr("Import from Excel…"), self.import_file),
+            ("template", self.tr("Save blank template…"), self.save_template),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            actions.addWidget(button)
+        actions.addStretch(1)
+        self.count = QLabel()
+        actions.addWidget(self.count)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(actions)
+        self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.modelReset.connect(self._update_count)
+        self.proxy.layoutChanged.connect(self._update_count)
+        ctx.opened.connect(self.reload)
+        ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL) and self.reload())
+
+    # -- loading -------------------------------------------------------------------
+    def reload(self) -> None:
+        if self.ctx.db is None:
+            self.model.set_rows([])
+            return
+        rows = list_entrants(self.ctx.db)
+        self.model.event_names = {e["code"]: e["name"] for e in self.ctx.events}
+        self.model.set_rows(rows)
+        self._fill_combo(self.event_filter, self.tr("All events"),
+                         [(e["code"], e["name"]) for e in self.ctx.events])
+        units = sorted({r["unit"] for r in rows if r.get("unit")})
+        self._fill_combo(self.unit_filter, self.tr("Any unit"), [(u, u) for u in units])
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):
+            if self.table.columnWidth(column) > 260:
+                self.table.setColumnWidth(column, 260)
+        self._update_count()
+
+    def _fill_combo(self, combo: QComboBox, everything: str, items: list[tuple[str, str]]) -> None:
+        current = combo.currentData()
+        combo.blockSignals(True)
+        combo.clear()
+        combo.addItem(everything, None)
+        for data, text in items:
+            combo.addItem(text, data)
+        index = combo.findData(current)
+        combo.setCurrentIndex(max(index, 0))
+        combo.blockSignals(False)
+
+    def _update_count(self, *args: Any) -> None:
+        self.count.setText(self.tr("%1 of %2 shown").replace("%1", str(self.proxy.rowCount()))
+                           .replace("%2", str(self.model.rowCount())))
+
+    def selected(self) -> dict[str, Any] | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        return self.proxy.data(rows[0], ROW_ROLE)
+
+    def _need_selection(self) -> dict[str, Any] | None:
+        row = self.selected()
+        if row is None:
+            QMessageBox.information(self, self.tr("Players"), self.tr("Select a player first."))
+        return row
+
+    # -- actions -------------------------------------------------------------------
+    def add(self) -> None:
+        if self.ctx.db is None:
+            return
+        events = [(e["code"], e["name"]) for e in self.ctx.events if e["kind"] == "individual"]
+        current = self.event_filter.currentData() or self.ctx.event_code
+        dialog = PlayerDialog(self, None, events, current)
+        while dialog.exec():
+            try:
+                seed = add_player(self.ctx.db, dialog.event_code() or "", dialog.values(),
+                                  self.ctx.operator, dialog.initial.value())
+            except FinalsError as exc:
+                show_error(self, exc)
+                continue
+            self.ctx.notify(ctxmod.PLAYERS)
+            self.search.setText(str(dialog.values()["name"]))
+            self.ctx.window_message(self.tr("Added as number %1.").replace("%1", str(seed)))
+            break
+
+    def edit_selected(self) -> None:
+        row = self.selected()
+        if row is None or self.ctx.db is None:
+            return
+        if row.get("members"):
+            QMessageBox.information(self, self.tr("Players"),
+                                    self.tr("Teams and pairs are edited through their members."))
+            return
+        dialog = PlayerDialog(self, row)
+        while dialog.exec():
+            values = dialog.values()
+            changes = {k: v for k, v in values.items()
+                       if str(v or "") != str(row.get(k) if row.get(k) is not None else "")
+                       and not (k in ("id_number", "phone", "qualifier_rank") and not v)}
+            if not changes:
+                return
+            try:
+                edit_player(self.ctx.db, row["event"], str(row["seed"]), changes, self.ctx.operator)
+            except FinalsError as exc:
+                show_error(self, exc)
+                continue
+            self.ctx.notify(ctxmod.PLAYERS)
+            break
+
+    def toggle_withdrawn(self) -> None:
+        row = self._need_selection()
+        if row is None or self.ctx.db is None:
+            return
+        new = "playing" if row["status"] == "withdrawn" else "withdrawn"
+        if new == "withdrawn" and QMessageBox.question(
+            self, self.tr("Withdraw"),
+            self.tr("Withdraw %1 from the next round on?").replace("%1", row["name"]),
+        ) != QMessageBox.StandardButton.Yes:
+            return
+        self._status(row, new, row["status"], None)
+
+    def mark_absent(self) -> None:
+        row = self._need_selection()
+        if row is None:
+            return
+        self._status(row, "absent", "present", None)
+
+    def _status(self, row: dict[str, Any], new: str, old: str, number: int | None) -> None:
+        try:
+            message = set_status(self.ctx.require_db(), row["event"], str(row["seed"]), new, number,
+                                 self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return
+        label = self.tr("Status of %1").replace("%1", row["name"])
+        self.ctx.undo_stack.push(StatusCommand(self.ctx, row["event"], row["seed"], new, old,
+                                               number, label))
+        self.ctx.notify(ctxmod.PLAYERS)
+        self.ctx.window_message(message)
+
+    def change_seed(self) -> None:
+        row = self._need_selection()
+        if row is None or self.ctx.db is None:
+            return
+        seed, ok = QInputDialog.getInt(self, self.tr("Set number"),
+                                       self.tr("New number for %1:").replace("%1", row["name"]),
+                                       row["seed"], 1, 100000)
+        if not ok:
+            return
+        try:
+            set_seed(self.ctx.db, row["event"], str(row["seed"]), seed, self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return
+        self.ctx.notify(ctxmod.PLAYERS)
+
+    def import_file(self) -> None:
+        if self.ctx.db is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Import registration sheet"), "",
+            self.tr("Registration sheets (*.xlsx *.csv)"))
+        if path:
+            self.import_path(Path(path))
+
+    def import_path(self, path: Path) -> bool:
+        event = self.event_filter.currentData()
+        try:
+            summary = import_sheet(self.ctx.require_db(), path, event, self.ctx.operator)
+        except FinalsError as exc:
+            self.ctx.import_problems = list(exc.details) or [exc.message]
+            self.ctx.changed.emit("import")
+            if exc.details:
+                ImportErrorsDialog(exc.message, exc.details, self).exec()
+            else:
+                show_error(self, exc)
+            return False
+        self.ctx.import_problems = []
+        self.ctx.notify(ctxmod.PLAYERS)
+        self.ctx.window_message(self.tr("Imported %1 players.").replace("%1", str(summary.players)))
+        return True
+
+    def save_template(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save blank template"),
+                                              "报名表模板.xlsx", self.tr("Excel workbook (*.xlsx)"))
+        if not path:
+            return
+        try:
+            write_template(Path(path))
+        except FinalsError as exc:
+            show_error(self, exc)

@@ -1,0 +1,395 @@
+"""The pairing board: pair the next round in a worker, check, edit by hand, undo, print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import FinalsError
+from app.services.rounds import (
+    RoundView,
+    edit_round,
+    pair_next,
+    repair,
+    round_view,
+    undo_edit,
+    unpair,
+)
+from ui import context as ctxmod
+from ui.commands import PairingEditCommand
+from ui.errors import show_error
+from ui.fonts import table_family
+from ui.models.games import GamesModel
+
+
+def round_label(number: int) -> str:
+    return f"{number}"
+
+
+class RoundBoard(QWidget):
+    print_requested = Signal(str)  # report kind
+
+    def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.view: RoundView | None = None
+        self.model = GamesModel(self)
+
+        self.round_combo = QComboBox()
+        self.round_combo.setMinimumContentsLength(8)
+        self.round_combo.currentIndexChanged.connect(lambda _i: self.load_round())
+        self.status = QLabel()
+        self.pair_button = QPushButton(self.tr("Pair next round"))
+        self.pair_button.setStyleSheet("font-weight: bold;")
+        self.pair_button.clicked.connect(self.pair_next_round)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 0)
+        self.progress.setMaximumWidth(160)
+        self.progress.setTextVisible(False)
+        self.progress.hide()
+        self.repair_button = QPushButton(self.tr("Re-pair"))
+        self.repair_button.clicked.connect(self.repair_round)
+        self.unpair_button = QPushButton(self.tr("Delete pairing"))
+        self.unpair_button.clicked.connect(self.delete_pairing)
+        self.undo_button = QPushButton(self.tr("Undo edit"))
+        self.undo_button.clicked.connect(self.undo_last_edit)
+        self.print_button = QPushButton(self.tr("Print pairings"))
+        self.print_button.clicked.connect(lambda: self.print_requested.emit("pairings"))
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("Round")))
+        top.addWidget(self.round_combo)
+        top.addWidget(self.status, 1)
+        top.addWidget(self.progress)
+        for button in (self.pair_button, self.repair_button, self.unpair_button, self.undo_button,
+                       self.print_button):
+            top.addWidget(button)
+
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(24)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self.context_menu)
+        self.table.setToolTip(self.tr("Right-click for manual edits; Ctrl+click to pick two players"))
+
+        self.findings_title = QLabel()
+        self.findings = QListWidget()
+        self.findings.setWordWrap(True)
+        self.findings.itemClicked.connect(self._select_finding)
+        self.report = QPlainTextEdit()
+        self.report.setReadOnly(True)
+        mono = self.report.font()
+        mono.setFamilies([table_family()])
+        self.report.setFont(mono)
+        side = QTabWidget()
+        checker = QWidget()
+        checker_layout = QVBoxLayout(checker)
+        checker_layout.setContentsMargins(4, 4, 4, 4)
+        checker_layout.addWidget(self.findings_title)
+        checker_layout.addWidget(self.findings, 1)
+        side.addTab(checker, self.tr("Checker"))
+        side.addTab(self.report, self.tr("Pairing report"))
+        self.side = side
+        splitter = QSplitter()
+        splitter.addWidget(self.table)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([900, 340])
+
+        self.team_note = QLabel()
+        self.team_note.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.team_note)
+        layout.addWidget(splitter, 1)
+
+        ctx.opened.connect(self.reload)
+        ctx.event_changed.connect(lambda _c: self.reload())
+        ctx.changed.connect(self._changed)
+        ctx.runner.busy_changed.connect(self._busy)
+
+    # -- loading -------------------------------------------------------------------
+    def _changed(self, what: str) -> None:
+        if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.PLAYERS, ctxmod.SETTINGS, ctxmod.ALL):
+            self.reload(keep=True)
+
+    def reload(self, keep: bool = False, select: int | None = None) -> None:
+        event = self.ctx.current_event()
+        current = self.round_combo.currentData() if keep else None
+        self.round_combo.blockSignals(True)
+        self.round_combo.clear()
+        paired = event["rounds_paired"] if event else 0
+        for number in range(1, paired + 1):
+            self.round_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
+        target = select or current or paired
+        index = self.round_combo.findData(target)
+        self.round_combo.setCurrentIndex(index if index >= 0 else self.round_combo.count() - 1)
+        self.round_combo.blockSignals(False)
+        team = bool(event and event["kind"] == "team")
+        self.team_note.setVisible(team)
+        if team and event:
+            self.team_note.setText(self.tr("%1 is not paired: team results are the sums of the "
+                                           "members' games in %2.")
+                                   .replace("%1", event["name"]).replace("%2", str(event["source_event"])))
+        self.load_round()
+
+    def load_round(self) -> None:
+        event = self.ctx.current_event()
+        number = self.round_combo.currentData()
+        view = None
+        if self.ctx.db is not None and event and number:
+            try:
+                view = round_view(self.ctx.db, event["code"], number)
+            except FinalsError as exc:
+                show_error(self, exc)
+        self.show_view(view)
+
+    def show_view(self, view: RoundView | None) -> None:
+        self.view = view
+        self.model.set_view(view)
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 240))
+        self.findings.clear()
+        if view is None:
+            event = self.ctx.current_event()
+            self.status.setText(self.tr("No round paired yet.") if event and event["kind"] != "team" else "")
+            self.findings_title.setText("")
+            self.report.setPlainText("")
+        else:
+            total = sum(1 for g in view.games if g.second is not None)
+            done = sum(1 for g in view.games if g.second is not None and view.results.get(g.table))
+            parts = [view.event_name,
+                     self.tr("%1 tables").replace("%1", str(len(view.games))),
+                     self.tr("results %1/%2").replace("%1", str(done)).replace("%2", str(total))]
+            if view.opening:
+                parts.append(self.tr("opening %1").replace("%1", view.opening))
+            if view.lot_seed is not None:
+                parts.append(self.tr("lot seed %1").replace("%1", str(view.lot_seed)))
+            self.status.setText("  ·  ".join(parts))
+            for finding in view.findings:
+                item = QListWidgetItem("⚠ " + finding.message)
+                item.setData(Qt.ItemDataRole.UserRole, list(finding.tables))
+                item.setBackground(QColor("#ffd6d6"))
+                self.findings.addItem(item)
+            for text in view.relaxations:
+                item = QListWidgetItem("ℹ " + text)
+                self.findings.addItem(item)
+            if view.findings:
+                self.findings_title.setText(
+                    self.tr("%n warning(s) from the checker", "", len(view.findings)))
+                self.findings_title.setStyleSheet("color: #b00000; font-weight: bold;")
+                self.side.setCurrentIndex(0)
+            else:
+                self.findings_title.setText(self.tr("The checker found no problem."))
+                self.findings_title.setStyleSheet("color: #1b6e1b;")
+            self.report.setPlainText(view.report)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        event = self.ctx.current_event()
+        busy = self.ctx.runner.busy
+        playable = bool(self.ctx.db is not None and event and event["kind"] != "team")
+        has_results = bool(self.view and any(
+            r for t, r in self.view.results.items() if r and r != "bye"))
+        last = bool(self.view and event and self.view.number == event["rounds_paired"])
+        self.pair_button.setEnabled(playable and not busy)
+        self.repair_button.setEnabled(playable and not busy and last and not has_results)
+        self.unpair_button.setEnabled(playable and not busy and last and not has_results)
+        self.undo_button.setEnabled(playable and not busy and bool(self.view) and not has_results)
+        self.print_button.setEnabled(bool(self.view) and not busy)
+
+    def _busy(self, busy: bool) -> None:
+        self.progress.setVisible(busy and self._pairing)
+        self._update_buttons()
+
+    _pairing = False
+
+    # -- pairing -------------------------------------------------------------------
+    def pair_next_round(self) -> None:
+        event = self.ctx.current_event()
+        if self.ctx.db is None or not event:
+            return
+        self._pairing = True
+        self.progress.show()
+        self.status.setText(self.tr("Pairing round %1 of %2…")
+                            .replace("%1", str(event["rounds_paired"] + 1)).replace("%2", event["name"]))
+        self.ctx.runner.start(pair_next, self.ctx.db, event["code"], self.ctx.operator,
+                              on_done=self._paired, on_error=self._pair_failed)
+
+    def _paired(self, view: RoundView) -> None:
+        self._pairing = False
+        self.progress.hide()
+        self.ctx.notify(ctxmod.ROUNDS)
+        self.reload(select=view.number)
+        self.ctx.window_message(self.tr("Round %1 paired.").replace("%1", str(view.number)))
+
+    def _pair_failed(self, exc: BaseException) -> None:
+        self._pairing = False
+        self.progress.hide()
+        self.load_round()
+        show_error(self, exc)
+
+    def repair_round(self) -> None:
+        if not self.view or self.ctx.db is None:
+            return
+        if QMessageBox.question(self, self.tr("Re-pair"), self.tr(
+                "Pair round %1 again? Manual edits of this round are replaced.")
+                .replace("%1", str(self.view.number))) != QMessageBox.StandardButton.Yes:
+            return
+        self._call(repair, self.view.event, self.view.number, self.ctx.operator)
+
+    def delete_pairing(self) -> None:
+        if not self.view or self.ctx.db is None:
+            return
+        if QMessageBox.question(self, self.tr("Delete pairing"), self.tr(
+                "Delete the pairing of round %1?").replace("%1", str(self.view.number))
+        ) != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            unpair(self.ctx.db, self.view.event, self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return
+        self.ctx.undo_stack.clear()
+        self.ctx.notify(ctxmod.ROUNDS)
+        self.reload()
+
+    def _call(self, fn: Any, *args: Any) -> RoundView | None:
+        try:
+            view = fn(self.ctx.require_db(), *args)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return None
+        self.ctx.notify(ctxmod.ROUNDS)
+        return view
+
+    def undo_last_edit(self) -> None:
+        stack = self.ctx.undo_stack
+        command = stack.command(stack.index() - 1) if stack.canUndo() else None
+        if isinstance(command, PairingEditCommand) and self.view and \
+                (command.event, command.number) == (self.view.event, self.view.number):
+            stack.undo()
+            return
+        if self.view:
+            self._call(lambda db, *a: undo_edit(db, *a, operator=self.ctx.operator),
+                       self.view.event, self.view.number)
+
+    # -- manual edits --------------------------------------------------------------
+    def picked_entrants(self) -> list[int]:
+        """The players of the selected cells, in click order, without repeats."""
+        picked: list[int] = []
+        for index in self.table.selectionModel().selectedIndexes():
+            who = self.model.entrant_at(index.row(), index.column())
+            if who is not None and who not in picked:
+                picked.append(who)
+        return picked
+
+    def apply_edit(self, edit: str, *args: int, label: str) -> RoundView | None:
+        if not self.view or self.ctx.db is None:
+            return None
+        event, number = self.view.event, self.view.number
+        try:
+            view = edit_round(self.ctx.db, event, number, edit, *args, operator=self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return None
+        self.ctx.undo_stack.push(PairingEditCommand(self.ctx, event, number, edit, args, label))
+        self.ctx.notify(ctxmod.ROUNDS)
+        if view.findings:
+            self.ctx.window_message(self.tr("Edit applied — the checker has warnings."))
+        return view
+
+    def _name(self, who: int) -> str:
+        return self.view.names.get(who, str(who)) if self.view else str(who)
+
+    def context_menu(self, pos: QPoint) -> None:
+        if not self.view:
+            return
+        index = self.table.indexAt(pos)
+        if index.isValid() and not self.table.selectionModel().isSelected(index):
+            self.table.selectionModel().select(index, self.table.selectionModel().SelectionFlag.ClearAndSelect)
+        picked = self.picked_entrants()
+        row = self.model.row(index.row()) if index.isValid() else None
+        menu = QMenu(self)
+        two = len(picked) == 2
+        a, b = (picked + [0, 0])[:2]
+        swap = QAction(self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))
+                       if two else self.tr("Swap two players (Ctrl+click two names)"), menu)
+        swap.setEnabled(two)
+        swap.triggered.connect(lambda: self.apply_edit(
+            "swap", a, b, label=self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))))
+        against = QAction(self.tr("Set %1 against %2").replace("%1", self._name(a)).replace("%2", self._name(b))
+                          if two else self.tr("Set two players against each other"), menu)
+        against.setEnabled(two)
+        against.triggered.connect(lambda: self.apply_edit(
+            "against", a, b, label=self.tr("Set %1 against %2").replace("%1", self._name(a)).replace("%2", self._name(b))))
+        menu.addAction(swap)
+        menu.addAction(against)
+        menu.addSeparator()
+        if row is not None:
+            table = row["table"]
+            colours = menu.addAction(self.tr("Exchange colours on table %1").replace("%1", str(table)))
+            colours.setEnabled(row["second"] is not None)
+            colours.triggered.connect(lambda: self.apply_edit(
+                "colours", table, label=self.tr("Exchange colours on table %1").replace("%1", str(table))))
+            move = menu.addAction(self.tr("Move table %1 to…").replace("%1", str(table)))
+            move.triggered.connect(lambda: self._move(table))
+            who = self.model.entrant_at(index.row(), index.column())
+            if who is not None:
+                bye = menu.addAction(self.tr("Give %1 the bye").replace("%1", self._name(who)))
+                bye.triggered.connect(lambda: self.apply_edit(
+                    "bye", who, label=self.tr("Give %1 the bye").replace("%1", self._name(who))))
+        menu.addSeparator()
+        undo = menu.addAction(self.tr("Undo edit"))
+        undo.triggered.connect(self.undo_last_edit)
+        menu.exec(self.table.viewport().mapToGlobal(pos))
+
+    def _move(self, table: int) -> None:
+        if not self.view:
+            return
+        new, ok = QInputDialog.getInt(self, self.tr("Move table"),
+                                      self.tr("New table number for table %1:").replace("%1", str(table)),
+                                      table, 1, max(len(self.view.games), 1))
+        if ok and new != table:
+            self.apply_edit("move", table, new,
+                            label=self.tr("Move table %1 to %2").replace("%1", str(table)).replace("%2", str(new)))
+
+    def _select_finding(self, item: QListWidgetItem) -> None:
+        tables = item.data(Qt.ItemDataRole.UserRole) or []
+        selection = self.table.selectionModel()
+        selection.clearSelection()
+        for table in tables:
+            row = self.model.row_for_table(table)
+            if row is not None:
+                flags = selection.SelectionFlag.Select | selection.SelectionFlag.Rows
+                selection.select(self.model.index(row, 0), flags)
+                self.table.scrollTo(self.model.index(row, 0))

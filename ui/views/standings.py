@@ -1,0 +1,237 @@
+"""Standings per event and category after any round; teams, pairs, prizes and grades.
+
+Everything shown here comes from the export read-model (`build_export`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import FinalsError
+from app.io.export_json import build_export
+from ui import context as ctxmod
+from ui.errors import show_error
+from ui.models.base import SORT_ROLE, Column, RecordsModel
+from ui.models.standings import (
+    GradesModel,
+    PrizesModel,
+    StandingsModel,
+    standing_rows,
+    tiebreak_order,
+)
+
+
+def make_table(model: Any, sortable: bool = True) -> QTableView:
+    table = QTableView()
+    if sortable:
+        proxy = QSortFilterProxyModel(table)
+        proxy.setSourceModel(model)
+        proxy.setSortRole(SORT_ROLE)
+        table.setModel(proxy)
+        table.setSortingEnabled(True)
+        table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    else:
+        table.setModel(model)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setAlternatingRowColors(True)
+    table.verticalHeader().setVisible(False)
+    table.verticalHeader().setDefaultSectionSize(24)
+    table.horizontalHeader().setStretchLastSection(False)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    return table
+
+
+def fit_columns(table: QTableView, widest: int = 280) -> None:
+    table.resizeColumnsToContents()
+    model = table.model()
+    for column in range(model.columnCount() if model else 0):
+        table.setColumnWidth(column, min(table.columnWidth(column) + 10, widest))
+
+
+class GroupStandingsModel(RecordsModel):
+    """Team or pair events side by side: event, rank, name, members, points, tie-breaks."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__((), (), parent)
+
+    def set_events(self, events: list[dict[str, Any]]) -> None:
+        rows: list[dict[str, Any]] = []
+        tiebreaks: list[str] = []
+        for event in events:
+            event_rows = standing_rows(event, None)
+            for name in tiebreak_order(event, event_rows):
+                if name not in tiebreaks:
+                    tiebreaks.append(name)
+            rows += [{**r, "event_name": event["name"]} for r in event_rows]
+        columns = [
+            Column("event_name", self.tr("Event")),
+            Column("rank", self.tr("Rank"), lambda r: f"{r['rank']}" + ("=" if r.get("shared") else ""),
+                   numeric=True, sort=lambda r: r["rank"]),
+            Column("name", self.tr("Name")),
+            Column("unit", self.tr("Unit")),
+            Column("members", self.tr("Members")),
+            Column("points", self.tr("Points"), numeric=True),
+        ] + [Column(f"tb:{n}", n, lambda r, n=n: r["tiebreaks"].get(n), numeric=True) for n in tiebreaks]
+        self.beginResetModel()
+        self._columns, self._rows = columns, rows
+        self.endResetModel()
+
+
+class StandingsView(QWidget):
+    print_requested = Signal(str)
+
+    def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.doc: dict[str, Any] | None = None
+        self._dirty = True
+
+        self.after_combo = QComboBox()
+        self.after_combo.setMinimumContentsLength(10)
+        self.after_combo.currentIndexChanged.connect(lambda _i: self._rebuild())
+        self.category_combo = QComboBox()
+        self.category_combo.setMinimumContentsLength(10)
+        self.category_combo.currentIndexChanged.connect(lambda _i: self._show_event())
+        self.explanation = QLabel()
+        self.explanation.setWordWrap(True)
+        self.explanation.setStyleSheet("color: #555;")
+        top = QHBoxLayout()
+        top.addWidget(QLabel(self.tr("After round")))
+        top.addWidget(self.after_combo)
+        top.addWidget(QLabel(self.tr("Category")))
+        top.addWidget(self.category_combo)
+        top.addStretch(1)
+        for kind, text in (("standings", self.tr("Print standings")),
+                           ("crosstable", self.tr("Print cross-table")),
+                           ("prizes", self.tr("Print prize sheet")),
+                           ("certificates", self.tr("Print certificates"))):
+            button = QPushButton(text)
+            button.clicked.connect(lambda _c=False, k=kind: self.print_requested.emit(k))
+            top.addWidget(button)
+
+        self.model = StandingsModel(self)
+        self.teams_model = GroupStandingsModel(self)
+        self.pairs_model = GroupStandingsModel(self)
+        self.prizes_model = PrizesModel(self)
+        self.grades_model = GradesModel(self)
+        self.table = make_table(self.model)
+        self.teams_table = make_table(self.teams_model)
+        self.pairs_table = make_table(self.pairs_model)
+        self.prizes_table = make_table(self.prizes_model)
+        self.grades_table = make_table(self.grades_model)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.table, self.tr("Standings"))
+        self.tabs.addTab(self.teams_table, self.tr("Teams"))
+        self.tabs.addTab(self.pairs_table, self.tr("Pairs"))
+        self.tabs.addTab(self.prizes_table, self.tr("Prizes"))
+        self.tabs.addTab(self.grades_table, self.tr("Grades"))
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.explanation)
+        layout.addWidget(self.tabs, 1)
+
+        ctx.opened.connect(self.mark_dirty)
+        ctx.event_changed.connect(lambda _c: self.mark_dirty())
+        ctx.changed.connect(lambda what: what != "import" and self.mark_dirty())
+
+    # -- loading (lazy: only when shown) -------------------------------------------
+    def mark_dirty(self) -> None:
+        self._dirty = True
+        if self.isVisible():
+            self.reload()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._dirty:
+            self.reload()
+
+    def reload(self) -> None:
+        self._dirty = False
+        event = self.ctx.current_event()
+        current = self.after_combo.currentData()
+        self.after_combo.blockSignals(True)
+        self.after_combo.clear()
+        self.after_combo.addItem(self.tr("Latest"), None)
+        paired = max((e["rounds_paired"] for e in self.ctx.events), default=0)
+        if event and event["kind"] != "team":
+            paired = event["rounds_paired"]
+        for number in range(1, paired + 1):
+            self.after_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
+        index = self.after_combo.findData(current)
+        self.after_combo.setCurrentIndex(max(index, 0))
+        self.after_combo.blockSignals(False)
+        self._rebuild()
+
+    def after_round(self) -> int | None:
+        value = self.after_combo.currentData()
+        return int(value) if value else None
+
+    def _rebuild(self) -> None:
+        if self.ctx.db is None:
+            self.doc = None
+            self.model.set_event(None)
+            return
+        try:
+            self.doc = build_export(self.ctx.db, self.after_round())
+        except FinalsError as exc:
+            show_error(self, exc)
+            return
+        event = self.export_event()
+        current = self.category_combo.currentData()
+        self.category_combo.blockSignals(True)
+        self.category_combo.clear()
+        self.category_combo.addItem(self.tr("Overall"), None)
+        for category in (event or {}).get("categories", []):
+            self.category_combo.addItem(category["name"], category["code"])
+        index = self.category_combo.findData(current)
+        self.category_combo.setCurrentIndex(max(index, 0))
+        self.category_combo.blockSignals(False)
+        self._show_event()
+        events = self.doc["events"]
+        self.teams_model.set_events([e for e in events if e["kind"] == "team"])
+        self.pairs_model.set_events([e for e in events if e["kind"] == "pair"])
+        self.prizes_model.set_rows(self.doc["prizes"])
+        names = {e["code"]: e["name"] for e in events}
+        self.grades_model.set_rows([{**g, "event_name": names.get(g["event"], g["event"])}
+                                    for g in self.doc["grades"]])
+        for table in (self.teams_table, self.pairs_table, self.prizes_table, self.grades_table):
+            fit_columns(table)
+
+    def export_event(self) -> dict[str, Any] | None:
+        if not self.doc:
+            return None
+        return next((e for e in self.doc["events"] if e["code"] == self.ctx.event_code), None)
+
+    def _show_event(self) -> None:
+        event = self.export_event()
+        category = self.category_combo.currentData()
+        winners = {p["entrant"] for p in (self.doc or {}).get("prizes", [])
+                   if event and p["event"] == event["code"]}
+        self.model.set_event(event, category, winners)
+        fit_columns(self.table)
+        if event:
+            lines = [line for line in event.get("explanation", []) if line]
+            first = lines[0] if lines else ""
+            self.explanation.setText(first if len(first) < 160 else first[:158] + "…")
+            self.explanation.setToolTip("\n".join(lines))
+        else:
+            self.explanation.setText("")
+
+    def category(self) -> str | None:
+        return self.category_combo.currentData()
