@@ -281,7 +281,9 @@ def _draw_certificate(
         # The image goes into the file once, as a form every page refers to.
         if not getattr(canvas, "_certificate_background", False):
             canvas.beginForm("certificate-background")
-            canvas.drawImage(background, 0, 0, width, height, preserveAspectRatio=False, mask="auto")
+            canvas.drawImage(
+                background, 0, 0, width, height, preserveAspectRatio=False, mask="auto"
+            )
             canvas.endForm()
             canvas._certificate_background = True  # type: ignore[attr-defined]
         canvas.doForm("certificate-background")

@@ -160,7 +160,7 @@ def build_index_pdf(
     blocks = 3
     gap = 4 * mm
     block_width = (report.width - gap * (blocks - 1)) / blocks
-    widths = [block_width * f for f in (0.46, 0.16, 0.19, 0.19)]
+    widths = [block_width * f for f in (0.52, 0.15, 0.15, 0.18)]
     seat_title = "座次" if view.is_gomoku else "黑白"
     titles = ["姓名", "序号", "台号", seat_title]
     story: list[Flowable] = []
