@@ -150,9 +150,40 @@ def _setting_value(key: str, text: str) -> Any:
         return text
 
 
+def _tournament_settings(args: argparse.Namespace) -> int:
+    from app.services.tournament import set_tournament_fields
+
+    db = open_file(args)
+    try:
+        if args.set:
+            changes = {}
+            for item in args.set:
+                key, sep, value = item.partition("=")
+                if not sep:
+                    raise FinalsError(f"设置“{item}”应写成 KEY=VALUE，如 prize_split=tiebreak。")
+                key = key.strip().removeprefix("tournament.")
+                changes[key] = _setting_value(key, value.strip())
+            set_tournament_fields(db, changes, operator(args))
+        info = tournament_info(db)
+    finally:
+        db.close()
+    if args.json:
+        print_json(info)
+        return 0
+    for key in ("title", "game", "venue", "start_date", "end_date", "organisers", "operators"):
+        print(f"{key} = {json.dumps(info[key], ensure_ascii=False)}")
+    for key, value in info["settings"].items():
+        if key != "prize_split":
+            print(f"{key} = {json.dumps(value, ensure_ascii=False)}")
+    print(f"prize_split = {info['settings'].get('prize_split', 'equal')}  （并列名次奖金：equal 平分 | tiebreak 按小分）")
+    return 0
+
+
 def cmd_settings(args: argparse.Namespace) -> int:
     from app.services.tournament import event_settings, update_event_settings
 
+    if args.event is None:
+        return _tournament_settings(args)
     db = open_file(args)
     try:
         if args.set:
@@ -314,9 +345,9 @@ def register(sub: Any) -> None:
     p.add_argument("--event", required=True)
     p.set_defaults(handler=cmd_seed)
 
-    p = sub.add_parser("settings", help="查看或修改项目设置（计分、编排、小分顺序等）")
+    p = sub.add_parser("settings", help="查看或修改设置：不给 --event 为比赛信息（名称、日期、奖金平分方式等）")
     p.add_argument("file")
-    p.add_argument("--event", required=True)
+    p.add_argument("--event")
     p.add_argument("--set", action="append", metavar="KEY=VALUE",
                    help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分")
     p.add_argument("--json", action="store_true")

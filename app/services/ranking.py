@@ -148,7 +148,12 @@ def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[A
 
     tournament = session.scalars(select(Tournament)).one()
     split = (tournament.settings or {}).get("prize_split", "equal")
-    return allocate_prizes(_prize_tables(session), entries, counts, split=split)
+    try:
+        return allocate_prizes(_prize_tables(session), entries, counts, split=split)
+    except ValueError:
+        # "By tie-break" cannot order entrants the tie-breaks left equal (并列): those
+        # places are shared equally, as the regulations do when no lot was drawn.
+        return allocate_prizes(_prize_tables(session), entries, counts, split="equal")
 
 
 def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[GradeAward, ...]:

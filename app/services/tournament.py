@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import zlib
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,9 @@ def update_event_settings(
             if group not in SETTING_GROUPS or not name:
                 raise FinalsError(f"未知设置 {key}。格式为 scoring.win、pairing.same_unit、standings.tiebreaks 等。")
             groups[group][name] = value
+        if groups["standings"].get("ties") == "lot" and groups["standings"].get("lot_seed") is None:
+            # A lot must be replayable: its seed is drawn once, recorded and printed.
+            groups["standings"]["lot_seed"] = zlib.crc32(f"{event.code}:standings-lot".encode())
         try:
             Scoring.from_dict(groups["scoring"])
             PairingSettings.from_dict(groups["pairing"])

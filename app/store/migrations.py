@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection
 
+from app.store import submissions
 from app.store.models import Base
 
 
@@ -19,8 +20,16 @@ def _create_schema(conn: Connection) -> None:
     Base.metadata.create_all(conn)
 
 
+def _remote_entry(conn: Connection) -> None:
+    """Table tokens and the phones' submission queue (a no-op where 1 already made them)."""
+    Base.metadata.create_all(
+        conn, tables=[submissions.TableToken.__table__, submissions.Submission.__table__]
+    )
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
+    _remote_entry,  # 2: result entry from the tables' phones
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)
