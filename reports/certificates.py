@@ -285,7 +285,7 @@ def _draw_certificate(
                 background, 0, 0, width, height, preserveAspectRatio=False, mask="auto"
             )
             canvas.endForm()
-            canvas._certificate_background = True  # type: ignore[attr-defined]
+            canvas._certificate_background = True
         canvas.doForm("certificate-background")
     else:
         canvas.setStrokeColor(GOLD)

@@ -55,7 +55,7 @@ def grade_sections(
     for grade in sorted(
         grades, key=lambda g: (str(g.get("event")), str(g.get("category") or ""), g.get("rank", 0))
     ):
-        ev = events.get(grade.get("event"))
+        ev = events.get(str(grade.get("event")))
         title = ev.name if ev else str(grade.get("event"))
         if grade.get("category") and ev:
             for cat in ev.categories:

@@ -55,7 +55,7 @@ class Header:
     extra: str = ""  # e.g. 贴目 or 指定开局
 
 
-class SetHeader(Flowable):
+class SetHeader(Flowable):  # type: ignore[misc]
     """A zero-size flowable that changes the header from the page it is drawn on."""
 
     def __init__(self, header: Header) -> None:
@@ -67,10 +67,10 @@ class SetHeader(Flowable):
         return 0, 0
 
     def draw(self) -> None:
-        self.canv._doctemplate.header = self.header  # type: ignore[attr-defined]
+        self.canv._doctemplate.header = self.header
 
 
-class _NumberedCanvas(Canvas):
+class _NumberedCanvas(Canvas):  # type: ignore[misc]
     """Holds every page until the end so the footer can say how many pages there are."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -98,7 +98,7 @@ class _NumberedCanvas(Canvas):
         )
 
 
-class ReportDoc(BaseDocTemplate):
+class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
     """An A4 document with the common header and footer."""
 
     def __init__(
@@ -184,7 +184,7 @@ def fit_size(
     measured = stringWidth(text, font, size)
     if measured <= width:
         return size
-    return max(min_size, math.floor(size * width / measured * 4) / 4)
+    return float(max(min_size, math.floor(size * width / measured * 4) / 4))
 
 
 _STYLE_CACHE: dict[tuple[float, int, str], ParagraphStyle] = {}

@@ -100,7 +100,7 @@ def _box(canvas: Canvas, x: float, y: float, label: str, size: float = 8.5) -> f
     canvas.rect(x, y - 0.5, BOX, BOX, stroke=1, fill=0)
     canvas.setFont(TABLE_FONT, size)
     canvas.drawString(x + BOX + 1.2 * mm, y, label)
-    return x + BOX + 1.2 * mm + stringWidth(label, TABLE_FONT, size) + 4 * mm
+    return float(x + BOX + 1.2 * mm + stringWidth(label, TABLE_FONT, size) + 4 * mm)
 
 
 def _draw_slip(
