@@ -84,55 +84,33 @@ def _tiebreak_order(event: dict[str, Any]) -> list[str]:
 
 def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str) -> list[dict[str, Any]]:
     """Custom categories by gender, birth window or grade, filtered from the mixed list."""
-    from app.standings.categories import Category, grade_order
+    from app.services.ranking import category_rows
+    from app.standings.categories import Category
 
-    spec: dict[str, str | None] = {"gender": None, "born_from": None, "born_to": None, "min_grade": None}
+    elig = event.get("settings", {}).get("eligibility", {})
+    gender = {"男": "M", "女": "F"}.get(args.gender or "", args.gender)
     if code in ("women", "女子"):
-        spec["gender"] = "F"
+        category = Category(code, "女子", gender="F")
     elif code in ("men", "男子"):
-        spec["gender"] = "M"
-    elif code in ("youth", "少儿"):
-        elig = event.get("settings", {}).get("eligibility", {})
-        spec["born_from"] = args.born_from or elig.get("born_from") or "2008-01-01"
-        spec["born_to"] = args.born_to or elig.get("born_to")
+        category = Category(code, "男子", gender="M")
+    elif code in ("youth", "少儿") and not (args.born_from or args.born_to):
+        category = Category(code, "少儿", born_from=elig.get("born_from") or "2008-01-01",
+                            born_to=elig.get("born_to"))
+    elif gender or args.born_from or args.born_to or args.min_grade:
+        category = Category(code, code, gender=gender, born_from=args.born_from,
+                            born_to=args.born_to, min_grade=args.min_grade)
     else:
-        spec["born_from"], spec["born_to"], spec["min_grade"] = args.born_from, args.born_to, args.min_grade
-        if args.gender:
-            spec["gender"] = {"男": "M", "女": "F"}.get(args.gender, args.gender)
-        if not any(spec.values()):
-            known = "、".join(c["code"] for c in event.get("categories", [])) or "无"
-            raise FinalsError(
-                f"{event['name']}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
-                "--born-from/--born-to 或 --min-grade。")
-    category = Category(code, code, **spec)
-    entrants = {e["id"]: e for e in event["entrants"]}
-    out = []
-    previous_overall, rank = None, 0
-    for row in event["standings"]:
-        e = entrants[row["entrant"]]
-        if category.gender and e.get("gender") != category.gender:
-            continue
-        born = e.get("birth_date")
-        if (category.born_from or category.born_to) and not born:
-            continue
-        if category.born_from and born < category.born_from:
-            continue
-        if category.born_to and born > category.born_to:
-            continue
-        if category.min_grade:
-            have, need = grade_order(e.get("grade")), grade_order(category.min_grade)
-            if need is not None and (have is None or have < need):
-                continue
-        count = len(out) + 1
-        if row["rank"] != previous_overall:
-            rank = count
-        previous_overall = row["rank"]
-        out.append({"rank": rank, "entrant": row["entrant"], "overall_rank": row["rank"],
-                    "points": row["points"], "tiebreaks": row["tiebreaks"],
-                    "shared": row.get("shared", False)})
-    for i, row in enumerate(out):
-        row["shared"] = any(o["rank"] == row["rank"] for j, o in enumerate(out) if j != i)
-    return out
+        known = "、".join(c["code"] for c in event.get("categories", [])) or "无"
+        raise FinalsError(
+            f"{event['name']}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
+            "--born-from/--born-to 或 --min-grade。")
+    db = open_file(args)
+    try:
+        rows = category_rows(db, event["code"], category, args.round)
+    finally:
+        db.close()
+    return [{"rank": r.rank, "entrant": r.entrant, "overall_rank": r.overall_rank,
+             "points": r.points, "tiebreaks": r.tiebreaks, "shared": r.shared} for r in rows]
 
 
 def cmd_teams(args: argparse.Namespace) -> int:

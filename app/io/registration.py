@@ -37,7 +37,6 @@ class ExistingPlayer:
     gender: str | None
     birth_date: date | None
     id_number: str | None
-    events: frozenset[str] = frozenset()
 
 
 @dataclass

@@ -24,6 +24,7 @@ from app.standings.prizes import (
 )
 from app.standings.ranking import StandingsError, compute_standings
 from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
+from app.store.database import Database
 from app.store.models import Event
 from app.store.models import GradeTable as GradeTableRow
 from app.store.models import PrizeTable as PrizeTableRow
@@ -43,17 +44,6 @@ def categories_of(event: Event) -> list[Category]:
                  min_grade=c.get("min_grade"))
         for c in event.categories or []
     ]
-
-
-def find_category(event: Event, code: str) -> Category:
-    for category in categories_of(event):
-        if code in (category.code, category.name):
-            return category
-    if code == "youth" and event.eligibility.get("born_from"):
-        return Category("youth", "少儿", born_from=event.eligibility.get("born_from"),
-                        born_to=event.eligibility.get("born_to"))
-    known = "、".join(f"{c.code}（{c.name}）" for c in categories_of(event)) or "无"
-    raise FinalsError(f"{event.name}没有组别 {code}。可用的组别：{known}。")
 
 
 def _team_ranking(event: Event, source: EventRanking) -> Standings:
@@ -104,10 +94,19 @@ def rank_all(session: Session, after_round: int | None = None) -> dict[str, Even
     return rankings
 
 
-def category_ranking(event: Event, code: str, after_round: int | None = None) -> tuple[CategoryStanding, ...]:
-    category = find_category(event, code)
-    request = standings_request(event, after_round)
-    return filter_category(_compute(request), request.entrants, category)
+def category_rows(
+    db: Database, event_code: str, category: Category, after_round: int | None = None
+) -> tuple[CategoryStanding, ...]:
+    """Any category (gender, birth window, grade) filtered from the event's mixed list."""
+    from app.services.tournament import get_event
+
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        request = standings_request(event, after_round)
+        try:
+            return filter_category(_compute(request), request.entrants, category)
+        except ValueError as exc:
+            raise FinalsError(str(exc)) from exc
 
 
 def _prize_tables(session: Session) -> list[PrizeTable]:
@@ -159,10 +158,3 @@ def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[A
 def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[GradeAward, ...]:
     entries, _ = _entries(rankings)
     return allocate_grades(_grade_tables(session), entries)
-
-
-def entrant_index(session: Session) -> dict[int, Any]:
-    from app.store.models import Entrant
-
-    return {e.id: e for e in session.scalars(select(Entrant))}
-

@@ -42,14 +42,8 @@ def event_rules(session: Session) -> list[EventRules]:
 
 
 def existing_players(session: Session) -> list[ExistingPlayer]:
-    events_of: dict[int, set[str]] = {}
-    for entrant in session.scalars(select(Entrant)):
-        ids = [entrant.player_id] if entrant.player_id else [m.player_id for m in entrant.members]
-        for pid in ids:
-            events_of.setdefault(pid, set()).add(entrant.event.code)
     return [
-        ExistingPlayer(p.id, p.name, p.gender, p.birth_date, p.id_number,
-                       frozenset(events_of.get(p.id, set())))
+        ExistingPlayer(p.id, p.name, p.gender, p.birth_date, p.id_number)
         for p in session.scalars(select(Player))
     ]
 
