@@ -74,6 +74,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
         cells += [fmt_points(row["tiebreaks"].get(name)) for name in order]
         body.append(cells)
     print(table(body, ["名次", "序号", "姓名", "单位", "积分", *order]))
+    if args.explain:
+        print()
+        for line in event.get("explanation", []):
+            print(line)
     return 0
 
 
@@ -172,6 +176,7 @@ def register(sub: Any) -> None:
     p.add_argument("--born-from", dest="born_from")
     p.add_argument("--born-to", dest="born_to")
     p.add_argument("--min-grade", dest="min_grade")
+    p.add_argument("--explain", action="store_true", help="说明每组并列由哪项小分区分")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_standings)
 

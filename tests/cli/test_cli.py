@@ -112,3 +112,29 @@ def test_bulk_results_all_or_nothing(tmp_path: Path, capsys) -> None:
     assert run(capsys, "results", f, str(good), "--event", "OPEN", "--round", "1")[0] == 0
     code, out, _ = run(capsys, "round-status", f, "--event", "OPEN", "--json")
     assert json.loads(out)["complete"] is True
+
+
+def test_settings_categories_and_explanations(go_demo: Path, capsys) -> None:
+    f = str(go_demo)
+    code, out, _ = run(capsys, "settings", f, "--event", "MEN", "--set", "standings.ties=lot",
+                       "--set", "pairing.same_unit=always", "--json")
+    assert code == 0
+    settings = json.loads(out)
+    assert settings["standings"]["ties"] == "lot" and settings["standings"]["lot_seed"] is not None
+    assert settings["pairing"]["same_unit"] == "always"
+    code, out, _ = run(capsys, "standings", f, "--event", "MEN", "--json")
+    rows = json.loads(out)["standings"]
+    assert [r["rank"] for r in rows] == list(range(1, len(rows) + 1))  # a lot leaves no tie
+    code, out, _ = run(capsys, "standings", f, "--event", "MEN", "--category", "women", "--json")
+    women = json.loads(out)["standings"]
+    overall = [r["overall_rank"] for r in women]
+    assert women and overall == sorted(overall)
+    code, out, _ = run(capsys, "standings", f, "--event", "MEN", "--category", "老将",
+                       "--born-to", "1975-12-31", "--json")
+    assert code == 0 and all(r["overall_rank"] >= 1 for r in json.loads(out)["standings"])
+    code, out, err = run(capsys, "standings", f, "--event", "MEN", "--category", "无此组")
+    assert code == 1 and "没有组别" in err
+    code, out, _ = run(capsys, "standings", f, "--event", "MEN", "--explain")
+    assert code == 0 and "积分同为" in out
+    code, out, _ = run(capsys, "log", f, "--json")
+    assert json.loads(out)[0]["action"] == "修改设置"

@@ -1,0 +1,588 @@
+"""Result entry by table referees from their phones: table tokens, the queue, the decision.
+
+The use cases behind `app.web` (the local web server) and `finals serve`/`finals submissions`:
+
+- `ensure_tokens` gives every table of a paired round a secret token (128 random bits);
+  `tokens_for_round` reads them back (or the phone URLs) for the result slips' QR codes.
+- `table_page` is what a phone may see for one token; `submit` queues what it sends.
+- `list_submissions`, `accept`, `reject`, `accept_all` are the arbiter's side.
+
+Rules: a token reaches its own table only and stops working when its round completes (or is
+out of the server's scope): every such case is the same `TokenNotFound`. Two different
+submissions for one table are a conflict and neither overwrites the other; a recorded result
+is only ever changed by the arbiter accepting a submission (auto-accept only fills a table
+that has no result and no rival submission). Accepting goes through
+`app.services.results.record_result`, inside the same transaction that marks the submission
+accepted, so a result is audited exactly as one typed by hand and is never half-accepted.
+
+Writers serialise on a per-file lock and take SQLite's write lock up front (BEGIN
+IMMEDIATE): the check "does this table have a result or a rival?" and the write that follows
+are one atomic step, also against the window writing results at the same moment.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import unicodedata
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.services.audit import DEFAULT_OPERATOR, record
+from app.services.results import record_result
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import Entrant, Event, Game, Round, Tournament
+from app.store.submissions import ACCEPTED, PENDING, REJECTED, Submission, TableToken
+
+TOKEN_BYTES = 16  # 128 random bits (the issue asks for at least 96)
+RESULT_CHOICES = ("1-0", "0-1", "=", "+-", "-+", "--")
+MAX_MANNER = 60
+MAX_FOULS = 20
+REFEREE = "台裁"
+BASE_URL_SETTING = "remote_entry_url"
+
+Scope = Iterable[tuple[str, int]] | None  # (event code, round number) pairs; None = all rounds
+
+
+class TokenNotFound(FinalsError):
+    """Unknown, expired or out-of-scope token: the caller answers 404 and says nothing more."""
+
+    def __init__(self) -> None:
+        super().__init__("该链接无效或已过期。")
+
+
+# --- views -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Side:
+    name: str
+    unit: str | None
+    seed: int
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """Everything a table's phone page shows (and nothing else)."""
+
+    title: str
+    game: str  # go | gomoku
+    event: str
+    event_name: str
+    round: int
+    table: int
+    first: Side  # first mover: Black
+    second: Side
+    opening: str | None
+    recorded: str | None  # the result on file, if any
+    pending: int  # submissions waiting for the arbiter
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SubmissionView:
+    id: int
+    event: str
+    event_name: str
+    round: int
+    table: int
+    first_name: str
+    second_name: str
+    result: str
+    manner: str | None
+    fouls: tuple[int, int]
+    client: str
+    received_at: str
+    status: str  # pending | accepted | rejected
+    auto: bool
+    conflict: bool
+    conflict_reason: str | None
+    recorded: str | None  # the table's result on file now
+    decided_at: str | None
+    decided_by: str | None
+    note: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["fouls"] = list(self.fouls)
+        return data
+
+
+@dataclass(frozen=True)
+class SubmitOutcome:
+    status: str  # accepted | pending | conflict | duplicate
+    submission: int | None
+    message: str  # for the phone, in Chinese
+    round_complete: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Entry:
+    result: str
+    manner: str | None
+    fouls: tuple[int, int]
+
+
+# --- writing: one lock per file, SQLite's write lock taken first ---------------------------
+
+_locks: dict[str, threading.Lock] = {}
+_locks_guard = threading.Lock()
+
+
+def _lock_for(db: Database) -> threading.Lock:
+    key = str(Path(db.path).resolve())
+    with _locks_guard:
+        return _locks.setdefault(key, threading.Lock())
+
+
+class _Joined:
+    """A Database whose `transaction()` joins ours: a use case (record_result) runs inside it.
+
+    Backups a joined use case asks for are taken after our commit, so a "round complete"
+    copy holds the result that completed it.
+    """
+
+    def __init__(self, db: Database, session: Session) -> None:
+        self._db = db
+        self._session = session
+        self.path = db.path
+        self.backups: list[Path] = []
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        yield self._session
+
+    def reading(self) -> Any:
+        return self._db.reading()
+
+    def backup_to(self, target: Path) -> None:
+        self.backups.append(Path(target))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+
+@contextmanager
+def _writing(db: Database) -> Iterator[tuple[Session, _Joined]]:
+    with _lock_for(db):
+        with db.transaction() as session:
+            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+            joined = _Joined(db, session)
+            yield session, joined
+        for target in joined.backups:
+            db.backup_to(target)
+
+
+# --- tokens --------------------------------------------------------------------------------
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def add_missing_tokens(session: Session, rnd: Round) -> int:
+    """Inside a caller's transaction (e.g. pairing): a token for each table that lacks one."""
+    have = set(session.scalars(select(TableToken.table).where(TableToken.round_id == rnd.id)))
+    tables = session.scalars(
+        select(Game.table).where(Game.round_id == rnd.id, Game.second_id.is_not(None))
+    )
+    now = datetime.now().replace(microsecond=0)
+    created = 0
+    for table in tables:
+        if table not in have:
+            session.add(TableToken(round_id=rnd.id, table=table, token=new_token(), created_at=now))
+            created += 1
+    session.flush()
+    return created
+
+
+def _find_round(event: Event, number: int | None) -> Round:
+    if not event.rounds:
+        raise FinalsError(f"{event.name}还没有编排任何轮次。")
+    number = number or event.rounds[-1].number
+    for rnd in event.rounds:
+        if rnd.number == number:
+            return rnd
+    raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
+
+
+def ensure_tokens(db: Database, event_code: str, round_number: int | None = None,
+                  operator: str = "") -> int:
+    """Create the missing table tokens of a round (the latest by default); how many were made."""
+    with _writing(db) as (session, _joined):
+        event = get_event(session, event_code)
+        rnd = _find_round(event, round_number)
+        created = add_missing_tokens(session, rnd)
+        if created:
+            # The tokens themselves stay out of the log: it is printed and exported.
+            record(session, operator, "生成台次二维码", f"{event.code} 第{rnd.number}轮",
+                   None, {"tables": created})
+        return created
+
+
+def table_url(base_url: str, token: str) -> str:
+    return f"{base_url.rstrip('/')}/t/{token}"
+
+
+def remembered_base_url(db: Database) -> str | None:
+    """The address the server last ran on, so slips printed before it starts carry URLs."""
+    with db.reading() as session:
+        tournament = session.scalars(select(Tournament)).first()
+        value = (tournament.settings or {}).get(BASE_URL_SETTING) if tournament else None
+        return str(value) if value else None
+
+
+def remember_base_url(db: Database, base_url: str, operator: str = "") -> None:
+    with _writing(db) as (session, _joined):
+        tournament = session.scalars(select(Tournament)).one()
+        settings = dict(tournament.settings or {})
+        if settings.get(BASE_URL_SETTING) == base_url:
+            return
+        before = {BASE_URL_SETTING: settings.get(BASE_URL_SETTING)}
+        settings[BASE_URL_SETTING] = base_url
+        tournament.settings = settings
+        record(session, operator, "设置现场录入地址", tournament.title, before,
+               {BASE_URL_SETTING: base_url})
+
+
+def tokens_for_round(db: Database, event_code: str, round_number: int | None = None,
+                     base_url: str | None = None) -> dict[int, str]:
+    """{table: phone URL} for a round's tables (bare tokens when no server address is known).
+
+    `base_url` defaults to the address the server last ran on. Tables without a token
+    (byes, or a round not yet given tokens: see `ensure_tokens`) are absent.
+    """
+    base = base_url or remembered_base_url(db)
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        rnd = _find_round(event, round_number)
+        rows = session.execute(
+            select(TableToken.table, TableToken.token).where(TableToken.round_id == rnd.id)
+            .order_by(TableToken.table)
+        )
+        return {table: table_url(base, token) if base else token for table, token in rows}
+
+
+# --- the phone's side ----------------------------------------------------------------------
+
+
+def _scope_set(scope: Scope) -> set[tuple[str, int]] | None:
+    return None if scope is None else {(code.upper(), int(number)) for code, number in scope}
+
+
+def _lookup(session: Session, token: str, scope: set[tuple[str, int]] | None
+            ) -> tuple[Round, Event, Game]:
+    if not isinstance(token, str) or not 16 <= len(token) <= 64:
+        raise TokenNotFound()
+    row = session.execute(
+        select(TableToken.round_id, TableToken.table).where(TableToken.token == token)
+    ).first()
+    if row is None:
+        raise TokenNotFound()
+    rnd = session.get(Round, row.round_id)
+    if rnd is None or rnd.status == "complete":
+        raise TokenNotFound()
+    event = rnd.event
+    if scope is not None and (event.code.upper(), rnd.number) not in scope:
+        raise TokenNotFound()
+    game = session.scalars(
+        select(Game).where(Game.round_id == rnd.id, Game.table == row.table)
+    ).first()
+    if game is None or game.second_id is None:
+        raise TokenNotFound()
+    return rnd, event, game
+
+
+def table_page(db: Database, token: str, scope: Scope = None) -> TablePage:
+    with db.reading() as session:
+        rnd, event, game = _lookup(session, token, _scope_set(scope))
+        first = session.get(Entrant, game.first_id)
+        second = session.get(Entrant, game.second_id)
+        tournament = session.scalars(select(Tournament)).first()
+        pending = len(list(session.scalars(select(Submission.id).where(
+            Submission.round_id == rnd.id, Submission.table == game.table,
+            Submission.status == PENDING))))
+        assert first is not None and second is not None
+        return TablePage(
+            title=tournament.title if tournament else "", game=tournament.game if tournament else "go",
+            event=event.code, event_name=event.name, round=rnd.number, table=game.table,
+            first=Side(first.name, first.unit, first.seed),
+            second=Side(second.name, second.unit, second.seed),
+            opening=game.opening, recorded=game.result, pending=pending,
+        )
+
+
+def validate_entry(result: Any, manner: Any = None, fouls: Any = None) -> Entry:
+    """Server-side validation of what a phone sent; each error names the field."""
+    if not isinstance(result, str) or result not in RESULT_CHOICES:
+        raise FinalsError("成绩无效：请选择 " + "、".join(RESULT_CHOICES) + " 之一。")
+    if manner is None or manner == "":
+        clean = None
+    elif not isinstance(manner, str):
+        raise FinalsError("胜负方式无效：应为文字。")
+    else:
+        clean = manner.strip()
+        if len(clean) > MAX_MANNER:
+            raise FinalsError(f"胜负方式太长：最多 {MAX_MANNER} 个字。")
+        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in clean):
+            raise FinalsError("胜负方式含有不可见字符，请重新输入。")
+        clean = clean or None
+    if fouls is None:
+        pair = (0, 0)
+    elif (isinstance(fouls, list | tuple) and len(fouls) == 2
+          and all(type(v) is int and 0 <= v <= MAX_FOULS for v in fouls)):
+        pair = (int(fouls[0]), int(fouls[1]))
+    else:
+        raise FinalsError(f"犯规次数无效：应为两个 0 到 {MAX_FOULS} 的整数（先手、后手）。")
+    return Entry(result, clean, pair)
+
+
+def _target(event: Event, rnd: Round, table: int) -> str:
+    return f"{event.code} 第{rnd.number}轮 第{table}台"
+
+
+def _fouls(sub: Submission) -> tuple[int, int]:
+    return (sub.fouls_first or 0, sub.fouls_second or 0)
+
+
+def _game_fouls(game: Game) -> tuple[int, int]:
+    return (game.fouls_first or 0, game.fouls_second or 0)
+
+
+def _same_outcome(result: str, fouls: tuple[int, int], other_result: str | None,
+                  other_fouls: tuple[int, int]) -> bool:
+    return result == other_result and fouls == other_fouls
+
+
+def _decide(sub: Submission, status: str, operator: str, note: str | None = None) -> None:
+    sub.status = status
+    sub.decided_at = datetime.now().replace(microsecond=0)
+    sub.decided_by = operator or DEFAULT_OPERATOR
+    sub.note = note
+
+
+def _accept_in(session: Session, joined: _Joined, event: Event, rnd: Round, game: Game,
+               sub: Submission, operator: str, force: bool, auto: bool = False) -> bool:
+    """Record the submission's result through record_result; rivals are set aside."""
+    completed = False
+    unchanged = (game.result == sub.result and _game_fouls(game) == _fouls(sub)
+                 and (sub.manner is None or sub.manner == game.manner))
+    if not unchanged:
+        fouls = "{},{}".format(*_fouls(sub))
+        outcome = record_result(cast(Database, joined), event.code, rnd.number, sub.table,
+                                sub.result, sub.manner, fouls, force, operator)
+        completed = bool(outcome["round_complete"])
+    _decide(sub, ACCEPTED, operator, "自动采用" if auto else None)
+    sub.auto = auto
+    rivals = session.scalars(select(Submission).where(
+        Submission.round_id == rnd.id, Submission.table == sub.table,
+        Submission.status == PENDING, Submission.id != sub.id))
+    for rival in rivals:
+        _decide(rival, REJECTED, operator, f"已采用第{sub.id}号提交")
+    return completed
+
+
+def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any = None,
+           client: str = "", auto_accept: bool = False, scope: Scope = None,
+           operator: str = "") -> SubmitOutcome:
+    """Queue a phone's result for its table (or accept it at once when auto-accept may).
+
+    `operator` is the arbiter who runs the server: auto-accepted results are in their name.
+    Raises TokenNotFound (answer 404) or FinalsError (a field is invalid: answer 400).
+    """
+    entry = validate_entry(result, manner, fouls)
+    client = (client or "?")[:64]
+    referee = f"{REFEREE}@{client}"[:60]
+    with _writing(db) as (session, joined):
+        rnd, event, game = _lookup(session, token, _scope_set(scope))
+        target = _target(event, rnd, game.table)
+        others = list(session.scalars(select(Submission).where(
+            Submission.round_id == rnd.id, Submission.table == game.table,
+            Submission.status != REJECTED).order_by(Submission.id)))
+        payload = {"result": entry.result, "manner": entry.manner, "fouls": list(entry.fouls),
+                   "client": client}
+        same = next((s for s in others if s.result == entry.result and _fouls(s) == entry.fouls
+                     and s.manner == entry.manner), None)
+        on_file = game.result is not None and _same_outcome(
+            entry.result, entry.fouls, game.result, _game_fouls(game)) and (
+            entry.manner is None or entry.manner == game.manner)
+        if same is not None or on_file:
+            record(session, referee, "现场提交成绩（重复）", target, None,
+                   {**payload, "same_as": same.id if same else "已录入成绩"})
+            message = ("本台成绩已录入，与此次提交相同。" if on_file
+                       else f"已收到（与第{same.id}号提交相同），无需重复提交。")
+            return SubmitOutcome("duplicate", same.id if same else None, message)
+        sub = Submission(round_id=rnd.id, table=game.table, result=entry.result,
+                         manner=entry.manner, fouls_first=entry.fouls[0],
+                         fouls_second=entry.fouls[1], client=client,
+                         received_at=datetime.now().replace(microsecond=0), status=PENDING)
+        session.add(sub)
+        session.flush()
+        rivals = [s for s in others if s.status == PENDING]
+        conflict = game.result is not None or any(
+            not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in rivals)
+        status = "conflict" if conflict else "pending"
+        completed = False
+        if auto_accept and game.result is None and not rivals:
+            completed = _accept_in(session, joined, event, rnd, game, sub,
+                                   f"{operator or DEFAULT_OPERATOR}（自动采用）"[:60], False,
+                                   auto=True)
+            status = "accepted"
+        record(session, referee, "现场提交成绩", target, None,
+               {**payload, "submission": sub.id, "status": status})
+        sub_id = sub.id
+    messages = {
+        "accepted": "成绩已录入。",
+        "pending": f"已提交（第{sub_id}号），等待裁判长确认。",
+        "conflict": f"已提交（第{sub_id}号），但与本台已有的成绩或提交不同，裁判长将核对。",
+    }
+    return SubmitOutcome(status, sub_id, messages[status], completed)
+
+
+# --- the arbiter's side --------------------------------------------------------------------
+
+
+def list_submissions(db: Database, status: str | None = PENDING, event_code: str | None = None,
+                     round_number: int | None = None, after_id: int = 0) -> list[SubmissionView]:
+    """The queue (pending by default; status=None for all), oldest first, conflicts marked.
+
+    `after_id` returns only newer submissions: poll with the last id you have seen.
+    """
+    with db.reading() as session:
+        query = select(Submission, Round, Event).join(Round, Submission.round_id == Round.id) \
+            .join(Event, Round.event_id == Event.id).where(Submission.id > after_id)
+        if status is not None:
+            query = query.where(Submission.status == status)
+        if event_code is not None:
+            event = get_event(session, event_code)
+            query = query.where(Event.id == event.id)
+            if round_number is not None:
+                query = query.where(Round.number == round_number)
+        rows = list(session.execute(query.order_by(Submission.id)))
+        keys = {(sub.round_id, sub.table) for sub, _r, _e in rows}
+        pending: dict[tuple[int, int], list[Submission]] = {}
+        games: dict[tuple[int, int], Game] = {}
+        round_ids = {k[0] for k in keys}
+        if round_ids:
+            for other in session.scalars(select(Submission).where(
+                    Submission.round_id.in_(round_ids), Submission.status == PENDING)):
+                pending.setdefault((other.round_id, other.table), []).append(other)
+            for game in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
+                games[(game.round_id, game.table)] = game
+        entrant_ids = {i for g in games.values() for i in (g.first_id, g.second_id) if i}
+        names = dict(session.execute(select(Entrant.id, Entrant.name)
+                                     .where(Entrant.id.in_(entrant_ids)))) if entrant_ids else {}
+        views = []
+        for sub, rnd, event in rows:
+            game = games.get((sub.round_id, sub.table))
+            reason = None
+            if sub.status == PENDING:
+                rivals = [o for o in pending.get((sub.round_id, sub.table), []) if o.id != sub.id
+                          and not _same_outcome(o.result, _fouls(o), sub.result, _fouls(sub))]
+                if game is not None and game.result is not None and not _same_outcome(
+                        sub.result, _fouls(sub), game.result, _game_fouls(game)):
+                    reason = f"与已录入的成绩 {game.result} 不同"
+                elif rivals:
+                    reason = "与第" + "、".join(str(o.id) for o in rivals) + "号提交不同"
+            views.append(SubmissionView(
+                id=sub.id, event=event.code, event_name=event.name, round=rnd.number,
+                table=sub.table,
+                first_name=names.get(game.first_id, "") if game else "",
+                second_name=names.get(game.second_id, "") if game and game.second_id else "",
+                result=sub.result, manner=sub.manner, fouls=_fouls(sub), client=sub.client,
+                received_at=sub.received_at.isoformat(sep=" "), status=sub.status,
+                auto=bool(sub.auto), conflict=reason is not None, conflict_reason=reason,
+                recorded=game.result if game else None,
+                decided_at=sub.decided_at.isoformat(sep=" ") if sub.decided_at else None,
+                decided_by=sub.decided_by, note=sub.note,
+            ))
+        return views
+
+
+def _pending(session: Session, submission_id: int) -> tuple[Submission, Round, Event, Game]:
+    sub = session.get(Submission, submission_id)
+    if sub is None:
+        raise FinalsError(f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。")
+    if sub.status != PENDING:
+        done = {ACCEPTED: "已采用", REJECTED: "已拒绝"}.get(sub.status, sub.status)
+        raise FinalsError(f"第{submission_id}号提交{done}（{sub.decided_by}，{sub.decided_at}），不能再处理。")
+    rnd = session.get(Round, sub.round_id)
+    assert rnd is not None
+    game = session.scalars(select(Game).where(Game.round_id == rnd.id,
+                                              Game.table == sub.table)).first()
+    if game is None or game.second_id is None:
+        raise FinalsError(f"第{rnd.number}轮已没有第{sub.table}台（编排已调整）。请拒绝第{submission_id}号提交。")
+    return sub, rnd, rnd.event, game
+
+
+def accept(db: Database, submission_id: int, operator: str = "",
+           force: bool = False) -> SubmissionView:
+    """The arbiter takes a submission: its result is recorded (a correction if one was on file)."""
+    with _writing(db) as (session, joined):
+        sub, rnd, event, game = _pending(session, submission_id)
+        _accept_in(session, joined, event, rnd, game, sub, operator, force)
+        record(session, operator, "采用现场成绩", _target(event, rnd, sub.table), None,
+               {"submission": sub.id, "result": sub.result, "client": sub.client})
+    return _view(db, submission_id)
+
+
+def reject(db: Database, submission_id: int, operator: str = "",
+           reason: str | None = None) -> SubmissionView:
+    with _writing(db) as (session, _joined):
+        sub, rnd, event, _game = _pending(session, submission_id)
+        _decide(sub, REJECTED, operator, (reason or "").strip()[:200] or None)
+        record(session, operator, "拒绝现场成绩", _target(event, rnd, sub.table), None,
+               {"submission": sub.id, "result": sub.result, "client": sub.client,
+                "reason": sub.note})
+    return _view(db, submission_id)
+
+
+def accept_all(db: Database, operator: str = "", event_code: str | None = None,
+               round_number: int | None = None) -> dict[str, list[int]]:
+    """Accept every pending submission that is not in conflict, all or none."""
+    queue = list_submissions(db, PENDING, event_code, round_number)
+    chosen = [v.id for v in queue if not v.conflict]
+    with _writing(db) as (session, joined):
+        accepted = []
+        for submission_id in chosen:
+            sub = session.get(Submission, submission_id)
+            if sub is None or sub.status != PENDING:
+                continue  # decided meanwhile
+            sub, rnd, event, game = _pending(session, submission_id)
+            if game.result is not None and not _same_outcome(
+                    sub.result, _fouls(sub), game.result, _game_fouls(game)):
+                continue  # became a conflict meanwhile
+            _accept_in(session, joined, event, rnd, game, sub, operator, False)
+            accepted.append(sub.id)
+        if accepted:
+            record(session, operator, "批量采用现场成绩", event_code, None,
+                   {"submissions": accepted})
+    return {"accepted": accepted, "conflicts": [v.id for v in queue if v.conflict]}
+
+
+def _view(db: Database, submission_id: int) -> SubmissionView:
+    return next(v for v in list_submissions(db, None) if v.id == submission_id)
+
+
+def open_rounds(db: Database, scope: Scope = None) -> list[tuple[str, int]]:
+    """The rounds a phone may still enter results for: paired, not complete, in scope."""
+    wanted = _scope_set(scope)
+    with db.reading() as session:
+        rows = session.execute(select(Event.code, Round.number).join(Round.event)
+                               .where(Round.status != "complete").order_by(Event.position, Round.number))
+        return [(code, number) for code, number in rows
+                if wanted is None or (code.upper(), number) in wanted]
