@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QUndoCommand
 
 from app.services.players import set_status
@@ -17,10 +16,6 @@ from app.services.rounds import edit_round, undo_edit
 from app.services.tournament import update_event_settings
 from ui import context as ctxmod
 from ui.errors import show_error
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Commands", text)
 
 
 class ServiceCommand(QUndoCommand):

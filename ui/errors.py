@@ -13,10 +13,6 @@ from app.errors import FinalsError
 log = logging.getLogger("ui")
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Errors", text)
-
-
 def error_text(exc: BaseException) -> tuple[str, list[str]]:
     """(message, details) of an error, in words for the arbiter."""
     if isinstance(exc, FinalsError):
@@ -25,14 +21,14 @@ def error_text(exc: BaseException) -> tuple[str, list[str]]:
     if type(exc).__name__ == "ReportError":
         return str(message), list(getattr(exc, "details", []) or [])
     log.error("unexpected error: %s", "".join(traceback.format_exception(exc)))
-    return _tr("Something went wrong: %1").replace("%1", str(message) or type(exc).__name__), []
+    return QCoreApplication.translate("Errors", "Something went wrong: %1").replace("%1", str(message) or type(exc).__name__), []
 
 
 def show_error(parent: QWidget | None, exc: BaseException, title: str | None = None) -> None:
     message, details = error_text(exc)
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(title or _tr("Cannot do that"))
+    box.setWindowTitle(title or QCoreApplication.translate("Errors", "Cannot do that"))
     box.setText(message)
     if details:
         box.setInformativeText("\n".join(details[:12]) + ("\n…" if len(details) > 12 else ""))

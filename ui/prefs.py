@@ -12,7 +12,8 @@ MAX_RECENT = 8
 
 
 def settings() -> QSettings:
-    return QSettings(ORGANISATION, APPLICATION)
+    # An INI file in the user's profile on every system (tests point it elsewhere).
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANISATION, APPLICATION)
 
 
 def operator() -> str:

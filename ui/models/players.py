@@ -59,9 +59,15 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setSortRole(SORT_ROLE)
 
     def set_filters(self, **values: Any) -> None:
+        begin = getattr(self, "beginFilterChange", None)
+        if begin:
+            begin()
         for key, value in values.items():
-            setattr(self, key, value or None if key != "query" else (value or ""))
-        self.invalidateFilter()
+            setattr(self, key, (value or "") if key == "query" else (value or None))
+        if begin:
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self.invalidateFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
         model = self.sourceModel()

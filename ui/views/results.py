@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -31,7 +32,7 @@ from ui.models.games import GamesModel
 
 KEYS = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "--": "--", "00": "0-0"}
 FULL = {"1-0", "0-1", "=", "+-", "-+", "--", "0-0", "1:0", "0:1"}
-_ENTRY = re.compile(r"^\s*(\d+)?\s*(1-0|0-1|0-0|1:0|0:1|\+-|-\+|--|[10=+\-])?\s*$")
+_ENTRY = re.compile(r"^\s*(\d+)\s*(1-0|0-1|0-0|1:0|0:1|\+-|-\+|--|[10=+\-])\s*$")
 
 
 def parse_entry(text: str, selected_table: int | None = None) -> tuple[int, str] | None:
@@ -39,7 +40,7 @@ def parse_entry(text: str, selected_table: int | None = None) -> tuple[int, str]
 
     Without a space the last key is the result: "121" is table 12, first wins.
     """
-    text = text.strip().replace("：", ":").replace("＝", "=").replace("＋", "+").replace("－", "-")
+    text = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
     if not text:
         return None
     if text in KEYS or text in FULL:
@@ -132,8 +133,10 @@ class ResultsView(QWidget):
         event = self.ctx.current_event()
         current = self.round_combo.currentData() if keep else None
         self.round_combo.blockSignals(True)
-        self.round_combo.clear()
         paired = event["rounds_paired"] if event else 0
+        if paired > self.round_combo.count():
+            current = None  # a new round was paired: enter its results
+        self.round_combo.clear()
         for number in range(1, paired + 1):
             self.round_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
         index = self.round_combo.findData(current or paired)

@@ -1,0 +1,1371 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN">
+  <context>
+    <name>AuditModel</name>
+    <message>
+      <source>Time</source>
+      <translation>时间</translation>
+    </message>
+    <message>
+      <source>Operator</source>
+      <translation>操作员</translation>
+    </message>
+    <message>
+      <source>Action</source>
+      <translation>操作</translation>
+    </message>
+    <message>
+      <source>What</source>
+      <translation>对象</translation>
+    </message>
+    <message>
+      <source>Before</source>
+      <translation>修改前</translation>
+    </message>
+    <message>
+      <source>After</source>
+      <translation>修改后</translation>
+    </message>
+  </context>
+  <context>
+    <name>AuditView</name>
+    <message>
+      <source>Filter by action, target or operator</source>
+      <translation>按操作、对象或操作员筛选</translation>
+    </message>
+    <message>
+      <source>Refresh</source>
+      <translation>刷新</translation>
+    </message>
+    <message>
+      <source>%1 entries (newest first)</source>
+      <translation>共 %1 条（最新的在前）</translation>
+    </message>
+  </context>
+  <context>
+    <name>Errors</name>
+    <message>
+      <source>Something went wrong: %1</source>
+      <translation>出现错误：%1</translation>
+    </message>
+    <message>
+      <source>Cannot do that</source>
+      <translation>无法执行</translation>
+    </message>
+  </context>
+  <context>
+    <name>GamesModel</name>
+    <message>
+      <source>BYE</source>
+      <translation>轮空</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>台次</translation>
+    </message>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>First (Black)</source>
+      <translation>先手（黑）</translation>
+    </message>
+    <message>
+      <source>Pts</source>
+      <translation>积分</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>成绩</translation>
+    </message>
+    <message>
+      <source>Second (White)</source>
+      <translation>后手（白）</translation>
+    </message>
+    <message>
+      <source>Colours</source>
+      <translation>先后手说明</translation>
+    </message>
+    <message>
+      <source>Floats</source>
+      <translation>升降</translation>
+    </message>
+    <message>
+      <source>Checker</source>
+      <translation>检查</translation>
+    </message>
+    <message>
+      <source>Unit (first)</source>
+      <translation>先手单位</translation>
+    </message>
+    <message>
+      <source>Unit (second)</source>
+      <translation>后手单位</translation>
+    </message>
+    <message>
+      <source>Same unit</source>
+      <translation>同单位</translation>
+    </message>
+  </context>
+  <context>
+    <name>GradesModel</name>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Rank</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Grade awarded</source>
+      <translation>授予称号</translation>
+    </message>
+  </context>
+  <context>
+    <name>GroupStandingsModel</name>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Rank</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Members</source>
+      <translation>队员</translation>
+    </message>
+    <message>
+      <source>Points</source>
+      <translation>积分</translation>
+    </message>
+  </context>
+  <context>
+    <name>GroupsModel</name>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Size</source>
+      <translation>人数</translation>
+    </message>
+    <message>
+      <source>Members</source>
+      <translation>队员</translation>
+    </message>
+    <message>
+      <source>Problems</source>
+      <translation>问题</translation>
+    </message>
+  </context>
+  <context>
+    <name>ImportErrorsDialog</name>
+    <message>
+      <source>Registration sheet not imported</source>
+      <translation>报名表未导入</translation>
+    </message>
+    <message>
+      <source>Copy list</source>
+      <translation>复制列表</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n problem(s) — fix them in the sheet and import again:</source>
+      <translation>
+        <numerusform>%n 处问题——请在报名表中修改后重新导入：</numerusform>
+      </translation>
+    </message>
+  </context>
+  <context>
+    <name>MainWindow</name>
+    <message>
+      <source>Finals Manager</source>
+      <translation>棋赛总决赛编排系统</translation>
+    </message>
+    <message>
+      <source>Players</source>
+      <translation>选手</translation>
+    </message>
+    <message>
+      <source>Teams and pairs</source>
+      <translation>团体与双人</translation>
+    </message>
+    <message>
+      <source>Pairing</source>
+      <translation>编排</translation>
+    </message>
+    <message>
+      <source>Results</source>
+      <translation>成绩录入</translation>
+    </message>
+    <message>
+      <source>Standings and prizes</source>
+      <translation>排名与奖项</translation>
+    </message>
+    <message>
+      <source>Audit log</source>
+      <translation>操作日志</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>&amp;File</source>
+      <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+      <source>New tournament…</source>
+      <translation>新建比赛…</translation>
+    </message>
+    <message>
+      <source>Open…</source>
+      <translation>打开…</translation>
+    </message>
+    <message>
+      <source>Open the demo</source>
+      <translation>打开演示比赛</translation>
+    </message>
+    <message>
+      <source>Recent files</source>
+      <translation>最近的文件</translation>
+    </message>
+    <message>
+      <source>Import registration sheet…</source>
+      <translation>导入报名表…</translation>
+    </message>
+    <message>
+      <source>Save blank registration template…</source>
+      <translation>保存空白报名表模板…</translation>
+    </message>
+    <message>
+      <source>Close tournament</source>
+      <translation>关闭比赛</translation>
+    </message>
+    <message>
+      <source>Quit</source>
+      <translation>退出</translation>
+    </message>
+    <message>
+      <source>&amp;Edit</source>
+      <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+      <source>Undo</source>
+      <translation>撤销</translation>
+    </message>
+    <message>
+      <source>Redo</source>
+      <translation>重做</translation>
+    </message>
+    <message>
+      <source>Settings…</source>
+      <translation>设置…</translation>
+    </message>
+    <message>
+      <source>&amp;View</source>
+      <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>&amp;Print</source>
+      <translation>打印(&amp;P)</translation>
+    </message>
+    <message>
+      <source>More certificates</source>
+      <translation>其他证书</translation>
+    </message>
+    <message>
+      <source>Grade certificates</source>
+      <translation>等级称号证书</translation>
+    </message>
+    <message>
+      <source>Participation certificates</source>
+      <translation>参赛证书</translation>
+    </message>
+    <message>
+      <source>Export to Excel</source>
+      <translation>导出 Excel</translation>
+    </message>
+    <message>
+      <source>Open the output folder</source>
+      <translation>打开输出文件夹</translation>
+    </message>
+    <message>
+      <source>Choose the output folder…</source>
+      <translation>选择输出文件夹…</translation>
+    </message>
+    <message>
+      <source>&amp;Language</source>
+      <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+      <source>&amp;Help</source>
+      <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+      <source>About</source>
+      <translation>关于</translation>
+    </message>
+    <message>
+      <source>Pairing list</source>
+      <translation>对阵表</translation>
+    </message>
+    <message>
+      <source>Name index</source>
+      <translation>姓名索引</translation>
+    </message>
+    <message>
+      <source>Result slips</source>
+      <translation>成绩登记单</translation>
+    </message>
+    <message>
+      <source>Standings</source>
+      <translation>排名</translation>
+    </message>
+    <message>
+      <source>Cross-table</source>
+      <translation>对阵成绩表</translation>
+    </message>
+    <message>
+      <source>Team standings</source>
+      <translation>团体成绩表</translation>
+    </message>
+    <message>
+      <source>Pair standings</source>
+      <translation>双人赛成绩表</translation>
+    </message>
+    <message>
+      <source>Prize sheet</source>
+      <translation>奖金发放表</translation>
+    </message>
+    <message>
+      <source>Prize certificates</source>
+      <translation>奖状</translation>
+    </message>
+    <message>
+      <source>Grade list</source>
+      <translation>等级申报表</translation>
+    </message>
+    <message>
+      <source>Open tournament</source>
+      <translation>打开比赛</translation>
+    </message>
+    <message>
+      <source>Tournament files (*.finals);;All files (*)</source>
+      <translation>比赛文件 (*.finals);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source> · round %1</source>
+      <translation> · 第%1轮</translation>
+    </message>
+    <message>
+      <source>(no operator set)</source>
+      <translation>（未设置操作员）</translation>
+    </message>
+    <message>
+      <source>Operator: %1</source>
+      <translation>操作员：%1</translation>
+    </message>
+    <message>
+      <source>Settings of %1</source>
+      <translation>%1的设置</translation>
+    </message>
+    <message>
+      <source>No round is paired yet in this event.</source>
+      <translation>本项目还没有编排任何轮次。</translation>
+    </message>
+    <message>
+      <source>Making %1…</source>
+      <translation>正在生成%1…</translation>
+    </message>
+    <message>
+      <source>Printing</source>
+      <translation>打印</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+    <message>
+      <source>Output folder</source>
+      <translation>输出文件夹</translation>
+    </message>
+    <message>
+      <source>Working…</source>
+      <translation>正在处理…</translation>
+    </message>
+    <message>
+      <source>Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.</source>
+      <translation>棋赛总决赛编排系统——围棋、五子棋总决赛的积分编排、成绩录入、排名、奖项与打印。离线使用；每一项改动都记入操作日志。</translation>
+    </message>
+  </context>
+  <context>
+    <name>NewTournamentWizard</name>
+    <message>
+      <source>New tournament</source>
+      <translation>新建比赛</translation>
+    </message>
+    <message>
+      <source>Regulations</source>
+      <translation>竞赛规程</translation>
+    </message>
+    <message>
+      <source>Choose the preset built from your regulations: events, scoring, prizes and grades. Every setting can be changed later.</source>
+      <translation>选择按竞赛规程制作的预设：项目、计分、奖项和等级称号。所有设置以后都可修改。</translation>
+    </message>
+    <message>
+      <source>Preset</source>
+      <translation>预设</translation>
+    </message>
+    <message>
+      <source>Events</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>The tournament</source>
+      <translation>比赛信息</translation>
+    </message>
+    <message>
+      <source>Browse…</source>
+      <translation>浏览…</translation>
+    </message>
+    <message>
+      <source>Separate several with 、 or commas</source>
+      <translation>多个单位用“、”或逗号分隔</translation>
+    </message>
+    <message>
+      <source>File</source>
+      <translation>文件</translation>
+    </message>
+    <message>
+      <source>Title</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>First day</source>
+      <translation>开始日期</translation>
+    </message>
+    <message>
+      <source>Last day</source>
+      <translation>结束日期</translation>
+    </message>
+    <message>
+      <source>Venue</source>
+      <translation>地点</translation>
+    </message>
+    <message>
+      <source>Organisers</source>
+      <translation>主办单位</translation>
+    </message>
+    <message>
+      <source>Tournament file</source>
+      <translation>比赛文件</translation>
+    </message>
+    <message>
+      <source>Tournament files (*.finals)</source>
+      <translation>比赛文件 (*.finals)</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlayerDialog</name>
+    <message>
+      <source>Edit player</source>
+      <translation>修改选手</translation>
+    </message>
+    <message>
+      <source>Add player</source>
+      <translation>添加选手</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Born (2010-05-03)</source>
+      <translation>出生日期（2010-05-03）</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Region</source>
+      <translation>地区</translation>
+    </message>
+    <message>
+      <source>Grade</source>
+      <translation>段位</translation>
+    </message>
+    <message>
+      <source>Rating</source>
+      <translation>等级分</translation>
+    </message>
+    <message>
+      <source>Qualified via</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <source>Qualifier rank</source>
+      <translation>入围名次</translation>
+    </message>
+    <message>
+      <source>ID number</source>
+      <translation>身份证号</translation>
+    </message>
+    <message>
+      <source>Phone</source>
+      <translation>电话</translation>
+    </message>
+    <message>
+      <source>Male</source>
+      <translation>男</translation>
+    </message>
+    <message>
+      <source>Female</source>
+      <translation>女</translation>
+    </message>
+    <message>
+      <source>Gender</source>
+      <translation>性别</translation>
+    </message>
+    <message>
+      <source>Points carried in (late entry)</source>
+      <translation>带入积分（迟到报名）</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlayersModel</name>
+    <message>
+      <source>Male</source>
+      <translation>男</translation>
+    </message>
+    <message>
+      <source>Female</source>
+      <translation>女</translation>
+    </message>
+    <message>
+      <source>Playing</source>
+      <translation>参赛</translation>
+    </message>
+    <message>
+      <source>Withdrawn</source>
+      <translation>退赛</translation>
+    </message>
+    <message>
+      <source>Absent</source>
+      <translation>缺席</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Gender</source>
+      <translation>性别</translation>
+    </message>
+    <message>
+      <source>Born</source>
+      <translation>出生日期</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Region</source>
+      <translation>地区</translation>
+    </message>
+    <message>
+      <source>Grade</source>
+      <translation>段位</translation>
+    </message>
+    <message>
+      <source>Rating</source>
+      <translation>等级分</translation>
+    </message>
+    <message>
+      <source>Qualified via</source>
+      <translation>来源</translation>
+    </message>
+    <message>
+      <source>Members</source>
+      <translation>队员</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
+    </message>
+  </context>
+  <context>
+    <name>PlayersView</name>
+    <message>
+      <source>Search: name, pinyin or initials (zs finds 张三), unit, number</source>
+      <translation>搜索：姓名、拼音或首字母（zs 可找到张三）、单位、序号</translation>
+    </message>
+    <message>
+      <source>Any gender</source>
+      <translation>不限性别</translation>
+    </message>
+    <message>
+      <source>Male</source>
+      <translation>男</translation>
+    </message>
+    <message>
+      <source>Female</source>
+      <translation>女</translation>
+    </message>
+    <message>
+      <source>Any status</source>
+      <translation>不限状态</translation>
+    </message>
+    <message>
+      <source>Playing</source>
+      <translation>参赛</translation>
+    </message>
+    <message>
+      <source>Withdrawn</source>
+      <translation>退赛</translation>
+    </message>
+    <message>
+      <source>Add player…</source>
+      <translation>添加选手…</translation>
+    </message>
+    <message>
+      <source>Edit…</source>
+      <translation>修改…</translation>
+    </message>
+    <message>
+      <source>Withdraw / reinstate</source>
+      <translation>退赛 / 恢复</translation>
+    </message>
+    <message>
+      <source>Absent next round</source>
+      <translation>下轮请假</translation>
+    </message>
+    <message>
+      <source>Set number…</source>
+      <translation>修改序号…</translation>
+    </message>
+    <message>
+      <source>Import from Excel…</source>
+      <translation>从 Excel 导入…</translation>
+    </message>
+    <message>
+      <source>Save blank template…</source>
+      <translation>保存空白模板…</translation>
+    </message>
+    <message>
+      <source>All events</source>
+      <translation>全部项目</translation>
+    </message>
+    <message>
+      <source>Any unit</source>
+      <translation>不限单位</translation>
+    </message>
+    <message>
+      <source>%1 of %2 shown</source>
+      <translation>显示 %1 / 共 %2</translation>
+    </message>
+    <message>
+      <source>Players</source>
+      <translation>选手</translation>
+    </message>
+    <message>
+      <source>Select a player first.</source>
+      <translation>请先选中一名选手。</translation>
+    </message>
+    <message>
+      <source>Added as number %1.</source>
+      <translation>已添加，序号 %1。</translation>
+    </message>
+    <message>
+      <source>Teams and pairs are edited through their members.</source>
+      <translation>团体和双人组合请修改其队员。</translation>
+    </message>
+    <message>
+      <source>Withdraw</source>
+      <translation>退赛</translation>
+    </message>
+    <message>
+      <source>Withdraw %1 from the next round on?</source>
+      <translation>%1自下一轮起退赛吗？</translation>
+    </message>
+    <message>
+      <source>Status of %1</source>
+      <translation>%1的状态</translation>
+    </message>
+    <message>
+      <source>Set number</source>
+      <translation>修改序号</translation>
+    </message>
+    <message>
+      <source>New number for %1:</source>
+      <translation>%1的新序号：</translation>
+    </message>
+    <message>
+      <source>Import registration sheet</source>
+      <translation>导入报名表</translation>
+    </message>
+    <message>
+      <source>Registration sheets (*.xlsx *.csv)</source>
+      <translation>报名表 (*.xlsx *.csv)</translation>
+    </message>
+    <message>
+      <source>Imported %1 players.</source>
+      <translation>已导入 %1 名选手。</translation>
+    </message>
+    <message>
+      <source>Save blank template</source>
+      <translation>保存空白模板</translation>
+    </message>
+    <message>
+      <source>Excel workbook (*.xlsx)</source>
+      <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+  </context>
+  <context>
+    <name>PrizesModel</name>
+    <message>
+      <source>Prize table</source>
+      <translation>奖项</translation>
+    </message>
+    <message>
+      <source>Place</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Title</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Members</source>
+      <translation>队员</translation>
+    </message>
+    <message>
+      <source>Amount (yuan)</source>
+      <translation>金额（元）</translation>
+    </message>
+  </context>
+  <context>
+    <name>ResultsView</name>
+    <message>
+      <source>Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -</source>
+      <translation>台号 成绩，回车：12 1 · 12 0 · 12 = · 12 + · 12 -</translation>
+    </message>
+    <message>
+      <source>1 = first (Black) wins · 0 = second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit. A key alone applies to the selected table.</source>
+      <translation>1 = 先手（黑）胜 · 0 = 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权。只输入成绩键时录入当前选中的台次。</translation>
+    </message>
+    <message>
+      <source>Only open tables</source>
+      <translation>只看未录台次</translation>
+    </message>
+    <message>
+      <source>%v of %m entered</source>
+      <translation>已录 %v / %m 台</translation>
+    </message>
+    <message>
+      <source>Print result slips</source>
+      <translation>打印成绩登记单</translation>
+    </message>
+    <message>
+      <source>Round</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>Round %1</source>
+      <translation>第%1轮</translation>
+    </message>
+    <message>
+      <source>✔ Round complete</source>
+      <translation>✔ 本轮成绩已齐</translation>
+    </message>
+    <message>
+      <source>%1 open</source>
+      <translation>未录 %1 台</translation>
+    </message>
+    <message>
+      <source>Type a table number and a result key, e.g. 12 1</source>
+      <translation>请输入台号和成绩键，例如 12 1</translation>
+    </message>
+    <message>
+      <source>Round %1 has no table %2.</source>
+      <translation>第%1轮没有第%2台。</translation>
+    </message>
+    <message>
+      <source>Correct a result</source>
+      <translation>更正成绩</translation>
+    </message>
+    <message>
+      <source>Correct table %1 from %2 to %3 anyway?</source>
+      <translation>仍要把第%1台成绩由 %2 更正为 %3 吗？</translation>
+    </message>
+    <message>
+      <source>Not changed.</source>
+      <translation>未更改。</translation>
+    </message>
+    <message>
+      <source>Table %1: %2 → %3</source>
+      <translation>第%1台：%2 → %3</translation>
+    </message>
+    <message>
+      <source>Table %1: %2 (%3)</source>
+      <translation>第%1台：%2（%3）</translation>
+    </message>
+    <message>
+      <source>— corrected</source>
+      <translation>——已更正</translation>
+    </message>
+  </context>
+  <context>
+    <name>RoundBoard</name>
+    <message>
+      <source>Pair next round</source>
+      <translation>编排下一轮</translation>
+    </message>
+    <message>
+      <source>Re-pair</source>
+      <translation>重新编排</translation>
+    </message>
+    <message>
+      <source>Delete pairing</source>
+      <translation>删除编排</translation>
+    </message>
+    <message>
+      <source>Undo edit</source>
+      <translation>撤销调整</translation>
+    </message>
+    <message>
+      <source>Print pairings</source>
+      <translation>打印对阵表</translation>
+    </message>
+    <message>
+      <source>Round</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>Right-click for manual edits; Ctrl+click to pick two players</source>
+      <translation>右键手工调整；按住 Ctrl 点选两名选手</translation>
+    </message>
+    <message>
+      <source>Checker</source>
+      <translation>检查</translation>
+    </message>
+    <message>
+      <source>Pairing report</source>
+      <translation>编排说明</translation>
+    </message>
+    <message>
+      <source>Round %1</source>
+      <translation>第%1轮</translation>
+    </message>
+    <message>
+      <source>%1 is not paired: team results are the sums of the members' games in %2.</source>
+      <translation>%1不单独编排：团体成绩由队员在 %2 的个人成绩相加。</translation>
+    </message>
+    <message>
+      <source>No round paired yet.</source>
+      <translation>尚未编排。</translation>
+    </message>
+    <message>
+      <source>%1 tables</source>
+      <translation>%1 台</translation>
+    </message>
+    <message>
+      <source>results %1/%2</source>
+      <translation>已录 %1/%2</translation>
+    </message>
+    <message>
+      <source>opening %1</source>
+      <translation>开局 %1</translation>
+    </message>
+    <message>
+      <source>lot seed %1</source>
+      <translation>抽签种子 %1</translation>
+    </message>
+    <message numerus="yes">
+      <source>%n warning(s) from the checker</source>
+      <translation>
+        <numerusform>检查发现 %n 处问题</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>The checker found no problem.</source>
+      <translation>检查未发现问题。</translation>
+    </message>
+    <message>
+      <source>Pairing round %1 of %2…</source>
+      <translation>正在编排%2第%1轮…</translation>
+    </message>
+    <message>
+      <source>Round %1 paired.</source>
+      <translation>第%1轮已编排。</translation>
+    </message>
+    <message>
+      <source>Pair round %1 again? Manual edits of this round are replaced.</source>
+      <translation>重新编排第%1轮吗？本轮的手工调整将被替换。</translation>
+    </message>
+    <message>
+      <source>Delete the pairing of round %1?</source>
+      <translation>删除第%1轮的编排吗？</translation>
+    </message>
+    <message>
+      <source>Edit applied — the checker has warnings.</source>
+      <translation>已调整——检查发现问题，请看右侧提示。</translation>
+    </message>
+    <message>
+      <source>Swap %1 and %2</source>
+      <translation>交换%1与%2</translation>
+    </message>
+    <message>
+      <source>Swap two players (Ctrl+click two names)</source>
+      <translation>交换两名选手（按住 Ctrl 点选两人）</translation>
+    </message>
+    <message>
+      <source>Set %1 against %2</source>
+      <translation>指定%1对%2</translation>
+    </message>
+    <message>
+      <source>Set two players against each other</source>
+      <translation>指定两名选手对阵</translation>
+    </message>
+    <message>
+      <source>Exchange colours on table %1</source>
+      <translation>交换第%1台先后手</translation>
+    </message>
+    <message>
+      <source>Move table %1 to…</source>
+      <translation>移动第%1台到…</translation>
+    </message>
+    <message>
+      <source>Give %1 the bye</source>
+      <translation>指定%1轮空</translation>
+    </message>
+    <message>
+      <source>Move table</source>
+      <translation>调整台号</translation>
+    </message>
+    <message>
+      <source>New table number for table %1:</source>
+      <translation>第%1台的新台号：</translation>
+    </message>
+    <message>
+      <source>Move table %1 to %2</source>
+      <translation>第%1台移到第%2台</translation>
+    </message>
+  </context>
+  <context>
+    <name>SettingsDialog</name>
+    <message>
+      <source>Settings</source>
+      <translation>设置</translation>
+    </message>
+    <message>
+      <source>Win</source>
+      <translation>胜</translation>
+    </message>
+    <message>
+      <source>Draw</source>
+      <translation>和</translation>
+    </message>
+    <message>
+      <source>Loss</source>
+      <translation>负</translation>
+    </message>
+    <message>
+      <source>Bye</source>
+      <translation>轮空</translation>
+    </message>
+    <message>
+      <source>Win by forfeit</source>
+      <translation>弃权胜</translation>
+    </message>
+    <message>
+      <source>Loss by forfeit</source>
+      <translation>弃权负</translation>
+    </message>
+    <message>
+      <source>Absent</source>
+      <translation>缺席</translation>
+    </message>
+    <message>
+      <source>Scoring</source>
+      <translation>计分</translation>
+    </message>
+    <message>
+      <source>Swiss (weighted matching)</source>
+      <translation>积分编排（加权匹配）</translation>
+    </message>
+    <message>
+      <source>Dutch</source>
+      <translation>荷兰制</translation>
+    </message>
+    <message>
+      <source>Split halves</source>
+      <translation>上下半区</translation>
+    </message>
+    <message>
+      <source>Monrad</source>
+      <translation>蒙拉德制</translation>
+    </message>
+    <message>
+      <source>Round robin (Berger)</source>
+      <translation>循环赛（贝格尔）</translation>
+    </message>
+    <message>
+      <source>Top half against bottom half</source>
+      <translation>上半区对下半区</translation>
+    </message>
+    <message>
+      <source>Neighbours (1-2, 3-4)</source>
+      <translation>相邻序号（1-2、3-4）</translation>
+    </message>
+    <message>
+      <source>By lot</source>
+      <translation>抽签</translation>
+    </message>
+    <message>
+      <source>Never avoid</source>
+      <translation>不回避</translation>
+    </message>
+    <message>
+      <source>Avoid in the first rounds</source>
+      <translation>前若干轮回避</translation>
+    </message>
+    <message>
+      <source>Always avoid</source>
+      <translation>始终回避</translation>
+    </message>
+    <message>
+      <source>No one gets the same colour three times running</source>
+      <translation>不连续三轮同一先后手</translation>
+    </message>
+    <message>
+      <source>Last round: scores before colours</source>
+      <translation>末轮积分优先于先后手</translation>
+    </message>
+    <message>
+      <source>A forfeited game counts as met</source>
+      <translation>弃权局视为已相遇</translation>
+    </message>
+    <message>
+      <source>None</source>
+      <translation>无</translation>
+    </message>
+    <message>
+      <source>Drawn by lot each round</source>
+      <translation>每轮抽签</translation>
+    </message>
+    <message>
+      <source>Chosen by the first player</source>
+      <translation>由先手选择</translation>
+    </message>
+    <message>
+      <source>Never repeat the previous round's opening</source>
+      <translation>不与上一轮开局重复</translation>
+    </message>
+    <message>
+      <source>Rounds planned</source>
+      <translation>计划轮数</translation>
+    </message>
+    <message>
+      <source>Pairing system</source>
+      <translation>编排制度</translation>
+    </message>
+    <message>
+      <source>First round</source>
+      <translation>第一轮</translation>
+    </message>
+    <message>
+      <source>Same-unit avoidance</source>
+      <translation>同单位回避</translation>
+    </message>
+    <message>
+      <source>…for the first rounds</source>
+      <translation>…回避的轮数</translation>
+    </message>
+    <message>
+      <source>Largest colour surplus</source>
+      <translation>先后手差最大值</translation>
+    </message>
+    <message>
+      <source>Openings</source>
+      <translation>指定开局</translation>
+    </message>
+    <message>
+      <source>Withdraw after forfeits</source>
+      <translation>弃权几次后退赛</translation>
+    </message>
+    <message>
+      <source>Pairing</source>
+      <translation>编排</translation>
+    </message>
+    <message>
+      <source>Tie-break order after points (tick to use, drag or use the buttons):</source>
+      <translation>积分之后的小分顺序（勾选使用，拖动或用按钮排序）：</translation>
+    </message>
+    <message>
+      <source>Up</source>
+      <translation>上移</translation>
+    </message>
+    <message>
+      <source>Down</source>
+      <translation>下移</translation>
+    </message>
+    <message>
+      <source>A bye adds nothing</source>
+      <translation>轮空不计入对手分</translation>
+    </message>
+    <message>
+      <source>A bye counts as an opponent with 0</source>
+      <translation>轮空按 0 分对手计</translation>
+    </message>
+    <message>
+      <source>A bye counts as the lowest opponent</source>
+      <translation>轮空按最低分对手计</translation>
+    </message>
+    <message>
+      <source>Forfeit opponents count in opponents' score</source>
+      <translation>弃权对手计入对手分</translation>
+    </message>
+    <message>
+      <source>Forfeit wins count as wins</source>
+      <translation>弃权胜计入胜局数</translation>
+    </message>
+    <message>
+      <source>Shared place</source>
+      <translation>并列</translation>
+    </message>
+    <message>
+      <source>By seat</source>
+      <translation>按座次</translation>
+    </message>
+    <message>
+      <source>By final colour (swap openings)</source>
+      <translation>按最终执子（交换开局）</translation>
+    </message>
+    <message>
+      <source>A bye counts as a win</source>
+      <translation>轮空计为胜局</translation>
+    </message>
+    <message>
+      <source>Byes</source>
+      <translation>轮空</translation>
+    </message>
+    <message>
+      <source>Unbroken ties</source>
+      <translation>小分全同</translation>
+    </message>
+    <message>
+      <source>Second mover</source>
+      <translation>后手判定</translation>
+    </message>
+    <message>
+      <source>Tie-breaks</source>
+      <translation>小分</translation>
+    </message>
+    <message>
+      <source>e.g. 王裁判</source>
+      <translation>例如 王裁判</translation>
+    </message>
+    <message>
+      <source>Operator (recorded in the audit log)</source>
+      <translation>操作员（记入操作日志）</translation>
+    </message>
+    <message>
+      <source>Operator</source>
+      <translation>操作员</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+  </context>
+  <context>
+    <name>StandingsModel</name>
+    <message>
+      <source>Rank</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Overall</source>
+      <translation>总排名</translation>
+    </message>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Members</source>
+      <translation>队员</translation>
+    </message>
+    <message>
+      <source>Points</source>
+      <translation>积分</translation>
+    </message>
+  </context>
+  <context>
+    <name>StandingsView</name>
+    <message>
+      <source>After round</source>
+      <translation>截至</translation>
+    </message>
+    <message>
+      <source>Category</source>
+      <translation>组别</translation>
+    </message>
+    <message>
+      <source>Print standings</source>
+      <translation>打印排名表</translation>
+    </message>
+    <message>
+      <source>Print cross-table</source>
+      <translation>打印对阵成绩表</translation>
+    </message>
+    <message>
+      <source>Print prize sheet</source>
+      <translation>打印奖金发放表</translation>
+    </message>
+    <message>
+      <source>Print certificates</source>
+      <translation>打印证书</translation>
+    </message>
+    <message>
+      <source>Standings</source>
+      <translation>排名</translation>
+    </message>
+    <message>
+      <source>Teams</source>
+      <translation>团体</translation>
+    </message>
+    <message>
+      <source>Pairs</source>
+      <translation>双人</translation>
+    </message>
+    <message>
+      <source>Prizes</source>
+      <translation>奖项</translation>
+    </message>
+    <message>
+      <source>Grades</source>
+      <translation>等级称号</translation>
+    </message>
+    <message>
+      <source>Latest</source>
+      <translation>最新</translation>
+    </message>
+    <message>
+      <source>Round %1</source>
+      <translation>第%1轮</translation>
+    </message>
+    <message>
+      <source>Overall</source>
+      <translation>总排名</translation>
+    </message>
+  </context>
+  <context>
+    <name>StartView</name>
+    <message>
+      <source>Finals Manager</source>
+      <translation>棋赛总决赛编排系统</translation>
+    </message>
+    <message>
+      <source>Swiss finals for Go and Gomoku: pairing, results, standings, printing</source>
+      <translation>围棋、五子棋积分编排总决赛：编排、成绩、排名、打印</translation>
+    </message>
+    <message>
+      <source>New tournament…</source>
+      <translation>新建比赛…</translation>
+    </message>
+    <message>
+      <source>Open file…</source>
+      <translation>打开文件…</translation>
+    </message>
+    <message>
+      <source>Open the demo</source>
+      <translation>打开演示比赛</translation>
+    </message>
+    <message>
+      <source>Recent files (double-click to open):</source>
+      <translation>最近的文件（双击打开）：</translation>
+    </message>
+    <message>
+      <source>File not found</source>
+      <translation>找不到文件</translation>
+    </message>
+  </context>
+  <context>
+    <name>TeamsView</name>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Eligibility problems (from the checks and the last import):</source>
+      <translation>资格问题（检查结果及上次导入的错误）：</translation>
+    </message>
+    <message>
+      <source>No problem found.</source>
+      <translation>未发现问题。</translation>
+    </message>
+    <message>
+      <source>%1 entries</source>
+      <translation>共 %1 个</translation>
+    </message>
+  </context>
+</TS>

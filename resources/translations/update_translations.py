@@ -1,0 +1,355 @@
+"""Refresh the Chinese translation of the window: lupdate → fill → lrelease.
+
+    .venv/bin/python resources/translations/update_translations.py
+
+The source strings in ui/ are English (`self.tr("...")`); `finals_zh_CN.ts` holds their
+Chinese, `finals_zh_CN.qm` is what the program loads (Chinese is the default language).
+Strings new in the code are filled from ZH below when listed there; the script fails and
+names any string still untranslated, so a release never shows English by accident.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+TS = HERE / "finals_zh_CN.ts"
+QM = HERE / "finals_zh_CN.qm"
+
+ZH: dict[str, str] = {
+    " · round %1": " · 第%1轮",
+    "%1 entries": "共 %1 个",
+    "%1 entries (newest first)": "共 %1 条（最新的在前）",
+    "%1 is not paired: team results are the sums of the members' games in %2.":
+        "%1不单独编排：团体成绩由队员在 %2 的个人成绩相加。",
+    "%1 of %2 shown": "显示 %1 / 共 %2",
+    "%1 open": "未录 %1 台",
+    "%1 tables": "%1 台",
+    "%n problem(s) — fix them in the sheet and import again:": "%n 处问题——请在报名表中修改后重新导入：",
+    "%n warning(s) from the checker": "检查发现 %n 处问题",
+    "%v of %m entered": "已录 %v / %m 台",
+    "&Edit": "编辑(&E)",
+    "&File": "文件(&F)",
+    "&Help": "帮助(&H)",
+    "&Language": "语言(&L)",
+    "&Print": "打印(&P)",
+    "&View": "视图(&V)",
+    "(no operator set)": "（未设置操作员）",
+    "1 = first (Black) wins · 0 = second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit. A key alone applies to the selected table.":
+        "1 = 先手（黑）胜 · 0 = 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权。只输入成绩键时录入当前选中的台次。",
+    "A bye adds nothing": "轮空不计入对手分",
+    "A bye counts as a win": "轮空计为胜局",
+    "A bye counts as an opponent with 0": "轮空按 0 分对手计",
+    "A bye counts as the lowest opponent": "轮空按最低分对手计",
+    "A forfeited game counts as met": "弃权局视为已相遇",
+    "About": "关于",
+    "Absent": "缺席",
+    "Absent next round": "下轮请假",
+    "Action": "操作",
+    "Add player": "添加选手",
+    "Add player…": "添加选手…",
+    "Added as number %1.": "已添加，序号 %1。",
+    "After": "修改后",
+    "After round": "截至",
+    "All events": "全部项目",
+    "Always avoid": "始终回避",
+    "Amount (yuan)": "金额（元）",
+    "Any gender": "不限性别",
+    "Any status": "不限状态",
+    "Any unit": "不限单位",
+    "Audit log": "操作日志",
+    "Avoid in the first rounds": "前若干轮回避",
+    "BYE": "轮空",
+    "Before": "修改前",
+    "Born": "出生日期",
+    "Born (2010-05-03)": "出生日期（2010-05-03）",
+    "Browse…": "浏览…",
+    "By final colour (swap openings)": "按最终执子（交换开局）",
+    "By lot": "抽签",
+    "By seat": "按座次",
+    "Bye": "轮空",
+    "Byes": "轮空",
+    "Cannot do that": "无法执行",
+    "Category": "组别",
+    "Checker": "检查",
+    "Choose the output folder…": "选择输出文件夹…",
+    "Choose the preset built from your regulations: events, scoring, prizes and grades. Every setting can be changed later.":
+        "选择按竞赛规程制作的预设：项目、计分、奖项和等级称号。所有设置以后都可修改。",
+    "Chosen by the first player": "由先手选择",
+    "Close tournament": "关闭比赛",
+    "Colours": "先后手说明",
+    "Copy list": "复制列表",
+    "Correct a result": "更正成绩",
+    "Correct table %1 from %2 to %3 anyway?": "仍要把第%1台成绩由 %2 更正为 %3 吗？",
+    "Cross-table": "对阵成绩表",
+    "Delete pairing": "删除编排",
+    "Delete the pairing of round %1?": "删除第%1轮的编排吗？",
+    "Down": "下移",
+    "Draw": "和",
+    "Drawn by lot each round": "每轮抽签",
+    "Dutch": "荷兰制",
+    "Edit applied — the checker has warnings.": "已调整——检查发现问题，请看右侧提示。",
+    "Edit player": "修改选手",
+    "Edit…": "修改…",
+    "Eligibility problems (from the checks and the last import):": "资格问题（检查结果及上次导入的错误）：",
+    "Event": "项目",
+    "Events": "项目",
+    "Excel workbook (*.xlsx)": "Excel 工作簿 (*.xlsx)",
+    "Exchange colours on table %1": "交换第%1台先后手",
+    "Export to Excel": "导出 Excel",
+    "Female": "女",
+    "File": "文件",
+    "File not found": "找不到文件",
+    "Filter by action, target or operator": "按操作、对象或操作员筛选",
+    "Finals Manager": "棋赛总决赛编排系统",
+    "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.":
+        "棋赛总决赛编排系统——围棋、五子棋总决赛的积分编排、成绩录入、排名、奖项与打印。离线使用；每一项改动都记入操作日志。",
+    "First (Black)": "先手（黑）",
+    "First day": "开始日期",
+    "First round": "第一轮",
+    "Floats": "升降",
+    "Forfeit opponents count in opponents' score": "弃权对手计入对手分",
+    "Forfeit wins count as wins": "弃权胜计入胜局数",
+    "Gender": "性别",
+    "Give %1 the bye": "指定%1轮空",
+    "Grade": "段位",
+    "Grade awarded": "授予称号",
+    "Grade certificates": "等级称号证书",
+    "Grade list": "等级申报表",
+    "Grades": "等级称号",
+    "ID number": "身份证号",
+    "Import from Excel…": "从 Excel 导入…",
+    "Import registration sheet": "导入报名表",
+    "Import registration sheet…": "导入报名表…",
+    "Imported %1 players.": "已导入 %1 名选手。",
+    "Largest colour surplus": "先后手差最大值",
+    "Last day": "结束日期",
+    "Last round: scores before colours": "末轮积分优先于先后手",
+    "Latest": "最新",
+    "Loss": "负",
+    "Loss by forfeit": "弃权负",
+    "Making %1…": "正在生成%1…",
+    "Male": "男",
+    "Members": "队员",
+    "Monrad": "蒙拉德制",
+    "More certificates": "其他证书",
+    "Move table": "调整台号",
+    "Move table %1 to %2": "第%1台移到第%2台",
+    "Move table %1 to…": "移动第%1台到…",
+    "Name": "姓名",
+    "Name index": "姓名索引",
+    "Neighbours (1-2, 3-4)": "相邻序号（1-2、3-4）",
+    "Never avoid": "不回避",
+    "Never repeat the previous round's opening": "不与上一轮开局重复",
+    "New number for %1:": "%1的新序号：",
+    "New table number for table %1:": "第%1台的新台号：",
+    "New tournament": "新建比赛",
+    "New tournament…": "新建比赛…",
+    "No one gets the same colour three times running": "不连续三轮同一先后手",
+    "No problem found.": "未发现问题。",
+    "No round is paired yet in this event.": "本项目还没有编排任何轮次。",
+    "No round paired yet.": "尚未编排。",
+    "No.": "序号",
+    "None": "无",
+    "Not changed.": "未更改。",
+    "Only open tables": "只看未录台次",
+    "Open file…": "打开文件…",
+    "Open the demo": "打开演示比赛",
+    "Open the output folder": "打开输出文件夹",
+    "Open tournament": "打开比赛",
+    "Openings": "指定开局",
+    "Open…": "打开…",
+    "Operator": "操作员",
+    "Operator (recorded in the audit log)": "操作员（记入操作日志）",
+    "Operator: %1": "操作员：%1",
+    "Organisers": "主办单位",
+    "Output folder": "输出文件夹",
+    "Overall": "总排名",
+    "Pair next round": "编排下一轮",
+    "Pair round %1 again? Manual edits of this round are replaced.": "重新编排第%1轮吗？本轮的手工调整将被替换。",
+    "Pair standings": "双人赛成绩表",
+    "Pairing": "编排",
+    "Pairing list": "对阵表",
+    "Pairing report": "编排说明",
+    "Pairing round %1 of %2…": "正在编排%2第%1轮…",
+    "Pairing system": "编排制度",
+    "Pairs": "双人",
+    "Participation certificates": "参赛证书",
+    "Phone": "电话",
+    "Place": "名次",
+    "Players": "选手",
+    "Playing": "参赛",
+    "Points": "积分",
+    "Points carried in (late entry)": "带入积分（迟到报名）",
+    "Preset": "预设",
+    "Print certificates": "打印证书",
+    "Print cross-table": "打印对阵成绩表",
+    "Print pairings": "打印对阵表",
+    "Print prize sheet": "打印奖金发放表",
+    "Print result slips": "打印成绩登记单",
+    "Print standings": "打印排名表",
+    "Printing": "打印",
+    "Prize certificates": "奖状",
+    "Prize sheet": "奖金发放表",
+    "Prize table": "奖项",
+    "Prizes": "奖项",
+    "Problems": "问题",
+    "Pts": "积分",
+    "Qualified via": "来源",
+    "Qualifier rank": "入围名次",
+    "Quit": "退出",
+    "Rank": "名次",
+    "Rating": "等级分",
+    "Re-pair": "重新编排",
+    "Recent files": "最近的文件",
+    "Recent files (double-click to open):": "最近的文件（双击打开）：",
+    "Redo": "重做",
+    "Refresh": "刷新",
+    "Region": "地区",
+    "Registration sheet not imported": "报名表未导入",
+    "Registration sheets (*.xlsx *.csv)": "报名表 (*.xlsx *.csv)",
+    "Regulations": "竞赛规程",
+    "Result": "成绩",
+    "Result slips": "成绩登记单",
+    "Results": "成绩录入",
+    "Right-click for manual edits; Ctrl+click to pick two players": "右键手工调整；按住 Ctrl 点选两名选手",
+    "Round": "轮次",
+    "Round %1": "第%1轮",
+    "Round %1 has no table %2.": "第%1轮没有第%2台。",
+    "Round %1 paired.": "第%1轮已编排。",
+    "Round robin (Berger)": "循环赛（贝格尔）",
+    "Rounds planned": "计划轮数",
+    "Same unit": "同单位",
+    "Same-unit avoidance": "同单位回避",
+    "Save blank registration template…": "保存空白报名表模板…",
+    "Save blank template": "保存空白模板",
+    "Save blank template…": "保存空白模板…",
+    "Saved %1": "已保存 %1",
+    "Scoring": "计分",
+    "Search: name, pinyin or initials (zs finds 张三), unit, number": "搜索：姓名、拼音或首字母（zs 可找到张三）、单位、序号",
+    "Second (White)": "后手（白）",
+    "Second mover": "后手判定",
+    "Select a player first.": "请先选中一名选手。",
+    "Separate several with 、 or commas": "多个单位用“、”或逗号分隔",
+    "Set %1 against %2": "指定%1对%2",
+    "Set number": "修改序号",
+    "Set number…": "修改序号…",
+    "Set two players against each other": "指定两名选手对阵",
+    "Settings": "设置",
+    "Settings of %1": "%1的设置",
+    "Settings…": "设置…",
+    "Shared place": "并列",
+    "Size": "人数",
+    "Something went wrong: %1": "出现错误：%1",
+    "Split halves": "上下半区",
+    "Standings": "排名",
+    "Standings and prizes": "排名与奖项",
+    "Status": "状态",
+    "Status of %1": "%1的状态",
+    "Swap %1 and %2": "交换%1与%2",
+    "Swap two players (Ctrl+click two names)": "交换两名选手（按住 Ctrl 点选两人）",
+    "Swiss (weighted matching)": "积分编排（加权匹配）",
+    "Swiss finals for Go and Gomoku: pairing, results, standings, printing": "围棋、五子棋积分编排总决赛：编排、成绩、排名、打印",
+    "Table": "台次",
+    "Table %1: %2 (%3)": "第%1台：%2（%3）",
+    "Table %1: %2 → %3": "第%1台：%2 → %3",
+    "Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -": "台号 成绩，回车：12 1 · 12 0 · 12 = · 12 + · 12 -",
+    "Team standings": "团体成绩表",
+    "Teams": "团体",
+    "Teams and pairs": "团体与双人",
+    "Teams and pairs are edited through their members.": "团体和双人组合请修改其队员。",
+    "The checker found no problem.": "检查未发现问题。",
+    "The tournament": "比赛信息",
+    "Tie-break order after points (tick to use, drag or use the buttons):": "积分之后的小分顺序（勾选使用，拖动或用按钮排序）：",
+    "Tie-breaks": "小分",
+    "Time": "时间",
+    "Title": "名称",
+    "Top half against bottom half": "上半区对下半区",
+    "Tournament file": "比赛文件",
+    "Tournament files (*.finals)": "比赛文件 (*.finals)",
+    "Tournament files (*.finals);;All files (*)": "比赛文件 (*.finals);;所有文件 (*)",
+    "Type a table number and a result key, e.g. 12 1": "请输入台号和成绩键，例如 12 1",
+    "Unbroken ties": "小分全同",
+    "Undo": "撤销",
+    "Undo edit": "撤销调整",
+    "Unit": "单位",
+    "Unit (first)": "先手单位",
+    "Unit (second)": "后手单位",
+    "Up": "上移",
+    "Venue": "地点",
+    "What": "对象",
+    "Win": "胜",
+    "Win by forfeit": "弃权胜",
+    "Withdraw": "退赛",
+    "Withdraw %1 from the next round on?": "%1自下一轮起退赛吗？",
+    "Withdraw / reinstate": "退赛 / 恢复",
+    "Withdraw after forfeits": "弃权几次后退赛",
+    "Withdrawn": "退赛",
+    "Working…": "正在处理…",
+    "e.g. 王裁判": "例如 王裁判",
+    "lot seed %1": "抽签种子 %1",
+    "opening %1": "开局 %1",
+    "results %1/%2": "已录 %1/%2",
+    "— corrected": "——已更正",
+    "…for the first rounds": "…回避的轮数",
+    "✔ Round complete": "✔ 本轮成绩已齐",
+}
+
+
+def tool(name: str) -> str:
+    local = Path(sys.executable).parent / name
+    found = str(local) if local.exists() else shutil.which(name)
+    if not found:
+        raise SystemExit(f"{name} not found: install PySide6 (it ships the Linguist tools)")
+    return found
+
+
+def main() -> int:
+    sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py"))
+    subprocess.run([tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none",
+                    "-target-language", "zh_CN", "-ts", str(TS)], cwd=ROOT, check=True)
+    tree = ET.parse(TS)
+    missing: list[str] = []
+    for message in tree.iter("message"):
+        source = message.findtext("source") or ""
+        translation = message.find("translation")
+        if translation is None:
+            translation = ET.SubElement(message, "translation")
+        text = ZH.get(source)
+        if message.get("numerus") == "yes":
+            forms = translation.findall("numerusform")
+            if text is not None:
+                for form in forms:
+                    translation.remove(form)
+                ET.SubElement(translation, "numerusform").text = text
+                translation.attrib.pop("type", None)
+            elif not any(f.text for f in forms):
+                missing.append(source)
+            continue
+        if text is not None:
+            translation.text = text
+            translation.attrib.pop("type", None)
+        elif not translation.text:
+            missing.append(source)
+    ET.indent(tree)
+    tree.write(TS, encoding="utf-8", xml_declaration=True)
+    with TS.open("r+", encoding="utf-8") as handle:  # lrelease wants the doctype back
+        body = handle.read().replace("<?xml version='1.0' encoding='utf-8'?>",
+                                     '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>', 1)
+        handle.seek(0)
+        handle.write(body)
+        handle.truncate()
+    subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(QM)], check=True)
+    if missing:
+        print("untranslated:", *missing, sep="\n  ")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

