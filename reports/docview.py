@@ -119,6 +119,9 @@ class EventView:
 
     @property
     def last_complete_round(self) -> int:
+        """The round the document's standings are after (the export says so)."""
+        if isinstance(self.data.get("standings_round"), int):
+            return int(self.data["standings_round"])
         numbers = [r["number"] for r in self.rounds if r.get("status") == "complete"]
         return max(numbers, default=0)
 

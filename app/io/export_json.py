@@ -50,6 +50,7 @@ def _rounds(event: Event) -> list[dict[str, Any]]:
                     before[who] = before.get(who, 0.0) + points_for(game, who, scoring)
         out.append({
             "number": rnd.number, "status": rnd.status, "opening": rnd.opening,
+            "date": rnd.paired_at.date().isoformat() if rnd.paired_at else None,
             "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
             "relaxations": list(rnd.relaxations or []),
             "games": [
@@ -112,6 +113,7 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                 ],
                 "entrants": entrants,
                 "rounds": _rounds(event),
+                "standings_round": ranking.standings.after_round,
                 "standings": _standings(ranking),
                 "category_standings": {
                     code: [{"rank": r.rank, "entrant": r.entrant, "overall_rank": r.overall_rank,

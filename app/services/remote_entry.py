@@ -124,6 +124,11 @@ class SubmitOutcome:
     status: str  # accepted | pending | conflict | duplicate
     submission: int | None
     message: str  # for the phone, in Chinese
+    event: str = ""
+    round: int = 0
+    table: int = 0
+    result: str = ""
+    client: str = ""
     round_complete: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -425,7 +430,8 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
                    {**payload, "same_as": same.id if same else "已录入成绩"})
             message = ("本台成绩已录入，与此次提交相同。" if on_file
                        else f"已收到（与第{same.id}号提交相同），无需重复提交。")
-            return SubmitOutcome("duplicate", same.id if same else None, message)
+            return SubmitOutcome("duplicate", same.id if same else None, message, event.code,
+                                 rnd.number, game.table, entry.result, client)
         sub = Submission(round_id=rnd.id, table=game.table, result=entry.result,
                          manner=entry.manner, fouls_first=entry.fouls[0],
                          fouls_second=entry.fouls[1], client=client,
@@ -433,7 +439,8 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
         session.add(sub)
         session.flush()
         rivals = [s for s in others if s.status == PENDING]
-        conflict = game.result is not None or any(
+        conflict = (game.result is not None and not _same_outcome(
+            entry.result, entry.fouls, game.result, _game_fouls(game))) or any(
             not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in rivals)
         status = "conflict" if conflict else "pending"
         completed = False
@@ -444,13 +451,14 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
             status = "accepted"
         record(session, referee, "现场提交成绩", target, None,
                {**payload, "submission": sub.id, "status": status})
-        sub_id = sub.id
+        sub_id, where = sub.id, (event.code, rnd.number, game.table)
     messages = {
         "accepted": "成绩已录入。",
         "pending": f"已提交（第{sub_id}号），等待裁判长确认。",
         "conflict": f"已提交（第{sub_id}号），但与本台已有的成绩或提交不同，裁判长将核对。",
     }
-    return SubmitOutcome(status, sub_id, messages[status], completed)
+    return SubmitOutcome(status, sub_id, messages[status], *where, entry.result, client,
+                         completed)
 
 
 # --- the arbiter's side --------------------------------------------------------------------
@@ -575,7 +583,7 @@ def accept_all(db: Database, operator: str = "", event_code: str | None = None,
 
 
 def _view(db: Database, submission_id: int) -> SubmissionView:
-    return next(v for v in list_submissions(db, None) if v.id == submission_id)
+    return list_submissions(db, None, after_id=submission_id - 1)[0]
 
 
 def open_rounds(db: Database, scope: Scope = None) -> list[tuple[str, int]]:

@@ -119,8 +119,13 @@ def _pair_gender(entrant: Entrant) -> str | None:
     return genders.pop() if len(genders) == 1 else None
 
 
+def last_complete_round(event: Event) -> int:
+    """Standings are 'after round N' for the latest round whose results are all in."""
+    return max((r.number for r in event.rounds if r.status == "complete"), default=0)
+
+
 def standings_request(event: Event, after_round: int | None = None) -> StandingsRequest:
-    last = after_round if after_round is not None else len(event.rounds)
+    last = after_round if after_round is not None else last_complete_round(event)
     return StandingsRequest(
         entrants=tuple(standings_entrant(e) for e in event.entrants),
         games=event_games(event, last),

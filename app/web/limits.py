@@ -1,0 +1,54 @@
+"""What one client may send: request sizes, a per-client rate limit, a connection cap."""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Defaults suit one referee per phone on a venue's Wi-Fi."""
+
+    max_body: int = 2048  # bytes of a submission (a real one is < 200)
+    max_head: int = 8192  # bytes of request line + headers
+    rate: float = 2.0  # requests per second per client, sustained
+    burst: int = 40  # requests a client may make at once
+    failure_cost: int = 10  # a 404 or a wrong PIN costs this many requests (no guessing)
+    max_connections: int = 64  # open connections at once; more get 503
+    timeout: float = 10.0  # seconds a connection may stay silent
+
+
+class RateLimiter:
+    """A token bucket per client address (thread-safe)."""
+
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = float(burst)
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, client: str, cost: float = 1.0) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            level, since = self._buckets.get(client, (self.burst, now))
+            level = min(self.burst, level + (now - since) * self.rate)
+            ok = level >= cost
+            if ok:
+                level -= cost
+            self._buckets[client] = (level, now)
+            if len(self._buckets) > 10_000:  # forget clients whose bucket refilled
+                full = [k for k, (lv, t) in self._buckets.items()
+                        if lv + (now - t) * self.rate >= self.burst]
+                for key in full:
+                    del self._buckets[key]
+            return ok
+
+    def charge(self, client: str, cost: float) -> None:
+        """Take `cost` more from a client (may go below zero: they wait longer)."""
+        now = time.monotonic()
+        with self._lock:
+            level, since = self._buckets.get(client, (self.burst, now))
+            level = min(self.burst, level + (now - since) * self.rate) - cost
+            self._buckets[client] = (max(level, -self.burst), now)

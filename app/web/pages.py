@@ -1,0 +1,77 @@
+"""The phone pages: templates from `resources/web`, every value HTML-escaped.
+
+Templates hold `{{name}}` placeholders; `render` fills each with `html.escape(value)`, so a
+player or unit name can never become markup. The page's script reads its data from
+`data-*` attributes (escaped the same way) and writes with `textContent` only.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+from app.resources import resource_path
+from app.services.remote_entry import TablePage
+
+STATIC = {  # the only files the server hands out, with their types
+    "style.css": "text/css; charset=utf-8",
+    "table.js": "text/javascript; charset=utf-8",
+}
+MANNERS = {
+    "go": ("中盘胜", "超时胜", "犯规判负", "数子胜"),
+    "gomoku": ("连五", "认输", "禁手判负", "超时判负"),
+}
+RESULT_WORDS = {"1-0": "黑胜", "0-1": "白胜", "=": "和棋", "+-": "白弃权（黑胜）",
+                "-+": "黑弃权（白胜）", "--": "双方弃权", "0-0": "未赛"}
+_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
+
+
+@lru_cache(maxsize=8)
+def _template(name: str) -> str:
+    return resource_path("web", name).read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=8)
+def static_file(name: str) -> bytes | None:
+    if name not in STATIC:
+        return None
+    return resource_path("web", name).read_bytes()
+
+
+def render(name: str, values: dict[str, object]) -> bytes:
+    """Fill a template; an unknown placeholder is a programming error, not a blank."""
+    def fill(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key.startswith("raw_"):  # pre-built markup whose parts were escaped
+            return str(values[key])
+        return html.escape(str(values[key]), quote=True)
+
+    return _PLACEHOLDER.sub(fill, _template(name)).encode("utf-8")
+
+
+def table_html(page: TablePage, pin_required: bool) -> bytes:
+    chips = "".join(
+        f'<button type="button" class="chip" data-manner="{html.escape(m)}">{html.escape(m)}</button>'
+        for m in MANNERS.get(page.game, MANNERS["go"])
+    )
+    recorded = page.recorded or ""
+    return render("table.html", {
+        "title": page.title, "event_name": page.event_name, "round": page.round,
+        "table": page.table, "game": page.game,
+        "first_name": page.first.name, "first_unit": page.first.unit or "",
+        "second_name": page.second.name, "second_unit": page.second.unit or "",
+        "opening": f"开局：{page.opening}" if page.opening else "",
+        "recorded": recorded, "recorded_words": RESULT_WORDS.get(recorded, recorded),
+        "pending": page.pending, "pin": "1" if pin_required else "",
+        "fouls_open": "open" if page.game == "gomoku" else "",
+        "raw_chips": chips,
+    })
+
+
+def index_html() -> bytes:
+    return render("index.html", {})
+
+
+def not_found_html() -> bytes:
+    return render("notfound.html", {})
