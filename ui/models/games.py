@@ -61,6 +61,7 @@ class GamesModel(RecordsModel):
         self.view: RoundView | None = None
         bye = self.tr("BYE")
         self._bye = bye
+        self._draw = self.tr("Draw")
         columns = [
             Column("table", self.tr("Table"), numeric=True),
             Column("first_seed", self.tr("No."), numeric=True),
@@ -89,7 +90,7 @@ class GamesModel(RecordsModel):
             return self._bye
         if result is None:
             return ""
-        return {"=": "½-½"}.get(result, plain(result))
+        return self._draw if result == "=" else plain(result)
 
     def set_view(self, view: RoundView | None) -> None:
         self.view = view
