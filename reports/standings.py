@@ -52,10 +52,15 @@ def after_text(event: EventView, after: int) -> str:
     return f"第{after}轮后（共{event.rounds_planned}轮）"
 
 
-def standings_header(view: DocView, event: EventView, after: int, document: str) -> Header:
-    final = after >= event.rounds_planned and after > 0
+def standings_header(
+    view: DocView, event: EventView, after: int, document: str,
+    rounds_of: EventView | None = None,
+) -> Header:
+    """`rounds_of`: the event whose rounds count (a team event's source event)."""
+    played = rounds_of or event
+    final = after >= played.rounds_planned and after > 0
     title = f"{event.name}　{'最终' if final else f'第{after}轮后'}{document}"
-    rnd = next((r for r in event.rounds if r["number"] == after), None)
+    rnd = next((r for r in played.rounds if r["number"] == after), None)
     return Header(
         title=view.title,
         document=title,
@@ -185,7 +190,7 @@ def build_teams_pdf(
     for ev in events:
         source = ev.source_event()
         after = source.last_complete_round if source else 0
-        header = standings_header(view, ev, after, "团体成绩表")
+        header = standings_header(view, ev, after, "团体成绩表", rounds_of=source)
         header.round_text = after_text(source or ev, after)
         if source:
             header.extra = f"按“{source.name}”队员个人成绩之和计算"
