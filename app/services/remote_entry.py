@@ -492,8 +492,11 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
             for game in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
                 games[(game.round_id, game.table)] = game
         entrant_ids = {i for g in games.values() for i in (g.first_id, g.second_id) if i}
-        names = dict(session.execute(select(Entrant.id, Entrant.name)
-                                     .where(Entrant.id.in_(entrant_ids)))) if entrant_ids else {}
+        names: dict[int, str] = {}
+        if entrant_ids:
+            rows_names = session.execute(select(Entrant.id, Entrant.name)
+                                         .where(Entrant.id.in_(entrant_ids)))
+            names = {entrant_id: name for entrant_id, name in rows_names}
         views = []
         for sub, rnd, event in rows:
             game = games.get((sub.round_id, sub.table))

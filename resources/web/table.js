@@ -1,0 +1,138 @@
+// The table's phone page: choose a result, optionally a manner and fouls, submit.
+// Data comes from data-* attributes; every text is written with textContent.
+(function () {
+  "use strict";
+  var app = document.getElementById("app");
+  if (!app) { return; }
+  var form = document.getElementById("entry");
+  var send = document.getElementById("send");
+  var status = document.getElementById("status");
+  var manner = document.getElementById("manner");
+  var pinBox = document.getElementById("pinbox");
+  var pin = document.getElementById("pin");
+  var words = { "1-0": "黑胜", "0-1": "白胜", "=": "和棋", "-+": "黑弃权（白胜）",
+                "+-": "白弃权（黑胜）", "--": "双方弃权" };
+  var chosen = null;
+  var fouls = [0, 0];
+  var busy = false;
+  var polls = 0;
+
+  if (app.dataset.recorded) { document.getElementById("onfile").hidden = false; }
+  if (app.dataset.pin) { pinBox.hidden = false; }
+
+  function say(text, kind) {
+    status.textContent = text;
+    status.className = "status" + (kind ? " " + kind : "");
+  }
+
+  function refresh() {
+    if (!chosen) {
+      send.disabled = true;
+      send.textContent = "请先选择结果";
+      return;
+    }
+    var who = "";
+    if (chosen === "1-0") { who = "（" + app.dataset.first + " 胜）"; }
+    if (chosen === "0-1") { who = "（" + app.dataset.second + " 胜）"; }
+    send.disabled = busy;
+    send.textContent = busy ? "正在提交…" : "提交：" + words[chosen] + who;
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll(".res"), function (button) {
+    button.setAttribute("aria-pressed", "false");
+    button.addEventListener("click", function () {
+      chosen = button.dataset.result;
+      Array.prototype.forEach.call(document.querySelectorAll(".res"), function (other) {
+        other.setAttribute("aria-pressed", other === button ? "true" : "false");
+      });
+      say("", "");
+      refresh();
+    });
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll(".chip"), function (chip) {
+    chip.setAttribute("aria-pressed", "false");
+    chip.addEventListener("click", function () {
+      var on = chip.getAttribute("aria-pressed") !== "true";
+      Array.prototype.forEach.call(document.querySelectorAll(".chip"), function (other) {
+        other.setAttribute("aria-pressed", "false");
+      });
+      chip.setAttribute("aria-pressed", on ? "true" : "false");
+      manner.value = on ? chip.dataset.manner : "";
+    });
+  });
+
+  Array.prototype.forEach.call(document.querySelectorAll(".step"), function (step) {
+    step.addEventListener("click", function () {
+      var side = Number(step.dataset.side);
+      fouls[side] = Math.max(0, Math.min(20, fouls[side] + Number(step.dataset.step)));
+      document.getElementById("foul" + side).textContent = String(fouls[side]);
+    });
+  });
+
+  function poll() {
+    if (polls++ > 60) { return; }
+    window.setTimeout(function () {
+      fetch(location.pathname + "/state", { cache: "no-store" }).then(function (r) {
+        return r.ok ? r.json() : null;
+      }).then(function (state) {
+        if (!state) { say("本轮已结束，本台成绩已确认。", "ok"); return; }
+        if (state.pending === 0 && state.recorded) {
+          say("裁判长已确认：" + (words[state.recorded] || state.recorded) + "（" + state.recorded + "）", "ok");
+        } else if (state.pending > 0) {
+          poll();
+        }
+      }).catch(function () { poll(); });
+    }, 5000);
+  }
+
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    if (!chosen || busy) { return; }
+    if (app.dataset.pin && !pin.value) { say("请输入裁判口令。", "err"); pin.focus(); return; }
+    busy = true;
+    refresh();
+    say("", "");
+    var body = { result: chosen, manner: manner.value.trim(), fouls: fouls.slice() };
+    if (app.dataset.pin) { body.pin = pin.value; }
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, 15000);
+    fetch(location.pathname, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+      cache: "no-store",
+      signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return { code: response.status, data: data };
+      });
+    }).then(function (answer) {
+      busy = false;
+      var data = answer.data || {};
+      if (answer.code === 200) {
+        var kind = data.status === "conflict" ? "warn" : "ok";
+        say(data.message || "已提交。", kind);
+        send.textContent = "已提交（如需更正可再次提交）";
+        send.disabled = true;
+        chosen = null;
+        Array.prototype.forEach.call(document.querySelectorAll(".res"), function (b) {
+          b.setAttribute("aria-pressed", "false");
+        });
+        if (data.status === "pending" || data.status === "conflict") { polls = 0; poll(); }
+      } else if (answer.code === 404) {
+        say("链接无效或本轮已结束，成绩未提交。请联系裁判长。", "err");
+        refresh();
+      } else {
+        say(data.error || ("提交失败（" + answer.code + "），请重试。"), "err");
+        refresh();
+      }
+    }).catch(function () {
+      busy = false;
+      say("网络不通，成绩未提交。请检查 Wi-Fi 后重试。", "err");
+      refresh();
+    }).then(function () { window.clearTimeout(timer); });
+  });
+
+  refresh();
+})();
