@@ -21,6 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
+from app.pairing.dutch_core import (
+    BLACK,
+    WHITE,
+    DutchMatch,
+    DutchPlayer,
+    DutchTournament,
+    pair_dutch_players,
+    trf_order,
+)
+
 Colour = Literal["w", "b", "-"]
 
 PLAYED_CODES = frozenset("10=WDL")
@@ -300,6 +310,8 @@ def with_round(trf: TrfFile, pairs: list[tuple[int, int]]) -> TrfFile:
 
 __all__ = [
     "TrfError",
+    "dutch_tournament",
+    "pair_trf",
     "TrfFile",
     "TrfPlayer",
     "TrfRound",
@@ -310,3 +322,68 @@ __all__ = [
     "write_pairs",
     "write_trf",
 ]
+
+
+def dutch_tournament(trf: TrfFile, round_number: int | None = None) -> DutchTournament:
+    """The Dutch engine's view of the file, to pair round `round_number` (the next one).
+
+    Points are tenths, read from the file's points column (1 / ½ / 0).  A player with
+    an entry for the round to be paired (e.g. a requested bye) is not paired.
+    """
+    played = trf.rounds_played if round_number is None else round_number - 1
+    order = sorted(trf.players, key=lambda p: p.number)
+    players: list[DutchPlayer] = []
+    to_pair: set[int] = set()
+    for rank, p in enumerate(order):
+        matches: list[DutchMatch] = []
+        for r in p.rounds[:played]:
+            colour = {"w": WHITE, "b": BLACK}.get(r.colour)
+            matches.append(
+                DutchMatch(
+                    opponent=r.opponent,
+                    colour=colour if r.opponent is not None else None,
+                    played=r.played,
+                    paired=r.paired,
+                    win=r.result in "1W+FU" and r.result != " ",
+                    points=round(10 * r.points()),
+                )
+            )
+        while len(matches) < played:
+            matches.append(DutchMatch(None, None, False, False, False, 0))
+        score = round(10 * p.points) if p.points or not matches else 0
+        if sum(m.points for m in matches) != score:
+            score = sum(m.points for m in matches)
+        players.append(DutchPlayer(p.number, rank, score, tuple(matches)))
+        if len(p.rounds) <= played or p.rounds[played].result == " " and p.rounds[played].opponent is None:
+            to_pair.add(p.number)
+    initial = trf.initial_colour
+    if initial is None:
+        initial = _infer_initial_colour(order)
+    return DutchTournament(
+        players=tuple(players),
+        to_pair=frozenset(to_pair),
+        played_rounds=played,
+        total_rounds=trf.total_rounds or max(played + 1, 1),
+        win=10,
+        draw=5,
+        initial_white=initial == "white",
+        forfeits_count_as_met=False,
+    )
+
+
+def _infer_initial_colour(order: list[TrfPlayer]) -> Literal["white", "black"]:
+    """Without `XXC`: the colour the round-1 games give the pairing number 1 (white)."""
+    for rank, p in enumerate(order):
+        if p.rounds and p.rounds[0].played and p.rounds[0].colour in ("w", "b"):
+            opp = p.rounds[0].opponent
+            if opp is not None and opp > p.number:
+                white = p.rounds[0].colour == "w"
+                if rank % 2 == 1:
+                    white = not white
+                return "white" if white else "black"
+    return "white"
+
+
+def pair_trf(trf: TrfFile) -> list[tuple[int, int]]:
+    """The next round of the file by the Dutch system, as `(white, black)`; bye `(n, 0)`."""
+    return trf_order(pair_dutch_players(dutch_tournament(trf)))

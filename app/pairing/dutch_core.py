@@ -459,7 +459,7 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     n = len(players)
     if n == 0:
         return []
-    top = 2 * t.played_rounds * max(t.win, t.draw) // 2
+    top = t.played_rounds * max(t.win, t.draw)  # topscorers: more than half of it
     last_round = t.played_rounds >= t.total_rounds - 1
 
     def compatible(a: _P, b: _P) -> bool:
@@ -509,6 +509,8 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
             t, pbi, sgb, nsgb, special, final, compat_p, offset, validity, index
         )
         if found is None:
+            if special:
+                raise NoValidPairing("无法完成本轮编排")
             # Completion is impossible with these downfloaters: this bracket is the
             # PPB; pair it again together with everyone below (C.04.3 1.9, 3.x).
             del pbi[nsgb:]
@@ -526,7 +528,7 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     initial = WHITE if t.initial_white else BLACK
     out: list[tuple[_P, _P]] = []
     for a, b in pairs:
-        first, second = (a, b) if a.id < b.id else (b, a)
+        first, second = (a, b) if a.rank < b.rank else (b, a)
         if _colour_of(first, second, initial) == WHITE:
             out.append((first, second))
         else:
