@@ -167,7 +167,6 @@ def test_withdraw_and_undo(window, monkeypatch) -> None:  # noqa: ANN001
     window.ctx.undo_stack.undo()
     status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
     assert status[(row["event"], row["seed"])] == "playing"
-    assert window.audit.model.rowCount() == 0 or True
     window.show_view("audit")
     actions = [r["action"] for r in window.audit.model.rows()]
     assert actions[:2] == ["选手状态", "选手状态"]

@@ -252,8 +252,10 @@ class ResultsView(QWidget):
         self._refresh_row(table, str(outcome.get("result", result)))
         self.entry.clear()
         self.entry.setFocus()
-        first = self.view.names.get(self.model.row(row_number)["first"], "")
-        text = self.tr("Table %1: %2 (%3)").replace("%1", str(table)).replace("%2", result).replace("%3", first)
+        data = self.model.row(row_number)
+        names = f"{data['first_name']} — {data['second_name']}"
+        text = (self.tr("Table %1: %2 (%3)").replace("%1", str(table))
+                .replace("%2", self.model.result_text(data)).replace("%3", names))
         if outcome.get("corrected"):
             text += "  " + self.tr("— corrected")
         self._say(text)
