@@ -214,18 +214,20 @@ class MainWindow(QMainWindow):
             self.open_file(Path(path))
 
     def open_demo(self) -> None:
+        """The 360-player Go demo with two rounds played, made once (in a worker) and kept."""
         from app.demo import build_demo
 
         folder = prefs.output_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "demo-hangzhou-go.finals"
-        if not path.exists():
-            try:
-                build_demo(path, "hangzhou-go", players=360, rounds=2, operator=self.ctx.operator)
-            except FinalsError as exc:
-                show_error(self, exc)
-                return
-        self.open_file(path)
+        if path.exists():
+            self.open_file(path)
+            return
+        self.statusBar().showMessage(self.tr("Making the demo final…"))
+        self.ctx.runner.start(build_demo, path, "hangzhou-go", players=360, rounds=2,
+                              operator=self.ctx.operator,
+                              on_done=lambda _summary: self.open_file(path),
+                              on_error=lambda exc: show_error(self, exc))
 
     def new_tournament(self) -> None:
         folder = prefs.output_dir()

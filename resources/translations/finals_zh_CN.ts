@@ -61,6 +61,10 @@
       <translation>轮空</translation>
     </message>
     <message>
+      <source>Draw</source>
+      <translation>和</translation>
+    </message>
+    <message>
       <source>Table</source>
       <translation>台次</translation>
     </message>
@@ -380,6 +384,10 @@
     <message>
       <source>Tournament files (*.finals);;All files (*)</source>
       <translation>比赛文件 (*.finals);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Making the demo final…</source>
+      <translation>正在生成演示比赛…</translation>
     </message>
     <message>
       <source> · round %1</source>

@@ -134,6 +134,7 @@ ZH: dict[str, str] = {
     "Loss": "负",
     "Loss by forfeit": "弃权负",
     "Making %1…": "正在生成%1…",
+    "Making the demo final…": "正在生成演示比赛…",
     "Male": "男",
     "Members": "队员",
     "Monrad": "蒙拉德制",

@@ -187,3 +187,22 @@ def test_record_result_service_still_sees_window_changes(window) -> None:  # noq
     record_result(window.ctx.db, "OPEN", 2, 1, view.results[1], force=True, operator="x")
     window.ctx.notify("results")
     assert window.results.view.results[1] == view.results[1]
+
+
+def test_open_demo_from_the_start_page(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from ui import prefs
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    make_app()
+    prefs.set_output_dir(tmp_path / "demo-out")
+    win = MainWindow()
+    win.ctx.open_documents = False
+    qtbot.addWidget(win)
+    assert win.stack.currentWidget() is win.start
+    qtbot.mouseClick(win.start.findChildren(type(win.round_board.pair_button))[2],
+                     Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: win.ctx.db is not None, timeout=60000)
+    assert win.ctx.info["game"] == "go"
+    assert win.players.model.rowCount() > 360
+    win.ctx.close()
