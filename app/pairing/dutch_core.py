@@ -45,7 +45,7 @@ UP = 1
 NONE_FLOAT = 2
 
 # rustworkx computes with 128-bit integers; wider weights go to networkx (exact ints).
-_RX_LIMIT = 1 << 120
+_RX_LIMIT = 1 << 125
 
 
 class NoValidPairing(Exception):
@@ -211,7 +211,7 @@ def _match(size: int, weights: dict[tuple[int, int], int]) -> list[int]:
     edges = [(a, b, w) for (a, b), w in weights.items() if w > 0]
     if not edges:
         return mate
-    if max(w for _, _, w in edges) < _RX_LIMIT // max(size, 1):
+    if max(w for _, _, w in edges) * max(size, 2) < _RX_LIMIT:
         graph: rx.PyGraph = rx.PyGraph()
         graph.add_nodes_from(range(size))
         graph.add_edges_from(edges)
@@ -273,109 +273,125 @@ class _Weights:
         self.sds = total
         self.pcb = _bits(nsgb - sgb)
         self.npcb = _bits(len(pbi) - nsgb)
-        self.total_bits = self._width()
+        self.room = 3 * self.pcb + 1
+        self.offsets: dict[tuple[int, int], int] = {}
+        self.total_bits = self.room
+        self.max_weight = 1
+
+    def pack(self, vectors: dict[tuple[int, int], dict[tuple[int, int], int]]) -> dict[
+        tuple[int, int], int
+    ]:
+        """Integer weights from tier vectors: each field just wide enough for any sum.
+
+        A field holds the sum over a matching of at most `len(pbi) // 2` edge values; two
+        spare bits (sign and carry) keep every tier strictly above all tiers below it.
+        """
+        inside = max(self.nsgb // 2, 1)  # pairs with both players in the bracket
+        anywhere = max(len(self.pbi) // 2, 1)
+        peak: dict[tuple[int, int], int] = {}
+        for vec in vectors.values():
+            for key, value in vec.items():
+                if value:
+                    peak[key] = max(peak.get(key, 0), abs(value))
+        lower = (1 << self.room) - 1  # the largest sum the fields below can reach
+        self.offsets = {}
+        offset = self.room
+        for key in sorted(peak, key=lambda k: (-k[0], k[1])):
+            offset = max(offset, (2 * lower + 1).bit_length())
+            self.offsets[key] = offset
+            pairs = anywhere if key[0] in (0, 3, 4) else inside
+            lower += peak[key] * pairs << offset
+        self.total_bits = lower.bit_length()
         self.max_weight = (1 << (self.total_bits + 2)) - 1
+        out: dict[tuple[int, int], int] = {}
+        for edge, vec in vectors.items():
+            w = 0
+            for key, value in vec.items():
+                if value:
+                    w += value << self.offsets[key]
+            if w > 0:
+                out[edge] = w
+        return out
 
-    def _width(self) -> int:
-        pcb, sds = self.pcb, self.sds
-        bits = 2 if self.special else 0
-        bits += pcb + sds
-        if not self.special:
-            bits += (max(pcb, self.npcb) + 3 if self.final else self.npcb) + sds
-        bits += 4 * pcb
-        pr = self.t.played_rounds
-        if pr:
-            bits += 2 * pcb + 2 * sds
-        if pr > 1:
-            bits += 2 * pcb + 2 * sds
-        return bits + 3 * pcb + 1
-
-    def _f(self, key: int) -> int:
-        return 1 << self.shift[key]
-
-    def weight(self, hi: int, lo: int) -> int:
+    def vector(self, hi: int, lo: int) -> dict[tuple[int, int], int] | None:
+        """The tiers of pair (hi, lo), hi < lo: {(tier, key): value}; None if illegal."""
         h = self.pbi[hi]
         low = self.pbi[lo]
         if not self.compat(h, low):
-            return 0
-        pcb, sds = self.pcb, self.sds
+            return None
+        v: dict[tuple[int, int], int] = {}
+
+        def add(tier: int, key: int, value: int) -> None:
+            if value:
+                v[(tier, key)] = v.get((tier, key), 0) + value
+
         lo_in = lo < self.nsgb
         hi_in = hi < self.nsgb
         mins = self.min_score
         off = self.offset
-        w = 0
         if self.special:
-            w = 1 + (not h.eligible_bye) + (not low.eligible_bye)
-        w = (w << pcb) | lo_in
-        w <<= sds
+            add(0, 0, 1 + (not h.eligible_bye) + (not low.eligible_bye))
+        add(1, 0, int(lo_in))
         if lo_in:
-            w += self._f(h.score - mins + off) + self._f(low.score - mins + off)
-            w -= self._f(h.score - low.score)
+            add(2, h.score - mins + off, 1)
+            add(2, low.score - mins + off, 1)
+            add(2, h.score - low.score, -1)
         if not self.special:
             if self.final:
-                w <<= max(pcb, self.npcb) + 3
-                w |= 1 + (not h.eligible_bye) + (not low.eligible_bye)
+                add(3, 0, 1 + (not h.eligible_bye) + (not low.eligible_bye))
             else:
-                w <<= self.npcb
-                w |= not lo_in
-            w <<= sds
+                add(3, 0, int(not lo_in))
             if hi_in:
-                w |= self._f(h.score - mins + off)
+                add(4, h.score - mins + off, 1)
             if lo_in:
-                w += self._f(low.score - mins + off)
+                add(4, low.score - mins + off, 1)
         # Colour tiers; the first player is the lower one, as the engines have it.
         a, b = low, h
         same = a.preference == b.preference
-        w = (w << pcb) | (
-            lo_in and (not a.absolute_imbalance or not b.absolute_imbalance or not same)
-        )
-        if a.imbalance == b.imbalance:
-            rep_ok = a.repeated is None or a.repeated != b.repeated
-        else:
-            smaller = b if a.imbalance > b.imbalance else a
-            rep_ok = smaller.repeated != _invert(a.preference)
-        w = (w << pcb) | (lo_in and (not a.absolute or not b.absolute or not same or rep_ok))
-        w = (w << pcb) | (lo_in and (a.preference is None or b.preference is None or not same))
-        w = (w << pcb) | (
-            lo_in
-            and (
-                (not a.strong and not a.absolute)
-                or (not b.strong and not b.absolute)
-                or (a.absolute and b.absolute)
-                or not same
+        if lo_in:
+            add(5, 0, int(not a.absolute_imbalance or not b.absolute_imbalance or not same))
+            if a.imbalance == b.imbalance:
+                rep_ok = a.repeated is None or a.repeated != b.repeated
+            else:
+                smaller = b if a.imbalance > b.imbalance else a
+                rep_ok = smaller.repeated != _invert(a.preference)
+            add(6, 0, int(not a.absolute or not b.absolute or not same or rep_ok))
+            add(7, 0, int(a.preference is None or b.preference is None or not same))
+            add(
+                8,
+                0,
+                int(
+                    (not a.strong and not a.absolute)
+                    or (not b.strong and not b.absolute)
+                    or (a.absolute and b.absolute)
+                    or not same
+                ),
             )
-        )
         pr = self.t.played_rounds
         higher = h.score > low.score
         for back in (1, 2):
-            if pr < back:
+            if pr < back or not lo_in:
                 continue
             fl = low.float1 if back == 1 else low.float2
             fh = h.float1 if back == 1 else h.float2
-            w <<= pcb
-            if lo_in:
-                w |= fl == DOWN
-                w += h.score <= low.score and fh == DOWN
-            w <<= pcb
-            w -= lo_in and higher and fl == UP
+            tier = 9 + 2 * (back - 1)
+            add(tier, 0, int(fl == DOWN) + int(h.score <= low.score and fh == DOWN))
+            add(tier + 1, 0, -int(higher and fl == UP))
         for back in (1, 2):
-            if pr < back:
+            if pr < back or not lo_in:
                 continue
             fl = low.float1 if back == 1 else low.float2
             fh = h.float1 if back == 1 else h.float2
-            w <<= sds
-            if lo_in:
-                if fl == DOWN:
-                    w += self._f(low.score - mins + off)
-                if fh == DOWN:
-                    w += self._f(h.score - mins + off)
-                    if higher:
-                        w -= self._f(h.score - low.score)
-            w <<= sds
-            if lo_in and fl == UP and higher:
-                w -= self._f(h.score - low.score)
-        w <<= 3 * pcb + 1
-        return w
+            tier = 13 + 2 * (back - 1)
+            if fl == DOWN:
+                add(tier, low.score - mins + off, 1)
+            if fh == DOWN:
+                add(tier, h.score - mins + off, 1)
+                if higher:
+                    add(tier, h.score - low.score, -1)
+            if fl == UP and higher:
+                add(tier + 1, h.score - low.score, -1)
+        return v
 
 
 def _float(p: _P, back: int, t: DutchTournament, by_id: dict[int, DutchPlayer]) -> int:
@@ -561,12 +577,13 @@ def _pair_bracket(
     size = len(pbi)
     wt = _Weights(t, pbi, sgb, nsgb, special, final, compat, offset)
     # base[(i, j)], i < j: the weights of pairs with at least one resident or next player.
-    base: dict[tuple[int, int], int] = {}
+    vectors: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
     for j in range(sgb, size):
         for i in range(j):
-            w = wt.weight(i, j)
-            if w:
-                base[(i, j)] = w
+            vec = wt.vector(i, j)
+            if vec is not None:
+                vectors[(i, j)] = vec
+    base = wt.pack(vectors)
     cur = dict(base)
     maxw = wt.max_weight
     pcb = wt.pcb
