@@ -35,5 +35,7 @@ def matches(query: str, *texts: str | None) -> bool:
     if name and needle.isascii():
         full, initials = search_keys(name)
         compact = needle.replace(" ", "")
-        return compact in full or initials.startswith(compact) or compact in initials
+        # initials and full pinyin from the start of the name; longer pinyin anywhere
+        return (initials.startswith(compact) or full.startswith(compact)
+                or (len(compact) >= 4 and compact in full))
     return False

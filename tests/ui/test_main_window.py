@@ -24,9 +24,16 @@ def _pair_round_three(window, qtbot) -> None:  # noqa: ANN001
 def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
     assert window.stack.currentWidget() is window.tabs
     assert window.players.model.rowCount() >= 56
-    window.players.search.setText("zs")
-    shown = window.players.proxy.rowCount()
+    from ui.models.base import ROW_ROLE
+    from ui.search import search_keys
+
+    name = window.players.model.row(0)["name"]
+    window.players.search.setText(search_keys(name)[1])  # initials, e.g. zs for 张三
+    proxy = window.players.proxy
+    shown = proxy.rowCount()
+    assert name in [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(shown)]
     assert 0 < shown < window.players.model.rowCount()
+    assert window.players.count.text().startswith(f"显示 {shown} /") or str(shown) in window.players.count.text()
     assert window.event_combo.count() == 4
 
 

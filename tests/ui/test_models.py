@@ -45,6 +45,8 @@ def test_players_model_shows_rows_and_columns() -> None:
 
 def test_search_by_initials_pinyin_and_hanzi() -> None:
     assert filtered(query="zs") == ["张三"]
+    proxy_count = filtered(query="")
+    assert len(proxy_count) == 3
     assert filtered(query="zhangsan") == ["张三"]
     assert filtered(query="张") == ["张三"]
     assert filtered(query="ZS") == ["张三"]
@@ -65,6 +67,9 @@ def test_search_keys() -> None:
     assert search_keys("张三") == ("zhangsan", "zs")
     assert matches("ls", "李四")
     assert not matches("ww", "李四")
+    # initials match from the start of a name, not in the middle of a long one
+    assert not matches("zs", "台州实验小学女队")
+    assert matches("tzsy", "台州实验小学女队")
 
 
 def _view() -> RoundView:

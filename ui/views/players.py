@@ -108,6 +108,7 @@ class PlayersView(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(actions)
         self.proxy.rowsInserted.connect(self._update_count)
+        self.proxy.rowsRemoved.connect(self._update_count)
         self.proxy.modelReset.connect(self._update_count)
         self.proxy.layoutChanged.connect(self._update_count)
         ctx.opened.connect(self.reload)
