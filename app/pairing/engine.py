@@ -5,7 +5,7 @@ Systems (`settings.system`):
     split        积分编排, top half v bottom half inside score groups
     monrad       1–2, 3–4 down the ranked list, skipping rematches (backtracking)
     round_robin  Berger tables, positions by seed
-    dutch        not built yet: paired as swiss, said so in `relaxations`
+    dutch        the FIDE (Dutch) System C.04.3 (`app.pairing.dutch`), round 1 included
 
 Round 1 (no history before this round) of every system but round_robin follows
 `settings.first_round` (RULES §5).  Tables: higher score of the two first, then the lower
@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 
 from app.pairing.checker import check_with_states
 from app.pairing.colours import choose
+from app.pairing.dutch import pair_dutch
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest
 from app.pairing.report import explain_with_states
 from app.pairing.round_robin import berger_round
@@ -260,6 +261,8 @@ def relaxations_from(
 
 def pair_round(request: PairingRequest) -> Pairing:
     """Pair one round of the event described by `request`."""
+    if request.settings.system == "dutch":
+        return pair_dutch(request)
     states = build_states(request)
     ids = active_ids(request, states)
     settings = request.settings
