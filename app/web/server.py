@@ -124,6 +124,10 @@ class _Handler(BaseHTTPRequestHandler):
     def setup(self) -> None:
         self.timeout = self.server.limits.timeout
         super().setup()
+        try:
+            self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        except OSError:
+            pass
         self.rfile = _Budget(self.rfile)  # type: ignore[assignment]
 
     def handle_one_request(self) -> None:
@@ -137,6 +141,9 @@ class _Handler(BaseHTTPRequestHandler):
                                  b"Content-Length: 0\r\nConnection: close\r\n\r\n")
             except OSError:
                 pass
+
+    def version_string(self) -> str:
+        return self.server_version  # no Python version for strangers
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         log.debug("%s %s", self.client_address[0], format % args)
@@ -155,9 +162,11 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header(key, value)
         if self.close_connection:
             self.send_header("Connection", "close")
-        self.end_headers()
+        # Head and body in one write: no Nagle/delayed-ACK stall between them.
+        self._headers_buffer.append(b"\r\n")  # type: ignore[attr-defined]
         if self.command != "HEAD":
-            self.wfile.write(body)
+            self._headers_buffer.append(body)  # type: ignore[attr-defined]
+        self.flush_headers()
 
     def _json(self, code: int, data: dict[str, Any], extra: dict[str, str] | None = None) -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
@@ -281,9 +290,9 @@ class _Handler(BaseHTTPRequestHandler):
             client=self.client_address[0], auto_accept=app.auto_accept, scope=app.scope,
             operator=app.operator,
         )
+        app.arrived(outcome)
         self._json(200, {"status": outcome.status, "submission": outcome.submission,
                          "message": outcome.message})
-        app.arrived(outcome)
 
 
 def local_addresses() -> list[str]:
@@ -346,7 +355,9 @@ class RemoteEntryServer:
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._watcher: threading.Thread | None = None
-        self._stopped = threading.Event()
+        self._stopping = False
+        self._stopped = threading.Event()  # set once fully stopped
+        self._wake = threading.Event()  # wakes the watcher
         self._stop_lock = threading.Lock()
         self._count_lock = threading.Lock()
 
@@ -354,7 +365,7 @@ class RemoteEntryServer:
 
     @property
     def running(self) -> bool:
-        return self._httpd is not None and not self._stopped.is_set()
+        return self._httpd is not None and not self._stopping
 
     @property
     def url(self) -> str:
@@ -391,7 +402,9 @@ class RemoteEntryServer:
             self.allowed_hosts = {f"{shown}:{self.port}".lower()}
             if self.port == 80:
                 self.allowed_hosts.add(shown.lower())
+        self._stopping = False
         self._stopped.clear()
+        self._wake.clear()
         self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.25,),
                                         name="finals-web", daemon=True)
         self._thread.start()
@@ -412,10 +425,11 @@ class RemoteEntryServer:
         """Stop serving (idempotent, from any thread but the server's own)."""
         with self._stop_lock:
             httpd = self._httpd
-            if httpd is None or self._stopped.is_set():
+            if httpd is None or self._stopping:
                 return
-            self._stopped.set()
+            self._stopping = True
             self.stop_reason = reason
+        self._wake.set()
         httpd.shutdown()
         httpd.server_close()
         if self._thread is not None:
@@ -429,13 +443,14 @@ class RemoteEntryServer:
                 self.on_stopped(reason)
             except Exception:
                 log.exception("on_stopped callback failed")
+        self._stopped.set()
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the server stops (True) or `timeout` passes (False)."""
         return self._stopped.wait(timeout)
 
     def _watch(self) -> None:
-        while not self._stopped.wait(self.watch_interval):
+        while not self._wake.wait(self.watch_interval):
             try:
                 if not open_rounds(self.db, self.scope):
                     self.stop("rounds_closed")
