@@ -1,0 +1,71 @@
+"""Commands for TRF-16 files: export an event, import a file, pair a file (Dutch)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli.common import open_file, operator
+from app.errors import FinalsError
+from app.services import trf as trf_service
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        count = trf_service.export_trf(db, args.event, Path(args.output), operator(args))
+    finally:
+        db.close()
+    print(f"已导出 {count} 名选手到 {args.output}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    db = open_file(args)
+    try:
+        summary = trf_service.import_trf(db, Path(args.trf), args.code, args.name, operator(args))
+    finally:
+        db.close()
+    print(f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）")
+    for line in summary.skipped:
+        print(f"未导入：{line}")
+    return 0
+
+
+def cmd_pair(args: argparse.Namespace) -> int:
+    text = trf_service.pair_trf_file(Path(args.trf))
+    if args.output:
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise FinalsError(f"无法写入 {args.output}：{exc.strerror}") from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def register(sub: Any) -> None:
+    trf = sub.add_parser("trf", help="TRF-16 文件：导出、导入、按荷兰制编排")
+    actions = trf.add_subparsers(dest="trf_command", required=True)
+
+    p = actions.add_parser("export", help="把一个项目导出为 TRF-16 文件")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(handler=cmd_export)
+
+    p = actions.add_parser("import", help="从 TRF-16 文件新建一个项目（荷兰制）")
+    p.add_argument("file")
+    p.add_argument("trf")
+    p.add_argument("--code", default="TRF", help="新项目代码（默认 TRF）")
+    p.add_argument("--name", help="新项目名称（默认取文件的 012 行）")
+    p.set_defaults(handler=cmd_import)
+
+    p = actions.add_parser(
+        "pair", help="按荷兰制编排 TRF 文件的下一轮：首行对数，之后每台“白方 黑方”编号（0为轮空）"
+    )
+    p.add_argument("trf")
+    p.add_argument("-o", "--output")
+    p.set_defaults(handler=cmd_pair)
