@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from app.services.players import set_status
-from app.services.results import record_result
+from app.services.results import clear_result, record_result
 from app.services.rounds import edit_round, undo_edit
 from app.services.tournament import update_event_settings
 from ui import context as ctxmod
@@ -87,12 +87,13 @@ class StatusCommand(ServiceCommand):
 
 
 class ResultCommand(ServiceCommand):
-    """A correction: undo records the previous result again (forced, audited)."""
+    """An entry or a correction: undo restores the previous result, or clears a first entry
+    (forced and audited either way)."""
 
     what = ctxmod.RESULTS
 
     def __init__(self, ctx: ctxmod.TournamentContext, event: str, number: int, table: int,
-                 new: str, old: str, label: str) -> None:
+                 new: str, old: str | None, label: str) -> None:
         super().__init__(ctx, label)
         self.event, self.number, self.table, self.new, self.old = event, number, table, new, old
 
@@ -101,6 +102,10 @@ class ResultCommand(ServiceCommand):
                       force=True, operator=self.ctx.operator)
 
     def revert(self) -> None:
+        if self.old is None:
+            clear_result(self.ctx.require_db(), self.event, self.number, self.table, force=True,
+                         operator=self.ctx.operator)
+            return
         record_result(self.ctx.require_db(), self.event, self.number, self.table, self.old,
                       force=True, operator=self.ctx.operator)
 

@@ -126,6 +126,14 @@ def cmd_undo_edit(args: argparse.Namespace) -> int:
 
 def cmd_result(args: argparse.Namespace) -> int:
     db = open_file(args)
+    if args.result.strip() in ("clear", "清除"):
+        try:
+            outcome = result_service.clear_result(db, args.event, args.round, args.table,
+                                                  args.force, operator(args))
+        finally:
+            db.close()
+        print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
+        return 0
     try:
         outcome = result_service.record_result(
             db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
@@ -230,7 +238,8 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("result", help="录入或更正一台成绩")
     p.add_argument("file")
-    p.add_argument("result", metavar="RESULT", help=result_service.RESULT_HELP)
+    p.add_argument("result", metavar="RESULT",
+                   help=result_service.RESULT_HELP + "；clear 清除该台成绩")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=int, required=True)
     p.add_argument("--table", type=int, required=True)

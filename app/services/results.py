@@ -141,6 +141,32 @@ def record_result(
     return outcome
 
 
+def clear_result(
+    db: Database, event_code: str, round_number: int | None, table: int, force: bool = False,
+    operator: str = "",
+) -> dict[str, Any]:
+    """Take a table's result back to 'not yet played' (audited; --force after the next pairing)."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, round_number)
+        game = _game(rnd, table)
+        if game.second_id is None:
+            raise FinalsError(f"第{table}台是轮空，没有可清除的成绩。")
+        later = [r for r in event.rounds if r.number > rnd.number]
+        if game.result is not None and later and not force:
+            raise FinalsError(
+                f"第{rnd.number}轮第{table}台的成绩已被第{later[0].number}轮编排使用。"
+                "确认要清除请加 --force。"
+            )
+        before = _game_state(game)
+        game.result, game.manner = None, None
+        game.fouls_first = game.fouls_second = 0
+        rnd.status = "paired"
+        record(session, operator, "清除成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
+               before, _game_state(game))
+        return {"event": event.code, "round": rnd.number, "table": table, "result": None}
+
+
 def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
     path = Path(path)
     if not path.exists():

@@ -246,8 +246,8 @@ class ResultsView(QWidget):
                     return False
                 self._say(exc.message, error=True)
                 return False
-        if old is not None and old != result:
-            label = self.tr("Table %1: %2 → %3").replace("%1", str(table)).replace("%2", old).replace("%3", result)
+        if old != result:
+            label = self.tr("Table %1: %2 → %3").replace("%1", str(table)).replace("%2", old or "—").replace("%3", result)
             self.ctx.undo_stack.push(ResultCommand(self.ctx, event, number, table, result, old, label))
         self._refresh_row(table, str(outcome.get("result", result)))
         self.entry.clear()
