@@ -65,6 +65,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             stop_when_rounds_close=not args.keep_running,
         )
         url = server.start()
+        _stop_on_terminate(server)
         served = "、".join(f"{c} 第{n}轮" for c, n in rounds)
         print(f"现场成绩录入服务已启动：{url}")
         print(f"服务轮次：{served}。{'已开启自动采用（无成绩、无冲突的台）。' if args.auto_accept else '提交需裁判长确认：finals submissions。'}")
@@ -86,6 +87,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     finally:
         db.close()
     return 0
+
+
+def _stop_on_terminate(server: Any) -> None:
+    """`kill` (SIGTERM) stops the service as cleanly as Ctrl+C."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda _sig, _frame: threading.Thread(
+            target=server.stop, daemon=True).start())
 
 
 def _row(view: remote_entry.SubmissionView) -> list[str]:

@@ -23,6 +23,7 @@
   function say(text, kind) {
     status.textContent = text;
     status.className = "status" + (kind ? " " + kind : "");
+    if (text && status.scrollIntoView) { status.scrollIntoView({ block: "nearest" }); }
   }
 
   function refresh() {

@@ -23,7 +23,7 @@ from app.web import Limits, RemoteEntryServer
 LOAD_LIMITS = Limits(rate=100_000, burst=100_000, max_connections=256)
 
 
-def _final(path: Path, players: int, seed: int, events: tuple[str, ...] = ("MEN",)) -> Path:
+def make_final(path: Path, players: int, seed: int, events: tuple[str, ...] = ("MEN",)) -> Path:
     build_demo(path, "hangzhou-go", players=players, seed=seed)
     db = open_tournament(path)
     try:
@@ -38,16 +38,16 @@ def _final(path: Path, players: int, seed: int, events: tuple[str, ...] = ("MEN"
 @pytest.fixture(scope="session")
 def big_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """800 players: round 1 of the men's event has 400 tables."""
-    return _final(tmp_path_factory.mktemp("web-big") / "big.finals", 800, 11)
+    return make_final(tmp_path_factory.mktemp("web-big") / "big.finals", 800, 11)
 
 
 @pytest.fixture(scope="session")
 def small_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """40 players: round 1 of the men's event has 20 tables, the youth event's 8."""
-    return _final(tmp_path_factory.mktemp("web-small") / "small.finals", 40, 7, ("MEN", "YOUTH"))
+    return make_final(tmp_path_factory.mktemp("web-small") / "small.finals", 40, 7, ("MEN", "YOUTH"))
 
 
-def _copy(template: Path, folder: Path) -> Iterator[Database]:
+def copy_final(template: Path, folder: Path) -> Iterator[Database]:
     target = folder / template.name
     shutil.copy(template, target)
     db = open_tournament(target)
@@ -57,12 +57,12 @@ def _copy(template: Path, folder: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def big(big_template: Path, tmp_path: Path) -> Iterator[Database]:
-    yield from _copy(big_template, tmp_path)
+    yield from copy_final(big_template, tmp_path)
 
 
 @pytest.fixture
 def small(small_template: Path, tmp_path: Path) -> Iterator[Database]:
-    yield from _copy(small_template, tmp_path)
+    yield from copy_final(small_template, tmp_path)
 
 
 @pytest.fixture
