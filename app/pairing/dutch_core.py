@@ -275,6 +275,7 @@ class _Weights:
         self.npcb = _bits(len(pbi) - nsgb)
         self.room = 3 * self.pcb + 1
         self.offsets: dict[tuple[int, int], int] = {}
+        self.dropped: tuple[int, ...] = ()
         self.total_bits = self.room
         self.max_weight = 1
 
@@ -293,21 +294,43 @@ class _Weights:
             for key, value in vec.items():
                 if value:
                     peak[key] = max(peak.get(key, 0), abs(value))
-        lower = (1 << self.room) - 1  # the largest sum the fields below can reach
-        self.offsets = {}
-        offset = self.room
-        for key in sorted(peak, key=lambda k: (-k[0], k[1])):
-            offset = max(offset, (2 * lower + 1).bit_length())
-            self.offsets[key] = offset
+        # A vertex cover of each field's edges bounds its sum over any matching.
+        highs: dict[tuple[int, int], set[int]] = {}
+        lows: dict[tuple[int, int], set[int]] = {}
+        for (i, j), vec in vectors.items():
+            for key, value in vec.items():
+                if value:
+                    highs.setdefault(key, set()).add(i)
+                    lows.setdefault(key, set()).add(j)
+        bound: dict[tuple[int, int], int] = {}
+        for key in peak:
             pairs = anywhere if key[0] in (0, 3, 4) else inside
-            lower += peak[key] * pairs << offset
-        self.total_bits = lower.bit_length()
+            bound[key] = peak[key] * min(pairs, len(highs[key]), len(lows[key]))
+        limit = 122 - _bits(len(self.pbi))  # rustworkx computes in 128 bits
+        tiers = sorted({k[0] for k in peak})
+        self.dropped = ()
+        while True:
+            lower = (1 << self.room) - 1  # the largest sum the fields below can reach
+            self.offsets = {}
+            offset = self.room
+            for key in sorted(peak, key=lambda k: (-k[0], k[1])):
+                offset = max(offset, (2 * lower + 1).bit_length())
+                self.offsets[key] = offset
+                lower += bound[key] << offset
+            self.total_bits = lower.bit_length()
+            if self.total_bits <= limit or len(tiers) <= 4:
+                break
+            # Too wide for exact 128-bit matching: leave out the lowest tier (floats
+            # first) and say so; the higher criteria stay exact.
+            gone = tiers.pop()
+            self.dropped = (*self.dropped, gone)
+            peak = {k: v for k, v in peak.items() if k[0] != gone}
         self.max_weight = (1 << (self.total_bits + 2)) - 1
         out: dict[tuple[int, int], int] = {}
         for edge, vec in vectors.items():
             w = 0
             for key, value in vec.items():
-                if value:
+                if value and key in self.offsets:
                     w += value << self.offsets[key]
             if w > 0:
                 out[edge] = w
