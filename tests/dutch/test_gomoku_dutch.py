@@ -14,8 +14,12 @@ from app.pairing.edits import exchange_colours, swap_players
 from app.services import rounds as round_service
 from app.services.results import record_result
 from app.services.snapshots import pairing_request
-from app.services.tournament import create_tournament, get_event, open_tournament
-from app.services.tournament import update_event_settings
+from app.services.tournament import (
+    create_tournament,
+    get_event,
+    open_tournament,
+    update_event_settings,
+)
 from tests.services.sheets import player, write_sheet
 
 
