@@ -294,8 +294,6 @@ def pair_round(request: PairingRequest) -> Pairing:
             return (high, low) if table % 2 == 1 else (low, high)
 
         seat = first_round_seat
-        if system == "dutch":
-            relaxations.append(f"第{rnd}轮：荷兰制尚未实现，首轮按设定的首轮方式编排")
     elif system == "monrad":
         found = _monrad(request, states, ids)
         if found is None:
@@ -306,8 +304,6 @@ def pair_round(request: PairingRequest) -> Pairing:
     elif system == "split":
         pairs = pair_swiss(request, states, ids, "split")
     else:
-        if system == "dutch":
-            relaxations.append(f"第{rnd}轮：荷兰制尚未实现，本轮按积分编排（swiss）编排")
         pairs = pair_swiss(request, states, ids)
 
     games = number_tables(states, pairs, seat)
