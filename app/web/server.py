@@ -214,6 +214,12 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._error(421, "地址不符。", close=True)
             path = urlsplit(self.path).path
             post = self.command == "POST"
+            if self.headers.get("Transfer-Encoding") or (
+                    not post and self.headers.get("Content-Length", "0") != "0"):
+                self.close_connection = True  # a body we will not read: end the connection
+            table = _TABLE.match(path)
+            if post and (table is None or table.group(2)):
+                self.close_connection = True  # only a submission's body is ever read
             if path == "/" and not post:
                 return self._html(200, pages.index_html())
             static = _STATIC.match(path)
@@ -222,7 +228,6 @@ class _Handler(BaseHTTPRequestHandler):
                 if data is None:
                     return self._not_found()
                 return self._send(200, data, pages.STATIC[static.group(1)])
-            table = _TABLE.match(path)
             if table is None:
                 return self._not_found()
             token, state = table.group(1), table.group(2)

@@ -391,3 +391,19 @@ def test_new_arrivals_reach_the_callback(small: Database, serve) -> None:
     assert server.received == 1
     assert [s.id for s in remote_entry.list_submissions(small, after_id=0)] == [outcome.submission]
     assert remote_entry.list_submissions(small, after_id=outcome.submission) == []
+
+
+def test_an_unread_body_never_becomes_a_second_request(small: Database, serve) -> None:
+    """A body the server does not read ends the connection (no request smuggling)."""
+    server = serve(small)
+    inner = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
+    for head in (b"POST /nowhere", b"GET /"):
+        request = (head + f" HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                   f"Content-Type: application/json\r\nContent-Length: {len(inner)}\r\n\r\n"
+                   .encode() + inner)
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(request)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        assert answer.count(b"HTTP/1.1 ") == 1, answer[:200]
