@@ -428,7 +428,7 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
         if same is not None or on_file:
             record(session, referee, "现场提交成绩（重复）", target, None,
                    {**payload, "same_as": same.id if same else "已录入成绩"})
-            message = ("本台成绩已录入，与此次提交相同。" if on_file
+            message = ("本台成绩已录入，与此次提交相同。" if on_file or same is None
                        else f"已收到（与第{same.id}号提交相同），无需重复提交。")
             return SubmitOutcome("duplicate", same.id if same else None, message, event.code,
                                  rnd.number, game.table, entry.result, client)
@@ -489,8 +489,8 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
             for other in session.scalars(select(Submission).where(
                     Submission.round_id.in_(round_ids), Submission.status == PENDING)):
                 pending.setdefault((other.round_id, other.table), []).append(other)
-            for game in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
-                games[(game.round_id, game.table)] = game
+            for one in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
+                games[(one.round_id, one.table)] = one
         entrant_ids = {i for g in games.values() for i in (g.first_id, g.second_id) if i}
         names: dict[int, str] = {}
         if entrant_ids:

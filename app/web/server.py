@@ -122,7 +122,7 @@ class _Handler(BaseHTTPRequestHandler):
     # --- plumbing ----------------------------------------------------------------------
 
     def setup(self) -> None:
-        self.timeout = self.server.limits.timeout
+        self.timeout = self.server.limits.timeout  # type: ignore[misc]
         super().setup()
         try:
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
