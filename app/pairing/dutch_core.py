@@ -423,7 +423,9 @@ def _float(p: _P, back: int, t: DutchTournament, by_id: dict[int, DutchPlayer]) 
         return DOWN
     m = p.matches[idx]
     if not m.played or m.opponent is None:
-        return DOWN
+        # C.04.3 (2025) 1.4.3: scoring more than a loss without playing is a downfloat;
+        # an unplayed round without points (forfeit loss, absence) is no float.
+        return DOWN if m.points > 0 else NONE_FLOAT
     mine = p.score - sum(x.points for x in p.matches[idx:])
     opp = by_id[m.opponent]
     theirs = opp.score - sum(x.points for x in opp.matches[idx:])
