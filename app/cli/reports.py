@@ -13,8 +13,26 @@ from typing import Any
 from app.cli.common import open_file
 from app.errors import FinalsError
 from app.io.export_json import build_export
+from app.store.database import Database
 
 ROUND_KINDS = ("pairings", "index", "slips")
+
+
+def _add_table_links(db: Database, doc: dict[str, Any], round_number: int | None,
+                     base_url: str | None) -> None:
+    """Each slip's QR code opens that table's phone page (secret per table; never exported)."""
+    from app.services.remote_entry import tokens_for_round
+
+    for event in doc["events"]:
+        if not event["rounds"]:
+            continue
+        number = round_number or event["rounds"][-1]["number"]
+        links = tokens_for_round(db, event["code"], number, base_url)
+        for rnd in event["rounds"]:
+            if rnd["number"] == number:
+                for game in rnd["games"]:
+                    if game["table"] in links:
+                        game["token"] = links[game["table"]]
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -27,6 +45,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     try:
         after = None if args.kind in ROUND_KINDS else args.round
         doc = build_export(db, after)
+        if args.kind == "slips":
+            _add_table_links(db, doc, args.round, args.base_url)
     finally:
         db.close()
     out = Path(args.output)
@@ -51,5 +71,7 @@ def register(sub: Any) -> None:
     p.add_argument("--category")
     p.add_argument("--type", default="prize", choices=["prize", "grade", "participation"],
                    help="证书类型（certificates）")
+    p.add_argument("--base-url", dest="base_url",
+                   help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）")
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(handler=cmd_report)

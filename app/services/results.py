@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.domain import Result, parse_result
@@ -71,11 +72,13 @@ def _round(event: Event, number: int | None) -> Round:
     raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
 
 
-def _game(rnd: Round, table: int) -> Game:
-    for game in rnd.games:
-        if game.table == table:
-            return game
-    raise FinalsError(f"第{rnd.number}轮没有第{table}台（共 {len(rnd.games)} 台）。")
+def _game(session: Session, rnd: Round, table: int) -> Game:
+    # One row by key: a round of 400 tables is not loaded for every keystroke.
+    game = session.scalar(select(Game).where(Game.round_id == rnd.id, Game.table == table))
+    if game is None:
+        count = session.scalar(select(func.count()).where(Game.round_id == rnd.id))
+        raise FinalsError(f"第{rnd.number}轮没有第{table}台（共 {count} 台）。")
+    return game
 
 
 def _game_state(game: Game) -> dict[str, Any]:
@@ -86,7 +89,7 @@ def _game_state(game: Game) -> dict[str, Any]:
 
 def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force: bool,
            operator: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    game = _game(rnd, entry.table)
+    game = _game(session, rnd, entry.table)
     if game.second_id is None:
         raise FinalsError(f"第{entry.table}台是轮空，无需录入成绩。")
     later = [r for r in event.rounds if r.number > rnd.number]
@@ -109,8 +112,10 @@ def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force
     return before, after
 
 
-def _close_round_if_complete(rnd: Round) -> bool:
-    complete = all(g.result is not None for g in rnd.games)
+def _close_round_if_complete(session: Session, rnd: Round) -> bool:
+    open_tables = session.scalar(
+        select(func.count()).where(Game.round_id == rnd.id, Game.result.is_(None)))
+    complete = open_tables == 0
     was = rnd.status
     rnd.status = "complete" if complete else "paired"
     return complete and was != "complete"
@@ -131,7 +136,7 @@ def record_result(
         rnd = _round(event, round_number)
         before, after = _apply(session, event, rnd, entry, force, operator)
         action = "更正成绩" if before["result"] is not None else "录入成绩"
-        completed = _close_round_if_complete(rnd)
+        completed = _close_round_if_complete(session, rnd)
         record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
         outcome = {"event": event.code, "round": rnd.number, "table": table,
                    "result": entry.result.value, "corrected": before["result"] is not None,
@@ -149,7 +154,7 @@ def clear_result(
     with db.transaction() as session:
         event = get_event(session, event_code)
         rnd = _round(event, round_number)
-        game = _game(rnd, table)
+        game = _game(session, rnd, table)
         if game.second_id is None:
             raise FinalsError(f"第{table}台是轮空，没有可清除的成绩。")
         later = [r for r in event.rounds if r.number > rnd.number]
@@ -227,7 +232,7 @@ def record_results(
         for entry in entries:
             before, after = _apply(session, event, rnd, entry, force, operator)
             changes.append({"table": entry.table, "before": before["result"], "after": after["result"]})
-        completed = _close_round_if_complete(rnd)
+        completed = _close_round_if_complete(session, rnd)
         record(session, operator, "批量录入成绩", f"{event.code} 第{rnd.number}轮 {Path(path).name}",
                None, {"changes": changes})
         summary = {"event": event.code, "round": rnd.number, "recorded": len(entries),

@@ -19,6 +19,7 @@ from app.pairing.openings import draw_opening
 from app.pairing.report import explain, format_report
 from app.services.audit import record
 from app.services.backup import take_backup
+from app.services.remote_entry import add_missing_tokens
 from app.services.snapshots import pairing_request
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -77,6 +78,7 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
         for g in sorted(games, key=lambda g: g.table)
     ]
     session.flush()
+    add_missing_tokens(session, rnd)  # the QR code of each result slip
 
 
 def _games_dump(games: tuple[PairedGame, ...]) -> list[list[int | None]]:
