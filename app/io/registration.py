@@ -14,9 +14,8 @@ from typing import Any
 
 from app.io.dates import parse_date
 from app.io.sheets import SheetRow
-from app.standings.categories import grade_order
+from app.standings.categories import grade_order, normalize_gender
 
-GENDERS = {"男": "M", "女": "F", "m": "M", "f": "F", "男子": "M", "女子": "F", "male": "M", "female": "F"}
 EVENT_SEPARATORS = re.compile(r"[、,，;；/|\s]+")
 
 
@@ -139,7 +138,7 @@ def _parse_row(
         errors.append(RowError(row, "姓名", "姓名为空。请填写选手姓名，或删除这一行。"))
         name = ""
     gender_text = _text(values, "性别")
-    gender = GENDERS.get(gender_text.lower()) if gender_text else None
+    gender = normalize_gender(gender_text)
     if gender is None:
         shown = f"“{gender_text}”" if gender_text else "空"
         errors.append(RowError(row, "性别", f"性别为{shown}，无法识别。请填写“男”或“女”。"))
@@ -176,7 +175,7 @@ def _with_source_events(codes: tuple[str, ...], events: list[EventRules]) -> tup
     return tuple(out)
 
 
-def _check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
+def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
     elig = rules.eligibility
     born_from, born_to = elig.get("born_from"), elig.get("born_to")
     if born_from or born_to:
@@ -308,7 +307,7 @@ def plan_registration(
         for code in player.events:
             rules = by_code[code]
             if rules.kind == "individual":
-                _check_individual(player, rules, errors)
+                check_individual(player, rules, errors)
             elif not player.group:
                 what = "队名" if rules.kind == "team" else "搭档姓名"
                 errors.append(RowError(

@@ -9,7 +9,8 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.io.dates import parse_date
-from app.io.registration import GENDERS, PlayerRow, _check_individual
+from app.io.registration import PlayerRow, check_individual
+from app.standings.categories import normalize_gender
 from app.services.audit import record
 from app.services.registration import event_rules
 from app.services.seeding import apply_order
@@ -50,7 +51,7 @@ def _clean(field: str, value: Any) -> Any:
     if value is None or value == "":
         return None
     if field == "gender":
-        gender = GENDERS.get(str(value).strip().lower())
+        gender = normalize_gender(str(value))
         if gender is None:
             raise FinalsError(f"性别“{value}”无法识别。请填写“男”或“女”。")
         return gender
@@ -88,7 +89,7 @@ def add_player(
             raise FinalsError(f"{values['name']}已在{event.name}中。同一选手只能登记一次。")
         errors: list[Any] = []
         rules = next(r for r in event_rules(session) if r.code == event.code)
-        _check_individual(PlayerRow(0, values["name"], values["gender"], values["birth_date"],
+        check_individual(PlayerRow(0, values["name"], values["gender"], values["birth_date"],
                                     None, None, values["grade"], None, None, None, None, None,
                                     None, (event.code,), None), rules, errors)
         if errors:
