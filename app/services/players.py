@@ -10,11 +10,11 @@ from sqlalchemy.orm import Session
 from app.errors import FinalsError
 from app.io.dates import parse_date
 from app.io.registration import PlayerRow, check_individual
-from app.standings.categories import normalize_gender
 from app.services.audit import record
 from app.services.registration import event_rules
 from app.services.seeding import apply_order
 from app.services.tournament import get_event
+from app.standings.categories import normalize_gender
 from app.store.database import Database
 from app.store.models import Entrant, EntrantRoundStatus, Event, Player
 
