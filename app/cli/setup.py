@@ -208,6 +208,49 @@ def cmd_settings(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compose(args: argparse.Namespace) -> int:
+    from app.services.teams import compose
+
+    members = [m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
+    db = open_file(args)
+    try:
+        made = compose(db, args.event, args.name, members, operator(args))
+    finally:
+        db.close()
+    print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}")
+    return 0
+
+
+def cmd_dissolve(args: argparse.Namespace) -> int:
+    from app.services.teams import dissolve
+
+    db = open_file(args)
+    try:
+        name = dissolve(db, args.event, args.who, operator(args))
+    finally:
+        db.close()
+    print(f"已解散“{name}”。")
+    return 0
+
+
+def cmd_eligibility(args: argparse.Namespace) -> int:
+    from app.services.teams import problems
+
+    db = open_file(args)
+    try:
+        found = problems(db)
+    finally:
+        db.close()
+    if args.json:
+        print_json(found)
+    elif not found:
+        print("所有队伍和双人组合均符合参赛条件。")
+    else:
+        for item in found:
+            print(f"{item['event']} {item['entrant']}：{item['message']}")
+    return 1 if found else 0
+
+
 def cmd_export(args: argparse.Namespace) -> int:
     from app.io.export_json import build_export
 
@@ -352,6 +395,25 @@ def register(sub: Any) -> None:
                    help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_settings)
+
+    p = sub.add_parser("compose", help="组队或组成双人组合（按规程检查人数、性别、年龄）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True, help="团体或双人项目")
+    p.add_argument("--name", help="队名（双人组合默认为两人姓名）")
+    p.add_argument("--members", required=True,
+                   help="团体：个人项目中的序号或姓名，逗号分隔；双人：两名选手姓名")
+    p.set_defaults(handler=cmd_compose)
+
+    p = sub.add_parser("dissolve", help="解散一支队伍或一个双人组合")
+    p.add_argument("file")
+    p.add_argument("who", help="序号或队名")
+    p.add_argument("--event", required=True)
+    p.set_defaults(handler=cmd_dissolve)
+
+    p = sub.add_parser("eligibility", help="列出队伍与双人组合的资格问题（有问题时退出码为1）")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_eligibility)
 
     p = sub.add_parser("export", help="导出 JSON（交换格式）")
     p.add_argument("file")

@@ -208,7 +208,7 @@ def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError
         errors.append(RowError(player.row, "性别", f"{rules.name}只限{who}参加。请核对性别或项目。"))
 
 
-def _check_team(
+def check_team(
     key: tuple[str, str], members: list[PlayerRow], rules: EventRules, errors: list[RowError],
 ) -> None:
     elig = rules.eligibility
@@ -230,7 +230,7 @@ def _check_team(
             ))
 
 
-def _check_pair(
+def check_pair(
     rules: EventRules, first: PlayerRow, second: PlayerRow, start: date | None,
     errors: list[RowError],
 ) -> None:
@@ -324,7 +324,7 @@ def plan_registration(
             elif kind == "pair" and player.group:
                 pair_rows.append((code, player))
     for key, members in teams.items():
-        _check_team(key, members, by_code[key[0]], errors)
+        check_team(key, members, by_code[key[0]], errors)
 
     pairs: list[tuple[str, PlayerRow, PlayerRow]] = []
     taken: set[tuple[str, int]] = set()
@@ -354,7 +354,7 @@ def plan_registration(
             continue
         taken.add((code, player.row))
         taken.add((code, partner.row))
-        _check_pair(rules, player, partner, start_date, errors)
+        check_pair(rules, player, partner, start_date, errors)
         pairs.append((code, player, partner))
 
     errors.sort(key=lambda e: (e.row, e.column))

@@ -104,6 +104,7 @@ class _P:
     float1: int = NONE_FLOAT
     float2: int = NONE_FLOAT
     colours: tuple[str, ...] = ()
+    played: int = 0  # games played over the board
 
     @property
     def absolute_imbalance(self) -> bool:
@@ -151,6 +152,7 @@ def _derive(p: DutchPlayer, t: DutchTournament) -> _P:
     out.repeated = last if consecutive > 1 else None
     out.strong = not out.absolute and out.imbalance > 0
     out.colours = tuple(colours)
+    out.played = len(colours)
     return out
 
 
@@ -166,16 +168,26 @@ class _Validity:
         self.compat = compat
         self.fixed: dict[int, int] = {}
         self.last: dict[int, int] | None = None
+        self.bye_ok: Callable[[int], bool] = lambda a: players[a].eligible_bye
 
     def fix(self, a: int, b: int) -> None:
         self.fixed[a] = b
         self.fixed[b] = a
 
-    def complete(self) -> bool:
+    def unfix(self, a: int) -> None:
+        b = self.fixed.pop(a, None)
+        if b is not None:
+            self.fixed.pop(b, None)
+
+    def complete(self, extra: Sequence[tuple[int, int]] = ()) -> bool:
+        fixed = dict(self.fixed)
+        for a, b in extra:
+            fixed[a] = b
+            fixed[b] = a
         last = self.last
-        if last is not None and all(last.get(a) == b for a, b in self.fixed.items()):
+        if last is not None and all(last.get(a) == b for a, b in fixed.items()):
             return True
-        free = [i for i in range(len(self.players)) if i not in self.fixed]
+        free = [i for i in range(len(self.players)) if i not in fixed]
         graph: rx.PyGraph = rx.PyGraph()
         graph.add_nodes_from(free)
         edges: list[tuple[int, int, int]] = []
@@ -189,13 +201,13 @@ class _Validity:
         if len(free) % 2 == 1:
             bye = graph.add_node(-1)
             for x, a in enumerate(free):
-                if self.players[a].eligible_bye:
+                if self.bye_ok(a):
                     edges.append((x, bye, 1))
         graph.add_edges_from(edges)
         matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: 1)
         if 2 * len(matching) < len(graph.node_indices()):
             return False
-        found: dict[int, int] = dict(self.fixed)
+        found: dict[int, int] = fixed
         for u, v in matching:
             if u == bye or v == bye:
                 continue
@@ -230,7 +242,14 @@ def _match(size: int, weights: dict[tuple[int, int], int]) -> list[int]:
 
 
 class _Weights:
-    """Edge weights of one bracket (and the next scoregroup), C.04.3 criteria as tiers."""
+    """Edge weights of one bracket (and the next scoregroup), C.04.3 criteria as tiers.
+
+    Tiers, highest first (C.04.3 2025, art. 2): 0 completion and the PAB to a player of
+    the lowest possible score (C4, C5); 1-2 pairs and scores paired in the bracket (C6,
+    C7); 3-4 pairs and scores of the next bracket (C8); 5 the unplayed games of the PAB
+    assignee (C9); 6-9 colours (C10-C13); 10-13 repeated floats (C14-C17); 14-17 their
+    scores (C18-C21).  Scores are keys inside a tier: a higher score is a higher field.
+    """
 
     def __init__(
         self,
@@ -238,41 +257,24 @@ class _Weights:
         pbi: list[_P],
         sgb: int,
         nsgb: int,
-        special: bool,
-        final: bool,
         compat: Callable[[_P, _P], bool],
-        offset: int,
+        top: bool,
+        candidate: Callable[[_P], bool],
+        bye_score: int,
+        bye_ranks: dict[int, int] | None,
+        vertices: int,
     ) -> None:
         self.t = t
         self.pbi = pbi
         self.sgb = sgb
         self.nsgb = nsgb
-        self.special = special
-        self.final = final
         self.compat = compat
-        self.offset = offset
-        self.min_score = pbi[-1].score
-        diffs: list[int] = []
-        for i in range(nsgb):
-            diffs.append(pbi[i].score - self.min_score + offset)
-            first = max(sgb, i + 1)
-            for j in range(first, nsgb):
-                if j <= first or pbi[j].score < pbi[j - 1].score:
-                    diffs.append(pbi[i].score - pbi[j].score)
-        diffs.sort()
-        self.shift: dict[int, int] = {}
-        total = 0
-        k = 0
-        while k < len(diffs):
-            m = k
-            while m < len(diffs) and diffs[m] == diffs[k]:
-                m += 1
-            self.shift[diffs[k]] = total
-            total += _bits(m - k)
-            k = m
-        self.sds = total
+        self.top = top
+        self.candidate = candidate
+        self.bye_score = bye_score
+        self.bye_ranks = bye_ranks
+        self.vertices = vertices
         self.pcb = _bits(nsgb - sgb)
-        self.npcb = _bits(len(pbi) - nsgb)
         self.room = 3 * self.pcb + 1
         self.offsets: dict[tuple[int, int], int] = {}
         self.dropped: tuple[int, ...] = ()
@@ -284,11 +286,11 @@ class _Weights:
     ]:
         """Integer weights from tier vectors: each field just wide enough for any sum.
 
-        A field holds the sum over a matching of at most `len(pbi) // 2` edge values; two
+        A field holds the sum over a matching of at most `vertices // 2` edge values; two
         spare bits (sign and carry) keep every tier strictly above all tiers below it.
         """
         inside = max(self.nsgb // 2, 1)  # pairs with both players in the bracket
-        anywhere = max(len(self.pbi) // 2, 1)
+        anywhere = max(self.vertices // 2, 1)
         peak: dict[tuple[int, int], int] = {}
         for vec in vectors.values():
             for key, value in vec.items():
@@ -304,9 +306,9 @@ class _Weights:
                     lows.setdefault(key, set()).add(j)
         bound: dict[tuple[int, int], int] = {}
         for key in peak:
-            pairs = anywhere if key[0] in (0, 3, 4) else inside
+            pairs = anywhere if key[0] in (0, 3, 4, 5) else inside
             bound[key] = peak[key] * min(pairs, len(highs[key]), len(lows[key]))
-        limit = 122 - _bits(len(self.pbi))  # rustworkx computes in 128 bits
+        limit = 122 - _bits(self.vertices)  # rustworkx computes in 128 bits
         tiers = sorted({k[0] for k in peak})
         self.dropped = ()
         while True:
@@ -318,7 +320,7 @@ class _Weights:
                 self.offsets[key] = offset
                 lower += bound[key] << offset
             self.total_bits = lower.bit_length()
-            if self.total_bits <= limit or len(tiers) <= 4:
+            if self.total_bits <= limit or len(tiers) <= 6:
                 break
             # Too wide for exact 128-bit matching: leave out the lowest tier (floats
             # first) and say so; the higher criteria stay exact.
@@ -336,6 +338,9 @@ class _Weights:
                 out[edge] = w
         return out
 
+    def top_tier(self, h: _P, low: _P) -> int:
+        return 1 + (not self.candidate(h)) + (not self.candidate(low))
+
     def vector(self, hi: int, lo: int) -> dict[tuple[int, int], int] | None:
         """The tiers of pair (hi, lo), hi < lo: {(tier, key): value}; None if illegal."""
         h = self.pbi[hi]
@@ -349,39 +354,34 @@ class _Weights:
                 v[(tier, key)] = v.get((tier, key), 0) + value
 
         lo_in = lo < self.nsgb
-        hi_in = hi < self.nsgb
-        mins = self.min_score
-        off = self.offset
-        if self.special:
-            add(0, 0, 1 + (not h.eligible_bye) + (not low.eligible_bye))
-        add(1, 0, int(lo_in))
+        if self.top:
+            add(0, 0, self.top_tier(h, low))
         if lo_in:
-            add(2, h.score - mins + off, 1)
-            add(2, low.score - mins + off, 1)
-            add(2, h.score - low.score, -1)
-        if not self.special:
-            if self.final:
-                add(3, 0, 1 + (not h.eligible_bye) + (not low.eligible_bye))
-            else:
-                add(3, 0, int(not lo_in))
-            if hi_in:
-                add(4, h.score - mins + off, 1)
-            if lo_in:
-                add(4, low.score - mins + off, 1)
+            add(1, 0, 1)
+            add(2, h.score, 1)
+        else:
+            add(3, 0, 1)
+            add(4, h.score, 1)
+        ranks = self.bye_ranks
+        if ranks is not None:
+            if h.score == self.bye_score:
+                add(5, 0, ranks[h.played])
+            if low.score == self.bye_score:
+                add(5, 0, ranks[low.played])
         # Colour tiers; the first player is the lower one, as the engines have it.
         a, b = low, h
         same = a.preference == b.preference
         if lo_in:
-            add(5, 0, int(not a.absolute_imbalance or not b.absolute_imbalance or not same))
+            add(6, 0, int(not a.absolute_imbalance or not b.absolute_imbalance or not same))
             if a.imbalance == b.imbalance:
                 rep_ok = a.repeated is None or a.repeated != b.repeated
             else:
                 smaller = b if a.imbalance > b.imbalance else a
                 rep_ok = smaller.repeated != _invert(a.preference)
-            add(6, 0, int(not a.absolute or not b.absolute or not same or rep_ok))
-            add(7, 0, int(a.preference is None or b.preference is None or not same))
+            add(7, 0, int(not a.absolute or not b.absolute or not same or rep_ok))
+            add(8, 0, int(a.preference is None or b.preference is None or not same))
             add(
-                8,
+                9,
                 0,
                 int(
                     (not a.strong and not a.absolute)
@@ -397,7 +397,7 @@ class _Weights:
                 continue
             fl = low.float1 if back == 1 else low.float2
             fh = h.float1 if back == 1 else h.float2
-            tier = 9 + 2 * (back - 1)
+            tier = 10 + 2 * (back - 1)
             add(tier, 0, int(fl == DOWN) + int(h.score <= low.score and fh == DOWN))
             add(tier + 1, 0, -int(higher and fl == UP))
         for back in (1, 2):
@@ -405,15 +405,13 @@ class _Weights:
                 continue
             fl = low.float1 if back == 1 else low.float2
             fh = h.float1 if back == 1 else h.float2
-            tier = 13 + 2 * (back - 1)
+            tier = 14 + 2 * (back - 1)
             if fl == DOWN:
-                add(tier, low.score - mins + off, 1)
+                add(tier, low.score, 1)
             if fh == DOWN:
-                add(tier, h.score - mins + off, 1)
-                if higher:
-                    add(tier, h.score - low.score, -1)
-            if fl == UP and higher:
-                add(tier + 1, h.score - low.score, -1)
+                add(tier, h.score, 1)
+            if not (fl == UP and higher):
+                add(tier + 1, h.score, 1)
         return v
 
 
@@ -484,6 +482,10 @@ def _colour_of(p: _P, o: _P, initial: str) -> str:
     return p.preference
 
 
+def _bye_up_to(players: list[_P], score: int) -> Callable[[int], bool]:
+    return lambda a: players[a].eligible_bye and players[a].score <= score
+
+
 def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     """The round: `(white, black)` id pairs in board order; the bye last as `(id, None)`.
 
@@ -529,41 +531,69 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
             groups[-1].append(p)
         else:
             groups.append([p])
-    offset = t.win if t.win > 0 else 1
+
+    # C5: the pairing-allocated bye goes to a player of the lowest score it can have.
+    odd = n % 2 == 1
+    bye_score = 0
+    if odd:
+        for score in sorted({p.score for p in players if p.eligible_bye}):
+            validity.bye_ok = _bye_up_to(players, score)
+            validity.last = None
+            if validity.complete():
+                bye_score = score
+                break
+
+    def candidate(p: _P) -> bool:
+        return odd and p.eligible_bye and p.score <= bye_score
+
+    validity.bye_ok = lambda a: candidate(players[a])
+    validity.last = None
+    validity.complete()
+    # C9: the unplayed games of the PAB assignee.  Being paired is worth more the fewer
+    # games a player has played, so the bye goes to one who played the most.
+    ranks: dict[int, int] = {}
+    played = sorted((p.played for p in players if p.score == bye_score), reverse=True)
+    for r, c in enumerate(played):
+        ranks[c] = r
+    single = False
+    if odd and bye_score >= groups[0][0].score:
+        top_group = {index[p.id] for p in groups[0]}
+        found_pairs: dict[int, int] = validity.last or {}
+        single = all(found_pairs.get(k, k) in top_group for k in top_group)
+
     pairs: list[tuple[_P, _P]] = []
     pbi: list[_P] = list(groups[0])
     gi = 1
-    special = gi == len(groups)
     sgb = 0
     while len(pbi) > 1 or gi < len(groups):
         nsgb = len(pbi)
-        saved_gi = gi
-        if special:
-            while gi < len(groups):
-                pbi.extend(groups[gi])
-                gi += 1
-        elif gi < len(groups):
+        next_score: int | None = None
+        if gi < len(groups):
+            next_score = groups[gi][0].score
             pbi.extend(groups[gi])
             gi += 1
-        final = gi == len(groups)
-        found = _pair_bracket(
-            t, pbi, sgb, nsgb, special, final, compat_p, offset, validity, index
-        )
+        lower = [p for g in groups[gi:] for p in g]
+        setting = _Setting(t, compat_p, validity, index, candidate, bye_score)
+        c9 = ranks if single else None
+        # First the bracket and the next scoregroup alone; when what it chose cannot
+        # be completed (C4), again with every lower player in the matching.
+        found = _pair_bracket(setting, pbi, [], sgb, nsgb, not lower, c9)
         if found is None:
-            if special:
-                raise NoValidPairing("无法完成本轮编排")
-            # Completion is impossible with these downfloaters: this bracket is the
-            # PPB; pair it again together with everyone below (C.04.3 1.9, 3.x).
-            del pbi[nsgb:]
-            gi = saved_gi
-            special = True
-            continue
-        matched, bracket_pairs = found
+            found = _pair_bracket(setting, pbi, lower, sgb, nsgb, True, c9)
+        if found is None:
+            raise NoValidPairing("无法完成本轮编排")
+        matched, bracket_pairs, partner = found
         pairs.extend(bracket_pairs)
-        special = gi == len(groups)
         rest = [pbi[k] for k in range(nsgb) if not matched[k]]
+        carried = rest + pbi[nsgb:]
+        single = odd and next_score is not None and bye_score == next_score
+        if single:
+            keep = [k for k in range(nsgb) if not matched[k]] + list(range(nsgb, len(pbi)))
+            single = all(partner[k] >= bye_score for k in keep) and _closed(
+                lower, compat_p
+            )
         sgb = len(rest)
-        pbi = rest + pbi[nsgb:]
+        pbi = carried
     bye = pbi[0] if pbi else None
 
     initial = WHITE if t.initial_white else BLACK
@@ -587,27 +617,72 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class _Setting:
+    """What every bracket of the round shares."""
+
+    t: DutchTournament
+    compat: Callable[[_P, _P], bool]
+    validity: _Validity
+    index: dict[int, int]
+    candidate: Callable[[_P], bool]
+    bye_score: int
+
+
+def _closed(lower: list[_P], compat: Callable[[_P, _P], bool]) -> bool:
+    """Can the players below be paired among themselves, every one of them?"""
+    if not lower:
+        return True
+    if len(lower) % 2:
+        return False
+    graph: rx.PyGraph = rx.PyGraph()
+    graph.add_nodes_from(range(len(lower)))
+    graph.add_edges_from(
+        [
+            (x, y, 1)
+            for x in range(len(lower))
+            for y in range(x + 1, len(lower))
+            if compat(lower[x], lower[y])
+        ]
+    )
+    matching = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=lambda w: 1)
+    return 2 * len(matching) == len(lower)
+
+
 def _pair_bracket(
-    t: DutchTournament,
+    setting: _Setting,
     pbi: list[_P],
+    lower: list[_P],
     sgb: int,
     nsgb: int,
-    special: bool,
-    final: bool,
-    compat: Callable[[_P, _P], bool],
-    offset: int,
-    validity: _Validity,
-    index: dict[int, int],
-) -> tuple[list[bool], list[tuple[_P, _P]]] | None:
-    size = len(pbi)
-    wt = _Weights(t, pbi, sgb, nsgb, special, final, compat, offset)
+    top: bool,
+    ranks: dict[int, int] | None,
+) -> tuple[list[bool], list[tuple[_P, _P]], list[int]] | None:
+    """Pair one bracket; None when `top` is off and the result cannot be completed.
+
+    The matching holds the bracket, the next scoregroup and the `lower` players, whose
+    edges carry the completion tier only (C4, C5).
+    """
+    t = setting.t
+    compat = setting.compat
+    validity = setting.validity
+    index = setting.index
+    allp = pbi + lower
+    size = len(allp)
+    wt = _Weights(
+        t, pbi, sgb, nsgb, compat, top, setting.candidate, setting.bye_score, ranks, size
+    )
     # base[(i, j)], i < j: the weights of pairs with at least one resident or next player.
     vectors: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
-    for j in range(sgb, size):
+    for j in range(sgb, len(pbi)):
         for i in range(j):
             vec = wt.vector(i, j)
             if vec is not None:
                 vectors[(i, j)] = vec
+    for j in range(len(pbi), size):
+        for i in range(j):
+            if compat(allp[i], allp[j]):
+                vectors[(i, j)] = {(0, 0): wt.top_tier(allp[i], allp[j])}
     base = wt.pack(vectors)
     cur = dict(base)
     maxw = wt.max_weight
@@ -752,7 +827,7 @@ def _pair_bracket(
             for q in remainder[:pos]:
                 zero_base(q, p)
                 setw(q, p, 0)
-            for o in range(nsgb, size):
+            for o in range(nsgb, len(pbi)):
                 zero_base(p, o)
                 setw(p, o, 0)
         if not already:
@@ -782,13 +857,26 @@ def _pair_bracket(
         finalize(p, m)
         pairs.append((pbi[p], pbi[m]))
 
-    if not special and not validity.complete():
-        # Undo this bracket's fixes; the caller pairs it again as the PPB.
-        for a, b in pairs:
-            validity.fixed.pop(index[a.id], None)
-            validity.fixed.pop(index[b.id], None)
-        return None
-    return matched, pairs
+    partner = [allp[mate[k]].score for k in range(len(pbi))]
+    if not top:
+        # The bracket alone chose; keep it only if the round can still be completed
+        # with it (C4), its pairs with the next scoregroup included.
+        extra = [
+            (index[pbi[k].id], index[pbi[mate[k]].id])
+            for k in range(nsgb, len(pbi))
+            if k < mate[k] < len(pbi)
+        ]
+        extra += [
+            (index[pbi[k].id], index[pbi[mate[k]].id])
+            for k in range(nsgb)
+            if not matched[k] and nsgb <= mate[k] < len(pbi)
+        ]
+        if not validity.complete(extra):
+            # Undo this bracket's fixes; the caller pairs it again with all below.
+            for done, _other in pairs:
+                validity.unfix(index[done.id])
+            return None
+    return matched, pairs, partner
 
 
 def trf_order(pairs: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]]:

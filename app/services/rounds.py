@@ -186,7 +186,6 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
         record(session, operator, "删除编排", f"{event.code} 第{rnd.number}轮",
                {"games": _games_dump(_games_of(rnd))}, None)
-        event.rounds.remove(rnd)
         session.delete(rnd)
         return rnd.number
 

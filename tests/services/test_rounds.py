@@ -106,3 +106,12 @@ def test_pair_events_are_paired_by_the_same_engine(go_demo: Path) -> None:
     with pytest.raises(FinalsError, match="不单独编排"):
         rounds.pair_next(db, "MTEAM")
     db.close()
+
+
+def test_unpair_deletes_the_last_round_only_without_results(eight) -> None:
+    rounds.pair_next(eight, "OPEN")
+    assert rounds.unpair(eight, "OPEN") == 1
+    with pytest.raises(FinalsError, match="还没有编排"):
+        rounds.unpair(eight, "OPEN")
+    view = rounds.pair_next(eight, "OPEN")
+    assert view.number == 1
