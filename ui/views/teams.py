@@ -8,38 +8,22 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
     QListWidget,
+    QMessageBox,
+    QPushButton,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
 from app.services.players import list_entrants
+from app.services.teams import compose, dissolve, problems
 from ui import context as ctxmod
+from ui.errors import show_error
 from ui.models.base import Column, RecordsModel
 from ui.views.standings import fit_columns, make_table
-
-
-def eligibility_problems(event: dict[str, Any], rows: list[dict[str, Any]],
-                         players: dict[str, dict[str, Any]]) -> dict[int, list[str]]:
-    """Problems per entrant id, from the event's eligibility and the members' records."""
-    rules = event.get("eligibility") or {}
-    problems: dict[int, list[str]] = {}
-    size = rules.get("team_size") or (2 if event["kind"] == "pair" else None)
-    gender = rules.get("gender")
-    for row in rows:
-        issues: list[str] = []
-        members = row.get("members") or []
-        if size and len(members) != size:
-            issues.append(f"应有 {size} 名队员，实有 {len(members)} 名")
-        if gender:
-            wrong = [m for m in members if players.get(m, {}).get("gender") not in (None, gender)]
-            if wrong:
-                issues.append("性别不符：" + "、".join(wrong))
-        if issues:
-            problems[row["id"]] = issues
-    return problems
 
 
 class GroupsModel(RecordsModel):
@@ -75,6 +59,12 @@ class TeamsView(QWidget):
         top.addWidget(QLabel(self.tr("Event")))
         top.addWidget(self.event_combo)
         top.addWidget(self.summary, 1)
+        self.compose_button = QPushButton(self.tr("Compose…"))
+        self.compose_button.clicked.connect(self.compose)
+        self.dissolve_button = QPushButton(self.tr("Dissolve"))
+        self.dissolve_button.clicked.connect(self.dissolve_selected)
+        top.addWidget(self.compose_button)
+        top.addWidget(self.dissolve_button)
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
@@ -89,6 +79,7 @@ class TeamsView(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         self._rows: list[dict[str, Any]] = []
+        self._problems: list[dict[str, Any]] = []
         ctx.opened.connect(self.reload)
         ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL, "import") and self.reload())
 
@@ -105,14 +96,17 @@ class TeamsView(QWidget):
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.blockSignals(False)
         self._rows = list_entrants(self.ctx.db)
+        self._problems = problems(self.ctx.db)
         self._show()
 
     def _show(self) -> None:
         code = self.event_combo.currentData()
-        event = self.ctx.current_event(code) if code else None
         rows = [r for r in self._rows if r["event"] == code]
-        players = {r["name"]: r for r in self._rows if not r.get("members")}
-        self.model.problems = eligibility_problems(event, rows, players) if event else {}
+        by_name: dict[str, list[str]] = {}
+        for item in self._problems:
+            if item["event"] == code:
+                by_name.setdefault(item["entrant"], []).append(item["message"])
+        self.model.problems = {r["id"]: by_name[r["name"]] for r in rows if r["name"] in by_name}
         self.model.set_rows(rows)
         fit_columns(self.table, 420)
         self.problems.clear()
@@ -124,3 +118,44 @@ class TeamsView(QWidget):
         if not self.problems.count():
             self.problems.addItem(self.tr("No problem found."))
         self.summary.setText(self.tr("%1 entries").replace("%1", str(len(rows))))
+
+    def compose(self) -> None:
+        code = self.event_combo.currentData()
+        event = self.ctx.current_event(code) if code else None
+        if event is None or self.ctx.db is None:
+            return
+        name = ""
+        if event["kind"] == "team":
+            name, ok = QInputDialog.getText(self, self.tr("Compose a team"), self.tr("Team name:"))
+            if not ok or not name.strip():
+                return
+        hint = (self.tr("Members (seed numbers or names in the individual event, separated by commas):")
+                if event["kind"] == "team" else self.tr("The two players' names, separated by a comma:"))
+        members, ok = QInputDialog.getText(self, self.tr("Compose"), hint)
+        if not ok:
+            return
+        parts = [m for m in members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
+        try:
+            compose(self.ctx.db, code, name.strip() or None, parts, self.ctx.operator)
+        except Exception as exc:  # noqa: BLE001 - shown to the arbiter, nothing changed
+            show_error(self, exc)
+            return
+        self.ctx.notify(ctxmod.PLAYERS)
+
+    def dissolve_selected(self) -> None:
+        code = self.event_combo.currentData()
+        index = self.table.currentIndex()
+        if not code or not index.isValid() or self.ctx.db is None:
+            return
+        row = self.model.row(self.table.model().mapToSource(index).row()
+                             if hasattr(self.table.model(), "mapToSource") else index.row())
+        answer = QMessageBox.question(self, self.tr("Dissolve"),
+                                      self.tr("Dissolve %1?").replace("%1", row["name"]))
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        try:
+            dissolve(self.ctx.db, code, str(row["seed"]), self.ctx.operator)
+        except Exception as exc:  # noqa: BLE001
+            show_error(self, exc)
+            return
+        self.ctx.notify(ctxmod.PLAYERS)
