@@ -18,24 +18,8 @@ REFERENCE = Path(__file__).resolve().parents[2].parent / "shared" / "reference" 
 
 # Cases whose reference pairing we do not reproduce, with the rule where the engines part.
 KNOWN_DIFFERENCES: dict[str, str] = {
-    "t000-p9-r5": (
-        "PAB assignee among equal lowest scores: the reference gives the bye to the lowest "
-        "ranked eligible player (7) before colours; our engine lets the colour criteria "
-        "C10/C11 of the last bracket choose (4), C.04.3 2025 art. 3.2 / C.04.1 art. 3"
-    ),
-    "t013-p21-r8": (
-        "PAB assignee among equal lowest scores: reference 14 (lowest ranked), ours 7 "
-        "(chosen by the colour criteria of the collapsed last bracket)"
-    ),
+    "t013-p21-r8": "not yet analysed against C.04.3 (2025)",
 }
-_UNEXPLAINED = (
-    "pairing differs inside a bracket; not yet analysed against C.04.3 (see the report)"
-)
-for _name in (
-    "t009-p151-r9",
-    "t014-p31-r7", "t014-p31-r9", "t016-p64-r10", "t023-p21-r7", "t024-p31-r9",
-):
-    KNOWN_DIFFERENCES.setdefault(_name, _UNEXPLAINED)
 
 
 def _cases() -> list[str]:
