@@ -19,10 +19,12 @@ from ui.workers import Runner
 
 # What changed, so each view refreshes only what it shows.
 PLAYERS, ROUNDS, RESULTS, SETTINGS, ALL = "players", "rounds", "results", "settings", "all"
+REMOTE = "remote"  # the phone-entry queue (a rejection changes no result)
 
 
 class TournamentContext(QObject):
     opened = Signal()
+    closing = Signal()  # the file is about to close: stop what uses it (the phone server)
     closed = Signal()
     changed = Signal(str)
     event_changed = Signal(str)
@@ -61,6 +63,7 @@ class TournamentContext(QObject):
     def close(self) -> None:
         if self.db is None:
             return
+        self.closing.emit()
         self.runner.wait_all()
         self.undo_stack.clear()
         self.db.close()

@@ -31,13 +31,14 @@ from ui.errors import show_error
 from ui.printing import EXCEL_KINDS, KINDS, ROUND_KINDS, make_report, output_path
 from ui.views.audit import AuditView
 from ui.views.players import PlayersView
+from ui.views.remote_entry import RemoteEntryView
 from ui.views.results import ResultsView
 from ui.views.round_board import RoundBoard
 from ui.views.standings import StandingsView
 from ui.views.start import StartView
 from ui.views.teams import TeamsView
 
-VIEWS = ("players", "teams", "round", "results", "standings", "audit")
+VIEWS = ("players", "teams", "round", "results", "remote", "standings", "audit")
 
 
 class MainWindow(QMainWindow):
@@ -56,6 +57,7 @@ class MainWindow(QMainWindow):
         self.teams = TeamsView(self.ctx)
         self.round_board = RoundBoard(self.ctx)
         self.results = ResultsView(self.ctx)
+        self.remote = RemoteEntryView(self.ctx)
         self.standings = StandingsView(self.ctx)
         self.audit = AuditView(self.ctx)
         self.tabs = QTabWidget()
@@ -63,6 +65,8 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.teams, self.tr("Teams and pairs"))
         self.tabs.addTab(self.round_board, self.tr("Pairing"))
         self.tabs.addTab(self.results, self.tr("Results"))
+        self.tabs.addTab(self.remote, self.tr("Phone entry"))
+        self.remote.pending_changed.connect(self._remote_pending)
         self.tabs.addTab(self.standings, self.tr("Standings and prizes"))
         self.tabs.addTab(self.audit, self.tr("Audit log"))
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -148,7 +152,7 @@ class MainWindow(QMainWindow):
 
         view_menu = bar.addMenu(self.tr("&View"))
         names = (self.tr("Players"), self.tr("Teams and pairs"), self.tr("Pairing"), self.tr("Results"),
-                 self.tr("Standings and prizes"), self.tr("Audit log"))
+                 self.tr("Phone entry"), self.tr("Standings and prizes"), self.tr("Audit log"))
         for number, (key, name) in enumerate(zip(VIEWS, names, strict=True), start=1):
             self._action(view_menu, name, lambda k=key: self.show_view(k), f"Ctrl+{number}")
 
@@ -292,6 +296,13 @@ class MainWindow(QMainWindow):
         if key == "results":
             self.results.focus_entry()
 
+    def _remote_pending(self, count: int) -> None:
+        """The phone-entry tab's title counts the submissions waiting for the arbiter."""
+        title = self.tr("Phone entry")
+        if count:
+            title = self.tr("Phone entry (%1)").replace("%1", str(count))
+        self.tabs.setTabText(self.tabs.indexOf(self.remote), title)
+
     def _tab_changed(self, index: int) -> None:
         if self.tabs.widget(index) is self.results:
             self.results.focus_entry()
@@ -384,5 +395,6 @@ class MainWindow(QMainWindow):
             "Gomoku finals. Works offline; every change is recorded in the audit log."))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        self.remote.stop_server()  # the phones' server never outlives the window
         self.ctx.close()
         super().closeEvent(event)

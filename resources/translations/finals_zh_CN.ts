@@ -230,6 +230,10 @@
       <translation>成绩录入</translation>
     </message>
     <message>
+      <source>Phone entry</source>
+      <translation>现场录入</translation>
+    </message>
+    <message>
       <source>Standings and prizes</source>
       <translation>排名与奖项</translation>
     </message>
@@ -400,6 +404,10 @@
     <message>
       <source>Operator: %1</source>
       <translation>操作员：%1</translation>
+    </message>
+    <message>
+      <source>Phone entry (%1)</source>
+      <translation>现场录入（%1）</translation>
     </message>
     <message>
       <source>Settings of %1</source>
@@ -799,6 +807,157 @@
     <message>
       <source>Amount (yuan)</source>
       <translation>金额（元）</translation>
+    </message>
+  </context>
+  <context>
+    <name>RemoteEntryView</name>
+    <message>
+      <source>any free port</source>
+      <translation>自动选择</translation>
+    </message>
+    <message>
+      <source>optional: referees type it to submit</source>
+      <translation>可不设；设了则台裁提交时须输入</translation>
+    </message>
+    <message>
+      <source>Accept automatically when the table has no result</source>
+      <translation>本台尚无成绩时自动接受</translation>
+    </message>
+    <message>
+      <source>Address</source>
+      <translation>地址</translation>
+    </message>
+    <message>
+      <source>Port</source>
+      <translation>端口</translation>
+    </message>
+    <message>
+      <source>Referee PIN</source>
+      <translation>台裁口令</translation>
+    </message>
+    <message>
+      <source>Round served</source>
+      <translation>服务轮次</translation>
+    </message>
+    <message>
+      <source>Start</source>
+      <translation>启动</translation>
+    </message>
+    <message>
+      <source>Stop</source>
+      <translation>停止</translation>
+    </message>
+    <message>
+      <source>Server on the venue network</source>
+      <translation>赛场局域网服务</translation>
+    </message>
+    <message>
+      <source>Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR code of its own table: print the slips after starting, so they carry this address. If phones cannot connect, allow Finals Manager through the firewall.</source>
+      <translation>手机须与本机连在同一 Wi-Fi。每张成绩登记单印有本台的二维码：请在启动后再打印登记单，登记单上才是这个地址。手机连不上时，请在防火墙中允许本程序。</translation>
+    </message>
+    <message>
+      <source>Accept (Enter)</source>
+      <translation>接受（Enter）</translation>
+    </message>
+    <message>
+      <source>Reject (R)…</source>
+      <translation>拒绝（R）…</translation>
+    </message>
+    <message>
+      <source>Accept all without conflict</source>
+      <translation>接受全部无冲突</translation>
+    </message>
+    <message>
+      <source>Enter or A accepts the selected submission · R or Delete rejects it · a conflict (red) must be decided one by one</source>
+      <translation>Enter 或 A 接受选中的提交 · R 或 Delete 拒绝 · 冲突（红色）须逐条处理</translation>
+    </message>
+    <message>
+      <source>No round of this event is paired.</source>
+      <translation>本项目尚未编排。</translation>
+    </message>
+    <message>
+      <source>%1, round %2</source>
+      <translation>%1 第%2轮</translation>
+    </message>
+    <message>
+      <source>Pair a round of an individual or pair event first: the server serves the current event's latest round.</source>
+      <translation>请先编排个人或双人项目的一轮：现场录入服务的是当前项目的最新一轮。</translation>
+    </message>
+    <message>
+      <source>● Running — %1 received. Referees scan their table's slip or this code.</source>
+      <translation>● 运行中——已收到 %1 条。台裁扫描本台登记单或此二维码。</translation>
+    </message>
+    <message>
+      <source>Open a tournament to start phone entry.</source>
+      <translation>请先打开比赛，再启动现场录入。</translation>
+    </message>
+    <message>
+      <source>■ Stopped: every result of the round is in, so the table links no longer work.</source>
+      <translation>■ 已停止：本轮成绩已全部录入，各台链接随之失效。</translation>
+    </message>
+    <message>
+      <source>■ Stopped.</source>
+      <translation>■ 已停止。</translation>
+    </message>
+    <message>
+      <source>Not running. Choose the address the phones can reach, then Start.</source>
+      <translation>未启动。请选择手机能访问的地址，再点“启动”。</translation>
+    </message>
+    <message>
+      <source>Table %1: %2 accepted automatically.</source>
+      <translation>第%1台：%2 已自动接受。</translation>
+    </message>
+    <message>
+      <source>No submission is waiting.</source>
+      <translation>没有待确认的提交。</translation>
+    </message>
+    <message>
+      <source>%1 waiting for you</source>
+      <translation>待确认 %1 条</translation>
+    </message>
+    <message>
+      <source>, %1 in conflict</source>
+      <translation>，其中冲突 %1 条</translation>
+    </message>
+    <message>
+      <source>No. %1 (table %2, %3) is in conflict: %4.
+
+Accept it? Any other submission for this table is then rejected.</source>
+      <translation>第%1号（第%2台，%3）有冲突：%4。
+
+接受这条吗？本台的其他提交将被拒绝。</translation>
+    </message>
+    <message>
+      <source>Accept it anyway?</source>
+      <translation>仍要接受吗？</translation>
+    </message>
+    <message>
+      <source>Accepted No. %1: round %2, table %3, %4.</source>
+      <translation>已接受第%1号：第%2轮第%3台，%4。</translation>
+    </message>
+    <message>
+      <source>Rejected No. %1 (table %2).</source>
+      <translation>已拒绝第%1号（第%2台）。</translation>
+    </message>
+    <message>
+      <source>Accepted %1.</source>
+      <translation>已接受 %1 条。</translation>
+    </message>
+    <message>
+      <source>%1 in conflict left for you to decide.</source>
+      <translation>另有 %1 条冲突，请逐条处理。</translation>
+    </message>
+    <message>
+      <source>Phone entry</source>
+      <translation>现场录入</translation>
+    </message>
+    <message>
+      <source>Reject</source>
+      <translation>拒绝</translation>
+    </message>
+    <message>
+      <source>Reject No. %1 (table %2, %3)? Reason (optional):</source>
+      <translation>拒绝第%1号（第%2台，%3）吗？原因（可不填）：</translation>
     </message>
   </context>
   <context>
@@ -1358,10 +1517,93 @@
     </message>
   </context>
   <context>
+    <name>SubmissionsModel</name>
+    <message>
+      <source>first wins</source>
+      <translation>先手胜</translation>
+    </message>
+    <message>
+      <source>second wins</source>
+      <translation>后手胜</translation>
+    </message>
+    <message>
+      <source>draw</source>
+      <translation>和棋</translation>
+    </message>
+    <message>
+      <source>second forfeits</source>
+      <translation>后手弃权</translation>
+    </message>
+    <message>
+      <source>first forfeits</source>
+      <translation>先手弃权</translation>
+    </message>
+    <message>
+      <source>both forfeit</source>
+      <translation>双方弃权</translation>
+    </message>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Round</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>台次</translation>
+    </message>
+    <message>
+      <source>Players</source>
+      <translation>选手</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>成绩</translation>
+    </message>
+    <message>
+      <source>Manner</source>
+      <translation>胜负方式</translation>
+    </message>
+    <message>
+      <source>Fouls</source>
+      <translation>犯规</translation>
+    </message>
+    <message>
+      <source>Client address</source>
+      <translation>来源地址</translation>
+    </message>
+    <message>
+      <source>Time</source>
+      <translation>时间</translation>
+    </message>
+    <message>
+      <source>Conflict</source>
+      <translation>冲突</translation>
+    </message>
+    <message>
+      <source>conflict</source>
+      <translation>冲突</translation>
+    </message>
+  </context>
+  <context>
     <name>TeamsView</name>
     <message>
       <source>Event</source>
       <translation>项目</translation>
+    </message>
+    <message>
+      <source>Compose…</source>
+      <translation>组建…</translation>
+    </message>
+    <message>
+      <source>Dissolve</source>
+      <translation>解散</translation>
     </message>
     <message>
       <source>Eligibility problems (from the checks and the last import):</source>
@@ -1374,6 +1616,30 @@
     <message>
       <source>%1 entries</source>
       <translation>共 %1 个</translation>
+    </message>
+    <message>
+      <source>Compose a team</source>
+      <translation>组建团体</translation>
+    </message>
+    <message>
+      <source>Team name:</source>
+      <translation>队名：</translation>
+    </message>
+    <message>
+      <source>Members (seed numbers or names in the individual event, separated by commas):</source>
+      <translation>队员（个人项目中的序号或姓名，用逗号分隔）：</translation>
+    </message>
+    <message>
+      <source>The two players' names, separated by a comma:</source>
+      <translation>两名选手的姓名，用逗号分隔：</translation>
+    </message>
+    <message>
+      <source>Compose</source>
+      <translation>组建</translation>
+    </message>
+    <message>
+      <source>Dissolve %1?</source>
+      <translation>解散%1吗？</translation>
     </message>
   </context>
 </TS>

@@ -1,0 +1,224 @@
+"""Phone entry from the window, over real HTTP on 127.0.0.1: start, submit, see, accept, stop."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.services.audit import audit_log
+from app.services.remote_entry import list_submissions
+from app.services.rounds import round_view
+from ui.models.submissions import CONFLICT_BACKGROUND, SubmissionsModel
+
+EVENT = "OPEN"
+
+
+@pytest.fixture(scope="module")
+def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """24 players of the Gomoku final: round 1 played, round 2 paired and open."""
+    from app.demo import build_demo
+    from app.services.rounds import pair_next
+    from app.services.tournament import open_tournament
+
+    path = tmp_path_factory.mktemp("remote") / "t.finals"
+    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    db = open_tournament(path)
+    try:
+        pair_next(db, EVENT)
+    finally:
+        db.close()
+    return path
+
+
+@pytest.fixture
+def win(qtbot, paired_master: Path, tmp_path: Path):  # noqa: ANN001, ANN201
+    from app.services.tournament import open_tournament
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    target = tmp_path / "t.finals"
+    db = open_tournament(paired_master)
+    try:
+        db.backup_to(target)
+    finally:
+        db.close()
+    make_app()
+    window = MainWindow()
+    window.ctx.open_documents = False
+    qtbot.addWidget(window)
+    assert window.open_file(target)
+    window.ctx.set_event(EVENT)
+    window.show()
+    window.show_view("remote")
+    yield window
+    window.remote.stop_server()
+    window.ctx.close()
+
+
+def _start(win: Any) -> Any:
+    panel = win.remote
+    panel.address.setEditText("127.0.0.1")
+    panel.port.setValue(0)  # any free port
+    assert panel.start_server()
+    assert panel.running()
+    return panel
+
+
+def _post(url: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, json.dumps(data).encode("utf-8"),
+                                     {"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.status, json.loads(response.read())
+
+
+def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa: ANN001
+    panel = _start(win)
+    server = panel.server
+    assert panel.url_label.text() == server.url
+    assert server.url.startswith("http://127.0.0.1:")
+    assert not panel.qr_label.pixmap().isNull()
+    assert server.scope == ((EVENT, 2),)
+
+    urls = server.table_urls(EVENT, 2)
+    status, answer = _post(urls[1], {"result": "1-0", "manner": "连五", "fouls": [0, 1]})
+    assert status == 200 and answer["status"] == "pending"
+
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    row = panel.model.row(0)
+    assert (row["event"], row["round"], row["table"], row["result"]) == (EVENT, 2, 1, "1-0")
+    assert row["client"] == "127.0.0.1" and not row["conflict"]
+    index = win.tabs.indexOf(panel)
+    assert win.tabs.tabText(index) == win.tr("Phone entry (%1)").replace("%1", "1")
+
+    panel.table.setFocus()
+    qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+    assert panel.model.rowCount() == 0
+    assert round_view(win.ctx.db, EVENT, 2).results[1] == "1-0"
+    assert win.tabs.tabText(index) == win.tr("Phone entry")
+    # The results view shows it at once, and the audit log names the submission.
+    assert win.results.view is not None and win.results.view.results[1] == "1-0"
+    assert any(e["action"] == "采用现场成绩" for e in audit_log(win.ctx.db))
+
+    panel.stop_server()
+    assert not panel.running() and not server.running
+    assert panel.start_button.isEnabled() and not panel.stop_button.isEnabled()
+
+
+def test_a_second_different_submission_is_a_conflict(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
+    panel = _start(win)
+    urls = panel.server.table_urls(EVENT, 2)
+    _post(urls[3], {"result": "1-0"})
+    _post(urls[3], {"result": "0-1"})
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    rows = panel.model.rows()
+    assert all(r["conflict"] for r in rows)
+    assert "提交不同" in rows[1]["conflict_reason"]
+    conflict_column = panel.model.column_of("conflict")
+    shown = panel.model.index(1, conflict_column)
+    assert panel.model.data(shown).startswith("⚠")
+    assert panel.model.data(shown, Qt.ItemDataRole.BackgroundRole).color() == CONFLICT_BACKGROUND
+    assert not panel.accept_all_button.isEnabled()  # nothing uncontested to take
+
+    # A conflict is decided one by one: the arbiter confirms, the rival is set aside.
+    asked: list[str] = []
+    monkeypatch.setattr(panel, "confirm", lambda text: asked.append(text) or True)
+    panel.select_submission(rows[1]["id"])
+    qtbot.keyClick(panel.table, Qt.Key.Key_A)
+    assert asked and panel.model.rowCount() == 0
+    assert round_view(win.ctx.db, EVENT, 2).results[3] == "0-1"
+    decided = {v.id: v.status for v in list_submissions(win.ctx.db, None)}
+    assert decided == {rows[0]["id"]: "rejected", rows[1]["id"]: "accepted"}
+
+
+def test_reject_with_a_reason_and_accept_all(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
+    panel = _start(win)
+    urls = panel.server.table_urls(EVENT, 2)
+    for table, result in ((2, "="), (4, "0-1"), (5, "1-0")):
+        _post(urls[table], {"result": result})
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
+    monkeypatch.setattr(panel, "ask_reason", lambda sub: "台号写错")
+    panel.select_submission(panel.model.row(0)["id"])
+    qtbot.keyClick(panel.table, Qt.Key.Key_R)
+    assert panel.model.rowCount() == 2
+    rejected = list_submissions(win.ctx.db, "rejected")
+    assert [(v.table, v.note) for v in rejected] == [(2, "台号写错")]
+    done = panel.accept_all()
+    assert done is not None and len(done["accepted"]) == 2
+    results = round_view(win.ctx.db, EVENT, 2).results
+    assert (results[2], results[4], results[5]) == (None, "0-1", "1-0")
+
+
+def test_auto_accept_and_the_poll_safety_net(qtbot, win) -> None:  # noqa: ANN001
+    panel = _start(win)
+    panel.auto_accept.setChecked(True)
+    assert panel.server.auto_accept
+    urls = panel.server.table_urls(EVENT, 2)
+    # Nobody listening to the signal: the two-second poll still finds it.
+    panel.server.on_submission = None
+    status, answer = _post(urls[6], {"result": "0-1"})
+    assert answer["status"] == "accepted"
+    qtbot.waitUntil(lambda: win.results.view is not None
+                    and win.results.view.results.get(6) == "0-1", timeout=6000)
+    assert panel.model.rowCount() == 0
+
+
+def test_the_server_stops_itself_when_the_round_is_complete(qtbot, win) -> None:  # noqa: ANN001
+    from app.services.results import record_result
+
+    panel = _start(win)
+    server = panel.server
+    view = round_view(win.ctx.db, EVENT, 2)
+    for game in view.games:
+        if game.second is not None and view.results.get(game.table) is None:
+            record_result(win.ctx.db, EVENT, 2, game.table, "1-0", operator="测试")
+    qtbot.waitUntil(lambda: not server.running, timeout=8000)  # its watcher looks every 2 s
+    qtbot.waitUntil(lambda: panel.stop_reason == "rounds_closed", timeout=5000)
+    assert not panel.running() and panel.start_button.isEnabled()
+    assert panel.url_label.text() == ""
+
+
+def test_closing_the_window_stops_the_server(qtbot, win) -> None:  # noqa: ANN001
+    panel = _start(win)
+    server = panel.server
+    win.close()
+    assert not server.running
+
+
+def test_the_model_without_widgets() -> None:
+    from app.services.remote_entry import SubmissionView
+
+    def view(number: int, conflict: bool) -> SubmissionView:
+        return SubmissionView(number, EVENT, "公开组", 2, 7, "张三", "李四", "1-0", None, (0, 2),
+                              "192.168.1.23", "2025-05-03 14:05:09", "pending", False, conflict,
+                              "与已录入的成绩 0-1 不同" if conflict else None, None, None, None, None)
+
+    model = SubmissionsModel()
+    model.set_submissions([view(1, False), view(2, True)])
+    texts = [model.data(model.index(1, c)) for c in range(model.columnCount())]
+    assert "张三 — 李四" in texts and "0 : 2" in texts and "14:05:09" in texts
+    assert texts[-1] == "⚠ 与已录入的成绩 0-1 不同"
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is None
+    assert model.conflicts() == 1 and model.row_of(2) == 1
+
+
+def test_screenshot_with_two_pending(qtbot, win) -> None:  # noqa: ANN001
+    from app.services.results import record_result
+
+    panel = _start(win)
+    urls = panel.server.table_urls(EVENT, 2)
+    record_result(win.ctx.db, EVENT, 2, 8, "1-0", operator="测试裁判")  # typed by hand
+    _post(urls[2], {"result": "1-0", "manner": "连五胜", "fouls": [0, 1]})
+    _post(urls[8], {"result": "0-1", "manner": "超时"})
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    assert [r["conflict"] for r in panel.model.rows()] == [False, True]
+    folder = Path(os.environ.get("FINALS_SHOTS", "/tmp/ui-shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    win.resize(1400, 820)
+    qtbot.wait(50)
+    assert panel.grab().save(str(folder / "remote.png"))

@@ -1,0 +1,92 @@
+"""The phone-entry queue: pending submissions from the tables, conflicts in red."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from app.services.remote_entry import SubmissionView
+from ui.models.base import Column, Index, RecordsModel
+
+CONFLICT_BACKGROUND = QColor("#ffd9d9")
+CONFLICT_TEXT = QColor("#b00000")
+
+
+def clock(received_at: str | None) -> str:
+    """"2025-05-03 14:05:09" → "14:05:09"."""
+    return (received_at or "").rsplit(" ", 1)[-1]
+
+
+class SubmissionsModel(RecordsModel):
+    """Rows are `SubmissionView.to_dict()`s, oldest first (the order they arrived)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__((), (), parent)
+        self._results = {
+            "1-0": self.tr("first wins"), "0-1": self.tr("second wins"), "=": self.tr("draw"),
+            "+-": self.tr("second forfeits"), "-+": self.tr("first forfeits"),
+            "--": self.tr("both forfeit"),
+        }
+        self.set_columns([
+            Column("id", self.tr("No."), numeric=True),
+            Column("event_name", self.tr("Event")),
+            Column("round", self.tr("Round"), numeric=True),
+            Column("table", self.tr("Table"), numeric=True),
+            Column("players", self.tr("Players"), self.players_text),
+            Column("result", self.tr("Result"), self.result_text),
+            Column("manner", self.tr("Manner")),
+            Column("fouls", self.tr("Fouls"), lambda r: "{} : {}".format(*r["fouls"])),
+            Column("client", self.tr("Client address")),
+            Column("received_at", self.tr("Time"), lambda r: clock(r.get("received_at"))),
+            Column("conflict", self.tr("Conflict"), self.conflict_text),
+        ])
+
+    def set_submissions(self, views: Sequence[SubmissionView]) -> None:
+        self.set_rows([v.to_dict() for v in views])
+
+    def ids(self) -> list[int]:
+        return [r["id"] for r in self._rows]
+
+    def row_of(self, submission_id: int) -> int | None:
+        return next((i for i, r in enumerate(self._rows) if r["id"] == submission_id), None)
+
+    def conflicts(self) -> int:
+        return sum(1 for r in self._rows if r["conflict"])
+
+    # -- texts ---------------------------------------------------------------------
+    def players_text(self, row: dict[str, Any]) -> str:
+        first, second = row.get("first_name") or "", row.get("second_name") or ""
+        return f"{first} — {second}" if first or second else ""
+
+    def result_text(self, row: dict[str, Any]) -> str:
+        meaning = self._results.get(row["result"])
+        return f"{row['result']}  {meaning}" if meaning else row["result"]
+
+    def conflict_text(self, row: dict[str, Any]) -> str:
+        if not row["conflict"]:
+            return ""
+        return "⚠ " + (row.get("conflict_reason") or self.tr("conflict"))
+
+    # -- colours -------------------------------------------------------------------
+    def row_background(self, row: dict[str, Any]) -> Any:
+        return QBrush(CONFLICT_BACKGROUND) if row["conflict"] else None
+
+    def row_tooltip(self, row: dict[str, Any]) -> str | None:
+        if row["conflict"]:
+            return row.get("conflict_reason") or self.tr("conflict")
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == Qt.ItemDataRole.ForegroundRole and index.isValid()
+                and self._rows[index.row()]["conflict"]):
+            return QBrush(CONFLICT_TEXT)
+        if (role == Qt.ItemDataRole.FontRole and index.isValid()
+                and self._columns[index.column()].key == "conflict"
+                and self._rows[index.row()]["conflict"]):
+            bold = QFont()
+            bold.setBold(True)
+            return bold
+        return super().data(index, role)

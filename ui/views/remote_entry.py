@@ -1,0 +1,517 @@
+"""Phone entry (现场录入): the local web server for the tables' phones, and the arbiter's queue.
+
+The arbiter picks the address the venue's phones can reach, starts the server (scope: the
+current event's latest round) and shows its address as large text and a QR code. Each
+submission from a table waits in the queue until the arbiter accepts it (Enter or A) or
+rejects it (R or Delete); "accept all without conflict" takes the uncontested ones at once.
+Everything goes through `app.services.remote_entry` (audited); the window only shows it.
+
+The server calls back from its own threads: `_Bridge` turns those calls into queued Qt
+signals, and a two-second poll of the queue (`list_submissions(after_id=...)`) catches
+anything a signal could miss (another program writing the same file, for one).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.errors import FinalsError
+from app.services.remote_entry import SubmitOutcome, accept, accept_all, list_submissions, reject
+from app.web import DEFAULT_PORT, RemoteEntryServer, local_addresses
+from ui import context as ctxmod
+from ui.errors import show_error
+from ui.models.submissions import SubmissionsModel
+from ui.views.standings import fit_columns, make_table
+
+POLL_MS = 2000
+QR_SIZE = 232
+ACCEPT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_A)
+REJECT_KEYS = (Qt.Key.Key_R, Qt.Key.Key_Delete)
+
+
+class _Bridge(QObject):
+    """Lives in the GUI thread; the server's threads emit, the panel receives (queued)."""
+
+    arrived = Signal(object)  # SubmitOutcome
+    stopped = Signal(object, str)  # the server, its reason
+
+
+class RemoteEntryView(QWidget):
+    pending_changed = Signal(int)
+
+    def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.server: RemoteEntryServer | None = None
+        self.received = 0
+        self.stop_reason: str | None = None  # "stopped" | "rounds_closed" once it has run
+        self._last_id = 0
+        self._bridge = _Bridge(self)
+        self._bridge.arrived.connect(self._arrived, Qt.ConnectionType.QueuedConnection)
+        self._bridge.stopped.connect(self._server_stopped, Qt.ConnectionType.QueuedConnection)
+
+        # -- the server's settings ----------------------------------------------------
+        self.address = QComboBox()
+        self.address.setEditable(True)
+        self.address.setMinimumContentsLength(15)
+        self.port = QSpinBox()
+        self.port.setRange(0, 65535)
+        self.port.setSpecialValueText(self.tr("any free port"))
+        self.port.setValue(DEFAULT_PORT)
+        self.pin = QLineEdit()
+        self.pin.setPlaceholderText(self.tr("optional: referees type it to submit"))
+        self.pin.setMaxLength(32)
+        self.pin.textChanged.connect(self._pin_changed)
+        self.auto_accept = QCheckBox(self.tr("Accept automatically when the table has no result"))
+        self.auto_accept.toggled.connect(self._auto_changed)
+        self.scope_label = QLabel()
+        self.scope_label.setWordWrap(True)
+        form = QFormLayout()
+        form.addRow(self.tr("Address"), self.address)
+        form.addRow(self.tr("Port"), self.port)
+        form.addRow(self.tr("Referee PIN"), self.pin)
+        form.addRow(self.tr("Round served"), self.scope_label)
+        form.addRow(self.auto_accept)
+        self.start_button = QPushButton(self.tr("Start"))
+        self.start_button.clicked.connect(self.start_server)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.clicked.connect(self.stop_server)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.start_button)
+        buttons.addWidget(self.stop_button)
+        settings_box = QGroupBox(self.tr("Server on the venue network"))
+        settings_layout = QVBoxLayout(settings_box)
+        settings_layout.addLayout(form)
+        settings_layout.addLayout(buttons)
+
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.url_label = QLabel()
+        self.url_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.url_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.url_label.setWordWrap(True)
+        font = self.url_label.font()
+        font.setPointSize(font.pointSize() + 9)
+        font.setBold(True)
+        self.url_label.setFont(font)
+        self.qr_label = QLabel()
+        self.qr_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.qr_label.setMinimumSize(QR_SIZE, QR_SIZE)
+        self.hint = QLabel(self.tr(
+            "Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR "
+            "code of its own table: print the slips after starting, so they carry this address. "
+            "If phones cannot connect, allow Finals Manager through the firewall."))
+        self.hint.setWordWrap(True)
+        self.hint.setStyleSheet("color: #555;")
+
+        left = QVBoxLayout()
+        left.addWidget(settings_box)
+        left.addWidget(self.status)
+        left.addWidget(self.url_label)
+        left.addWidget(self.qr_label)
+        left.addWidget(self.hint)
+        left.addStretch(1)
+        left_panel = QWidget()
+        left_panel.setLayout(left)
+        left_panel.setFixedWidth(400)
+
+        # -- the queue ----------------------------------------------------------------
+        self.model = SubmissionsModel(self)
+        self.table: QTableView = make_table(self.model, sortable=False)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.installEventFilter(self)
+        self.table.doubleClicked.connect(lambda _i: self.accept_selected())
+        self.queue_label = QLabel()
+        font = self.queue_label.font()
+        font.setPointSize(font.pointSize() + 2)
+        font.setBold(True)
+        self.queue_label.setFont(font)
+        self.accept_button = QPushButton(self.tr("Accept (Enter)"))
+        self.accept_button.clicked.connect(self.accept_selected)
+        self.reject_button = QPushButton(self.tr("Reject (R)…"))
+        self.reject_button.clicked.connect(self.reject_selected)
+        self.accept_all_button = QPushButton(self.tr("Accept all without conflict"))
+        self.accept_all_button.clicked.connect(self.accept_all)
+        self.feedback = QLabel()
+        self.feedback.setWordWrap(True)
+        keys = QLabel(self.tr("Enter or A accepts the selected submission · R or Delete rejects it · "
+                              "a conflict (red) must be decided one by one"))
+        keys.setWordWrap(True)
+        keys.setStyleSheet("color: #555;")
+        queue_buttons = QHBoxLayout()
+        queue_buttons.addWidget(self.accept_button)
+        queue_buttons.addWidget(self.reject_button)
+        queue_buttons.addStretch(1)
+        queue_buttons.addWidget(self.accept_all_button)
+        right = QVBoxLayout()
+        right.addWidget(self.queue_label)
+        right.addWidget(self.table, 1)
+        right.addLayout(queue_buttons)
+        right.addWidget(self.feedback)
+        right.addWidget(keys)
+
+        layout = QHBoxLayout(self)
+        layout.addWidget(left_panel)
+        layout.addLayout(right, 1)
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self.poll)
+
+        ctx.opened.connect(self._opened)
+        ctx.closing.connect(self.stop_server)
+        ctx.closed.connect(self._closed)
+        ctx.event_changed.connect(lambda _c: self._show_scope())
+        ctx.changed.connect(self._changed)
+        self._fill_addresses()
+        self._show_state()
+
+    # -- the file ------------------------------------------------------------------
+    def _opened(self) -> None:
+        self._last_id = 0
+        self.received = 0
+        self.feedback.clear()
+        self.reload()
+        self._catch_up()
+        self._show_scope()
+        self._show_state()
+        self.timer.start()
+
+    def _closed(self) -> None:
+        self.timer.stop()
+        self.model.set_rows([])
+        self._last_id = 0
+        self._show_queue()
+        self._show_state()
+
+    def _changed(self, what: str) -> None:
+        # A result typed by hand or a re-pairing can make or clear a conflict.
+        if self.ctx.db is not None:
+            self._show_scope()
+            self.reload()
+
+    # -- the server ----------------------------------------------------------------
+    def _fill_addresses(self) -> None:
+        self.address.clear()
+        for address in local_addresses():
+            self.address.addItem(address)
+        self.address.setCurrentIndex(0)  # the venue network's first, 127.0.0.1 last
+
+    def scope(self) -> tuple[str, int] | None:
+        """(event, round) the server serves: the current event's latest paired round."""
+        event = self.ctx.current_event()
+        if event is None or event["kind"] == "team" or not event["rounds_paired"]:
+            return None
+        return event["code"], int(event["rounds_paired"])
+
+    def _scope_text(self, scope: tuple[str, int] | None) -> str:
+        if scope is None:
+            return self.tr("No round of this event is paired.")
+        event = self.ctx.current_event(scope[0])
+        name = event["name"] if event else scope[0]
+        return self.tr("%1, round %2").replace("%1", name).replace("%2", str(scope[1]))
+
+    def _show_scope(self) -> None:
+        if self.server is not None and self.server.scope:
+            self.scope_label.setText(self._scope_text(self.server.scope[0]))
+        else:
+            self.scope_label.setText(self._scope_text(self.scope()))
+
+    def start_server(self) -> bool:
+        if self.ctx.db is None or self.running():
+            return False
+        scope = self.scope()
+        if scope is None:
+            show_error(self, FinalsError(self.tr(
+                "Pair a round of an individual or pair event first: the server serves the "
+                "current event's latest round.")))
+            return False
+        server = RemoteEntryServer(
+            self.ctx.db, self.address.currentText().strip(), self.port.value(),
+            pin=self.pin.text().strip() or None, auto_accept=self.auto_accept.isChecked(),
+            scope=[scope], operator=self.ctx.operator,
+            on_submission=self._bridge.arrived.emit,
+            on_stopped=lambda reason: self._bridge.stopped.emit(server, reason))
+        try:
+            server.start()
+        except FinalsError as exc:
+            show_error(self, exc)
+            return False
+        self.server = server
+        self.received = 0
+        self.stop_reason = None
+        self.qr_label.setPixmap(self._qr_pixmap(server))
+        self._show_scope()
+        self._show_state()
+        self.table.setFocus()
+        return True
+
+    def stop_server(self) -> None:
+        """Stop serving (idempotent): the button, closing the file, closing the window."""
+        server, self.server = self.server, None
+        if server is not None:
+            server.stop()
+            self.stop_reason = "stopped"
+        self._show_scope()
+        self._show_state()
+
+    def running(self) -> bool:
+        return self.server is not None and self.server.running
+
+    def _server_stopped(self, server: Any, reason: str) -> None:
+        """The server stopped by itself (its round is complete), from its watcher thread."""
+        if server is not self.server:
+            return  # one we stopped ourselves: already shown
+        self.server = None
+        self.stop_reason = reason
+        self._show_scope()
+        self._show_state()
+        self.poll()
+
+    def _qr_pixmap(self, server: RemoteEntryServer) -> QPixmap:
+        pixmap = QPixmap()
+        pixmap.loadFromData(server.qr_png(8), "PNG")
+        return pixmap.scaled(QR_SIZE, QR_SIZE, Qt.AspectRatioMode.KeepAspectRatio,
+                             Qt.TransformationMode.FastTransformation)
+
+    def _pin_changed(self, text: str) -> None:
+        if self.server is not None:
+            self.server.pin = text.strip() or None
+
+    def _auto_changed(self, on: bool) -> None:
+        if self.server is not None:
+            self.server.auto_accept = on
+
+    def _show_state(self) -> None:
+        running = self.running()
+        has_file = self.ctx.db is not None
+        self.start_button.setEnabled(has_file and not running)
+        self.stop_button.setEnabled(running)
+        self.address.setEnabled(not running)
+        self.port.setEnabled(not running)
+        if running and self.server is not None:
+            self.url_label.setText(self.server.url)
+            self.url_label.setStyleSheet("color: #0d47a1;")
+            self.qr_label.setVisible(True)
+            self.status.setText(self.tr("● Running — %1 received. Referees scan their table's slip or "
+                                        "this code.").replace("%1", str(self.received)))
+            self.status.setStyleSheet("color: #1b5e20; font-weight: bold;")
+            return
+        self.url_label.setText("")
+        self.qr_label.clear()
+        self.qr_label.setVisible(False)
+        reason = self.stop_reason
+        if not has_file:
+            text = self.tr("Open a tournament to start phone entry.")
+        elif reason == "rounds_closed":
+            text = self.tr("■ Stopped: every result of the round is in, so the table links no "
+                           "longer work.")
+        elif reason:
+            text = self.tr("■ Stopped.")
+        else:
+            text = self.tr("Not running. Choose the address the phones can reach, then Start.")
+        self.status.setText(text)
+        self.status.setStyleSheet("color: #7a5a00; font-weight: bold;" if reason else "color: #555;")
+
+    # -- the queue -----------------------------------------------------------------
+    def _arrived(self, outcome: SubmitOutcome) -> None:
+        self.received += 1
+        if outcome.status == "accepted":
+            self._say(self.tr("Table %1: %2 accepted automatically.")
+                      .replace("%1", str(outcome.table)).replace("%2", outcome.result))
+        self.poll()
+        self._show_state()
+
+    def _catch_up(self) -> None:
+        if self.ctx.db is not None:
+            seen = list_submissions(self.ctx.db, None, after_id=self._last_id)
+            if seen:
+                self._last_id = seen[-1].id
+
+    def poll(self) -> None:
+        """New submissions since the last look: reload the queue; refresh results if any was taken."""
+        if self.ctx.db is None:
+            return
+        try:
+            new = list_submissions(self.ctx.db, None, after_id=self._last_id)
+        except FinalsError:
+            return
+        if not new:
+            return
+        self._last_id = new[-1].id
+        if any(v.status == "accepted" for v in new):
+            self.ctx.notify(ctxmod.RESULTS)  # reloads the queue too
+        else:
+            self.reload()
+
+    def reload(self) -> None:
+        if self.ctx.db is None:
+            self.model.set_rows([])
+            self._show_queue()
+            return
+        chosen = self.selected()
+        row = self._selected_row()
+        self.model.set_submissions(list_submissions(self.ctx.db, "pending"))
+        again = self.model.row_of(chosen["id"]) if chosen else None
+        if again is None and self.model.rowCount():
+            again = min(row if row is not None else 0, self.model.rowCount() - 1)
+        if again is not None:
+            self.table.selectRow(again)
+        if self.model.rowCount() and not getattr(self, "_sized", False):
+            fit_columns(self.table, 300)
+            self._sized = True
+        self._show_queue()
+
+    def _show_queue(self) -> None:
+        count = self.model.rowCount()
+        conflicts = self.model.conflicts()
+        if not count:
+            self.queue_label.setText(self.tr("No submission is waiting."))
+        else:
+            text = self.tr("%1 waiting for you").replace("%1", str(count))
+            if conflicts:
+                text += self.tr(", %1 in conflict").replace("%1", str(conflicts))
+            self.queue_label.setText(text)
+        self.accept_button.setEnabled(count > 0)
+        self.reject_button.setEnabled(count > 0)
+        self.accept_all_button.setEnabled(count > conflicts)
+        self.pending_changed.emit(count)
+
+    def _selected_row(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def selected(self) -> dict[str, Any] | None:
+        row = self._selected_row()
+        return self.model.row(row) if row is not None and row < self.model.rowCount() else None
+
+    def select_submission(self, submission_id: int) -> bool:
+        row = self.model.row_of(submission_id)
+        if row is not None:
+            self.table.selectRow(row)
+        return row is not None
+
+    # -- deciding ------------------------------------------------------------------
+    def accept_selected(self) -> bool:
+        sub = self.selected()
+        if sub is None or self.ctx.db is None:
+            return False
+        if sub["conflict"] and not self.confirm(self.tr(
+                "No. %1 (table %2, %3) is in conflict: %4.\n\nAccept it? Any other submission for "
+                "this table is then rejected.").replace("%1", str(sub["id"]))
+                .replace("%2", str(sub["table"])).replace("%3", sub["result"])
+                .replace("%4", sub["conflict_reason"] or "")):
+            return False
+        force = False
+        while True:
+            try:
+                accept(self.ctx.db, sub["id"], self.ctx.operator, force)
+                break
+            except FinalsError as exc:
+                if not force and sub["recorded"] is not None and self.confirm(
+                        exc.message + "\n\n" + self.tr("Accept it anyway?")):
+                    force = True
+                    continue
+                show_error(self, exc)
+                self.reload()
+                return False
+        self._say(self.tr("Accepted No. %1: round %2, table %3, %4.").replace("%1", str(sub["id"]))
+                  .replace("%2", str(sub["round"])).replace("%3", str(sub["table"]))
+                  .replace("%4", self.model.result_text(sub)))
+        self.ctx.notify(ctxmod.RESULTS)
+        self.table.setFocus()
+        return True
+
+    def reject_selected(self) -> bool:
+        sub = self.selected()
+        if sub is None or self.ctx.db is None:
+            return False
+        reason = self.ask_reason(sub)
+        if reason is None:
+            return False
+        try:
+            reject(self.ctx.db, sub["id"], self.ctx.operator, reason or None)
+        except FinalsError as exc:
+            show_error(self, exc)
+            self.reload()
+            return False
+        self._say(self.tr("Rejected No. %1 (table %2).").replace("%1", str(sub["id"]))
+                  .replace("%2", str(sub["table"])))
+        self.ctx.notify(ctxmod.REMOTE)
+        self.table.setFocus()
+        return True
+
+    def accept_all(self) -> dict[str, list[int]] | None:
+        if self.ctx.db is None:
+            return None
+        try:
+            done = accept_all(self.ctx.db, self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            self.reload()
+            return None
+        text = self.tr("Accepted %1.").replace("%1", str(len(done["accepted"])))
+        if done["conflicts"]:
+            text += " " + self.tr("%1 in conflict left for you to decide.").replace(
+                "%1", str(len(done["conflicts"])))
+        self._say(text)
+        self.ctx.notify(ctxmod.RESULTS)
+        self.table.setFocus()
+        return done
+
+    # -- questions (tests answer them) -------------------------------------------------
+    def confirm(self, text: str) -> bool:
+        answer = QMessageBox.question(self, self.tr("Phone entry"), text)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def ask_reason(self, sub: dict[str, Any]) -> str | None:
+        """The reason for rejecting (may be empty); None when the arbiter cancels."""
+        text, ok = QInputDialog.getText(
+            self, self.tr("Reject"), self.tr("Reject No. %1 (table %2, %3)? Reason (optional):")
+            .replace("%1", str(sub["id"])).replace("%2", str(sub["table"])).replace("%3", sub["result"]))
+        return text.strip() if ok else None
+
+    def _say(self, text: str) -> None:
+        self.feedback.setText(text)
+        self.feedback.setStyleSheet("color: #1b5e20;")
+
+    # -- keys and life -------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if (watched is self.table and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent) and not event.modifiers() & (
+                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
+            key = event.key()
+            if key in ACCEPT_KEYS:
+                self.accept_selected()
+                return True
+            if key in REJECT_KEYS:
+                self.reject_selected()
+                return True
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self.ctx.db is not None:
+            self.poll()
+            self.table.setFocus()
