@@ -11,23 +11,27 @@ How it works (the method of the FIDE-endorsed weighted-matching engines):
   bye only to a player without a previous PAB or unplayed full-point win, C.04.1 / C2)
   decide which pairs may exist at all.  A round pairing must exist with them
   (completion, C4); otherwise `NoValidPairing`.
-* Brackets are paired top-down.  For each bracket one maximum-weight matching runs
-  over the bracket and the next scoregroup, with edge weights built as lexicographic
-  tiers (highest first): pairs in the bracket (C5), pairing score differences
-  (C6), pairs and scores of the next bracket (C7, the choice of downfloaters), colour
-  criteria (C8-C11: absolute imbalance, absolute preference, preference, strong
-  preference), repeated floats (C12-C15: downfloats and upfloats one and two rounds
-  back, then their score differences, C16-C19).  A weight is a Python int; each tier
-  is a bit field wide enough that no sum can carry into the tier above.
+* C5: with an odd number of players the pairing-allocated bye goes to an eligible
+  player of the lowest score for which the round can still be completed; only such
+  players ("candidates") may stay unpaired.
+* Brackets are paired top-down; there is no collapsed last bracket (the 2017 PPB rule
+  is gone).  For each bracket one maximum-weight matching runs over the bracket and the
+  next scoregroup, with edge weights built as lexicographic tiers (highest first):
+  completion (C4, C5), pairs in the bracket (C6), the scores of the players paired
+  (C7, by scoregroup), pairs and scores of the next bracket (C8), the unplayed games of
+  the PAB assignee (C9, in a bracket that downfloats exactly one player, the
+  assignee), colour criteria (C10-C13), repeated floats (C14-C17) and their scores
+  (C18-C21).  A weight is a Python int; each tier is a bit field wide enough that no
+  sum can carry into the tier above.
 * Then the Dutch order (C.04.3 3.x): which moved-down players are paired (highest
   first), their opponents (highest resident first), which residents are exchanged
   between S1 and S2 (fewest exchanges, smallest BSN differences, lowest S1 and highest
   S2 players first), and finally S1 players in order each get the first S2 player the
   optimum allows.  Each decision is fixed by nudging the lowest, reserved bits of a few
   edges and matching again: the higher tiers are never traded away.
-* If the downfloaters chosen make completion impossible, the bracket becomes the
-  penultimate pairing bracket (PPB) and is paired again together with all lower
-  players (the collapsed last bracket), where completion and the bye come first.
+* C4 holds in every bracket: when what the bracket chose alone cannot be completed,
+  the bracket is paired again with every lower player in the same matching (their
+  edges carry the completion tier only), as the endorsed engines do.
 * Colours follow C.04.3 5 (5.2.1-5.2.5).
 """
 
@@ -555,11 +559,6 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     played = sorted((p.played for p in players if p.score == bye_score), reverse=True)
     for r, c in enumerate(played):
         ranks[c] = r
-    single = False
-    if odd and bye_score >= groups[0][0].score:
-        top_group = {index[p.id] for p in groups[0]}
-        found_pairs: dict[int, int] = validity.last or {}
-        single = all(found_pairs.get(k, k) in top_group for k in top_group)
 
     pairs: list[tuple[_P, _P]] = []
     pbi: list[_P] = list(groups[0])
@@ -567,14 +566,15 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
     sgb = 0
     while len(pbi) > 1 or gi < len(groups):
         nsgb = len(pbi)
-        next_score: int | None = None
         if gi < len(groups):
-            next_score = groups[gi][0].score
             pbi.extend(groups[gi])
             gi += 1
         lower = [p for g in groups[gi:] for p in g]
         setting = _Setting(t, compat_p, validity, index, candidate, bye_score)
-        c9 = ranks if single else None
+        # C9 counts where the bracket downfloats exactly one player, the PAB assignee:
+        # an odd bracket above players who can all be paired among themselves.
+        last_one = odd and nsgb % 2 == 1 and _closed(pbi[nsgb:] + lower, compat_p)
+        c9 = ranks if last_one else None
         # First the bracket and the next scoregroup alone; when what it chose cannot
         # be completed (C4), again with every lower player in the matching.
         found = _pair_bracket(setting, pbi, [], sgb, nsgb, not lower, c9)
@@ -582,16 +582,10 @@ def pair_dutch_players(t: DutchTournament) -> list[tuple[int, int | None]]:
             found = _pair_bracket(setting, pbi, lower, sgb, nsgb, True, c9)
         if found is None:
             raise NoValidPairing("无法完成本轮编排")
-        matched, bracket_pairs, partner = found
+        matched, bracket_pairs = found
         pairs.extend(bracket_pairs)
         rest = [pbi[k] for k in range(nsgb) if not matched[k]]
         carried = rest + pbi[nsgb:]
-        single = odd and next_score is not None and bye_score == next_score
-        if single:
-            keep = [k for k in range(nsgb) if not matched[k]] + list(range(nsgb, len(pbi)))
-            single = all(partner[k] >= bye_score for k in keep) and _closed(
-                lower, compat_p
-            )
         sgb = len(rest)
         pbi = carried
     bye = pbi[0] if pbi else None
@@ -657,7 +651,7 @@ def _pair_bracket(
     nsgb: int,
     top: bool,
     ranks: dict[int, int] | None,
-) -> tuple[list[bool], list[tuple[_P, _P]], list[int]] | None:
+) -> tuple[list[bool], list[tuple[_P, _P]]] | None:
     """Pair one bracket; None when `top` is off and the result cannot be completed.
 
     The matching holds the bracket, the next scoregroup and the `lower` players, whose
@@ -857,7 +851,6 @@ def _pair_bracket(
         finalize(p, m)
         pairs.append((pbi[p], pbi[m]))
 
-    partner = [allp[mate[k]].score for k in range(len(pbi))]
     if not top:
         # The bracket alone chose; keep it only if the round can still be completed
         # with it (C4), its pairs with the next scoregroup included.
@@ -876,7 +869,7 @@ def _pair_bracket(
             for done, _other in pairs:
                 validity.unfix(index[done.id])
             return None
-    return matched, pairs, partner
+    return matched, pairs
 
 
 def trf_order(pairs: Sequence[tuple[int, int | None]]) -> list[tuple[int, int]]:
