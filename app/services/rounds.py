@@ -122,11 +122,11 @@ def pair_next(
     with db.transaction() as session:
         event = get_event(session, event_code)
         number = len(event.rounds) + 1
+        extra_round = None
         if event.rounds_planned and number > event.rounds_planned:
-            raise FinalsError(
-                f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。"
-                "如需加赛，请在设置中增加轮数。"
-            )
+            # An extra round (加赛) is the arbiter's call: allowed, recorded and shown.
+            extra_round = f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
+            event.rounds_planned = number
         if number == 1 and lot_seed is None and (event.pairing or {}).get("first_round") == "lot":
             lot_seed = default_seed(event, number, "lot")
         request = _request_for(event, number, lot_seed)
@@ -134,9 +134,10 @@ def pair_next(
             raise FinalsError(f"{event.name}第{number}轮参赛者不足两名，无法编排。请先导入选手。")
         pairing = pair_round(request)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
+        notes = ([extra_round] if extra_round else []) + list(pairing.relaxations)
         rnd = Round(number=number, status="paired", opening=opening,
                     opening_seed=used_opening_seed, lot_seed=pairing.lot_seed,
-                    relaxations=list(pairing.relaxations), paired_at=datetime.now())
+                    relaxations=notes, paired_at=datetime.now())
         event.rounds.append(rnd)
         session.flush()
         _write_games(session, rnd, pairing.games)
