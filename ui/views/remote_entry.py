@@ -66,6 +66,8 @@ class RemoteEntryView(QWidget):
         self.received = 0
         self.stop_reason: str | None = None  # "stopped" | "rounds_closed" once it has run
         self._last_id = 0
+        self._stale = False
+        self._sized = False
         self._bridge = _Bridge(self)
         self._bridge.arrived.connect(self._arrived, Qt.ConnectionType.QueuedConnection)
         self._bridge.stopped.connect(self._server_stopped, Qt.ConnectionType.QueuedConnection)
@@ -133,7 +135,7 @@ class RemoteEntryView(QWidget):
         left.addStretch(1)
         left_panel = QWidget()
         left_panel.setLayout(left)
-        left_panel.setFixedWidth(400)
+        left_panel.setFixedWidth(370)
 
         # -- the queue ----------------------------------------------------------------
         self.model = SubmissionsModel(self)
@@ -206,10 +208,15 @@ class RemoteEntryView(QWidget):
         self._show_state()
 
     def _changed(self, what: str) -> None:
-        # A result typed by hand or a re-pairing can make or clear a conflict.
-        if self.ctx.db is not None:
-            self._show_scope()
+        # A result typed by hand or a re-pairing can make or clear a conflict: reread the
+        # queue now if it is on screen, else when it is shown (arrivals reload it anyway).
+        if self.ctx.db is None:
+            return
+        self._show_scope()
+        if self.isVisible():
             self.reload()
+        else:
+            self._stale = True
 
     # -- the server ----------------------------------------------------------------
     def _fill_addresses(self) -> None:
@@ -290,10 +297,15 @@ class RemoteEntryView(QWidget):
         self.poll()
 
     def _qr_pixmap(self, server: RemoteEntryServer) -> QPixmap:
+        """The address as a QR code of about QR_SIZE points, whole device pixels per module."""
+        one = QPixmap()
+        one.loadFromData(server.qr_png(1), "PNG")
+        ratio = max(self.devicePixelRatioF(), 1.0)
+        scale = max(2, int(QR_SIZE * ratio) // max(one.width(), 1))
         pixmap = QPixmap()
-        pixmap.loadFromData(server.qr_png(8), "PNG")
-        return pixmap.scaled(QR_SIZE, QR_SIZE, Qt.AspectRatioMode.KeepAspectRatio,
-                             Qt.TransformationMode.FastTransformation)
+        pixmap.loadFromData(server.qr_png(scale), "PNG")
+        pixmap.setDevicePixelRatio(ratio)
+        return pixmap
 
     def _pin_changed(self, text: str) -> None:
         if self.server is not None:
@@ -312,6 +324,7 @@ class RemoteEntryView(QWidget):
         self.port.setEnabled(not running)
         if running and self.server is not None:
             self.url_label.setText(self.server.url)
+            self.url_label.setVisible(True)
             self.url_label.setStyleSheet("color: #0d47a1;")
             self.qr_label.setVisible(True)
             self.status.setText(self.tr("● Running — %1 received. Referees scan their table's slip or "
@@ -319,6 +332,7 @@ class RemoteEntryView(QWidget):
             self.status.setStyleSheet("color: #1b5e20; font-weight: bold;")
             return
         self.url_label.setText("")
+        self.url_label.setVisible(False)
         self.qr_label.clear()
         self.qr_label.setVisible(False)
         reason = self.stop_reason
@@ -370,6 +384,7 @@ class RemoteEntryView(QWidget):
             self.model.set_rows([])
             self._show_queue()
             return
+        self._stale = False
         chosen = self.selected()
         row = self._selected_row()
         self.model.set_submissions(list_submissions(self.ctx.db, "pending"))
@@ -378,7 +393,7 @@ class RemoteEntryView(QWidget):
             again = min(row if row is not None else 0, self.model.rowCount() - 1)
         if again is not None:
             self.table.selectRow(again)
-        if self.model.rowCount() and not getattr(self, "_sized", False):
+        if self.model.rowCount() and not self._sized:
             fit_columns(self.table, 300)
             self._sized = True
         self._show_queue()
@@ -513,5 +528,7 @@ class RemoteEntryView(QWidget):
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if self.ctx.db is not None:
+            if self._stale:
+                self.reload()
             self.poll()
             self.table.setFocus()
