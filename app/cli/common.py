@@ -6,6 +6,8 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from app.services.audit import DEFAULT_OPERATOR
@@ -17,8 +19,14 @@ def operator(args: argparse.Namespace) -> str:
     return args.operator or os.environ.get("FINALS_OPERATOR") or DEFAULT_OPERATOR
 
 
-def open_file(args: argparse.Namespace) -> Database:
-    return open_tournament(args.file)
+@contextmanager
+def opened(args: argparse.Namespace) -> Iterator[Database]:
+    """The command's tournament file, closed however the command ends."""
+    db = open_tournament(args.file)
+    try:
+        yield db
+    finally:
+        db.close()
 
 
 def print_json(data: Any) -> None:

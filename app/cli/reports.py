@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import open_file
+from app.cli.common import opened
 from app.errors import FinalsError
 from app.io.export_json import build_export
 from app.store.database import Database
@@ -41,14 +41,11 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     if args.kind not in KINDS:
         raise FinalsError(f"未知的文档类型 {args.kind}。可用：{'、'.join(KINDS)}。")
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         after = None if args.kind in ROUND_KINDS else args.round
         doc = build_export(db, after)
         if args.kind == "slips":
             _add_table_links(db, doc, args.round, args.base_url)
-    finally:
-        db.close()
     out = Path(args.output)
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")

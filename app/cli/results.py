@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, open_file, print_json, table
+from app.cli.common import fmt_points, opened, print_json, table
 from app.errors import FinalsError
 from app.io.export_json import build_export
 
@@ -36,11 +36,8 @@ def _standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str
 
 
 def _load(args: argparse.Namespace) -> dict[str, Any]:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         return build_export(db, getattr(args, "round", None))
-    finally:
-        db.close()
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
@@ -108,11 +105,8 @@ def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str)
         raise FinalsError(
             f"{event['name']}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
             "--born-from/--born-to 或 --min-grade。")
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         rows = category_rows(db, event["code"], category, args.round)
-    finally:
-        db.close()
     return [{"rank": r.rank, "entrant": r.entrant, "overall_rank": r.overall_rank,
              "points": r.points, "tiebreaks": r.tiebreaks, "shared": r.shared} for r in rows]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, open_file, operator, print_json, table
+from app.cli.common import fmt_points, opened, operator, print_json, table
 from app.services import results as result_service
 from app.services import rounds as round_service
 
@@ -48,30 +48,21 @@ def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed)
-    finally:
-        db.close()
     return _show(args, view)
 
 
 def cmd_pairing(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         view = round_service.round_view(db, args.event, args.round)
-    finally:
-        db.close()
     args.report = not args.json
     return _show(args, view)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         view = round_service.round_view(db, args.event, args.round)
-    finally:
-        db.close()
     if args.json:
         print_json([{"rule": f.rule, "message": f.message, "tables": list(f.tables)}
                     for f in view.findings])
@@ -84,20 +75,14 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_repair(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         view = round_service.repair(db, args.event, args.round, operator(args), args.seed)
-    finally:
-        db.close()
     return _show(args, view)
 
 
 def cmd_unpair(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         number = round_service.unpair(db, args.event, operator(args))
-    finally:
-        db.close()
     print(f"已删除第{number}轮的编排。")
     return 0
 
@@ -105,42 +90,31 @@ def cmd_unpair(args: argparse.Namespace) -> int:
 def _edit_command(edit: str) -> Any:
     def run(args: argparse.Namespace) -> int:
         values = [int(v) for v in args.values]
-        db = open_file(args)
-        try:
+        with opened(args) as db:
             view = round_service.edit_round(db, args.event, args.round, edit, *values,
                                             operator=operator(args))
-        finally:
-            db.close()
         return _show(args, view)
     return run
 
 
 def cmd_undo_edit(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         view = round_service.undo_edit(db, args.event, args.round, operator(args))
-    finally:
-        db.close()
     return _show(args, view)
 
 
 def cmd_result(args: argparse.Namespace) -> int:
-    db = open_file(args)
     if args.result.strip() in ("clear", "清除"):
-        try:
+        with opened(args) as db:
             outcome = result_service.clear_result(db, args.event, args.round, args.table,
                                                   args.force, operator(args))
-        finally:
-            db.close()
         print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
         return 0
-    try:
+    with opened(args) as db:
         outcome = result_service.record_result(
             db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
             args.force, operator(args), seat_swapped=True if args.swapped else None,
             opening=args.opening)
-    finally:
-        db.close()
     verb = "已更正" if outcome["corrected"] else "已录入"
     done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
     print(f"{verb}第{outcome['round']}轮第{outcome['table']}台：{outcome['result']}{done}。")
@@ -148,12 +122,9 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         summary = result_service.record_results(db, args.event, args.round, args.csv, args.force,
                                                 operator(args))
-    finally:
-        db.close()
     left = summary["open_tables"]
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
     print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
@@ -161,11 +132,8 @@ def cmd_results(args: argparse.Namespace) -> int:
 
 
 def cmd_round_status(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         status = result_service.round_status(db, args.event, args.round)
-    finally:
-        db.close()
     if args.json:
         print_json(status)
         return 0

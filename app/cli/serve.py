@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import open_file, operator, print_json, table
+from app.cli.common import opened, operator, print_json, table
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.tournament import get_event
@@ -46,8 +46,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise FinalsError("请用 --bind 指定监听地址（只在该地址上服务）。本机可用地址："
                           + "、".join(local_addresses()) + "。")
     pin = args.pin or os.environ.get("FINALS_PIN") or None
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         scope = _scope(db, args.event, args.round)
         rounds = scope if scope is not None else remote_entry.open_rounds(db)
         for code, number in rounds:
@@ -84,8 +83,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print("服务轮次的成绩已全部录入，服务已停止。")
         else:
             print("服务已停止。")
-    finally:
-        db.close()
     return 0
 
 
@@ -112,8 +109,7 @@ def _row(view: remote_entry.SubmissionView) -> list[str]:
 
 
 def cmd_submissions(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         who = operator(args)
         if args.accept_all:
             done = remote_entry.accept_all(db, who, args.event, args.round)
@@ -135,8 +131,6 @@ def cmd_submissions(args: argparse.Namespace) -> int:
             return 0
         status = None if args.all else "pending"
         views = remote_entry.list_submissions(db, status, args.event, args.round)
-    finally:
-        db.close()
     if args.json:
         print_json([v.to_dict() for v in views])
         return 0
@@ -152,14 +146,11 @@ def cmd_submissions(args: argparse.Namespace) -> int:
 
 
 def cmd_table_links(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         with db.reading() as session:
             code = get_event(session, args.event).code
         remote_entry.ensure_tokens(db, code, args.round, operator(args))
         links = remote_entry.tokens_for_round(db, code, args.round, args.base_url)
-    finally:
-        db.close()
     if args.qr_dir:
         from app.web.qr import qr_png
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import open_file, operator, print_json, table
+from app.cli.common import opened, operator, print_json, table
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.presets import preset_names
@@ -40,22 +40,16 @@ def cmd_template(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         summary = import_sheet(db, Path(args.sheet), args.event, operator(args))
-    finally:
-        db.close()
     detail = "，".join(f"{code} {n}" for code, n in summary.entrants.items())
     print(f"已导入 {summary.players} 名选手（{detail}）；队伍 {summary.teams} 支，双人组合 {summary.pairs} 对。")
     return 0
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         rows = player_service.list_entrants(db, args.event)
-    finally:
-        db.close()
     if args.json:
         print_json(rows)
         return 0
@@ -71,11 +65,8 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_events(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         info, events = tournament_info(db), list_events(db)
-    finally:
-        db.close()
     if args.json:
         print_json({"tournament": info, "events": events})
         return 0
@@ -98,45 +89,33 @@ def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_add_player(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         seed = player_service.add_player(db, args.event, _player_fields(args), operator(args),
                                          initial_points=args.points)
-    finally:
-        db.close()
     print(f"已添加 {args.name}，序号 {seed}。")
     return 0
 
 
 def cmd_edit_player(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         player_service.edit_player(db, args.event, args.who, _player_fields(args), operator(args))
-    finally:
-        db.close()
     print("已修改。")
     return 0
 
 
 def _status_command(status: str) -> Any:
     def run(args: argparse.Namespace) -> int:
-        db = open_file(args)
-        try:
+        with opened(args) as db:
             message = player_service.set_status(db, args.event, args.who, status, args.round,
                                                 operator(args))
-        finally:
-            db.close()
         print(message)
         return 0
     return run
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         player_service.set_seed(db, args.event, args.who, args.seed, operator(args))
-    finally:
-        db.close()
     print(f"已将 {args.who} 调整为序号 {args.seed}。")
     return 0
 
@@ -153,8 +132,7 @@ def _setting_value(key: str, text: str) -> Any:
 def _tournament_settings(args: argparse.Namespace) -> int:
     from app.services.tournament import set_tournament_fields
 
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         if args.set:
             changes = {}
             for item in args.set:
@@ -165,8 +143,6 @@ def _tournament_settings(args: argparse.Namespace) -> int:
                 changes[key] = _setting_value(key, value.strip())
             set_tournament_fields(db, changes, operator(args))
         info = tournament_info(db)
-    finally:
-        db.close()
     if args.json:
         print_json(info)
         return 0
@@ -184,8 +160,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
 
     if args.event is None:
         return _tournament_settings(args)
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         if args.set:
             changes = {}
             for item in args.set:
@@ -195,8 +170,6 @@ def cmd_settings(args: argparse.Namespace) -> int:
                 changes[key.strip()] = _setting_value(key.strip(), value.strip())
             update_event_settings(db, args.event, changes, operator(args))
         settings = event_settings(db, args.event)
-    finally:
-        db.close()
     if args.json:
         print_json(settings)
         return 0
@@ -212,11 +185,8 @@ def cmd_compose(args: argparse.Namespace) -> int:
     from app.services.teams import compose
 
     members = [m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         made = compose(db, args.event, args.name, members, operator(args))
-    finally:
-        db.close()
     print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}")
     return 0
 
@@ -224,11 +194,8 @@ def cmd_compose(args: argparse.Namespace) -> int:
 def cmd_dissolve(args: argparse.Namespace) -> int:
     from app.services.teams import dissolve
 
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         name = dissolve(db, args.event, args.who, operator(args))
-    finally:
-        db.close()
     print(f"已解散“{name}”。")
     return 0
 
@@ -236,11 +203,8 @@ def cmd_dissolve(args: argparse.Namespace) -> int:
 def cmd_eligibility(args: argparse.Namespace) -> int:
     from app.services.teams import problems
 
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         found = problems(db)
-    finally:
-        db.close()
     if args.json:
         print_json(found)
     elif not found:
@@ -256,11 +220,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     if not args.json:
         raise FinalsError("请加 --json（目前只支持 JSON 导出；Excel 表格请用 finals report）。")
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         doc = build_export(db, args.round)
-    finally:
-        db.close()
     text = json.dumps(doc, ensure_ascii=False, indent=2)
     if args.output:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
@@ -271,11 +232,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         entries = audit_log(db, args.limit)
-    finally:
-        db.close()
     if args.json:
         print_json(entries)
         return 0

@@ -7,27 +7,21 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import open_file, operator
+from app.cli.common import opened, operator
 from app.errors import FinalsError
 from app.services import trf as trf_service
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         count = trf_service.export_trf(db, args.event, Path(args.output), operator(args))
-    finally:
-        db.close()
     print(f"已导出 {count} 名选手到 {args.output}")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    db = open_file(args)
-    try:
+    with opened(args) as db:
         summary = trf_service.import_trf(db, Path(args.trf), args.code, args.name, operator(args))
-    finally:
-        db.close()
     print(f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）")
     for line in summary.skipped:
         print(f"未导入：{line}")
