@@ -256,10 +256,28 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _has_display() -> bool:
+    import os
+
+    if sys.platform != "linux" or os.environ.get("QT_QPA_PLATFORM"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.demo import ensure_demo
 
     path = Path(args.file) if args.file else ensure_demo(Path("demo.finals"))
+    if not args.screenshot and not _has_display():
+        with opened(argparse.Namespace(file=path)) as db:
+            info, events = tournament_info(db), list_events(db)
+        print(f"{path}：{info['title']}")
+        for event in events:
+            print(f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
+                  f"已编排 {event['rounds_paired']} 轮，完成 {event['rounds_complete']} 轮")
+        print("本机没有图形显示（未设置 DISPLAY 或 WAYLAND_DISPLAY），无法打开窗口。"
+              "请在桌面环境中运行，或用 --screenshot 离屏截图；所有功能也可用 finals 命令完成。")
+        return 0
     # The window lives above app/ (DESIGN.md's layers): it is loaded by name at run time,
     # so the domain never depends on Qt.
     try:

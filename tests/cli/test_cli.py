@@ -138,3 +138,11 @@ def test_settings_categories_and_explanations(go_demo: Path, capsys) -> None:
     assert code == 0 and "积分同为" in out
     code, out, _ = run(capsys, "log", f, "--json")
     assert json.loads(out)[0]["action"] == "修改设置"
+
+
+def test_gui_without_a_display_prints_the_summary(go_demo: Path, capsys, monkeypatch) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.platform", "linux")
+    code, out, _ = run(capsys, "gui", str(go_demo))
+    assert code == 0 and "男子个人" in out and "没有图形显示" in out
