@@ -98,6 +98,9 @@ class GameRecord:
     fouls_first: int = 0
     fouls_second: int = 0
     seat_swapped: bool = False
+    # Team matches: the board points each team scored in this match (局分).
+    first_board_points: float = 0.0
+    second_board_points: float = 0.0
 
     @property
     def is_bye(self) -> bool:

@@ -103,7 +103,7 @@ class EventView:
     def round(self, number: int | None, *, need_games: bool = True) -> dict[str, Any]:
         """The round `number`, or the latest paired one when None."""
         rounds = self.rounds
-        if self.kind == "team":
+        if self.kind == "team" and not rounds:
             raise ReportError(f"“{self.name}”是团体项目，没有轮次对阵；请选择其来源个人项目。")
         if not rounds:
             raise ReportError(f"“{self.name}”尚未编排任何轮次。")
@@ -222,7 +222,7 @@ class DocView:
 
     def event(self, key: str | None, *, kinds: tuple[str, ...] | None = None) -> EventView:
         """The event named by code or name; when None, the only event of those kinds."""
-        candidates = [e for e in self.events if kinds is None or e.kind in kinds]
+        candidates = [e for e in self.events if kinds is None or _accepts(e, kinds)]
         if key is None:
             if len(candidates) == 1:
                 return candidates[0]
@@ -232,7 +232,7 @@ class DocView:
             raise ReportError(f"请指定项目。可选项目：{choices}。")
         for event in self.events:
             if key in (event.code, event.name):
-                if kinds is not None and event.kind not in kinds:
+                if kinds is not None and not _accepts(event, kinds):
                     raise ReportError(
                         f"“{event.name}”是{KIND_NAMES.get(event.kind, event.kind)}项目，"
                         f"不能打印这种文件。"
@@ -245,7 +245,7 @@ class DocView:
         """All events of those kinds, or just the named one."""
         if key is not None:
             return [self.event(key, kinds=kinds)]
-        found = [e for e in self.events if e.kind in kinds]
+        found = [e for e in self.events if _accepts(e, kinds)]
         if not found:
             names = "、".join(KIND_NAMES[k] for k in kinds)
             raise ReportError(f"赛事文件中没有{names}项目。")
@@ -253,6 +253,13 @@ class DocView:
 
 
 KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
+
+
+def _accepts(event: EventView, kinds: tuple[str, ...]) -> bool:
+    """A team event played as team matches has rounds: it prints like a pair event."""
+    if event.kind in kinds:
+        return True
+    return event.kind == "team" and bool(event.rounds) and "pair" in kinds
 
 
 def entrant_label(entrant: dict[str, Any]) -> str:

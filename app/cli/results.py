@@ -61,7 +61,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
                           if category in (c["code"], c["name"])), category)
     label = category_name if category_name and category_name.startswith(event["name"]) else (
         f"{event['name']}{'（' + category_name + '）' if category_name else ''}")
-    print(f"{label} 第{after}轮后名次" if event["kind"] != "team" else f"{label} 团体名次")
+    print(f"{label} 第{after}轮后名次" if event["rounds"] else f"{label} 团体名次")
     body = []
     for row in rows:
         entrant = names[row["entrant"]]

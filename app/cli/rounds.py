@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from app.cli.common import fmt_points, opened, operator, print_json, table
+from app.errors import FinalsError
 from app.services import results as result_service
 from app.services import rounds as round_service
 
@@ -110,6 +111,16 @@ def cmd_result(args: argparse.Namespace) -> int:
                                                   args.force, operator(args))
         print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
         return 0
+    if args.board is not None:
+        with opened(args) as db:
+            outcome = result_service.record_board_result(
+                db, args.event, args.round, args.table, args.board, args.result, args.manner,
+                args.force, operator(args))
+        first, second = (fmt_points(p) for p in outcome["board_points"])
+        match = outcome["match_result"] or "未完"
+        print(f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}台次："
+              f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。")
+        return 0
     with opened(args) as db:
         outcome = result_service.record_result(
             db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
@@ -128,6 +139,38 @@ def cmd_results(args: argparse.Namespace) -> int:
     left = summary["open_tables"]
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
     print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
+    return 0
+
+
+def cmd_boards(args: argparse.Namespace) -> int:
+    from app.io.export_json import build_export
+
+    with opened(args) as db:
+        doc = build_export(db)
+    event = next((e for e in doc["events"] if e["code"].lower() == args.event.lower()), None)
+    if event is None or not event["rounds"]:
+        raise FinalsError(f"项目 {args.event} 没有已编排的轮次。")
+    number = args.round or event["rounds"][-1]["number"]
+    rnd = next((r for r in event["rounds"] if r["number"] == number), None)
+    if rnd is None:
+        raise FinalsError(f"{event['name']}第{number}轮还没有编排。")
+    names = {e["id"]: e["name"] for e in event["entrants"]}
+    if args.json:
+        print_json(rnd["games"])
+        return 0
+    for game in rnd["games"]:
+        if args.table and game["table"] != args.table:
+            continue
+        if game["second"] is None:
+            print(f"第{game['table']}台  {names[game['first']]}  轮空")
+            continue
+        points = game.get("board_points") or [0, 0]
+        print(f"第{game['table']}台  {names[game['first']]} {fmt_points(points[0])} : "
+              f"{fmt_points(points[1])} {names[game['second']]}  {game['result'] or ''}")
+        rows = [[str(b["board"]), b["first"], b["second"], b["result"] or ""]
+                for b in game.get("boards", [])]
+        if rows:
+            print(table(rows, ["台次", "先手（黑）", "后手（白）", "成绩"]))
     return 0
 
 
@@ -216,6 +259,7 @@ def register(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
     p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
     p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
+    p.add_argument("--board", type=int, help="团体对抗赛的台次（第几台），对抗结果按局分自动得出")
     p.set_defaults(handler=cmd_result)
 
     p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")
@@ -225,6 +269,14 @@ def register(sub: Any) -> None:
     p.add_argument("--round", type=int, required=True)
     p.add_argument("--force", action="store_true")
     p.set_defaults(handler=cmd_results)
+
+    p = sub.add_parser("boards", help="团体对抗赛各台次的对阵与成绩")
+    p.add_argument("file")
+    p.add_argument("--event", required=True)
+    p.add_argument("--round", type=int)
+    p.add_argument("--table", type=int)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_boards)
 
     p = sub.add_parser("round-status", help="哪些台还没有成绩")
     p.add_argument("file")

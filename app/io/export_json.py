@@ -9,9 +9,14 @@ from sqlalchemy import select
 
 from app.domain import Scoring, points_for
 from app.services.ranking import EventRanking, grade_awards, prize_awards, rank_all
-from app.services.snapshots import event_games, standings_settings
+from app.services.snapshots import (
+    board_points,
+    event_games,
+    is_team_match,
+    standings_settings,
+)
 from app.store.database import Database
-from app.store.models import Entrant, Event, Tournament
+from app.store.models import Entrant, Event, Game, Tournament
 
 FORMAT_VERSION = 1
 
@@ -38,6 +43,18 @@ def _entrant(entrant: Entrant) -> dict[str, Any]:
     }
 
 
+def _boards(game: Game) -> dict[str, Any]:
+    """Team matches: every board and the board points (局分) of both teams."""
+    if not game.boards:
+        return {}
+    first, second = board_points(game)
+    return {
+        "board_points": [_num(first), _num(second)],
+        "boards": [{"board": b.board, "first": b.first_player.name, "second": b.second_player.name,
+                    "result": b.result, "manner": b.manner} for b in game.boards],
+    }
+
+
 def _rounds(event: Event) -> list[dict[str, Any]]:
     scoring = Scoring.from_dict(event.scoring or {})
     initial = {e.id: e.initial_points or 0.0 for e in event.entrants}
@@ -59,7 +76,8 @@ def _rounds(event: Event) -> list[dict[str, Any]]:
                  "fouls": [g.fouls_first or 0, g.fouls_second or 0],
                  "opening": g.opening or rnd.opening, "seat_swapped": bool(g.seat_swapped),
                  "first_points": _num(before.get(g.first_id, 0.0)),
-                 "second_points": _num(before.get(g.second_id, 0.0)) if g.second_id else None}
+                 "second_points": _num(before.get(g.second_id, 0.0)) if g.second_id else None,
+                 **_boards(g)}
                 for g in rnd.games
             ],
         })
@@ -102,7 +120,8 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                 "settings": {"scoring": Scoring.from_dict(event.scoring or {}).to_dict(),
                              "pairing": dict(event.pairing or {}),
                              "standings": standings_settings(event).to_dict()
-                             if event.kind != "team" else dict(event.standings or {}),
+                             if event.kind != "team" or is_team_match(event)
+                             else dict(event.standings or {}),
                              "eligibility": {k: v for k, v in (event.eligibility or {}).items()
                                              if k != "aliases"}},
                 "categories": [

@@ -9,7 +9,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
-from app.services.snapshots import standings_request
+from app.services.snapshots import is_team_match, standings_request
 from app.standings.categories import Category, CategoryStanding, filter_category
 from app.standings.grades import GradeAward, GradeBand, GradeTable, allocate_grades
 from app.standings.model import Standings, StandingsRequest
@@ -70,7 +70,7 @@ def _compute(request: StandingsRequest) -> Standings:
 
 def rank_event(event: Event, after_round: int | None = None,
                sources: dict[str, EventRanking] | None = None) -> EventRanking:
-    if event.kind == "team":
+    if event.kind == "team" and not is_team_match(event):
         source_event = next((e for e in (sources or {}).values() if e.event.code == event.source_event), None)
         if source_event is None:
             raise FinalsError(f"{event.name}的成绩来自项目 {event.source_event}，但该项目不存在。")
@@ -87,9 +87,10 @@ def rank_event(event: Event, after_round: int | None = None,
 def rank_all(session: Session, after_round: int | None = None) -> dict[str, EventRanking]:
     events = list(session.scalars(select(Event).order_by(Event.position)))
     rankings: dict[str, EventRanking] = {}
-    for event in [e for e in events if e.kind != "team"]:
+    summed = [e for e in events if e.kind == "team" and not is_team_match(e)]
+    for event in [e for e in events if e not in summed]:
         rankings[event.code] = rank_event(event, after_round)
-    for event in [e for e in events if e.kind == "team"]:
+    for event in summed:
         rankings[event.code] = rank_event(event, None, rankings)
     return rankings
 

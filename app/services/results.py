@@ -172,6 +172,47 @@ def clear_result(
         return {"event": event.code, "round": rnd.number, "table": table, "result": None}
 
 
+def record_board_result(
+    db: Database, event_code: str, round_number: int | None, table: int, board: int,
+    result_text: str, manner: str | None = None, force: bool = False, operator: str = "",
+) -> dict[str, Any]:
+    """One board of a team match; the match result follows from the board points."""
+    from app.services.snapshots import board_points
+
+    result = require_result(result_text)
+    if result in (Result.DOUBLE_FORFEIT, Result.NOT_PLAYED):
+        raise FinalsError("单台成绩只能是 1-0、0-1、=、+-、-+。")
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        rnd = _round(event, round_number)
+        game = _game(session, rnd, table)
+        target = next((b for b in game.boards if b.board == board), None)
+        if target is None:
+            raise FinalsError(
+                f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}台次（共 {len(game.boards)} 台次）。")
+        later = [r for r in event.rounds if r.number > rnd.number]
+        if target.result is not None and later and not force:
+            raise FinalsError(
+                f"第{rnd.number}轮第{table}台第{board}台次已有成绩，且下一轮已编排；确认要更正请加 --force。")
+        before = {"board": board, "result": target.result, "match": game.result}
+        target.result, target.manner = result.value, manner
+        if all(b.result for b in game.boards):
+            first, second = board_points(game)
+            game.result = "1-0" if first > second else "0-1" if second > first else "="
+        else:
+            game.result = None
+        completed = _close_round_if_complete(session, rnd)
+        record(session, operator, "录入台次成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
+               before, {"board": board, "result": target.result, "match": game.result})
+        outcome = {"event": event.code, "round": rnd.number, "table": table, "board": board,
+                   "result": result.value, "match_result": game.result,
+                   "board_points": list(board_points(game)),
+                   "round_complete": rnd.status == "complete"}
+    if completed:
+        take_backup(db, f"round{outcome['round']}-complete")
+    return outcome
+
+
 def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
     path = Path(path)
     if not path.exists():

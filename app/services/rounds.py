@@ -20,10 +20,10 @@ from app.pairing.report import explain, format_report
 from app.services.audit import record
 from app.services.backup import take_backup
 from app.services.remote_entry import add_missing_tokens
-from app.services.snapshots import pairing_request
+from app.services.snapshots import is_team_match, pairing_request
 from app.services.tournament import get_event
 from app.store.database import Database
-from app.store.models import Event, Game, Round
+from app.store.models import Board, Event, Game, Round
 
 EDIT_ACTION = "编排调整"
 
@@ -65,7 +65,10 @@ def _games_of(rnd: Round) -> tuple[PairedGame, ...]:
 
 
 def _has_results(rnd: Round) -> bool:
-    return any(g.result is not None and g.second_id is not None for g in rnd.games)
+    return any(
+        (g.result is not None or any(b.result for b in g.boards)) and g.second_id is not None
+        for g in rnd.games
+    )
 
 
 def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) -> None:
@@ -78,7 +81,27 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
         for g in sorted(games, key=lambda g: g.table)
     ]
     session.flush()
+    if is_team_match(rnd.event):
+        _add_boards(session, rnd)
     add_missing_tokens(session, rnd)  # the QR code of each result slip
+
+
+def _add_boards(session: Session, rnd: Round) -> None:
+    """Team v team: member k of one team plays member k of the other; colours alternate."""
+    teams = {e.id: e for e in rnd.event.entrants}
+    size = (rnd.event.eligibility or {}).get("team_size")
+    for game in rnd.games:
+        if game.second_id is None:
+            continue
+        first = [m.player_id for m in teams[game.first_id].members]
+        second = [m.player_id for m in teams[game.second_id].members]
+        count = min(len(first), len(second), size or len(first))
+        game.boards = [
+            Board(board=k, first_player_id=first[k - 1] if k % 2 else second[k - 1],
+                  second_player_id=second[k - 1] if k % 2 else first[k - 1])
+            for k in range(1, count + 1)
+        ]
+    session.flush()
 
 
 def _games_dump(games: tuple[PairedGame, ...]) -> list[list[int | None]]:
@@ -149,9 +172,10 @@ def pair_next(
 
 
 def _ensure_playable(event: Event) -> None:
-    if event.kind == "team":
+    if event.kind == "team" and not is_team_match(event):
         raise FinalsError(
             f"{event.name}不单独编排：团体成绩由队员在 {event.source_event} 的个人成绩相加。"
+            "如按团体对抗（每轮队对队、逐台计分）进行，请设置 pairing.team_format=match。"
         )
 
 

@@ -7,13 +7,34 @@ from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
 from app.store.models import Entrant, Event, Game
 
+BOARD_POINTS = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0), "-+": (0, 2)}
+
+
+def is_team_match(event: Event) -> bool:
+    """A team event played team v team, board by board (a setting; default: sum of members)."""
+    return event.kind == "team" and (event.pairing or {}).get("team_format", "sum") == "match"
+
+
+def board_points(game: Game) -> tuple[float, float]:
+    """Board points 2/1/0 (RULES §7) of the two teams of a match."""
+    first = second = 0.0
+    for board in game.boards:
+        a, b = BOARD_POINTS.get(board.result or "", (0, 0))
+        # Boards alternate: on even boards the second team's player moves first.
+        if board.board % 2 == 0:
+            a, b = b, a
+        first, second = first + a, second + b
+    return first, second
+
 
 def game_record(game: Game, round_number: int) -> GameRecord:
+    first_boards, second_boards = board_points(game) if game.boards else (0.0, 0.0)
     return GameRecord(
         round=round_number, table=game.table, first=game.first_id, second=game.second_id,
         result=Result(game.result) if game.result else None,
         fouls_first=game.fouls_first or 0, fouls_second=game.fouls_second or 0,
         seat_swapped=bool(game.seat_swapped),
+        first_board_points=first_boards, second_board_points=second_boards,
     )
 
 
@@ -34,8 +55,16 @@ def pairing_settings(event: Event) -> PairingSettings:
     return PairingSettings.from_dict(event.pairing or {})
 
 
+TEAM_MATCH_TIEBREAKS = ("局分", "对手分", "直胜")
+
+
 def standings_settings(event: Event) -> StandingsSettings:
-    return StandingsSettings.from_dict(event.standings or {})
+    settings = StandingsSettings.from_dict(event.standings or {})
+    if is_team_match(event) and any(t.startswith("队员") for t in settings.tiebreaks):
+        # The sum model's tie-breaks mean nothing for matches: match points, then 局分.
+        settings = StandingsSettings.from_dict(
+            {**(event.standings or {}), "tiebreaks": list(TEAM_MATCH_TIEBREAKS)})
+    return settings
 
 
 def withdraws_after_forfeits(event: Event) -> int:

@@ -28,6 +28,7 @@ Conventions (the ones marked *setting* are fields of `StandingsSettings`):
 * 直胜: applied once to exactly the group tied at that point, only if every pair of the
   group has met (a meeting as defined for the opponent list); the value is the sum of the
   points the entrant scored in those games.  0 for entrants never resolved by it.
+* 局分: team matches only — the board points a team scored over its matches.
 * 抽签: a lot drawn from ``random.Random(lot_seed)``; lot 1 ranks first.  Drawn for the
   groups still tied after the whole order when ``ties == "lot"``, or wherever "抽签" is
   named in the order.  0 for entrants who drew no lot.
@@ -55,6 +56,7 @@ ALL_TIEBREAKS: tuple[str, ...] = (
     "直胜",
     "犯规",
     "等级分",
+    "局分",
     "抽签",
 )
 
@@ -106,6 +108,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
     second_wins = dict.fromkeys(ids, 0.0)
     second_games = dict.fromkeys(ids, 0.0)
     fouls = dict.fromkeys(ids, 0.0)
+    board_points = dict.fromkeys(ids, 0.0)
     met: dict[tuple[int, int], list[float]] = {}  # (a, b) a<b -> [points a, points b]
 
     for game in request.games:
@@ -123,6 +126,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
         result = game.result
         if result is None or result is Result.NOT_PLAYED:
             continue
+        board_points[game.first] += game.first_board_points
+        if game.second is not None:
+            board_points[game.second] += game.second_board_points
         second = _second_mover(game, by_colour)
         for p in players:
             earned = points_for(game, p, scoring)
@@ -195,6 +201,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         "后手局数": second_games,
         "犯规": fouls,
         "等级分": {i: float(entrants[i].rating) for i in ids},
+        "局分": board_points,
     }
     head_to_head: dict[int, float] = {}
     lots: dict[int, float] = {}

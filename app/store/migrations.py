@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection
 
-from app.store import submissions
+from app.store import models, submissions
 from app.store.models import Base
 
 
@@ -27,9 +27,15 @@ def _remote_entry(conn: Connection) -> None:
     )
 
 
+def _team_boards(conn: Connection) -> None:
+    """Boards of team matches (a no-op where 1 already made them)."""
+    Base.metadata.create_all(conn, tables=[models.Board.__table__])
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
+    _team_boards,  # 3: team matches board by board
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

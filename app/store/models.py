@@ -175,6 +175,27 @@ class Game(Base):
     token: Mapped[str | None] = mapped_column(String(40))
 
     round: Mapped[Round] = relationship(back_populates="games")
+    boards: Mapped[list[Board]] = relationship(
+        order_by="Board.board", cascade="all, delete-orphan"
+    )
+
+
+class Board(Base):
+    """One board of a team match (Go 团体赛 played team v team): member v member."""
+
+    __tablename__ = "board"
+    __table_args__ = (UniqueConstraint("game_id", "board"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    board: Mapped[int] = mapped_column(Integer)
+    first_player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    second_player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    result: Mapped[str | None] = mapped_column(String(4))
+    manner: Mapped[str | None] = mapped_column(String(60))
+
+    first_player: Mapped[Player] = relationship(foreign_keys=[first_player_id])
+    second_player: Mapped[Player] = relationship(foreign_keys=[second_player_id])
 
 
 class PrizeTable(Base):

@@ -49,3 +49,17 @@ def test_backup_copy_is_a_consistent_database(tmp_path: Path) -> None:
     assert copy.integrity_check() == "ok"
     copy.close()
     db.close()
+
+
+def test_a_version_2_file_gains_the_boards_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.finals"
+    create_database(path).close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE board")
+        conn.execute("PRAGMA user_version=2")
+    db = open_database(path)
+    with db.engine.connect() as conn:
+        assert conn.execute(text("PRAGMA user_version")).scalar() == SCHEMA_VERSION
+        tables = {row[0] for row in conn.execute(text("SELECT name FROM sqlite_master"))}
+    assert "board" in tables and db.integrity_check() == "ok"
+    db.close()
