@@ -1003,6 +1003,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>请输入台号和成绩键，例如 12 1</translation>
     </message>
     <message>
+      <source>Table %1 board %2: %3 (board points %4:%5)</source>
+      <translation>第%1台第%2台次：%3（局分 %4:%5）</translation>
+    </message>
+    <message>
       <source>Round %1 has no table %2.</source>
       <translation>第%1轮没有第%2台。</translation>
     </message>

@@ -259,6 +259,7 @@ ZH: dict[str, str] = {
     "Table": "台次",
     "Table %1: %2 (%3)": "第%1台：%2（%3）",
     "Table %1: %2 → %3": "第%1台：%2 → %3",
+    "Table %1 board %2: %3 (board points %4:%5)": "第%1台第%2台次：%3（局分 %4:%5）",
     "Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -": "台号 成绩，回车：12 1 · 12 0 · 12 = · 12 + · 12 -",
     "Team standings": "团体成绩表",
     "Teams": "团体",

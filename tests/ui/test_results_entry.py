@@ -20,3 +20,12 @@ def test_key_alone_applies_to_selected_table() -> None:
     assert parse_entry("1", selected_table=5) == (5, "1-0")
     assert parse_entry("=", selected_table=5) == (5, "=")
     assert parse_entry("1") is None
+
+
+def test_board_entries_for_team_matches() -> None:
+    from ui.views.results import parse_board_entry
+
+    assert parse_board_entry("3/2 1") == (3, 2, "1-0")
+    assert parse_board_entry("12/1=") == (12, 1, "=")
+    assert parse_board_entry("１２／３ ０") == (12, 3, "0-1")
+    assert parse_board_entry("12 1") is None

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
-from app.services.results import record_result
+from app.services.results import record_board_result, record_result
 from app.services.rounds import RoundView, round_view
 from ui import context as ctxmod
 from ui.commands import ResultCommand
@@ -54,6 +54,18 @@ def parse_entry(text: str, selected_table: int | None = None) -> tuple[int, str]
             return int(digits), _result(key)
         return int(digits), _result(key)
     return None
+
+
+_BOARD_ENTRY = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*(1-0|0-1|1:0|0:1|\+-|-\+|[10=+\-])\s*$")
+
+
+def parse_board_entry(text: str) -> tuple[int, int, str] | None:
+    """Team matches: "3/2 1" → table 3, board 2, first mover wins."""
+    text = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
+    match = _BOARD_ENTRY.match(text)
+    if not match:
+        return None
+    return int(match.group(1)), int(match.group(2)), _result(match.group(3))
 
 
 def _result(key: str) -> str:
@@ -210,12 +222,34 @@ class ResultsView(QWidget):
 
     # -- entering ------------------------------------------------------------------
     def submit(self) -> bool:
+        board = parse_board_entry(self.entry.text())
+        if board is not None:
+            return self.enter_board(*board)
         parsed = parse_entry(self.entry.text(), self.selected_table())
         if parsed is None:
             self._say(self.tr("Type a table number and a result key, e.g. 12 1"), error=True)
             return False
         table, result = parsed
         return self.enter(table, result)
+
+    def enter_board(self, table: int, board: int, result: str) -> bool:
+        """One board of a team match; the match result follows from the board points."""
+        if self.view is None or self.ctx.db is None:
+            return False
+        try:
+            outcome = record_board_result(self.ctx.db, self.view.event, self.view.number, table,
+                                          board, result, operator=self.ctx.operator)
+        except FinalsError as exc:
+            self._say(exc.message, error=True)
+            return False
+        first, second = outcome["board_points"]
+        self._say(self.tr("Table %1 board %2: %3 (board points %4:%5)")
+                  .replace("%1", str(table)).replace("%2", str(board)).replace("%3", result)
+                  .replace("%4", f"{first:g}").replace("%5", f"{second:g}"))
+        self.entry.clear()
+        self.entry.setFocus()
+        self.ctx.notify(ctxmod.RESULTS)
+        return True
 
     def enter(self, table: int, result: str) -> bool:
         if self.view is None or self.ctx.db is None:

@@ -1,0 +1,32 @@
+"""A team match entered board by board from the keyboard."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.io.export_json import build_export
+from app.services.rounds import pair_next
+from app.services.tournament import update_event_settings
+
+
+def test_boards_by_keyboard(window, qtbot) -> None:  # noqa: ANN001
+    db = window.ctx.db
+    update_event_settings(db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3})
+    pair_next(db, "MTEAM")
+    window.ctx.notify("all")
+    index = window.event_combo.findData("MTEAM")
+    if index < 0:  # the event list is read when the file opens
+        window.open_file(db.path)
+        index = window.event_combo.findData("MTEAM")
+    window.event_combo.setCurrentIndex(index)
+    window.show_view("results")
+    results = window.results
+    qtbot.waitUntil(lambda: results.view is not None and results.view.event == "MTEAM", timeout=5000)
+    for key in ("1/1 1", "1/2 0", "1/3 1"):
+        qtbot.keyClicks(results.entry, key)
+        qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    game = next(e for e in build_export(window.ctx.db)["events"]
+                if e["code"] == "MTEAM")["rounds"][0]["games"][0]
+    assert [b["result"] for b in game["boards"]] == ["1-0", "0-1", "1-0"]
+    # board 2 is moved first by the second team: its "0-1" is another point for the first team
+    assert game["board_points"] == [6, 0] and game["result"] == "1-0"
