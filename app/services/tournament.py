@@ -125,7 +125,9 @@ def event_settings(db: Database, code: str) -> dict[str, Any]:
             "rounds_planned": event.rounds_planned,
             "scoring": scoring(event).to_dict(),
             "pairing": {**pairing_settings(event).to_dict(),
-                        "withdraw_after_forfeits": (event.pairing or {}).get("withdraw_after_forfeits", 2)},
+                        "withdraw_after_forfeits": (event.pairing or {}).get("withdraw_after_forfeits", 2),
+                        **({"team_format": (event.pairing or {}).get("team_format", "sum")}
+                           if event.kind == "team" else {})},
             "standings": standings_settings(event).to_dict(),
         }
 

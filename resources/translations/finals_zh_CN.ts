@@ -1283,6 +1283,18 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>不与上一轮开局重复</translation>
     </message>
     <message>
+      <source>Sum of the members' individual results</source>
+      <translation>队员个人成绩之和</translation>
+    </message>
+    <message>
+      <source>Team matches, board by board</source>
+      <translation>团体对抗（逐台计分）</translation>
+    </message>
+    <message>
+      <source>Team event played as</source>
+      <translation>团体赛方式</translation>
+    </message>
+    <message>
       <source>Rounds planned</source>
       <translation>计划轮数</translation>
     </message>

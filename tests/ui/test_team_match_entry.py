@@ -30,3 +30,17 @@ def test_boards_by_keyboard(window, qtbot) -> None:  # noqa: ANN001
     assert [b["result"] for b in game["boards"]] == ["1-0", "0-1", "1-0"]
     # board 2 is moved first by the second team: its "0-1" is another point for the first team
     assert game["board_points"] == [6, 0] and game["result"] == "1-0"
+
+
+def test_the_settings_dialog_offers_team_matches_for_team_events(window, qtbot) -> None:  # noqa: ANN001
+    from ui.dialogs.settings import SettingsDialog
+
+    dialog = SettingsDialog(window.ctx.db, window.ctx.events, "MTEAM", "测试裁判", window)
+    qtbot.addWidget(dialog)
+    assert dialog.team_format.isEnabled() and dialog.team_format.currentData() == "sum"
+    dialog._set(dialog.team_format, "match")
+    assert dialog.changes()[1] == {"pairing.team_format": "match"}
+    individual = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
+    qtbot.addWidget(individual)
+    assert not individual.team_format.isEnabled()
+    assert "pairing.team_format" not in individual.values()

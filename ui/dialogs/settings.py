@@ -41,9 +41,8 @@ class SettingsDialog(QDialog):
         self.db = db
         self.current: dict[str, Any] = {}
         self.event_combo = QComboBox()
-        for event in events:
-            if event["kind"] != "team":
-                self.event_combo.addItem(event["name"], event["code"])
+        for event in events:  # team events too: scored as sums or played as team matches
+            self.event_combo.addItem(event["name"], event["code"])
         index = self.event_combo.findData(event_code)
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.currentIndexChanged.connect(lambda _i: self.load())
@@ -91,6 +90,9 @@ class SettingsDialog(QDialog):
         self.opening_no_repeat = QCheckBox(self.tr("Never repeat the previous round's opening"))
         self.withdraw_after = QSpinBox()
         self.withdraw_after.setRange(0, 9)
+        self.team_format = self._combo([("sum", self.tr("Sum of the members' individual results")),
+                                        ("match", self.tr("Team matches, board by board"))])
+        form.addRow(self.tr("Team event played as"), self.team_format)
         form.addRow(self.tr("Rounds planned"), self.rounds)
         form.addRow(self.tr("Pairing system"), self.system)
         form.addRow(self.tr("First round"), self.first_round)
@@ -205,6 +207,8 @@ class SettingsDialog(QDialog):
         self._set(self.opening_mode, p["opening_mode"])
         self.opening_no_repeat.setChecked(bool(p["opening_no_repeat"]))
         self.withdraw_after.setValue(int(p.get("withdraw_after_forfeits", 2)))
+        self.team_format.setEnabled("team_format" in p)
+        self._set(self.team_format, p.get("team_format", "sum"))
         self.tiebreaks.clear()
         used = [n for n in t["tiebreaks"] if n != "积分"]
         for name in used + [n for n in TIEBREAKS if n not in used]:
@@ -236,6 +240,8 @@ class SettingsDialog(QDialog):
             "pairing.opening_mode": self.opening_mode.currentData(),
             "pairing.opening_no_repeat": self.opening_no_repeat.isChecked(),
             "pairing.withdraw_after_forfeits": self.withdraw_after.value(),
+            **({"pairing.team_format": self.team_format.currentData()}
+               if self.team_format.isEnabled() else {}),
             "standings.tiebreaks": [self.tiebreaks.item(i).text() for i in range(self.tiebreaks.count())
                                     if self.tiebreaks.item(i).checkState() == Qt.CheckState.Checked],
             "standings.bye_in_sos": self.bye_in_sos.currentData(),
