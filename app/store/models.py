@@ -172,7 +172,6 @@ class Game(Base):
     fouls_second: Mapped[int] = mapped_column(Integer, default=0)
     opening: Mapped[str | None] = mapped_column(String(20))
     seat_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
-    token: Mapped[str | None] = mapped_column(String(40))
 
     round: Mapped[Round] = relationship(back_populates="games")
     boards: Mapped[list[Board]] = relationship(

@@ -1,6 +1,6 @@
 """Result entry from the tables' phones: per-table secret tokens and the submissions queue.
 
-Tokens live in their own table keyed by (round, table) rather than in `Game.token`, because
+Tokens live in their own table keyed by (round, table) rather than on the game row, because
 a manual pairing edit rewrites a round's `Game` rows: a token printed on a slip must survive
 that.  Both tables hang off `round` with ON DELETE CASCADE, so deleting a pairing deletes
 its tokens and queue (the audit log keeps every submission).
