@@ -213,12 +213,15 @@ def check_team(
 ) -> None:
     elig = rules.eligibility
     size = elig.get("team_size")
+    # With reserves ("best N of M"), a team may have team_size .. team_max members.
+    largest = elig.get("team_max") or size
     rows = "、".join(str(m.row) for m in members)
     team = key[1]
-    if size and len(members) != size:
+    if size and not size <= len(members) <= largest:
+        wanted = f"{size}人" if largest == size else f"{size}至{largest}人"
         errors.append(RowError(
             members[0].row, "队名/搭档",
-            f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{size}人。"
+            f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{wanted}。"
             "请补齐或删去队员。",
         ))
     gender = elig.get("gender")

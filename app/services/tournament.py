@@ -112,7 +112,7 @@ def list_events(db: Database) -> list[dict[str, Any]]:
         ]
 
 
-SETTING_GROUPS = ("scoring", "pairing", "standings")
+SETTING_GROUPS = ("scoring", "pairing", "standings", "eligibility")
 
 
 def event_settings(db: Database, code: str) -> dict[str, Any]:
@@ -128,7 +128,10 @@ def event_settings(db: Database, code: str) -> dict[str, Any]:
                         "withdraw_after_forfeits": (event.pairing or {}).get("withdraw_after_forfeits", 2),
                         **({"team_format": (event.pairing or {}).get("team_format", "sum")}
                            if event.kind == "team" else {})},
-            "standings": standings_settings(event).to_dict(),
+            "standings": {**standings_settings(event).to_dict(),
+                          **({"best_of": (event.standings or {}).get("best_of")}
+                             if event.kind == "team" else {})},
+            "eligibility": {k: v for k, v in (event.eligibility or {}).items() if k != "aliases"},
         }
 
 
@@ -143,7 +146,8 @@ def update_event_settings(
     with db.transaction() as session:
         event = get_event(session, code)
         before = {"rounds_planned": event.rounds_planned, "scoring": dict(event.scoring or {}),
-                  "pairing": dict(event.pairing or {}), "standings": dict(event.standings or {})}
+                  "pairing": dict(event.pairing or {}), "standings": dict(event.standings or {}),
+                  "eligibility": dict(event.eligibility or {})}
         groups = {g: dict(before[g]) for g in SETTING_GROUPS}
         for key, value in changes.items():
             if key == "rounds_planned":
@@ -151,7 +155,7 @@ def update_event_settings(
                 continue
             group, _, name = key.partition(".")
             if group not in SETTING_GROUPS or not name:
-                raise FinalsError(f"未知设置 {key}。格式为 scoring.win、pairing.same_unit、standings.tiebreaks 等。")
+                raise FinalsError(f"未知设置 {key}。格式为 scoring.win、pairing.same_unit、standings.tiebreaks、eligibility.team_max 等。")
             groups[group][name] = value
         if groups["standings"].get("ties") == "lot" and groups["standings"].get("lot_seed") is None:
             # A lot must be replayable: its seed is drawn once, recorded and printed.
@@ -162,10 +166,11 @@ def update_event_settings(
             StandingsSettings.from_dict(groups["standings"])
         except (TypeError, ValueError) as exc:
             raise FinalsError(f"设置值无效：{exc}") from exc
-        event.scoring, event.pairing, event.standings = (
-            groups["scoring"], groups["pairing"], groups["standings"])
+        event.scoring, event.pairing, event.standings, event.eligibility = (
+            groups["scoring"], groups["pairing"], groups["standings"], groups["eligibility"])
         after = {"rounds_planned": event.rounds_planned, "scoring": event.scoring,
-                 "pairing": event.pairing, "standings": event.standings}
+                 "pairing": event.pairing, "standings": event.standings,
+                 "eligibility": event.eligibility}
         record(session, operator, "修改设置", event.code, before, after)
         return after
 

@@ -46,3 +46,18 @@ def test_pairs_by_hand(tmp_path: Path) -> None:
     with pytest.raises(FinalsError, match="个人项目"):
         compose(db, "MEN", None, ["父", "子"])
     db.close()
+
+
+def test_teams_with_reserves_count_their_best_members(gomoku, tmp_path: Path) -> None:
+    from app.io.export_json import build_export
+    from app.services.tournament import update_event_settings
+
+    # The organiser's rule: up to 4 registered, the best 3 count.
+    update_event_settings(gomoku, "MTEAM", {"eligibility.team_max": 4, "standings.best_of": 3})
+    rows = [player(f"男{i}", birth=f"198{i}-01-01", events="公开组、男子团体",
+                   **{"队名/搭档": "四人队"}) for i in range(4)]
+    import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
+    team = list_entrants(gomoku, "MTEAM")[0]
+    assert len(team["members"]) == 4
+    doc = build_export(gomoku)
+    assert next(e for e in doc["events"] if e["code"] == "MTEAM")["standings"][0]["entrant"]
