@@ -12,7 +12,6 @@ from typing import Any
 from app.domain import GameRecord, Result
 from app.standings import (
     Category,
-    GradeBand,
     GradeTable,
     PrizePlace,
     PrizeTable,
@@ -26,6 +25,7 @@ from app.standings import (
     totals,
 )
 from app.standings.model import Standings, StandingsEntrant, StandingsRequest, StandingsSettings
+from tests.standings.fixtures_prizes import GO_OPEN, GO_WOMEN, GOMOKU_OPEN_GRADES
 
 EVERY_TIEBREAK = (
     "对手分",
@@ -129,33 +129,8 @@ def _final() -> tuple[
     }
     P = PrizePlace
     tables = [
-        PrizeTable(
-            "男子个人",
-            None,
-            "男子个人",
-            (
-                P(1, 1, 60000, "冠军"),
-                P(2, 2, 30000, "亚军"),
-                P(3, 3, 20000, "季军"),
-                P(4, 4, 10000, "第四名"),
-                P(5, 6, 5000, "第五、六名"),
-                P(7, 8, 3000, "第七、八名"),
-                P(9, 32, 1000, "第九至三十二名"),
-            ),
-        ),
-        PrizeTable(
-            "男子个人",
-            "女子",
-            "女子个人",
-            (
-                P(1, 1, 10000, "冠军"),
-                P(2, 2, 5000, "亚军"),
-                P(3, 3, 3000, "季军"),
-                P(4, 4, 1000, "第四名"),
-                P(5, 5, 800, "第五名"),
-                P(6, 6, 600, "第六名"),
-            ),
-        ),
+        GO_OPEN,
+        GO_WOMEN,
         PrizeTable(
             "少儿组",
             None,
@@ -198,18 +173,7 @@ def _final() -> tuple[
                 shrink=((2, 1), (3, 2)),
             )
         )
-    G = GradeBand
-    bands = (
-        G(1, 1, "六段"),
-        G(2, 3, "五段"),
-        G(4, 6, "四段"),
-        G(7, 9, "三段"),
-        G(10, 13, "二段"),
-        G(14, 17, "一段"),
-        G(18, 22, "一级"),
-        G(23, 26, "二级"),
-        G(27, 30, "三级"),
-    )
+    bands = GOMOKU_OPEN_GRADES.bands
     grades = [GradeTable("男子个人", None, bands), GradeTable("少儿组", None, bands[:3])]
     counts = {key: len(entries) for key, entries in rankings.items()}
     return tables, grades, rankings, counts

@@ -1,0 +1,39 @@
+"""The presets hold the regulations' tables: checked against an independent transcription."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.presets import load_preset, preset_names
+from tests.standings import fixtures_prizes as seeds
+
+CASES = [
+    ("shaoxing-gomoku-2022", "OPEN", None, seeds.GOMOKU_OPEN),
+    ("shaoxing-gomoku-2022", "OPEN", "women", seeds.GOMOKU_WOMEN),
+    ("shaoxing-gomoku-2022", "MTEAM", None, seeds.GOMOKU_MEN_TEAM),
+    ("shaoxing-gomoku-2022", "WTEAM", None, seeds.GOMOKU_WOMEN_TEAM),
+    ("shaoxing-gomoku-2022", "YOUTH", None, seeds.GOMOKU_YOUTH),
+    ("hangzhou-go", "MEN", None, seeds.GO_OPEN),
+    ("hangzhou-go", "MEN", "women", seeds.GO_WOMEN),
+]
+
+
+@pytest.mark.parametrize("preset,event,category,expected", CASES)
+def test_prize_tables_follow_the_regulation(preset, event, category, expected) -> None:  # noqa: ANN001
+    table = next(p for p in load_preset(preset)["prizes"]
+                 if p["event"] == event and p.get("category") == category)
+    assert [(p["from"], p["to"], p["amount"]) for p in table["places"]] == [
+        (p.place_from, p.place_to, p.amount) for p in expected.places
+    ]
+    assert tuple(tuple(s) for s in table.get("shrink", [])) == expected.shrink
+
+
+def test_gomoku_open_grade_bands_follow_the_regulation() -> None:
+    table = next(g for g in load_preset("shaoxing-gomoku-2022")["grades"] if g["event"] == "OPEN")
+    assert [(b["from"], b["to"], b["grade"]) for b in table["bands"]] == [
+        (b.rank_from, b.rank_to, b.grade) for b in seeds.GOMOKU_OPEN_GRADES.bands
+    ]
+
+
+def test_both_presets_are_shipped() -> None:
+    assert {"shaoxing-gomoku-2022", "hangzhou-go"} <= set(preset_names())
