@@ -54,7 +54,7 @@ class TournamentContext(QObject):
         self.db, self.path, self.info = db, Path(path), info
         self.import_problems = []
         self.events = list_events(db)
-        playable = [e for e in self.events if e["kind"] != "team"]
+        playable = [e for e in self.events if e["plays_rounds"]]
         first = playable[0] if playable else (self.events[0] if self.events else None)
         self.event_code = first["code"] if first else None
         prefs.add_recent_file(path)

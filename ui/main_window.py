@@ -272,7 +272,7 @@ class MainWindow(QMainWindow):
         self.event_combo.clear()
         for event in self.ctx.events:
             suffix = ""
-            if event["kind"] != "team" and event["rounds_paired"]:
+            if event["plays_rounds"] and event["rounds_paired"]:
                 suffix = self.tr(" · round %1").replace("%1", str(event["rounds_paired"]))
             self.event_combo.addItem(f"{event['name']}{suffix}", event["code"])
         index = self.event_combo.findData(self.ctx.event_code)

@@ -102,6 +102,7 @@ def list_events(db: Database) -> list[dict[str, Any]]:
         events = session.scalars(select(Event).order_by(Event.position))
         return [
             {"code": e.code, "name": e.name, "kind": e.kind, "rounds_planned": e.rounds_planned,
+             "plays_rounds": e.kind != "team" or (e.pairing or {}).get("team_format") == "match",
              "source_event": e.source_event, "entrants": len(e.entrants),
              "rounds_paired": len(e.rounds),
              "rounds_complete": sum(1 for r in e.rounds if r.status == "complete"),

@@ -228,7 +228,7 @@ class RemoteEntryView(QWidget):
     def scope(self) -> tuple[str, int] | None:
         """(event, round) the server serves: the current event's latest paired round."""
         event = self.ctx.current_event()
-        if event is None or event["kind"] == "team" or not event["rounds_paired"]:
+        if event is None or not event["plays_rounds"] or not event["rounds_paired"]:
             return None
         return event["code"], int(event["rounds_paired"])
 

@@ -153,7 +153,7 @@ class RoundBoard(QWidget):
         index = self.round_combo.findData(target)
         self.round_combo.setCurrentIndex(index if index >= 0 else self.round_combo.count() - 1)
         self.round_combo.blockSignals(False)
-        team = bool(event and event["kind"] == "team")
+        team = bool(event and not event["plays_rounds"])
         self.team_note.setVisible(team)
         if team and event:
             self.team_note.setText(self.tr("%1 is not paired: team results are the sums of the "
@@ -181,7 +181,7 @@ class RoundBoard(QWidget):
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()
-            self.status.setText(self.tr("No round paired yet.") if event and event["kind"] != "team" else "")
+            self.status.setText(self.tr("No round paired yet.") if event and event["plays_rounds"] else "")
             self.findings_title.setText("")
             self.report.setPlainText("")
         else:
@@ -217,7 +217,7 @@ class RoundBoard(QWidget):
     def _update_buttons(self) -> None:
         event = self.ctx.current_event()
         busy = self.ctx.runner.busy
-        playable = bool(self.ctx.db is not None and event and event["kind"] != "team")
+        playable = bool(self.ctx.db is not None and event and event["plays_rounds"])
         has_results = bool(self.view and any(
             r for t, r in self.view.results.items() if r and r != "bye"))
         last = bool(self.view and event and self.view.number == event["rounds_paired"])
