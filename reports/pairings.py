@@ -65,7 +65,18 @@ def pairing_rows(
         if per_game_openings:
             row.append(game.get("opening") or "")
         rows.append(row)
+        rows += _board_rows(game, len(row))
     return event, rnd, per_game_openings, rows
+
+
+def _board_rows(game: dict[str, Any], width: int) -> list[list[str]]:
+    """A team match's boards under its table: member v member, first mover on the left."""
+    rows = []
+    for board in game.get("boards") or []:
+        row = ["", f"第{board['board']}台", board["first"], "", "",
+               result_text(board.get("result")), "", board["second"], "", ""]
+        rows.append(row + [""] * (width - len(row)))
+    return rows
 
 
 def build_pairings_pdf(
@@ -100,6 +111,8 @@ def build_pairings_pdf(
     story: list[Flowable] = [make_table(spec, rows)]
     notes = pairing_settings_lines(view, ev, rnd)
     notes.append("积分为本轮开始前的积分")
+    if any(g.get("boards") for g in rnd.get("games", [])):
+        notes.append("团体对抗：各台次左侧为先手（执黑）方；单数台次由左方队伍执黑，双数台次由右方队伍执黑")
     if view.is_gomoku:
         notes.append("先手为执黑开局方（三手交换后黑白可能互换，座次不变）")
     story += notes_block(notes, title="编排设置")
