@@ -138,7 +138,7 @@ def collect_awards(
     elif cert_type == "grade":
         grades = view.grades
         if not grades:
-            raise ReportError("赛事文件中没有等级申报记录，无法打印等级证书。")
+            raise ReportError("没有等级申报记录（规程未设等级表，或尚无名次），无法打印等级证书。")
         if event is not None:
             code = view.event(event).code
             grades = [g for g in grades if g.get("event") == code]

@@ -42,7 +42,7 @@ def grade_sections(
 ) -> dict[str, list[list[str]]]:
     grades = view.grades
     if not grades:
-        raise ReportError("赛事文件中没有等级申报记录：请先在程序中生成等级申报后再导出。")
+        raise ReportError("没有等级申报记录：本比赛的规程未设等级表（可在预设中添加 grades），或尚无名次。")
     if event is not None:
         code = view.event(event).code
         grades = [g for g in grades if g.get("event") == code]
