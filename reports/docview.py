@@ -134,14 +134,15 @@ class EventView:
 
     @property
     def tiebreak_order(self) -> list[str]:
-        order = list((self.settings.get("standings") or {}).get("tiebreaks") or [])
-        seen = set(order)
+        """The event's tie-breaks in force, in order (every value exported if none is set)."""
+        configured = (self.settings.get("standings") or {}).get("tiebreaks") or []
+        order = [name for name in configured if name != "积分"]
+        if order:
+            return order
+        seen: list[str] = []
         for row in self.standings:
-            for name in row.get("tiebreaks") or {}:
-                if name not in seen:
-                    order.append(name)
-                    seen.add(name)
-        return order
+            seen += [n for n in row.get("tiebreaks") or {} if n != "积分" and n not in seen]
+        return seen
 
     def source_event(self) -> EventView | None:
         code = self.data.get("source_event")
