@@ -6,6 +6,8 @@ import os
 import sys
 from pathlib import Path
 
+from app.resources import resource_path
+
 
 def _needs_offscreen() -> bool:
     if sys.platform.startswith(("win", "darwin")):
@@ -25,6 +27,11 @@ def make_app(offscreen: bool = False):  # noqa: ANN201 - QApplication, imported 
     app.setOrganizationName(prefs.ORGANISATION)
     app.setApplicationName(prefs.APPLICATION)
     apply_app_font(app)
+    icon = resource_path("icons", "finals.png")
+    if icon.exists():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(icon)))
     i18n.install(app, prefs.language())
     return app
 
