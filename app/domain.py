@@ -70,7 +70,6 @@ class Scoring:
     bye: float = 2
     forfeit_win: float = 2
     forfeit_loss: float = 0
-    absent: float = 0
 
     @classmethod
     def from_dict(cls, data: dict[str, float]) -> Scoring:

@@ -1203,10 +1203,6 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>弃权负</translation>
     </message>
     <message>
-      <source>Absent</source>
-      <translation>缺席</translation>
-    </message>
-    <message>
       <source>Scoring</source>
       <translation>计分</translation>
     </message>

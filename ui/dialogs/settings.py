@@ -29,7 +29,7 @@ from app.store.database import Database
 
 TIEBREAKS = ("对手分", "中间分", "去一最低对手分", "累进分", "对手累进分", "胜局数", "后手胜局数",
              "后手局数", "直胜", "犯规", "等级分", "抽签")
-SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss", "absent")
+SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss")
 
 
 class SettingsDialog(QDialog):
@@ -53,7 +53,7 @@ class SettingsDialog(QDialog):
         form = QFormLayout(scoring)
         labels = {"win": self.tr("Win"), "draw": self.tr("Draw"), "loss": self.tr("Loss"),
                   "bye": self.tr("Bye"), "forfeit_win": self.tr("Win by forfeit"),
-                  "forfeit_loss": self.tr("Loss by forfeit"), "absent": self.tr("Absent")}
+                  "forfeit_loss": self.tr("Loss by forfeit")}
         self.points: dict[str, QDoubleSpinBox] = {}
         for key in SCORING:
             spin = QDoubleSpinBox()
