@@ -2,6 +2,10 @@
 
 The QR code carries `game["token"]` when the export has one, otherwise the public table
 identifier `finals:EVENT:ROUND:TABLE`, so a scanner can open the right table.
+
+A team match (a game with `boards`) gets a taller slip: the two teams, then one row per
+board with both players, result boxes and signatures.  How many fit on a page follows from
+the number of boards; individual and pair slips are unchanged.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from reports.canvas_text import draw_fitted
-from reports.docview import DocView, EventView
+from reports.docview import DocView, EventView, entrant_label
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import APP_NAME
@@ -26,6 +30,17 @@ from reports.rounds import points, sorted_games
 
 PAGE_MARGIN = 10 * mm
 BOX = 2.8 * mm  # tick box
+USABLE_HEIGHT = A4[1] - 2 * PAGE_MARGIN
+
+# Team matches: the game's `first` team is 甲队 (first mover on odd boards), `second` 乙队.
+TEAM_SEATS = ("甲队", "乙队")
+BOARD_ROW = 9 * mm  # one board: two lines of result boxes, room to sign
+MAX_BOARD_ROW = 11 * mm  # when the page leaves more room
+MIN_BOARD_ROW = 7 * mm  # only for improbably many boards: names then stay on one line
+BOARD_HEAD = 6 * mm
+BOARDS_TOP = 38.5 * mm  # from the slip's top: below the team grid and the QR code
+TEAM_SLIP_FOOT = 24 * mm  # below the boards: 局分, match result, referee, padding
+BOARD_RESULTS = (("先手胜", "后手胜", "和"), ("先手弃权", "后手弃权"))
 
 
 def table_identifier(event: EventView, rnd: dict[str, Any], game: dict[str, Any]) -> str:
@@ -53,15 +68,25 @@ def build_slips_pdf(
     *,
     event: str | None = None,
     round: int | None = None,  # noqa: A002
-    per_page: int = 4,
+    per_page: int | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
-    """One slip per table (the bye needs none), `per_page` slips per A4 page."""
-    if not 1 <= per_page <= 6:
+    """One slip per table (the bye needs none), `per_page` slips per A4 page.
+
+    By default 4 per page; team matches as many as their boards leave room for
+    (an explicit `per_page` is then an upper limit).
+    """
+    if per_page is not None and not 1 <= per_page <= 6:
         raise ReportError("每页成绩单数量应在 1 到 6 之间。")
     register_fonts()
     view = DocView(doc)
     ev, rnd, games = slip_games(view, event, round)
+    boards = max((len(g.get("boards") or []) for g in games), default=0)
+    if boards:
+        fit = team_slips_per_page(boards)
+        per_page = fit if per_page is None else min(per_page, fit)
+    elif per_page is None:
+        per_page = 4
     printed = printed_at or datetime.now()
     width, height = A4
     canvas = Canvas(str(out), pagesize=A4, initialFontName=TABLE_FONT, initialFontSize=9)
@@ -74,7 +99,8 @@ def build_slips_pdf(
         chunk = games[page * per_page : (page + 1) * per_page]
         for index, game in enumerate(chunk):
             top = height - PAGE_MARGIN - index * slip_height
-            _draw_slip(
+            draw = _draw_team_slip if game.get("boards") else _draw_slip
+            draw(
                 canvas, view, ev, rnd, game, PAGE_MARGIN, top, width - 2 * PAGE_MARGIN, slip_height
             )
         canvas.saveState()
@@ -95,15 +121,34 @@ def build_slips_pdf(
     return out
 
 
-def _box(canvas: Canvas, x: float, y: float, label: str, size: float = 8.5) -> float:
+def team_slip_height(boards: int, row: float = BOARD_ROW) -> float:
+    """The height a team-match slip with `boards` boards needs."""
+    return float(BOARDS_TOP + BOARD_HEAD + boards * row + TEAM_SLIP_FOOT)
+
+
+def team_slips_per_page(boards: int) -> int:
+    """How many team-match slips of `boards` boards fit on one A4 page without overlap."""
+    if team_slip_height(boards, MIN_BOARD_ROW) > USABLE_HEIGHT:
+        most = int((USABLE_HEIGHT - team_slip_height(0)) // MIN_BOARD_ROW)
+        raise ReportError(f"团体对抗有 {boards} 个台次，一张成绩登记单最多容纳 {most} 个台次。")
+    return max(1, min(4, int(USABLE_HEIGHT // team_slip_height(boards))))
+
+
+def _box(
+    canvas: Canvas, x: float, y: float, label: str, size: float = 8.5, gap: float = 4 * mm
+) -> float:
     """A tick box with its label; returns the x after it."""
     canvas.rect(x, y - 0.5, BOX, BOX, stroke=1, fill=0)
     canvas.setFont(TABLE_FONT, size)
     canvas.drawString(x + BOX + 1.2 * mm, y, label)
-    return float(x + BOX + 1.2 * mm + stringWidth(label, TABLE_FONT, size) + 4 * mm)
+    return float(x + BOX + 1.2 * mm + stringWidth(label, TABLE_FONT, size) + gap)
 
 
-def _draw_slip(
+def _boxes_width(labels: list[str], size: float, gap: float) -> float:
+    return float(sum(BOX + 1.2 * mm + stringWidth(t, TABLE_FONT, size) + gap for t in labels) - gap)
+
+
+def _slip_head(
     canvas: Canvas,
     view: DocView,
     event: EventView,
@@ -113,8 +158,9 @@ def _draw_slip(
     top: float,
     width: float,
     height: float,
-) -> None:
-    colours = view.colours
+    document: str = "成绩登记单",
+) -> tuple[float, float, float]:
+    """Tournament title, heading and QR code; returns (x0, right, text_width)."""
     pad = 3 * mm
     x0 = left + pad
     right = left + width - pad
@@ -136,7 +182,7 @@ def _draw_slip(
         min_size=6,
         max_lines=1,
     )
-    heading = f"{event.name}　第{rnd['number']}轮　第{game['table']}台　成绩登记单"
+    heading = f"{event.name}　第{rnd['number']}轮　第{game['table']}台　{document}"
     draw_fitted(
         canvas,
         heading,
@@ -161,6 +207,23 @@ def _draw_slip(
         align="center",
         max_lines=1,
     )
+    return x0, right, text_width
+
+
+def _draw_slip(
+    canvas: Canvas,
+    view: DocView,
+    event: EventView,
+    rnd: dict[str, Any],
+    game: dict[str, Any],
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+) -> None:
+    colours = view.colours
+    pad = 3 * mm
+    x0, _, text_width = _slip_head(canvas, view, event, rnd, game, left, top, width, height)
 
     # the players
     cols = [("座次", 15), ("序号", 11), ("姓名", 30), ("单位", 48), ("积分", 11), ("犯规", 14)]
@@ -259,6 +322,208 @@ def _draw_slip(
     else:
         manners = ["中盘胜", "数子胜 ____ 子", "超时负", "违例判负"]
     for label in manners:
+        x = _box(canvas, x, line_y, label)
+
+    line_y -= 7 * mm
+    canvas.setFont(TABLE_FONT, 8.5)
+    canvas.drawString(x0, line_y, "裁判员签名：________________")
+    canvas.drawString(x0 + 62 * mm, line_y, "记录时间：______:______")
+    _box(canvas, x0 + 112 * mm, line_y, "已录入电脑")
+
+
+def _grid(
+    canvas: Canvas, x0: float, y: float, widths: list[float], rows: list[float]
+) -> list[float]:
+    """Ruled cells from (x0, y) down; returns the column edges."""
+    xs = [x0]
+    for w in widths:
+        xs.append(xs[-1] + w)
+    bottom = y - sum(rows)
+    canvas.setLineWidth(0.5)
+    for x in xs:
+        canvas.line(x, y, x, bottom)
+    canvas.line(xs[0], y, xs[-1], y)
+    for h in rows:
+        y -= h
+        canvas.line(xs[0], y, xs[-1], y)
+    return xs
+
+
+def _titles(canvas: Canvas, xs: list[float], y: float, h: float, titles: list[str]) -> None:
+    canvas.setFillColorRGB(0, 0, 0)
+    for i, title in enumerate(titles):
+        draw_fitted(
+            canvas,
+            title,
+            xs[i] + 1,
+            y - h / 2 - 1.1 * mm,
+            xs[i + 1] - xs[i] - 2,
+            font=TABLE_FONT,
+            size=8,
+            min_size=5.5,
+            align="center",
+            max_lines=1,
+        )
+
+
+def _draw_team_slip(
+    canvas: Canvas,
+    view: DocView,
+    event: EventView,
+    rnd: dict[str, Any],
+    game: dict[str, Any],
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+) -> None:
+    """A team match: the two teams, one row per board, 局分, the match result."""
+    pad = 3 * mm
+    x0, right, text_width = _slip_head(
+        canvas, view, event, rnd, game, left, top, width, height, "团体对抗成绩登记单"
+    )
+    boards = sorted(game.get("boards") or [], key=lambda b: b["board"])
+
+    # the two teams, left of the QR code
+    cols = [("座次", 15), ("序号", 11), ("队名", 0), ("单位", 0), ("积分", 11)]
+    free = text_width - sum(w for _, w in cols) * mm
+    widths = [w * mm for _, w in cols]
+    widths[2], widths[3] = free * 0.52, free * 0.48
+    head_h, row_h = 5.5 * mm, 7 * mm
+    y = top - pad - 12.5 * mm
+    xs = _grid(canvas, x0, y, widths, [head_h, row_h, row_h])
+    _titles(canvas, xs, y, head_h, [t for t, _ in cols])
+    teams = [
+        (TEAM_SEATS[0], event.entrant(game["first"]), game.get("first_points")),
+        (TEAM_SEATS[1], event.entrant(game["second"]), game.get("second_points")),
+    ]
+    yy = y - head_h
+    for seat, entrant, score in teams:
+        base = yy - row_h / 2 - 1.2 * mm
+        cells = [
+            seat,
+            str(entrant.get("seed", "")),
+            entrant_label(entrant),
+            entrant.get("unit") or "",
+            points(score),
+        ]
+        for i, text in enumerate(cells):
+            draw_fitted(
+                canvas,
+                str(text),
+                xs[i] + 1.2,
+                base,
+                widths[i] - 2.4,
+                font=TABLE_FONT,
+                size=10 if i == 2 else 8.5,
+                min_size=6,
+                align="left" if i in (2, 3) else "center",
+            )
+        yy -= row_h
+
+    # one row per board, the full width of the slip
+    room = height - BOARDS_TOP - BOARD_HEAD - TEAM_SLIP_FOOT
+    board_h = min(MAX_BOARD_ROW, max(MIN_BOARD_ROW, room / max(len(boards), 1)))
+    box_size, box_gap = 7.5, 2.2 * mm
+    result_w = max(_boxes_width(list(line), box_size, box_gap) for line in BOARD_RESULTS)
+    fixed = [13 * mm, 30 * mm, 30 * mm, result_w + 3 * mm, 16 * mm]
+    sign = (right - x0 - sum(fixed)) / 2
+    widths = [*fixed, sign, sign]
+    titles = ["台次", "先手（黑）", "后手（白）", "结果", "方式", "先手签名", "后手签名"]
+    y = top - BOARDS_TOP
+    xs = _grid(canvas, x0, y, widths, [BOARD_HEAD] + [board_h] * len(boards))
+    _titles(canvas, xs, y, BOARD_HEAD, titles)
+    yy = y - BOARD_HEAD
+    for board in boards:
+        number = int(board["board"])
+        middle = yy - board_h / 2
+        # odd boards: 甲队 moves first; even boards: 乙队
+        first_team, second_team = TEAM_SEATS if number % 2 else TEAM_SEATS[::-1]
+        draw_fitted(
+            canvas,
+            f"第{number}台",
+            xs[0] + 1,
+            middle - 1.1 * mm,
+            widths[0] - 2,
+            font=TABLE_FONT,
+            size=8.5,
+            min_size=6,
+            align="center",
+            max_lines=1,
+        )
+        for col, name, team in (
+            (1, board.get("first"), first_team),
+            (2, board.get("second"), second_team),
+        ):
+            tag_w = stringWidth(team, TABLE_FONT, 6.5)
+            canvas.setFillColorRGB(0.35, 0.35, 0.35)
+            canvas.setFont(TABLE_FONT, 6.5)
+            canvas.drawRightString(xs[col + 1] - 1.2, middle - 0.8 * mm, team)
+            canvas.setFillColorRGB(0, 0, 0)
+            draw_fitted(
+                canvas,
+                str(name or ""),
+                xs[col] + 1.2,
+                middle - 1.3 * mm,
+                widths[col] - 3.6 - tag_w,
+                font=TABLE_FONT,
+                size=10,
+                min_size=6.5,
+                max_lines=2 if board_h >= BOARD_ROW else 1,
+            )
+        lines = len(BOARD_RESULTS)
+        step = min(3.8 * mm, (board_h - 0.8 * mm) / lines)
+        base = middle + (lines - 1) * step / 2 - 1.0 * mm
+        for line in BOARD_RESULTS:
+            x = xs[3] + 1.5 * mm
+            for label in line:
+                x = _box(canvas, x, base, label, box_size, box_gap)
+            base -= step
+        yy -= board_h
+    boards_bottom = yy
+
+    # 局分, the match result, the referee
+    line_y = boards_bottom - 5.5 * mm
+    canvas.setFont(TABLE_FONT, 8.5)
+    a, b = TEAM_SEATS
+    canvas.drawString(x0, line_y, f"局分：{a} ______ : ______ {b}")
+    setting = ""
+    if view.is_gomoku and rnd.get("opening"):
+        setting = f"开局：{rnd['opening']}"
+    elif not view.is_gomoku and view.komi:
+        setting = f"贴目：{view.komi}"
+    if setting:
+        draw_fitted(
+            canvas,
+            setting,
+            x0 + 64 * mm,
+            line_y,
+            38 * mm,
+            font=TABLE_FONT,
+            size=8.5,
+            min_size=6,
+            max_lines=1,
+        )
+    canvas.setFillColorRGB(0.3, 0.3, 0.3)
+    draw_fitted(
+        canvas,
+        f"单数台次{a}先手（执黑），双数台次{b}先手（执黑）",
+        x0 + 104 * mm,
+        line_y,
+        right - x0 - 104 * mm,
+        font=TABLE_FONT,
+        size=7,
+        min_size=5.5,
+        align="right",
+        max_lines=1,
+    )
+    canvas.setFillColorRGB(0, 0, 0)
+
+    line_y -= 6 * mm
+    canvas.setFont(TABLE_FONT, 8.5)
+    canvas.drawString(x0, line_y, "比赛结果：")
+    x = x0 + 15 * mm
+    for label in (f"{a}胜", f"{b}胜", "平局", f"{a}弃权", f"{b}弃权", "双方弃权"):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 7 * mm
