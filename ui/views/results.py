@@ -168,11 +168,12 @@ class ResultsView(QWidget):
         self.view = view
         self.model.set_view(view)
         self._apply_filter()
-        if not getattr(self, "_sized", False) and self.model.rowCount():
+        # Size the columns once per event: team and pair names are longer than players'.
+        if view is not None and getattr(self, "_sized_for", None) != view.event and self.model.rowCount():
             self.table.resizeColumnsToContents()
             for column in range(self.model.columnCount()):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 260))
-            self._sized = True
+            self._sized_for = view.event
         self._update_progress()
         self._select_next_open(None)
 
