@@ -92,8 +92,8 @@ def _edit_command(edit: str) -> Any:
     def run(args: argparse.Namespace) -> int:
         values = [int(v) for v in args.values]
         with opened(args) as db:
-            view = round_service.edit_round(db, args.event, args.round, edit, *values,
-                                            operator=operator(args))
+            view = round_service.edit_round_by_seed(db, args.event, args.round, edit, *values,
+                                                    operator=operator(args))
         return _show(args, view)
     return run
 

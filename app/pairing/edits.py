@@ -14,7 +14,22 @@ from app.pairing.model import PairedGame
 
 
 class EditError(ValueError):
-    """An edit that cannot be made; `str(error)` is the Chinese message for the user."""
+    """An edit that cannot be made, with a Chinese message for the user.
+
+    A message about one entrant holds `{who}`: the caller names him as people know him
+    (seed number and name) through `message(who)`; `str(error)` falls back to the id.
+    """
+
+    def __init__(self, template: str, entrant: int | None = None) -> None:
+        super().__init__(template)
+        self.template = template
+        self.entrant = entrant
+
+    def message(self, who: str) -> str:
+        return self.template.replace("{who}", who)
+
+    def __str__(self) -> str:
+        return self.message(f"选手（编号{self.entrant}）")
 
 
 def _sorted(games: list[PairedGame]) -> tuple[PairedGame, ...]:
@@ -25,7 +40,7 @@ def _find(games: tuple[PairedGame, ...], entrant: int) -> int:
     for k, g in enumerate(games):
         if entrant in (g.first, g.second):
             return k
-    raise EditError(f"选手（编号{entrant}）不在本轮编排中")
+    raise EditError("{who}不在本轮编排中", entrant)
 
 
 def _table_index(games: tuple[PairedGame, ...], table: int) -> int:
@@ -132,5 +147,5 @@ def give_bye(games: tuple[PairedGame, ...], entrant: int) -> tuple[PairedGame, .
     if holder == entrant:
         return _sorted(list(games))
     if not present:
-        raise EditError(f"选手（编号{entrant}）不在本轮编排中，不能与轮空选手互换")
+        raise EditError("{who}不在本轮编排中，不能与轮空选手互换", entrant)
     return swap_players(games, entrant, holder)

@@ -226,25 +226,55 @@ EDIT_NAMES = {"swap": "交换选手", "colours": "交换先后手", "against": "
               "move": "调整台号", "bye": "指定轮空"}
 
 
+PLAYER_EDITS = ("swap", "against", "bye")  # the edits that name players; the rest name tables
+
+
 def edit_round(
     db: Database, event_code: str, number: int, edit: str, *args: int, operator: str = ""
 ) -> RoundView:
-    """Apply one manual edit; breaches are reported as warnings, never blocked."""
+    """Apply one manual edit naming entrants by id (the window's picks); breaches are
+    reported as warnings, never blocked."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        rnd = _round(event, number)
-        if _has_results(rnd):
-            raise FinalsError(f"第{number}轮已有成绩，不能再调整编排。")
-        before = _games_of(rnd)
-        try:
-            after = EDITS[edit](before, *args)
-        except edits.EditError as exc:
-            raise FinalsError(str(exc)) from exc
-        _write_games(session, rnd, after)
-        record(session, operator, EDIT_ACTION, f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {args}",
-               {"games": _games_dump(before)}, {"games": _games_dump(after)})
+        _apply_edit(session, event, number, edit, args, args, operator)
         code = event.code
     return round_view(db, code, number)
+
+
+def edit_round_by_seed(
+    db: Database, event_code: str, number: int, edit: str, *values: int, operator: str = ""
+) -> RoundView:
+    """The same edit as a person types it: players by seed number (序号), tables by number."""
+    with db.transaction() as session:
+        event = get_event(session, event_code)
+        args = values
+        if edit in PLAYER_EDITS:
+            by_seed = {e.seed: e.id for e in event.entrants}
+            missing = [v for v in values if v not in by_seed]
+            if missing:
+                raise FinalsError(
+                    f"{event.name}没有序号{missing[0]}的参赛者（序号为 1–{max(by_seed, default=0)}）。"
+                    f"请用 finals players FILE --event {event.code} 查看序号。")
+            args = tuple(by_seed[v] for v in values)
+        _apply_edit(session, event, number, edit, args, values, operator)
+        code = event.code
+    return round_view(db, code, number)
+
+
+def _apply_edit(session: Session, event: Event, number: int, edit: str, args: tuple[int, ...],
+                shown: tuple[int, ...], operator: str) -> None:
+    rnd = _round(event, number)
+    if _has_results(rnd):
+        raise FinalsError(f"第{number}轮已有成绩，不能再调整编排。")
+    before = _games_of(rnd)
+    try:
+        after = EDITS[edit](before, *args)
+    except edits.EditError as exc:
+        who = next((f"{e.seed}号 {e.name}" for e in event.entrants if e.id == exc.entrant), "")
+        raise FinalsError(exc.message(who)) from exc
+    _write_games(session, rnd, after)
+    record(session, operator, EDIT_ACTION, f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {shown}",
+           {"games": _games_dump(before)}, {"games": _games_dump(after)})
 
 
 def undo_edit(db: Database, event_code: str, number: int, operator: str = "") -> RoundView:
