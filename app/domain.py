@@ -7,11 +7,15 @@ and Gomoku; TRF "white"), "second" the second mover.
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
 
 class Result(StrEnum):
+    """The result of one table, the first mover's side first (TRF order)."""
+
     FIRST_WINS = "1-0"
     SECOND_WINS = "0-1"
     DRAW = "="
@@ -34,30 +38,150 @@ class Result(StrEnum):
         """A game actually played over the board (forfeits, byes and 0-0 are not)."""
         return self in (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW)
 
+    @property
+    def wording(self) -> ResultWording:
+        return RESULT_WORDING[self]
+
+    @property
+    def zh(self) -> str:
+        """Chinese words, seat-neutral: 先手胜, 后手弃权, 和棋 …"""
+        return self.wording.zh()
+
+    @property
+    def en(self) -> str:
+        """English words: "first wins", "second forfeits" …"""
+        return self.wording.en
+
+    @property
+    def key(self) -> str | None:
+        """The result-entry key typed after a table number ("12 1"); None for a bye."""
+        return self.wording.key
+
+    @property
+    def score_text(self) -> str:
+        """How a printed sheet shows it: "1 : 0", "和", "+ : -", "未赛", "轮空"."""
+        return self.wording.score
+
+    def words_zh(self, first: str = "先手", second: str = "后手", explain: bool = False) -> str:
+        """Chinese words with the movers named as the game calls them: `words_zh("黑", "白")`
+        gives 黑胜, 白弃权; `explain=True` adds who wins a forfeit: 白弃权（黑胜）."""
+        return self.wording.zh(first, second, explain)
+
+    def outcome(self, first_side: bool) -> str:
+        """'W', 'L', 'D', 'FW', 'FL', 'NP' or 'BYE' for the first or the second mover."""
+        pair = self.wording.outcomes
+        return pair[0] if first_side else pair[1]
+
+
+@dataclass(frozen=True)
+class ResultWording:
+    """How one result is written, typed and read (see `RESULT_WORDING`).
+
+    `zh_pattern` names the movers `{f}` and `{s}`; `forfeit_winner` is the side a forfeit
+    result awards the game to (`{f}`/`{s}`), so the words can explain it.
+    """
+
+    zh_pattern: str
+    en: str
+    key: str | None
+    score: str
+    outcomes: tuple[str, str]
+    spellings: tuple[str, ...]  # accepted besides the value itself, shown in the help
+    hidden_spellings: tuple[str, ...] = ()  # accepted, not shown in the help
+    forfeit_winner: str = ""
+
+    def zh(self, first: str = "先手", second: str = "后手", explain: bool = False) -> str:
+        words = self.zh_pattern.format(f=first, s=second)
+        if explain and self.forfeit_winner:
+            words += "（" + self.forfeit_winner.format(f=first, s=second) + "胜）"
+        return words
+
+
+RESULT_WORDING: dict[Result, ResultWording] = {
+    Result.FIRST_WINS: ResultWording(
+        "{f}胜", "first wins", "1", "1 : 0", ("W", "L"),
+        ("1:0", "黑胜"), ("先手胜", "先胜", "黑棋胜")),
+    Result.SECOND_WINS: ResultWording(
+        "{s}胜", "second wins", "0", "0 : 1", ("L", "W"),
+        ("0:1", "白胜"), ("后手胜", "后胜", "白棋胜")),
+    Result.DRAW: ResultWording(
+        "和棋", "draw", "=", "和", ("D", "D"),
+        ("½-½", "和"), ("和棋", "½:½", "1/2-1/2", "1/2:1/2", "平局")),
+    # 白弃权 = White (the second mover) forfeits, so the first mover wins by forfeit.
+    Result.FIRST_WINS_BY_FORFEIT: ResultWording(
+        "{s}弃权", "second forfeits", "+", "+ : -", ("FW", "FL"),
+        ("白弃权",), ("后手弃权",), forfeit_winner="{f}"),
+    Result.SECOND_WINS_BY_FORFEIT: ResultWording(
+        "{f}弃权", "first forfeits", "-", "- : +", ("FL", "FW"),
+        ("黑弃权",), ("先手弃权",), forfeit_winner="{s}"),
+    Result.DOUBLE_FORFEIT: ResultWording(
+        "双方弃权", "both forfeit", "--", "- : -", ("FL", "FL"),
+        ("双弃权",), ("双方弃权",)),
+    Result.NOT_PLAYED: ResultWording(
+        "未赛", "not played", "00", "未赛", ("NP", "NP"),
+        ("0:0", "未赛"), ()),
+    Result.BYE: ResultWording("轮空", "bye", None, "轮空", ("BYE", "BYE"), (), ()),
+}
+
+ENTERED_RESULTS: tuple[Result, ...] = tuple(r for r in Result if r is not Result.BYE)
+"""Results a person can enter for a table (a bye is given by the pairing, never typed)."""
 
 RESULT_ALIASES: dict[str, Result] = {
-    "1-0": Result.FIRST_WINS,
-    "0-1": Result.SECOND_WINS,
-    "=": Result.DRAW,
-    "½-½": Result.DRAW,
-    "+-": Result.FIRST_WINS_BY_FORFEIT,
-    "-+": Result.SECOND_WINS_BY_FORFEIT,
-    "--": Result.DOUBLE_FORFEIT,
-    "0-0": Result.NOT_PLAYED,
-    "黑胜": Result.FIRST_WINS,
-    "白胜": Result.SECOND_WINS,
-    "和": Result.DRAW,
-    "和棋": Result.DRAW,
-    # 黑弃权 = Black (first mover) forfeits, so the second mover wins by forfeit.
-    "黑弃权": Result.SECOND_WINS_BY_FORFEIT,
-    "白弃权": Result.FIRST_WINS_BY_FORFEIT,
-    "双弃权": Result.DOUBLE_FORFEIT,
+    spelling: result
+    for result in ENTERED_RESULTS
+    for spelling in (result.value, *result.wording.spellings, *result.wording.hidden_spellings)
 }
+"""Every accepted spelling (after `normalize_result_text`) → its result."""
+
+RESULT_KEYS: dict[str, Result] = {
+    r.wording.key: r for r in ENTERED_RESULTS if r.wording.key is not None
+}
+"""The result-entry keys ("12 1⏎"): 1 0 = + - -- 00."""
+
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\u2043\ufe58"})
+
+
+def normalize_result_text(text: str) -> str:
+    """Full-width forms, Unicode dashes and spaces folded: "１：０" → "1:0", "1 – 0" → "1-0"."""
+    text = unicodedata.normalize("NFKC", text).translate(_DASHES)
+    return "".join(text.split()).replace("1\u20442", "½")
 
 
 def parse_result(text: str) -> Result | None:
-    """The result a person typed, or None when it is not one we know."""
-    return RESULT_ALIASES.get(text.strip().replace("－", "-").replace("＝", "="))
+    """The result a person typed, or None when it is not one we know (never raises).
+
+    Accepted everywhere (window, CLI, CSV, phone): see `RESULT_HELP`.  A bye is not a
+    result anyone types, so "bye" is refused.
+    """
+    if not isinstance(text, str):
+        return None
+    return RESULT_ALIASES.get(normalize_result_text(text))
+
+
+def parse_result_key(text: str) -> Result | None:
+    """A result-entry key ("1", "0", "=", "+", "-", "--", "00") or any accepted spelling."""
+    if not isinstance(text, str):
+        return None
+    folded = normalize_result_text(text)
+    return RESULT_KEYS.get(folded) or RESULT_ALIASES.get(folded)
+
+
+def result_help(results: Iterable[Result] = ENTERED_RESULTS) -> str:
+    """What can be typed for each result, in Chinese, e.g. for an error message:
+    "1-0 先手胜（或 1:0、黑胜）、0-1 后手胜（或 0:1、白胜）…"."""
+    parts = []
+    for result in results:
+        wording = result.wording
+        text = f"{result.value} {wording.zh()}"
+        others = [s for s in wording.spellings if s != wording.zh()]
+        if others:
+            text += "（或 " + "、".join(others) + "）"
+        parts.append(text)
+    return "、".join(parts) + "；全角字符亦可"
+
+
+RESULT_HELP = result_help()
+"""The one help text listing every accepted result spelling."""
 
 
 @dataclass(frozen=True)
@@ -146,15 +270,4 @@ def outcome_for(game: GameRecord, entrant: int) -> str | None:
         return None
     if game.second is None or result is Result.BYE:
         return "BYE"
-    is_first = entrant == game.first
-    table = {
-        Result.FIRST_WINS: ("W", "L"),
-        Result.SECOND_WINS: ("L", "W"),
-        Result.DRAW: ("D", "D"),
-        Result.FIRST_WINS_BY_FORFEIT: ("FW", "FL"),
-        Result.SECOND_WINS_BY_FORFEIT: ("FL", "FW"),
-        Result.DOUBLE_FORFEIT: ("FL", "FL"),
-        Result.NOT_PLAYED: ("NP", "NP"),
-    }
-    pair = table[result]
-    return pair[0] if is_first else pair[1]
+    return result.outcome(entrant == game.first)
