@@ -963,14 +963,6 @@ Accept it? Any other submission for this table is then rejected.</source>
   <context>
     <name>ResultsView</name>
     <message>
-      <source>Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -</source>
-      <translation>台号 成绩，回车：12 1 · 12 0 · 12 = · 12 + · 12 -</translation>
-    </message>
-    <message>
-      <source>1 = first (Black) wins · 0 = second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit. A key alone applies to the selected table.</source>
-      <translation>1 = 先手（黑）胜 · 0 = 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权。只输入成绩键时录入当前选中的台次。</translation>
-    </message>
-    <message>
       <source>Only open tables</source>
       <translation>只看未录台次</translation>
     </message>
@@ -999,8 +991,8 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>未录 %1 台</translation>
     </message>
     <message>
-      <source>Type a table number and a result key, e.g. 12 1</source>
-      <translation>请输入台号和成绩键，例如 12 1</translation>
+      <source>Table %1 (%2): type the result key, then Enter.</source>
+      <translation>第%1台（%2）：请输入成绩键，回车确认。</translation>
     </message>
     <message>
       <source>Table %1 board %2: %3 (board points %4:%5)</source>
@@ -1009,6 +1001,42 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Round %1 has no table %2.</source>
       <translation>第%1轮没有第%2台。</translation>
+    </message>
+    <message>
+      <source>Table, space, key, Enter: 12 1 · 12 0 · 12 =</source>
+      <translation>台号 空格 成绩键，回车：12 1 · 12 0 · 12 =</translation>
+    </message>
+    <message>
+      <source>Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …</source>
+      <translation>台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……</translation>
+    </message>
+    <message>
+      <source>Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.</source>
+      <translation>台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。</translation>
+    </message>
+    <message>
+      <source>Type a table number, a space and a result key, e.g. 12 1</source>
+      <translation>请输入台号、空格和成绩键，例如 12 1</translation>
+    </message>
+    <message>
+      <source>Put a space between the table and the result: 12 1.</source>
+      <translation>台号与成绩之间请加空格，如 12 1。</translation>
+    </message>
+    <message>
+      <source>Nothing to undo.</source>
+      <translation>没有可撤销的操作。</translation>
+    </message>
+    <message>
+      <source>Undone: %1</source>
+      <translation>已撤销：%1</translation>
+    </message>
+    <message>
+      <source>Nothing to redo.</source>
+      <translation>没有可重做的操作。</translation>
+    </message>
+    <message>
+      <source>Redone: %1</source>
+      <translation>已重做：%1</translation>
     </message>
     <message>
       <source>Correct a result</source>

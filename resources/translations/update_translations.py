@@ -40,8 +40,6 @@ ZH: dict[str, str] = {
     "&Print": "打印(&P)",
     "&View": "视图(&V)",
     "(no operator set)": "（未设置操作员）",
-    "1 = first (Black) wins · 0 = second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit. A key alone applies to the selected table.":
-        "1 = 先手（黑）胜 · 0 = 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权。只输入成绩键时录入当前选中的台次。",
     "A bye adds nothing": "轮空不计入对手分",
     "A bye counts as a win": "轮空计为胜局",
     "A bye counts as an opponent with 0": "轮空按 0 分对手计",
@@ -263,7 +261,6 @@ ZH: dict[str, str] = {
     "Team matches, board by board": "团体对抗（逐台计分）",
     "Team event played as": "团体赛方式",
     "Table %1 board %2: %3 (board points %4:%5)": "第%1台第%2台次：%3（局分 %4:%5）",
-    "Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -": "台号 成绩，回车：12 1 · 12 0 · 12 = · 12 + · 12 -",
     "Team standings": "团体成绩表",
     "Teams": "团体",
     "Teams and pairs": "团体与双人",
@@ -278,7 +275,6 @@ ZH: dict[str, str] = {
     "Tournament file": "比赛文件",
     "Tournament files (*.finals)": "比赛文件 (*.finals)",
     "Tournament files (*.finals);;All files (*)": "比赛文件 (*.finals);;所有文件 (*)",
-    "Type a table number and a result key, e.g. 12 1": "请输入台号和成绩键，例如 12 1",
     "Unbroken ties": "小分全同",
     "Undo": "撤销",
     "Undo edit": "撤销调整",
@@ -303,6 +299,19 @@ ZH: dict[str, str] = {
     "— corrected": "——已更正",
     "…for the first rounds": "…回避的轮数",
     "✔ Round complete": "✔ 本轮成绩已齐",
+    # Result entry: table and key always separated; Ctrl+Z undoes results (issue 11)
+    "Table, space, key, Enter: 12 1 · 12 0 · 12 =": "台号 空格 成绩键，回车：12 1 · 12 0 · 12 =",
+    "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …":
+        "台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……",
+    "Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.":
+        "台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。",
+    "Type a table number, a space and a result key, e.g. 12 1": "请输入台号、空格和成绩键，例如 12 1",
+    "Put a space between the table and the result: 12 1.": "台号与成绩之间请加空格，如 12 1。",
+    "Table %1 (%2): type the result key, then Enter.": "第%1台（%2）：请输入成绩键，回车确认。",
+    "Nothing to undo.": "没有可撤销的操作。",
+    "Nothing to redo.": "没有可重做的操作。",
+    "Undone: %1": "已撤销：%1",
+    "Redone: %1": "已重做：%1",
     # Teams and pairs: composing and dissolving
     "Compose": "组建",
     "Compose a team": "组建团体",

@@ -1,11 +1,18 @@
-"""Result entry, keyboard first: "12 1⏎" records table 12 as a win for the first player."""
+"""Result entry, keyboard first: "12 1⏎" records table 12 as a win for the first player.
+
+A table number and a digit key are always separated ("12 1", not "121"): a bare number
+only goes to its table.  Ctrl+Z / Ctrl+Y in this view undo and redo results through the
+window's undo stack, even while the entry line has the focus.
+"""
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -22,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import Result, parse_result_key
 from app.errors import FinalsError
 from app.services.results import record_board_result, record_result
 from app.services.rounds import RoundView, round_view
@@ -30,47 +38,102 @@ from ui.commands import ResultCommand
 from ui.errors import show_error
 from ui.models.games import GamesModel
 
-KEYS = {"1": "1-0", "0": "0-1", "=": "=", "+": "+-", "-": "-+", "--": "--", "00": "0-0"}
-FULL = {"1-0", "0-1", "=", "+-", "-+", "--", "0-0", "1:0", "0:1"}
-_ENTRY = re.compile(r"^\s*(\d+)\s*(1-0|0-1|0-0|1:0|0:1|\+-|-\+|--|[10=+\-])\s*$")
+
+@dataclass(frozen=True)
+class Entry:
+    """What a line of the result entry asks for: record `result` at `table`, or, when
+    `result` is None, only go to `table` (a bare number is never read as table + key)."""
+
+    table: int
+    result: Result | None
 
 
-def parse_entry(text: str, selected_table: int | None = None) -> tuple[int, str] | None:
-    """"12 1" → (12, "1-0"); "12=" → (12, "="); "1" alone → the selected table won by first.
+def _fold(text: str) -> str:
+    """Full-width digits, slashes and spaces folded to ASCII; the result part is folded by
+    the core's parser."""
+    return unicodedata.normalize("NFKC", text)
 
-    Without a space the last key is the result: "121" is table 12, first wins.
+
+_TABLE_AND_REST = re.compile(r"^(\d+)(\s*)(.*)$", re.DOTALL)
+
+
+def _split(text: str) -> tuple[int, str] | None:
+    """"12 1" → (12, "1"); "12=" → (12, "="); "121" → None (no separator before a digit).
+
+    A result written right after the table number must begin with a non-digit ("12=",
+    "12+", "12黑胜"); a digit key or score needs a space ("12 1", "12 1-0").
     """
-    text = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
-    if not text:
-        return None
-    if text in KEYS or text in FULL:
-        if selected_table is None:
-            return None
-        return selected_table, _result(text)
-    match = _ENTRY.match(text)
-    if match and match.group(1) and match.group(2):
-        digits, key = match.group(1), match.group(2)
-        if " " not in text and key in ("1", "0") and len(digits) >= 1 and text[-1] == key:
-            return int(digits), _result(key)
-        return int(digits), _result(key)
-    return None
-
-
-_BOARD_ENTRY = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*(1-0|0-1|1:0|0:1|\+-|-\+|[10=+\-])\s*$")
-
-
-def parse_board_entry(text: str) -> tuple[int, int, str] | None:
-    """Team matches: "3/2 1" → table 3, board 2, first mover wins."""
-    text = unicodedata.normalize("NFKC", text).strip().replace("−", "-")
-    match = _BOARD_ENTRY.match(text)
+    match = _TABLE_AND_REST.match(text)
     if not match:
         return None
-    return int(match.group(1)), int(match.group(2)), _result(match.group(3))
+    digits, space, rest = match.groups()
+    if not rest or (not space and rest[0].isdecimal()):
+        return None
+    return int(digits), rest
 
 
-def _result(key: str) -> str:
-    key = key.replace(":", "-")
-    return KEYS.get(key, key)
+def parse_entry(text: str, selected_table: int | None = None) -> Entry | None:
+    """The arbiter's line → an `Entry`, or None when it means nothing.
+
+    "12 1", "12 1-0", "12 1:0", "12 黑胜", "12=" → record table 12; a key or a result alone
+    ("1", "0", "=", "1:0", "黑胜") → the selected table; a bare number ("12", "40", "121")
+    → go to that table, record nothing ("1" and "0" alone are keys: "1 " with a space goes
+    to table 1).  Every key and spelling is the core's (`app.domain.parse_result_key`).
+    """
+    folded = _fold(text)
+    stripped = folded.strip()
+    if not stripped:
+        return None
+    if stripped.isdecimal() and (folded.rstrip() != folded or parse_result_key(stripped) is None):
+        table = int(stripped)
+        return Entry(table, None) if table > 0 else None
+    alone = parse_result_key(stripped)
+    if alone is not None:
+        return Entry(selected_table, alone) if selected_table is not None else None
+    split = _split(stripped)
+    if split is None:
+        return None
+    table, rest = split
+    result = parse_result_key(rest)
+    if result is None or table <= 0:
+        return None
+    return Entry(table, result)
+
+
+_BOARD = re.compile(r"^\s*(\d+)\s*/\s*(.*)$", re.DOTALL)
+
+
+def parse_board_entry(text: str) -> tuple[int, int, Result] | None:
+    """Team matches: "3/2 1" → table 3, board 2, first mover wins ("3/21" is refused)."""
+    match = _BOARD.match(_fold(text).strip())
+    if not match:
+        return None
+    split = _split(match.group(2).strip())
+    if split is None:
+        return None
+    board, rest = split
+    result = parse_result_key(rest)
+    if result is None:
+        return None
+    return int(match.group(1)), board, result
+
+
+_UNDO_KEYS = (QKeySequence.StandardKey.Undo,)
+_REDO_KEYS = (QKeySequence.StandardKey.Redo,)
+_EXTRA_REDO = (QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z"))
+
+
+def undo_redo_key(event: QKeyEvent) -> str | None:
+    """"undo", "redo" or None for a key press (Ctrl+Z; Ctrl+Y and Ctrl+Shift+Z on every
+    platform, whatever its own redo key is)."""
+    if any(event.matches(k) for k in _UNDO_KEYS):
+        return "undo"
+    if any(event.matches(k) for k in _REDO_KEYS):
+        return "redo"
+    pressed = QKeySequence(event.keyCombination())
+    if any(pressed.matches(k) == QKeySequence.SequenceMatch.ExactMatch for k in _EXTRA_REDO):
+        return "redo"
+    return None
 
 
 class ResultsView(QWidget):
@@ -86,7 +149,7 @@ class ResultsView(QWidget):
         self.round_combo.setMinimumContentsLength(8)
         self.round_combo.currentIndexChanged.connect(lambda _i: self.load_round())
         self.entry = QLineEdit()
-        self.entry.setPlaceholderText(self.tr("Table and result, then Enter: 12 1 · 12 0 · 12 = · 12 + · 12 -"))
+        self.entry.setPlaceholderText(self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 ="))
         self.entry.setMinimumWidth(360)
         font = self.entry.font()
         font.setPointSize(font.pointSize() + 4)
@@ -94,11 +157,17 @@ class ResultsView(QWidget):
         self.entry.returnPressed.connect(self.submit)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
-        help_text = QLabel(self.tr("1 = first (Black) wins · 0 = second (White) wins · = draw · "
-                                   "+ second forfeits · - first forfeits · -- both forfeit. "
-                                   "A key alone applies to the selected table."))
-        help_text.setWordWrap(True)
-        help_text.setStyleSheet("color: #555;")
+        # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
+        self.help_text = QLabel(
+            self.tr("Keys after the table number: 1 first (Black) wins · 0 second (White) wins · "
+                    "= draw · + second forfeits · - first forfeits · -- both forfeit · "
+                    "00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …")
+            + "\n"
+            + self.tr("Put a space between table and key: 12 1. A number alone (12) goes to "
+                      "that table; a key alone applies to the selected table. "
+                      "Ctrl+Z undoes the last result, Ctrl+Y redoes it."))
+        self.help_text.setWordWrap(True)
+        self.help_text.setStyleSheet("color: #555;")
         self.only_open = QCheckBox(self.tr("Only open tables"))
         self.only_open.toggled.connect(lambda _v: self._apply_filter())
         self.progress = QProgressBar()
@@ -125,9 +194,12 @@ class ResultsView(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.doubleClicked.connect(self._pick_row)
+        # Ctrl+Z belongs to the results, not to the text of the entry line.
+        for widget in (self.entry, self.table, self.round_combo):
+            widget.installEventFilter(self)
 
         bottom = QHBoxLayout()
-        bottom.addWidget(help_text, 1)
+        bottom.addWidget(self.help_text, 1)
         bottom.addWidget(self.only_open)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -223,17 +295,78 @@ class ResultsView(QWidget):
 
     # -- entering ------------------------------------------------------------------
     def submit(self) -> bool:
-        board = parse_board_entry(self.entry.text())
+        """Record what the entry line says; True when a result was recorded."""
+        text = self.entry.text()
+        board = parse_board_entry(text)
         if board is not None:
             return self.enter_board(*board)
-        parsed = parse_entry(self.entry.text(), self.selected_table())
+        parsed = parse_entry(text, self.selected_table())
         if parsed is None:
-            self._say(self.tr("Type a table number and a result key, e.g. 12 1"), error=True)
+            self._say(self.tr("Type a table number, a space and a result key, e.g. 12 1"), error=True)
             return False
-        table, result = parsed
-        return self.enter(table, result)
+        if parsed.result is None:
+            self.go_to_table(parsed.table)
+            return False
+        return self.enter(parsed.table, parsed.result)
 
-    def enter_board(self, table: int, board: int, result: str) -> bool:
+    def go_to_table(self, table: int) -> bool:
+        """Select `table` and leave "12 " in the line for its key; records nothing."""
+        row = self.model.row_for_table(table)
+        if row is None:
+            number = self.view.number if self.view is not None else 0
+            text = (self.tr("Round %1 has no table %2.").replace("%1", str(number))
+                    .replace("%2", str(table)))
+            if table >= 10:
+                text += " " + self.tr("Put a space between the table and the result: 12 1.")
+            self._say(text, error=True)
+            return False
+        self.table.setRowHidden(row, False)
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        self.entry.setText(f"{table} ")
+        self.entry.setFocus()
+        data = self.model.row(row)
+        who = data["first_name"] or ""
+        if data["second"] is not None:
+            who += f" — {data['second_name']}"
+        if data["result"] is not None or data["second"] is None:
+            who += f" · {self.model.result_text(data)}"
+        self._say(self.tr("Table %1 (%2): type the result key, then Enter.")
+                  .replace("%1", str(table)).replace("%2", who))
+        return True
+
+    def undo_or_redo(self, which: str) -> None:
+        """Ctrl+Z / Ctrl+Y in this view: the window's undo stack, whatever has the focus."""
+        stack = self.ctx.undo_stack
+        if which == "undo":
+            if not stack.canUndo():
+                self._say(self.tr("Nothing to undo."))
+                return
+            text = stack.undoText()
+            stack.undo()
+            self._say(self.tr("Undone: %1").replace("%1", text))
+        else:
+            if not stack.canRedo():
+                self._say(self.tr("Nothing to redo."))
+                return
+            text = stack.redoText()
+            stack.redo()
+            self._say(self.tr("Redone: %1").replace("%1", text))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
+                event, QKeyEvent):
+            which = undo_redo_key(event)
+            if which is not None:
+                # Claim the key from the line edit's own undo and from the window's action
+                # (so it is not done twice), then act on the press.
+                event.accept()
+                if event.type() == QEvent.Type.KeyPress:
+                    self.undo_or_redo(which)
+                return True
+        return super().eventFilter(watched, event)
+
+    def enter_board(self, table: int, board: int, result: Result | str) -> bool:
         """One board of a team match; the match result follows from the board points."""
         if self.view is None or self.ctx.db is None:
             return False
@@ -252,7 +385,7 @@ class ResultsView(QWidget):
         self.ctx.notify(ctxmod.RESULTS)
         return True
 
-    def enter(self, table: int, result: str) -> bool:
+    def enter(self, table: int, result: Result | str) -> bool:
         if self.view is None or self.ctx.db is None:
             return False
         row_number = self.model.row_for_table(table)
