@@ -29,6 +29,12 @@ def opened(args: argparse.Namespace) -> Iterator[Database]:
         db.close()
 
 
+def warn(warnings: Any) -> None:
+    """What half-succeeded (saved, but the backup failed): on stderr, exit code still 0."""
+    for line in warnings or ():
+        print(f"警告：{line}", file=sys.stderr)
+
+
 def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 

@@ -80,6 +80,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    from app.store.database import commits_so_far
+
+    committed_before = commits_so_far()
     try:
         return handler(args)
     except FinalsError as exc:
@@ -94,7 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # never show a traceback to a user
         log = _crash_log(exc)
         where = f"详细信息已写入 {log}。" if log else ""
-        print(f"程序内部错误：{exc.__class__.__name__}: {exc}。文件未被改动。{where}", file=sys.stderr)
+        changed = ("本命令的改动已保存到文件，出错的是其后的步骤；请用 finals log 核对。"
+                   if commits_so_far() != committed_before else "文件未被改动。")
+        print(f"程序内部错误：{exc.__class__.__name__}: {exc}。{changed}{where}", file=sys.stderr)
         return 1
 
 

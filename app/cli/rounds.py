@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, opened, operator, print_json, table
+from app.cli.common import fmt_points, opened, operator, print_json, table, warn
 from app.errors import FinalsError
 from app.services import results as result_service
 from app.services import rounds as round_service
@@ -41,6 +41,7 @@ def _print_round(view: round_service.RoundView, with_report: bool = False) -> No
 
 
 def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
+    warn(view.warnings)
     if getattr(args, "json", False):
         print_json(round_service.view_dict(view))
     else:
@@ -120,6 +121,7 @@ def cmd_result(args: argparse.Namespace) -> int:
         match = outcome["match_result"] or "未完"
         print(f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}台次："
               f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。")
+        warn(outcome["warnings"])
         return 0
     with opened(args) as db:
         outcome = result_service.record_result(
@@ -129,6 +131,7 @@ def cmd_result(args: argparse.Namespace) -> int:
     verb = "已更正" if outcome["corrected"] else "已录入"
     done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
     print(f"{verb}第{outcome['round']}轮第{outcome['table']}台：{outcome['result']}{done}。")
+    warn(outcome["warnings"])
     return 0
 
 
@@ -139,6 +142,7 @@ def cmd_results(args: argparse.Namespace) -> int:
     left = summary["open_tables"]
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
     print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
+    warn(summary["warnings"])
     return 0
 
 

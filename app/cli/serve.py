@@ -8,14 +8,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator, print_json, table
+from app.cli.common import opened, operator, print_json, table, warn
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.tournament import get_event
 from app.store.database import Database
 
 STATUS_WORDS = {"pending": "待确认", "accepted": "已采用", "rejected": "已拒绝",
-                "conflict": "有冲突", "duplicate": "重复"}
+                "conflict": "有冲突", "duplicate": "重复", "void": "已作废"}
 
 
 def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[str, int]] | None:
@@ -57,6 +57,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             number = f"第{outcome.submission}号 " if outcome.submission else ""
             print(f"{outcome.event} 第{outcome.round}轮 第{outcome.table}台 {outcome.result} "
                   f"{number}{word}（来自 {outcome.client}）", flush=True)
+            warn(outcome.warnings)
 
         server = RemoteEntryServer(
             db, args.bind, args.port, pin=pin, auto_accept=args.auto_accept, scope=scope,
@@ -119,6 +120,7 @@ def cmd_submissions(args: argparse.Namespace) -> int:
                 print(f"已采用 {len(done['accepted'])} 份提交。"
                       + (f"有冲突、需逐一处理：第{'、'.join(map(str, done['conflicts']))}号。"
                          if done["conflicts"] else ""))
+            warn(done["warnings"])
             return 0
         if args.accept or args.reject:
             views = [remote_entry.accept(db, i, who, args.force) for i in args.accept or []]
@@ -128,12 +130,18 @@ def cmd_submissions(args: argparse.Namespace) -> int:
             for view in [] if args.json else views:
                 word = STATUS_WORDS[view.status]
                 print(f"第{view.id}号（{view.event} 第{view.round}轮 第{view.table}台 {view.result}）{word}。")
+            warn([w for view in views for w in view.warnings])
             return 0
         status = None if args.all else "pending"
         views = remote_entry.list_submissions(db, status, args.event, args.round)
+        voided = [] if args.all else remote_entry.list_submissions(db, "void", args.event,
+                                                                   args.round)
     if args.json:
         print_json([v.to_dict() for v in views])
         return 0
+    if voided:
+        print(f"有 {len(voided)} 份提交因编排调整已作废（第{'、'.join(str(v.id) for v in voided)}号；"
+              "--all 查看原因），请台裁刷新页面后重新提交。", file=sys.stderr)
     if not views:
         print("没有待确认的现场提交。" if status else "还没有现场提交。")
         return 0

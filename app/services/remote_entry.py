@@ -27,21 +27,22 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.services.audit import DEFAULT_OPERATOR, record
-from app.services.results import record_result
+from app.services.backup import backup_warning
+from app.services.results import record_result_in
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round, Tournament
-from app.store.submissions import ACCEPTED, PENDING, REJECTED, Submission, TableToken
+from app.store.submissions import ACCEPTED, PENDING, REJECTED, VOID, Submission, TableToken
 
 TOKEN_BYTES = 16  # 128 random bits (the issue asks for at least 96)
 RESULT_CHOICES = ("1-0", "0-1", "=", "+-", "-+", "--")
@@ -58,6 +59,10 @@ class TokenNotFound(FinalsError):
 
     def __init__(self) -> None:
         super().__init__("该链接无效或已过期。")
+
+
+class TableChanged(FinalsError):
+    """The table's players or seats changed after the phone's page was loaded (answer 409)."""
 
 
 # --- views -------------------------------------------------------------------------------
@@ -86,6 +91,12 @@ class TablePage:
     recorded: str | None  # the result on file, if any
     pending: int  # submissions waiting for the arbiter
 
+    @property
+    def seats(self) -> str:
+        """The pairing as the page shows it ("seed-seed", first mover first): sent back with
+        a submission so that it lands only on these players in these seats."""
+        return f"{self.first.seed}-{self.second.seed}"
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
@@ -112,10 +123,12 @@ class SubmissionView:
     decided_at: str | None
     decided_by: str | None
     note: str | None
+    warnings: tuple[str, ...] = ()  # after a decision: e.g. saved, but the backup failed
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)
         data["fouls"] = list(self.fouls)
+        data["warnings"] = list(self.warnings)
         return data
 
 
@@ -130,6 +143,7 @@ class SubmitOutcome:
     result: str = ""
     client: str = ""
     round_complete: bool = False
+    warnings: tuple[str, ...] = ()  # for the arbiter: e.g. saved, but the backup failed
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -154,42 +168,10 @@ def _lock_for(db: Database) -> threading.Lock:
         return _locks.setdefault(key, threading.Lock())
 
 
-class _Joined:
-    """A Database whose `transaction()` joins ours: a use case (record_result) runs inside it.
-
-    Backups a joined use case asks for are taken after our commit, so a "round complete"
-    copy holds the result that completed it.
-    """
-
-    def __init__(self, db: Database, session: Session) -> None:
-        self._db = db
-        self._session = session
-        self.path = db.path
-        self.backups: list[Path] = []
-
-    @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        yield self._session
-
-    def reading(self) -> Any:
-        return self._db.reading()
-
-    def backup_to(self, target: Path) -> None:
-        self.backups.append(Path(target))
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._db, name)
-
-
 @contextmanager
-def _writing(db: Database) -> Iterator[tuple[Session, _Joined]]:
-    with _lock_for(db):
-        with db.transaction() as session:
-            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
-            joined = _Joined(db, session)
-            yield session, joined
-        for target in joined.backups:
-            db.backup_to(target)
+def _writing(db: Database) -> Iterator[Session]:
+    with _lock_for(db), db.transaction() as session:
+        yield session
 
 
 # --- tokens --------------------------------------------------------------------------------
@@ -228,7 +210,7 @@ def _find_round(event: Event, number: int | None) -> Round:
 def ensure_tokens(db: Database, event_code: str, round_number: int | None = None,
                   operator: str = "") -> int:
     """Create the missing table tokens of a round (the latest by default); how many were made."""
-    with _writing(db) as (session, _joined):
+    with _writing(db) as session:
         event = get_event(session, event_code)
         rnd = _find_round(event, round_number)
         created = add_missing_tokens(session, rnd)
@@ -252,7 +234,7 @@ def remembered_base_url(db: Database) -> str | None:
 
 
 def remember_base_url(db: Database, base_url: str, operator: str = "") -> None:
-    with _writing(db) as (session, _joined):
+    with _writing(db) as session:
         tournament = session.scalars(select(Tournament)).one()
         settings = dict(tournament.settings or {})
         if settings.get(BASE_URL_SETTING) == base_url:
@@ -380,17 +362,21 @@ def _decide(sub: Submission, status: str, operator: str, note: str | None = None
     sub.note = note
 
 
-def _accept_in(session: Session, joined: _Joined, event: Event, rnd: Round, game: Game,
-               sub: Submission, operator: str, force: bool, auto: bool = False) -> bool:
-    """Record the submission's result through record_result; rivals are set aside."""
+def _accept_in(session: Session, event: Event, rnd: Round, game: Game, sub: Submission,
+               operator: str, force: bool, auto: bool = False) -> bool:
+    """Record the submission's result as typed by hand; rivals are set aside.
+
+    True when this completed the round (the caller backs the file up after its commit).
+    """
+    _require_same_players(sub, game)
     completed = False
     unchanged = (game.result == sub.result and _game_fouls(game) == _fouls(sub)
                  and (sub.manner is None or sub.manner == game.manner))
     if not unchanged:
         fouls = "{},{}".format(*_fouls(sub))
-        outcome = record_result(cast(Database, joined), event.code, rnd.number, sub.table,
-                                sub.result, sub.manner, fouls, force, operator)
-        completed = bool(outcome["round_complete"])
+        outcome = record_result_in(session, event.code, rnd.number, sub.table, sub.result,
+                                   sub.manner, fouls, force, operator)
+        completed = bool(outcome["completed_now"])
     _decide(sub, ACCEPTED, operator, "自动采用" if auto else None)
     sub.auto = auto
     rivals = session.scalars(select(Submission).where(
@@ -401,26 +387,84 @@ def _accept_in(session: Session, joined: _Joined, event: Event, rnd: Round, game
     return completed
 
 
+def _pairing_words(session: Session, first_id: int | None, second_id: int | None) -> str:
+    names = {e.id: f"{e.seed}号{e.name}" for e in session.scalars(
+        select(Entrant).where(Entrant.id.in_([i for i in (first_id, second_id) if i])))}
+    if first_id is None:
+        return "（无对局）"
+    return f"{names.get(first_id, '?')}（先手）对 {names.get(second_id or 0, '轮空')}"
+
+
+def _require_same_players(sub: Submission, game: Game) -> None:
+    if (sub.first_id, sub.second_id) != (game.first_id, game.second_id):
+        raise FinalsError(
+            f"第{sub.id}号提交发出后，第{sub.table}台的编排已调整，不能采用：成绩只能记在台裁"
+            "当时看到的选手名下。该提交已作废；请台裁刷新页面后重新提交，或由您直接录入。")
+
+
+def void_changed_tables(session: Session, rnd: Round) -> list[int]:
+    """Inside a pairing edit: void the pending submissions whose table now holds other
+    players or seats than the referee saw. Returns their ids (for the edit's audit entry)."""
+    pending = list(session.scalars(select(Submission).where(
+        Submission.round_id == rnd.id, Submission.status == PENDING)))
+    if not pending:
+        return []
+    games = {g.table: g for g in session.scalars(select(Game).where(Game.round_id == rnd.id))}
+    voided = []
+    for sub in pending:
+        game = games.get(sub.table)
+        now = (game.first_id, game.second_id) if game else (None, None)
+        if (sub.first_id, sub.second_id) == now:
+            continue
+        reason = (f"编排已调整：提交时为 {_pairing_words(session, sub.first_id, sub.second_id)}，"
+                  f"现为 {_pairing_words(session, *now)}")
+        _decide(sub, VOID, DEFAULT_OPERATOR, reason[:200])
+        voided.append(sub.id)
+    return voided
+
+
+def _check_seats(session: Session, game: Game, seats: Any) -> None:
+    """The seats the phone's page showed must be the table's seats now."""
+    if seats is None:
+        return
+    if not isinstance(seats, str) or len(seats) > 40:
+        raise FinalsError("提交缺少本台对阵信息。请刷新页面后重新提交。")
+    first = session.get(Entrant, game.first_id)
+    second = session.get(Entrant, game.second_id) if game.second_id else None
+    now = f"{first.seed if first else '?'}-{second.seed if second else '?'}"
+    if seats != now:
+        raise TableChanged(
+            f"本台对阵已调整（现为 {_pairing_words(session, game.first_id, game.second_id)}），"
+            "成绩未提交。请刷新页面，核对选手后重新提交。")
+
+
 def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any = None,
            client: str = "", auto_accept: bool = False, scope: Scope = None,
-           operator: str = "") -> SubmitOutcome:
+           operator: str = "", seats: Any = None) -> SubmitOutcome:
     """Queue a phone's result for its table (or accept it at once when auto-accept may).
 
-    `operator` is the arbiter who runs the server: auto-accepted results are in their name.
-    Raises TokenNotFound (answer 404) or FinalsError (a field is invalid: answer 400).
+    `seats` is the pairing the phone's page showed (`TablePage.seats`); the server always
+    sends it, so a result typed on a page loaded before a pairing edit is refused
+    (TableChanged: answer 409). `operator` is the arbiter who runs the server: auto-accepted
+    results are in their name. Raises TokenNotFound (answer 404) or FinalsError (a field is
+    invalid: answer 400).
     """
     entry = validate_entry(result, manner, fouls)
     client = (client or "?")[:64]
     referee = f"{REFEREE}@{client}"[:60]
-    with _writing(db) as (session, joined):
+    completed = False
+    with _writing(db) as session:
         rnd, event, game = _lookup(session, token, _scope_set(scope))
+        _check_seats(session, game, seats)
         target = _target(event, rnd, game.table)
-        others = list(session.scalars(select(Submission).where(
+        # Only what still waits, or the result on file, makes a submission a repeat: after
+        # the arbiter clears a table, the same result sent again is a new submission.
+        waiting = list(session.scalars(select(Submission).where(
             Submission.round_id == rnd.id, Submission.table == game.table,
-            Submission.status != REJECTED).order_by(Submission.id)))
+            Submission.status == PENDING).order_by(Submission.id)))
         payload = {"result": entry.result, "manner": entry.manner, "fouls": list(entry.fouls),
                    "client": client}
-        same = next((s for s in others if s.result == entry.result and _fouls(s) == entry.fouls
+        same = next((s for s in waiting if s.result == entry.result and _fouls(s) == entry.fouls
                      and s.manner == entry.manner), None)
         on_file = game.result is not None and _same_outcome(
             entry.result, entry.fouls, game.result, _game_fouls(game)) and (
@@ -432,33 +476,41 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
                        else f"已收到（与第{same.id}号提交相同），无需重复提交。")
             return SubmitOutcome("duplicate", same.id if same else None, message, event.code,
                                  rnd.number, game.table, entry.result, client)
-        sub = Submission(round_id=rnd.id, table=game.table, result=entry.result,
+        sub = Submission(round_id=rnd.id, table=game.table, first_id=game.first_id,
+                         second_id=game.second_id, result=entry.result,
                          manner=entry.manner, fouls_first=entry.fouls[0],
                          fouls_second=entry.fouls[1], client=client,
                          received_at=datetime.now().replace(microsecond=0), status=PENDING)
         session.add(sub)
         session.flush()
-        rivals = [s for s in others if s.status == PENDING]
         conflict = (game.result is not None and not _same_outcome(
             entry.result, entry.fouls, game.result, _game_fouls(game))) or any(
-            not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in rivals)
+            not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in waiting)
         status = "conflict" if conflict else "pending"
-        completed = False
-        if auto_accept and game.result is None and not rivals:
-            completed = _accept_in(session, joined, event, rnd, game, sub,
+        if auto_accept and game.result is None and not waiting:
+            completed = _accept_in(session, event, rnd, game, sub,
                                    f"{operator or DEFAULT_OPERATOR}（自动采用）"[:60], False,
                                    auto=True)
             status = "accepted"
         record(session, referee, "现场提交成绩", target, None,
                {**payload, "submission": sub.id, "status": status})
         sub_id, where = sub.id, (event.code, rnd.number, game.table)
+    warnings = _backup_if(db, completed, where[1])
     messages = {
         "accepted": "成绩已录入。",
         "pending": f"已提交（第{sub_id}号），等待裁判长确认。",
         "conflict": f"已提交（第{sub_id}号），但与本台已有的成绩或提交不同，裁判长将核对。",
     }
     return SubmitOutcome(status, sub_id, messages[status], *where, entry.result, client,
-                         completed)
+                         completed, warnings)
+
+
+def _backup_if(db: Database, completed: bool, round_number: int) -> tuple[str, ...]:
+    """After the commit, the copy of a round just completed; its failure is a warning only."""
+    if not completed:
+        return ()
+    warning = backup_warning(db, f"round{round_number}-complete", "成绩已保存")
+    return (warning,) if warning else ()
 
 
 # --- the arbiter's side --------------------------------------------------------------------
@@ -491,7 +543,7 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
                 pending.setdefault((other.round_id, other.table), []).append(other)
             for one in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
                 games[(one.round_id, one.table)] = one
-        entrant_ids = {i for g in games.values() for i in (g.first_id, g.second_id) if i}
+        entrant_ids = {i for sub, _r, _e in rows for i in (sub.first_id, sub.second_id) if i}
         names: dict[int, str] = {}
         if entrant_ids:
             rows_names = session.execute(select(Entrant.id, Entrant.name)
@@ -512,8 +564,9 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
             views.append(SubmissionView(
                 id=sub.id, event=event.code, event_name=event.name, round=rnd.number,
                 table=sub.table,
-                first_name=names.get(game.first_id, "") if game else "",
-                second_name=names.get(game.second_id, "") if game and game.second_id else "",
+                # The players the referee saw (the table may hold others since: then it is void).
+                first_name=names.get(sub.first_id or 0, ""),
+                second_name=names.get(sub.second_id or 0, ""),
                 result=sub.result, manner=sub.manner, fouls=_fouls(sub), client=sub.client,
                 received_at=sub.received_at.isoformat(sep=" "), status=sub.status,
                 auto=bool(sub.auto), conflict=reason is not None, conflict_reason=reason,
@@ -524,18 +577,31 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
         return views
 
 
-def _pending(session: Session, submission_id: int) -> tuple[Submission, Round, Event, Game]:
+def arbiter_queue(db: Database) -> list[SubmissionView]:
+    """What waits for the arbiter: pending submissions, and those voided by a pairing edit
+    in a round still open (shown with the reason until dismissed), oldest first."""
+    open_round = set(open_rounds(db))
+    void = [v for v in list_submissions(db, VOID) if (v.event.upper(), v.round) in open_round]
+    return sorted(list_submissions(db, PENDING) + void, key=lambda v: v.id)
+
+
+def _pending(session: Session, submission_id: int, dismissing: bool = False
+             ) -> tuple[Submission, Round, Event, Game | None]:
+    """A submission still to decide; a void one only to dismiss (reject), never to accept."""
     sub = session.get(Submission, submission_id)
     if sub is None:
         raise FinalsError(f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。")
-    if sub.status != PENDING:
+    if sub.status == VOID and not dismissing:
+        raise FinalsError(f"第{submission_id}号提交已作废，不能采用（{sub.note}）。"
+                          "请台裁刷新页面后重新提交，或由您直接录入该台成绩。")
+    if sub.status not in (PENDING, VOID):
         done = {ACCEPTED: "已采用", REJECTED: "已拒绝"}.get(sub.status, sub.status)
         raise FinalsError(f"第{submission_id}号提交{done}（{sub.decided_by}，{sub.decided_at}），不能再处理。")
     rnd = session.get(Round, sub.round_id)
     assert rnd is not None
     game = session.scalars(select(Game).where(Game.round_id == rnd.id,
                                               Game.table == sub.table)).first()
-    if game is None or game.second_id is None:
+    if not dismissing and (game is None or game.second_id is None):
         raise FinalsError(f"第{rnd.number}轮已没有第{sub.table}台（编排已调整）。请拒绝第{submission_id}号提交。")
     return sub, rnd, rnd.event, game
 
@@ -543,19 +609,24 @@ def _pending(session: Session, submission_id: int) -> tuple[Submission, Round, E
 def accept(db: Database, submission_id: int, operator: str = "",
            force: bool = False) -> SubmissionView:
     """The arbiter takes a submission: its result is recorded (a correction if one was on file)."""
-    with _writing(db) as (session, joined):
+    with _writing(db) as session:
         sub, rnd, event, game = _pending(session, submission_id)
-        _accept_in(session, joined, event, rnd, game, sub, operator, force)
+        assert game is not None
+        completed = _accept_in(session, event, rnd, game, sub, operator, force)
         record(session, operator, "采用现场成绩", _target(event, rnd, sub.table), None,
                {"submission": sub.id, "result": sub.result, "client": sub.client})
-    return _view(db, submission_id)
+        number = rnd.number
+    warnings = _backup_if(db, completed, number)
+    return replace(_view(db, submission_id), warnings=warnings)
 
 
 def reject(db: Database, submission_id: int, operator: str = "",
            reason: str | None = None) -> SubmissionView:
-    with _writing(db) as (session, _joined):
-        sub, rnd, event, _game = _pending(session, submission_id)
-        _decide(sub, REJECTED, operator, (reason or "").strip()[:200] or None)
+    """Set a submission aside (a void one is dismissed from the queue the same way)."""
+    with _writing(db) as session:
+        sub, rnd, event, _game = _pending(session, submission_id, dismissing=True)
+        note = (reason or "").strip()[:200] or (sub.note if sub.status == VOID else None)
+        _decide(sub, REJECTED, operator, note)
         record(session, operator, "拒绝现场成绩", _target(event, rnd, sub.table), None,
                {"submission": sub.id, "result": sub.result, "client": sub.client,
                 "reason": sub.note})
@@ -563,26 +634,33 @@ def reject(db: Database, submission_id: int, operator: str = "",
 
 
 def accept_all(db: Database, operator: str = "", event_code: str | None = None,
-               round_number: int | None = None) -> dict[str, list[int]]:
+               round_number: int | None = None) -> dict[str, list[Any]]:
     """Accept every pending submission that is not in conflict, all or none."""
     queue = list_submissions(db, PENDING, event_code, round_number)
     chosen = [v.id for v in queue if not v.conflict]
-    with _writing(db) as (session, joined):
+    completed: set[int] = set()
+    with _writing(db) as session:
         accepted = []
         for submission_id in chosen:
             sub = session.get(Submission, submission_id)
             if sub is None or sub.status != PENDING:
                 continue  # decided meanwhile
             sub, rnd, event, game = _pending(session, submission_id)
+            assert game is not None
             if game.result is not None and not _same_outcome(
                     sub.result, _fouls(sub), game.result, _game_fouls(game)):
                 continue  # became a conflict meanwhile
-            _accept_in(session, joined, event, rnd, game, sub, operator, False)
+            if (sub.first_id, sub.second_id) != (game.first_id, game.second_id):
+                continue  # the table changed meanwhile (it is void by then)
+            if _accept_in(session, event, rnd, game, sub, operator, False):
+                completed.add(rnd.number)
             accepted.append(sub.id)
         if accepted:
             record(session, operator, "批量采用现场成绩", event_code, None,
                    {"submissions": accepted})
-    return {"accepted": accepted, "conflicts": [v.id for v in queue if v.conflict]}
+    warnings = [w for number in sorted(completed) for w in _backup_if(db, True, number)]
+    return {"accepted": accepted, "conflicts": [v.id for v in queue if v.conflict],
+            "warnings": warnings}
 
 
 def _view(db: Database, submission_id: int) -> SubmissionView:

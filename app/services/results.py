@@ -13,12 +13,19 @@ from sqlalchemy.orm import Session
 from app.domain import Result, parse_result
 from app.errors import FinalsError
 from app.services.audit import record
-from app.services.backup import take_backup
+from app.services.backup import backup_warning
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Event, Game, Round
 
 RESULT_HELP = "1-0（先手胜）、0-1（后手胜）、=（和）、+-、-+（弃权）、--（双方弃权）、0-0（未赛）或 黑胜/白胜/和/黑弃权/白弃权/双弃权"
+
+
+class Unseen:
+    """What the caller saw is not known (the command line): no stale-view check."""
+
+
+UNSEEN = Unseen()
 
 
 @dataclass(frozen=True)
@@ -63,6 +70,8 @@ def _known_opening(text: str) -> str:
 
 
 def _round(event: Event, number: int | None) -> Round:
+    if number is not None and number < 1:
+        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。不写轮次即为最近一轮。")
     if not event.rounds:
         raise FinalsError(f"{event.name}还没有编排任何轮次。")
     number = number or event.rounds[-1].number
@@ -125,24 +134,55 @@ def record_result(
     db: Database, event_code: str, round_number: int | None, table: int, result_text: str,
     manner: str | None = None, fouls: str | None = None, force: bool = False,
     operator: str = "", seat_swapped: bool | None = None, opening: str | None = None,
+    expected: str | None | Unseen = UNSEEN,
 ) -> dict[str, Any]:
-    """Record or correct one table's result (with manner, fouls, Gomoku swap and opening)."""
+    """Record or correct one table's result (with manner, fouls, Gomoku swap and opening).
+
+    `expected` is the result the person saw on the table before typing (None: no result):
+    if someone else changed it meanwhile, nothing is written and the message says so.
+    """
+    with db.transaction() as session:
+        outcome = record_result_in(session, event_code, round_number, table, result_text, manner,
+                                   fouls, force, operator, seat_swapped, opening, expected)
+    return _with_backup(db, outcome, "成绩已保存")
+
+
+def record_result_in(
+    session: Session, event_code: str, round_number: int | None, table: int, result_text: str,
+    manner: str | None = None, fouls: str | None = None, force: bool = False,
+    operator: str = "", seat_swapped: bool | None = None, opening: str | None = None,
+    expected: str | None | Unseen = UNSEEN,
+) -> dict[str, Any]:
+    """`record_result` inside a caller's write transaction (the phones' queue); no backup."""
     if opening:
         opening = _known_opening(opening)
     entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls),
                         seat_swapped, opening)
-    with db.transaction() as session:
-        event = get_event(session, event_code)
-        rnd = _round(event, round_number)
-        before, after = _apply(session, event, rnd, entry, force, operator)
-        action = "更正成绩" if before["result"] is not None else "录入成绩"
-        completed = _close_round_if_complete(session, rnd)
-        record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
-        outcome = {"event": event.code, "round": rnd.number, "table": table,
-                   "result": entry.result.value, "corrected": before["result"] is not None,
-                   "round_complete": rnd.status == "complete"}
-    if completed:
-        take_backup(db, f"round{outcome['round']}-complete")
+    event = get_event(session, event_code)
+    rnd = _round(event, round_number)
+    if not isinstance(expected, Unseen):
+        on_file = _game(session, rnd, table).result
+        if on_file != expected:
+            raise FinalsError(
+                f"第{rnd.number}轮第{table}台的成绩刚被改为 {on_file or '（无）'}"
+                f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。")
+    before, after = _apply(session, event, rnd, entry, force, operator)
+    action = "更正成绩" if before["result"] is not None else "录入成绩"
+    completed = _close_round_if_complete(session, rnd)
+    record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
+    return {"event": event.code, "round": rnd.number, "table": table,
+            "result": entry.result.value, "corrected": before["result"] is not None,
+            "round_complete": rnd.status == "complete", "completed_now": completed,
+            "warnings": []}
+
+
+def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str, Any]:
+    """After the commit: the copy of a round just completed (its failure is a warning)."""
+    outcome.setdefault("warnings", [])
+    if outcome.pop("completed_now", False):
+        warning = backup_warning(db, f"round{outcome['round']}-complete", saved)
+        if warning:
+            outcome["warnings"] = [*outcome.get("warnings", []), warning]
     return outcome
 
 
@@ -207,10 +247,8 @@ def record_board_result(
         outcome = {"event": event.code, "round": rnd.number, "table": table, "board": board,
                    "result": result.value, "match_result": game.result,
                    "board_points": list(board_points(game)),
-                   "round_complete": rnd.status == "complete"}
-    if completed:
-        take_backup(db, f"round{outcome['round']}-complete")
-    return outcome
+                   "round_complete": rnd.status == "complete", "completed_now": completed}
+    return _with_backup(db, outcome, "成绩已保存")
 
 
 def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
@@ -278,10 +316,8 @@ def record_results(
                None, {"changes": changes})
         summary = {"event": event.code, "round": rnd.number, "recorded": len(entries),
                    "open_tables": [g.table for g in rnd.games if g.result is None],
-                   "round_complete": rnd.status == "complete"}
-    if completed:
-        take_backup(db, f"round{summary['round']}-complete")
-    return summary
+                   "round_complete": rnd.status == "complete", "completed_now": completed}
+    return _with_backup(db, summary, "成绩已全部保存")
 
 
 def round_status(db: Database, event_code: str, round_number: int | None = None) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,8 +18,8 @@ from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, Tabl
 from app.pairing.openings import draw_opening
 from app.pairing.report import explain, format_report
 from app.services.audit import record
-from app.services.backup import take_backup
-from app.services.remote_entry import add_missing_tokens
+from app.services.backup import backup_warning
+from app.services.remote_entry import add_missing_tokens, void_changed_tables
 from app.services.snapshots import is_team_match, pairing_request
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -46,6 +46,7 @@ class RoundView:
     names: dict[int, str]
     seeds: dict[int, int]
     units: dict[int, str | None]
+    warnings: tuple[str, ...] = ()  # what half-succeeded, e.g. paired but not backed up
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -71,7 +72,9 @@ def _has_results(rnd: Round) -> bool:
     )
 
 
-def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) -> None:
+def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) -> list[int]:
+    """Replace the round's tables; returns the phone submissions this voided (tables whose
+    players or seats changed after the referee sent a result)."""
     for game in list(rnd.games):
         session.delete(game)
     session.flush()
@@ -84,6 +87,7 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
     if is_team_match(rnd.event):
         _add_boards(session, rnd)
     add_missing_tokens(session, rnd)  # the QR code of each result slip
+    return void_changed_tables(session, rnd)
 
 
 def _add_boards(session: Session, rnd: Round) -> None:
@@ -106,6 +110,13 @@ def _add_boards(session: Session, rnd: Round) -> None:
 
 def _games_dump(games: tuple[PairedGame, ...]) -> list[list[int | None]]:
     return [[g.table, g.first, g.second] for g in games]
+
+
+def _edit_after(games: tuple[PairedGame, ...], voided: list[int]) -> dict[str, Any]:
+    after: dict[str, Any] = {"games": _games_dump(games)}
+    if voided:
+        after["voided_submissions"] = voided
+    return after
 
 
 def _open_tables(rnd: Round) -> list[int]:
@@ -141,7 +152,7 @@ def pair_next(
                     f"{event.name}第{last.number}轮还有 {len(missing)} 台未录入成绩（第{shown}台）。"
                     "请先录入全部成绩，再编排下一轮。"
                 )
-    take_backup(db, "before-pairing")
+    backup_failed = backup_warning(db, "before-pairing", "本轮已编排")
     with db.transaction() as session:
         event = get_event(session, event_code)
         number = len(event.rounds) + 1
@@ -168,7 +179,8 @@ def pair_next(
                after={"games": _games_dump(pairing.games), "opening": opening,
                       "lot_seed": pairing.lot_seed, "relaxations": list(pairing.relaxations)})
         code = event.code
-    return round_view(db, code, number)
+    view = round_view(db, code, number)
+    return replace(view, warnings=(backup_failed,)) if backup_failed else view
 
 
 def _ensure_playable(event: Event) -> None:
@@ -193,9 +205,9 @@ def repair(db: Database, event_code: str, number: int | None, operator: str = ""
         request = _request_for(event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed)
         pairing = pair_round(request)
         rnd.relaxations, rnd.lot_seed = list(pairing.relaxations), pairing.lot_seed
-        _write_games(session, rnd, pairing.games)
+        voided = _write_games(session, rnd, pairing.games)
         record(session, operator, "重新编排", f"{event.code} 第{rnd.number}轮",
-               {"games": before}, {"games": _games_dump(pairing.games)})
+               {"games": before}, _edit_after(pairing.games, voided))
         code, num = event.code, rnd.number
     return round_view(db, code, num)
 
@@ -272,9 +284,9 @@ def _apply_edit(session: Session, event: Event, number: int, edit: str, args: tu
     except edits.EditError as exc:
         who = next((f"{e.seed}号 {e.name}" for e in event.entrants if e.id == exc.entrant), "")
         raise FinalsError(exc.message(who)) from exc
-    _write_games(session, rnd, after)
+    voided = _write_games(session, rnd, after)
     record(session, operator, EDIT_ACTION, f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {shown}",
-           {"games": _games_dump(before)}, {"games": _games_dump(after)})
+           {"games": _games_dump(before)}, _edit_after(after, voided))
 
 
 def undo_edit(db: Database, event_code: str, number: int, operator: str = "") -> RoundView:
@@ -298,9 +310,9 @@ def undo_edit(db: Database, event_code: str, number: int, operator: str = "") ->
             if entry.action in (EDIT_ACTION, "重新编排") and entry.before and \
                     entry.after and entry.after.get("games") == current:
                 games = tuple(PairedGame(t, f, s) for t, f, s in entry.before["games"])
-                _write_games(session, rnd, games)
+                voided = _write_games(session, rnd, games)
                 record(session, operator, "撤销调整", prefix,
-                       {"games": current}, {"games": entry.before["games"]})
+                       {"games": current}, _edit_after(games, voided))
                 break
         else:
             raise FinalsError(f"第{number}轮没有可撤销的编排调整。")

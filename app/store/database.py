@@ -16,6 +16,12 @@ from app.store.migrations import MIGRATIONS, SCHEMA_VERSION
 
 SUFFIX = ".finals"
 
+_commits = 0  # use cases committed by this process: tells a crash after a commit from one before
+
+
+def commits_so_far() -> int:
+    return _commits
+
 
 def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     # SQLAlchemy's pysqlite driver issues its own BEGIN; autocommit off keeps our
@@ -62,9 +68,17 @@ class Database:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """One use case = one transaction: committed whole or not at all."""
+        """One use case = one transaction: committed whole or not at all.
+
+        The write lock is taken first (BEGIN IMMEDIATE), so everything the use case reads is
+        the state it writes over: no other writer can commit in between (no lost update, and
+        the audit's "before" is true). Another writer waits up to the busy timeout.
+        """
+        global _commits
         with self._sessions() as session, session.begin():
+            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
             yield session
+        _commits += 1
 
     @contextmanager
     def reading(self) -> Iterator[Session]:

@@ -32,10 +32,26 @@ def _team_boards(conn: Connection) -> None:
     Base.metadata.create_all(conn, tables=[models.Board.__table__])
 
 
+def _submission_seats(conn: Connection) -> None:
+    """The players a submission was sent for; a pending one gets its table's players now."""
+    columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(remote_submission)")}
+    for column in ("first_id", "second_id"):
+        if column not in columns:
+            conn.exec_driver_sql(f"ALTER TABLE remote_submission ADD COLUMN {column} INTEGER")
+    conn.exec_driver_sql(
+        "UPDATE remote_submission SET "
+        "first_id = (SELECT g.first_id FROM game g WHERE g.round_id = remote_submission.round_id"
+        " AND g.\"table\" = remote_submission.\"table\"), "
+        "second_id = (SELECT g.second_id FROM game g WHERE g.round_id = remote_submission.round_id"
+        " AND g.\"table\" = remote_submission.\"table\") "
+        "WHERE first_id IS NULL")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
     _team_boards,  # 3: team matches board by board
+    _submission_seats,  # 4: a phone's submission names the players it was sent for
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -18,6 +18,7 @@ from app.store.models import Base
 PENDING = "pending"
 ACCEPTED = "accepted"
 REJECTED = "rejected"
+VOID = "void"  # the table's pairing changed after it was sent: it can never be accepted
 
 
 class TableToken(Base):
@@ -42,6 +43,9 @@ class Submission(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
     table: Mapped[int] = mapped_column(Integer)
+    # The players the referee saw at that table, first mover (Black) first.
+    first_id: Mapped[int | None] = mapped_column(Integer)
+    second_id: Mapped[int | None] = mapped_column(Integer)
     result: Mapped[str] = mapped_column(String(4))
     manner: Mapped[str | None] = mapped_column(String(60))
     fouls_first: Mapped[int] = mapped_column(Integer, default=0)

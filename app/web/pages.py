@@ -63,7 +63,7 @@ def table_html(page: TablePage, pin_required: bool) -> bytes:
         "second_name": page.second.name, "second_unit": page.second.unit or "",
         "opening": f"开局：{page.opening}" if page.opening else "",
         "recorded": recorded, "recorded_words": RESULT_WORDS.get(recorded, recorded),
-        "pending": page.pending, "pin": "1" if pin_required else "",
+        "pending": page.pending, "pin": "1" if pin_required else "", "seats": page.seats,
         "fouls_open": "open" if page.game == "gomoku" else "",
         "raw_chips": chips,
     })

@@ -34,6 +34,7 @@ from app.services import remote_entry
 from app.services.remote_entry import (
     SubmissionView,
     SubmitOutcome,
+    TableChanged,
     TokenNotFound,
     open_rounds,
     table_page,
@@ -237,10 +238,13 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._not_found()
             page = table_page(app.db, token, app.scope)
             if state:
-                return self._json(200, {"recorded": page.recorded, "pending": page.pending})
+                return self._json(200, {"recorded": page.recorded, "pending": page.pending,
+                                        "seats": page.seats})
             return self._html(200, pages.table_html(page, bool(app.pin)))
         except TokenNotFound:
             return self._not_found()
+        except TableChanged as exc:
+            return self._error(409, exc.message)
         except FinalsError as exc:
             return self._error(400, exc.message)
         except (ConnectionError, TimeoutError):
@@ -290,10 +294,14 @@ class _Handler(BaseHTTPRequestHandler):
                 app.limiter.charge(self.client_address[0], limits.failure_cost)
                 log.warning("wrong referee PIN from %s", self.client_address[0])
                 return self._error(403, "裁判口令不正确。")
+        seats = data.get("seats")
+        if not isinstance(seats, str):
+            table_page(app.db, token, app.scope)  # a wrong token is still just a 404
+            return self._error(400, "提交缺少本台对阵信息。请刷新页面后重新提交。")
         outcome = remote_entry.submit(
             app.db, token, data.get("result"), data.get("manner"), data.get("fouls"),
             client=self.client_address[0], auto_accept=app.auto_accept, scope=app.scope,
-            operator=app.operator,
+            operator=app.operator, seats=seats,
         )
         app.arrived(outcome)
         self._json(200, {"status": outcome.status, "submission": outcome.submission,

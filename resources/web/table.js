@@ -78,6 +78,10 @@
         return r.ok ? r.json() : null;
       }).then(function (state) {
         if (!state) { say("本轮已结束，本台成绩已确认。", "ok"); return; }
+        if (state.seats !== app.dataset.seats) {
+          say("本台对阵已调整，之前的提交已作废。请刷新页面，核对选手后重新提交。", "err");
+          return;
+        }
         if (state.pending === 0 && state.recorded) {
           say("裁判长已确认：" + (words[state.recorded] || state.recorded) + "（" + state.recorded + "）", "ok");
         } else if (state.pending > 0) {
@@ -94,7 +98,8 @@
     busy = true;
     refresh();
     say("", "");
-    var body = { result: chosen, manner: manner.value.trim(), fouls: fouls.slice() };
+    var body = { result: chosen, manner: manner.value.trim(), fouls: fouls.slice(),
+                 seats: app.dataset.seats };
     if (app.dataset.pin) { body.pin = pin.value; }
     var controller = window.AbortController ? new AbortController() : null;
     var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, 15000);
@@ -121,6 +126,9 @@
           b.setAttribute("aria-pressed", "false");
         });
         if (data.status === "pending" || data.status === "conflict") { polls = 0; poll(); }
+      } else if (answer.code === 409) {
+        say(data.error || "本台对阵已调整，请刷新页面后重新提交。", "err");
+        send.disabled = true;
       } else if (answer.code === 404) {
         say("链接无效或本轮已结束，成绩未提交。请联系裁判长。", "err");
         refresh();

@@ -71,6 +71,9 @@ def _start(win: Any) -> Any:
 
 
 def _post(url: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """As the table's page posts: with the seats it shows."""
+    with urllib.request.urlopen(url + "/state", timeout=10) as response:
+        data = {"seats": json.loads(response.read())["seats"], **data}
     request = urllib.request.Request(url, json.dumps(data).encode("utf-8"),
                                      {"Content-Type": "application/json"}, method="POST")
     with urllib.request.urlopen(request, timeout=10) as response:
@@ -222,3 +225,34 @@ def test_screenshot_with_two_pending(qtbot, win) -> None:  # noqa: ANN001
     win.resize(1400, 820)
     qtbot.wait(50)
     assert panel.grab().save(str(folder / "remote.png"))
+
+
+def test_an_edit_of_the_table_voids_its_submission_in_the_queue(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
+    errors: list[str] = []
+    monkeypatch.setattr("ui.views.remote_entry.show_error",
+                        lambda _parent, exc: errors.append(str(exc)))
+    panel = _start(win)
+    urls = panel.server.table_urls(EVENT, 2)
+    _post(urls[4], {"result": "1-0"})
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    black = next(g.first for g in round_view(win.ctx.db, EVENT, 2).games if g.table == 4)
+
+    win.show_view("round")
+    win.round_board.apply_edit("colours", 4, label="swap colours 4")
+    win.show_view("remote")
+    qtbot.waitUntil(lambda: panel.model.voided() == 1, timeout=5000)
+    row = panel.model.row(0)
+    assert row["status"] == "void" and "编排已调整" in row["note"]
+    shown = panel.model.data(panel.model.index(0, panel.model.column_of("conflict")))
+    assert shown.startswith("✖") and "编排已调整" in shown
+    assert not panel.accept_button.isEnabled() and not panel.accept_all_button.isEnabled()
+
+    panel.table.selectRow(0)
+    assert not panel.accept_selected()
+    assert errors and "作废" in errors[0]
+    game = next(g for g in round_view(win.ctx.db, EVENT, 2).games if g.table == 4)
+    assert game.second == black and round_view(win.ctx.db, EVENT, 2).results[4] is None
+
+    monkeypatch.setattr(panel, "ask_reason", lambda _sub: "")
+    assert panel.reject_selected()
+    assert panel.model.rowCount() == 0

@@ -114,6 +114,12 @@ class Client:
         return self.request("GET", path)
 
     def submit(self, path: str, data: Any, **headers: str) -> tuple[int, Any]:
+        """POST as the table's page does: with the seats the page showed (read now, unless
+        the test gives them)."""
+        if isinstance(data, dict) and "seats" not in data:
+            status, _headers, raw = self.get(path + "/state")
+            if status == 200:
+                data = {**data, "seats": json.loads(raw)["seats"]}
         body = json.dumps(data).encode("utf-8")
         head = {"Content-Type": "application/json", **headers}
         status, _headers, raw = self.request("POST", path, body, head)

@@ -1,4 +1,5 @@
-"""The phone-entry queue: pending submissions from the tables, conflicts in red."""
+"""The phone-entry queue: pending submissions from the tables, conflicts in red, and
+submissions voided by a pairing edit in grey with the reason."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ui.models.base import Column, Index, RecordsModel
 
 CONFLICT_BACKGROUND = QColor("#ffd9d9")
 CONFLICT_TEXT = QColor("#b00000")
+VOID_TEXT = QColor("#777777")
 
 
 def clock(received_at: str | None) -> str:
@@ -56,6 +58,9 @@ class SubmissionsModel(RecordsModel):
     def conflicts(self) -> int:
         return sum(1 for r in self._rows if r["conflict"])
 
+    def voided(self) -> int:
+        return sum(1 for r in self._rows if r["status"] == "void")
+
     # -- texts ---------------------------------------------------------------------
     def players_text(self, row: dict[str, Any]) -> str:
         first, second = row.get("first_name") or "", row.get("second_name") or ""
@@ -66,6 +71,8 @@ class SubmissionsModel(RecordsModel):
         return f"{row['result']}  {meaning}" if meaning else row["result"]
 
     def conflict_text(self, row: dict[str, Any]) -> str:
+        if row["status"] == "void":
+            return "✖ " + self.tr("void: %1").replace("%1", row.get("note") or "")
         if not row["conflict"]:
             return ""
         return "⚠ " + (row.get("conflict_reason") or self.tr("conflict"))
@@ -75,11 +82,16 @@ class SubmissionsModel(RecordsModel):
         return QBrush(CONFLICT_BACKGROUND) if row["conflict"] else None
 
     def row_tooltip(self, row: dict[str, Any]) -> str | None:
+        if row["status"] == "void":
+            return row.get("note")
         if row["conflict"]:
             return row.get("conflict_reason") or self.tr("conflict")
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (role == Qt.ItemDataRole.ForegroundRole and index.isValid()
+                and self._rows[index.row()]["status"] == "void"):
+            return QBrush(VOID_TEXT)
         if (role == Qt.ItemDataRole.ForegroundRole and index.isValid()
                 and self._rows[index.row()]["conflict"]):
             return QBrush(CONFLICT_TEXT)

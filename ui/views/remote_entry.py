@@ -36,7 +36,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
-from app.services.remote_entry import SubmitOutcome, accept, accept_all, list_submissions, reject
+from app.services.remote_entry import (
+    SubmitOutcome,
+    accept,
+    accept_all,
+    arbiter_queue,
+    list_submissions,
+    reject,
+)
 from app.web import DEFAULT_PORT, RemoteEntryServer, local_addresses
 from ui import context as ctxmod
 from ui.errors import show_error
@@ -354,6 +361,8 @@ class RemoteEntryView(QWidget):
         if outcome.status == "accepted":
             self._say(self.tr("Table %1: %2 accepted automatically.")
                       .replace("%1", str(outcome.table)).replace("%2", outcome.result))
+        if outcome.warnings:
+            self._say("\n".join(outcome.warnings), warning=True)
         self.poll()
         self._show_state()
 
@@ -387,7 +396,7 @@ class RemoteEntryView(QWidget):
         self._stale = False
         chosen = self.selected()
         row = self._selected_row()
-        self.model.set_submissions(list_submissions(self.ctx.db, "pending"))
+        self.model.set_submissions(arbiter_queue(self.ctx.db))
         again = self.model.row_of(chosen["id"]) if chosen else None
         if again is None and self.model.rowCount():
             again = min(row if row is not None else 0, self.model.rowCount() - 1)
@@ -399,17 +408,22 @@ class RemoteEntryView(QWidget):
         self._show_queue()
 
     def _show_queue(self) -> None:
-        count = self.model.rowCount()
+        rows = self.model.rowCount()
+        void = self.model.voided()
+        count = rows - void
         conflicts = self.model.conflicts()
-        if not count:
+        if not rows:
             self.queue_label.setText(self.tr("No submission is waiting."))
         else:
             text = self.tr("%1 waiting for you").replace("%1", str(count))
             if conflicts:
                 text += self.tr(", %1 in conflict").replace("%1", str(conflicts))
+            if void:
+                text += self.tr(", %1 void after a pairing edit (dismiss with Reject)").replace(
+                    "%1", str(void))
             self.queue_label.setText(text)
         self.accept_button.setEnabled(count > 0)
-        self.reject_button.setEnabled(count > 0)
+        self.reject_button.setEnabled(rows > 0)
         self.accept_all_button.setEnabled(count > conflicts)
         self.pending_changed.emit(count)
 
@@ -441,7 +455,7 @@ class RemoteEntryView(QWidget):
         force = False
         while True:
             try:
-                accept(self.ctx.db, sub["id"], self.ctx.operator, force)
+                taken = accept(self.ctx.db, sub["id"], self.ctx.operator, force)
                 break
             except FinalsError as exc:
                 if not force and sub["recorded"] is not None and self.confirm(
@@ -454,6 +468,8 @@ class RemoteEntryView(QWidget):
         self._say(self.tr("Accepted No. %1: round %2, table %3, %4.").replace("%1", str(sub["id"]))
                   .replace("%2", str(sub["round"])).replace("%3", str(sub["table"]))
                   .replace("%4", self.model.result_text(sub)))
+        if taken.warnings:
+            self._say("\n".join(taken.warnings), warning=True)
         self.ctx.notify(ctxmod.RESULTS)
         self.table.setFocus()
         return True
@@ -490,7 +506,7 @@ class RemoteEntryView(QWidget):
         if done["conflicts"]:
             text += " " + self.tr("%1 in conflict left for you to decide.").replace(
                 "%1", str(len(done["conflicts"])))
-        self._say(text)
+        self._say("\n".join([text, *done["warnings"]]), warning=bool(done["warnings"]))
         self.ctx.notify(ctxmod.RESULTS)
         self.table.setFocus()
         return done
@@ -507,9 +523,10 @@ class RemoteEntryView(QWidget):
             .replace("%1", str(sub["id"])).replace("%2", str(sub["table"])).replace("%3", sub["result"]))
         return text.strip() if ok else None
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, warning: bool = False) -> None:
         self.feedback.setText(text)
-        self.feedback.setStyleSheet("color: #1b5e20;")
+        self.feedback.setStyleSheet("color: #b00000; font-weight: bold;" if warning
+                                    else "color: #1b5e20;")
 
     # -- keys and life -------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
