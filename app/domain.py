@@ -72,6 +72,11 @@ class Result(StrEnum):
         pair = self.wording.outcomes
         return pair[0] if first_side else pair[1]
 
+    def trf_code(self, first_side: bool) -> str:
+        """The FIDE TRF result code of the first mover (TRF "white") or the second:
+        1 0 = + - (not played counts as a loss by forfeit, "-"; a bye is "U")."""
+        return TRF_CODES[self.outcome(first_side)]
+
 
 @dataclass(frozen=True)
 class ResultWording:
@@ -122,6 +127,16 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         ("0:0", "未赛"), ()),
     Result.BYE: ResultWording("轮空", "bye", None, "轮空", ("BYE", "BYE"), (), ()),
 }
+
+OUTCOME_WORDS_ZH: dict[str, str] = {
+    "W": "胜", "L": "负", "D": "和", "FW": "胜", "FL": "负", "NP": "未赛", "BYE": "轮空",
+}
+"""One side's outcome in a cross-table cell ("12黑胜"; a forfeit is marked apart)."""
+
+TRF_CODES: dict[str, str] = {
+    "W": "1", "L": "0", "D": "=", "FW": "+", "FL": "-", "NP": "-", "BYE": "U",
+}
+"""One side's outcome as a TRF-16 result code (see `app.io.trf`)."""
 
 ENTERED_RESULTS: tuple[Result, ...] = tuple(r for r in Result if r is not Result.BYE)
 """Results a person can enter for a table (a bye is given by the pairing, never typed)."""

@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from app.domain import OUTCOME_WORDS_ZH, Result
 from reports.docview import DocView, EventView, fmt_points, members_text
 from reports.pdf_common import (
     Column,
@@ -26,17 +27,6 @@ from reports.pdf_common import (
 from reports.rounds import round_date_text
 from reports.standings import after_text, rank_text
 
-_OUTCOME = {
-    # result → (first's word, second's word, forfeit?)
-    "1-0": ("胜", "负", False),
-    "0-1": ("负", "胜", False),
-    "=": ("和", "和", False),
-    "+-": ("胜", "负", True),
-    "-+": ("负", "胜", True),
-    "--": ("负", "负", True),
-    "0-0": ("未赛", "未赛", False),
-}
-
 
 def cell_text(view: DocView, event: EventView, game: dict[str, Any] | None, entrant_id: int) -> str:
     if game is None:
@@ -48,11 +38,13 @@ def cell_text(view: DocView, event: EventView, game: dict[str, Any] | None, entr
     colours = view.colours
     colour = colours.first_short if is_first else colours.second_short
     text = f"{opponent.get('seed', '?')}{colour}"
-    result = game.get("result")
-    if result in _OUTCOME:
-        first_word, second_word, forfeit = _OUTCOME[result]
-        text += first_word if is_first else second_word
-        if forfeit:
+    try:
+        result = Result(game.get("result"))
+    except ValueError:
+        return text
+    if result is not Result.BYE:
+        text += OUTCOME_WORDS_ZH[result.outcome(is_first)]
+        if result.is_forfeit:
             text += "*"
     return text
 

@@ -4,25 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.domain import Result
 from reports.docview import DocView, EventView, fmt_points
 from reports.pdf_common import Header
 
-RESULT_TEXT = {
-    "1-0": "1 : 0",
-    "0-1": "0 : 1",
-    "=": "和",
-    "+-": "+ : -",
-    "-+": "- : +",
-    "--": "- : -",
-    "0-0": "未赛",
-    "bye": "轮空",
-}
-
 
 def result_text(result: str | None) -> str:
+    """How a sheet prints a result: "1 : 0", "和", "+ : -", "未赛", "轮空" (the core's words)."""
     if result is None:
         return ""
-    return RESULT_TEXT.get(result, str(result))
+    try:
+        return Result(result).score_text
+    except ValueError:
+        return str(result)
 
 
 def sorted_games(rnd: dict[str, Any]) -> list[dict[str, Any]]:

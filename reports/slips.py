@@ -20,6 +20,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from app.domain import Result
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView, entrant_label
 from reports.errors import ReportError
@@ -40,7 +41,14 @@ MIN_BOARD_ROW = 7 * mm  # only for improbably many boards: names then stay on on
 BOARD_HEAD = 6 * mm
 BOARDS_TOP = 38.5 * mm  # from the slip's top: below the team grid and the QR code
 TEAM_SLIP_FOOT = 24 * mm  # below the boards: 局分, match result, referee, padding
-BOARD_RESULTS = (("先手胜", "后手胜", "和"), ("先手弃权", "后手弃权"))
+# The boxes a referee ticks, in the core's words (app.domain.Result): first wins, second
+# wins, draw, first forfeits, second forfeits, both forfeit.
+SLIP_RESULTS = (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
+                Result.SECOND_WINS_BY_FORFEIT, Result.FIRST_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+BOARD_RESULTS = (
+    (Result.FIRST_WINS.zh, Result.SECOND_WINS.zh, Result.DRAW.score_text),
+    (Result.SECOND_WINS_BY_FORFEIT.zh, Result.FIRST_WINS_BY_FORFEIT.zh),
+)
 
 
 def table_identifier(event: EventView, rnd: dict[str, Any], game: dict[str, Any]) -> str:
@@ -310,7 +318,7 @@ def _draw_slip(
     canvas.drawString(x0, line_y, "结果：")
     x = x0 + 10 * mm
     f, s = colours.first_short, colours.second_short
-    for label in (f"{f}胜", f"{s}胜", "和棋", f"{f}弃权", f"{s}弃权", "双方弃权"):
+    for label in (r.words_zh(f, s) for r in SLIP_RESULTS):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 6 * mm
@@ -523,7 +531,7 @@ def _draw_team_slip(
     canvas.setFont(TABLE_FONT, 8.5)
     canvas.drawString(x0, line_y, "比赛结果：")
     x = x0 + 15 * mm
-    for label in (f"{a}胜", f"{b}胜", "平局", f"{a}弃权", f"{b}弃权", "双方弃权"):
+    for label in ("平局" if r is Result.DRAW else r.words_zh(a, b) for r in SLIP_RESULTS):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 7 * mm

@@ -123,3 +123,20 @@ def test_any_text_is_a_result_or_none(text: str) -> None:
 def test_near_misses_never_raise(text: str) -> None:
     parsed = parse_result(text)
     assert parsed is None or parsed in ENTERED_RESULTS
+
+
+def test_trf_codes_and_cross_table_words_come_from_the_core() -> None:
+    from app.domain import OUTCOME_WORDS_ZH
+
+    expected = {  # TRF-16: the first mover is "white"
+        Result.FIRST_WINS: ("1", "0"), Result.SECOND_WINS: ("0", "1"), Result.DRAW: ("=", "="),
+        Result.FIRST_WINS_BY_FORFEIT: ("+", "-"), Result.SECOND_WINS_BY_FORFEIT: ("-", "+"),
+        Result.DOUBLE_FORFEIT: ("-", "-"), Result.NOT_PLAYED: ("-", "-"),
+    }
+    for result, codes in expected.items():
+        assert (result.trf_code(True), result.trf_code(False)) == codes
+    assert Result.BYE.trf_code(True) == "U"
+    words = [OUTCOME_WORDS_ZH[r.outcome(side)] for r in ENTERED_RESULTS for side in (True, False)]
+    assert words == ["胜", "负", "负", "胜", "和", "和", "胜", "负", "负", "胜", "负", "负",
+                     "未赛", "未赛"]
+
