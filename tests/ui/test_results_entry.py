@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from app.domain import Result
+from app.domain import RESULT_ALIASES, RESULT_KEYS, Result
 from ui.views.results import Entry, parse_board_entry, parse_entry
 
 R = Result
@@ -52,3 +54,33 @@ def test_board_entries_for_team_matches() -> None:
     assert parse_board_entry("3/2黑胜") == (3, 2, R.FIRST_WINS)
     assert parse_board_entry("3/21") is None  # board 21, or board 2 won by first? Not guessed.
     assert parse_board_entry("12 1") is None
+
+
+# -- properties ---------------------------------------------------------------------------
+
+_TYPED = sorted({**RESULT_ALIASES, **RESULT_KEYS}.items())
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(_TYPED))
+def test_table_space_result_records_that_table(table: int, typed: tuple[str, Result]) -> None:
+    text, result = typed
+    assert parse_entry(f"{table} {text}") == Entry(table, result)
+    assert parse_board_entry(f"{table}/2 {text}") == (table, 2, result)
+
+
+@given(st.integers(min_value=1, max_value=999), st.sampled_from(_TYPED))
+def test_a_digit_glued_to_the_table_never_records(table: int, typed: tuple[str, Result]) -> None:
+    text, result = typed
+    parsed = parse_entry(f"{table}{text}", selected_table=5)
+    if text[0].isdigit():
+        assert parsed is None or parsed.result is None  # at most "go to that table"
+    else:
+        assert parsed == Entry(table, result)
+
+
+@given(st.text(max_size=12), st.one_of(st.none(), st.integers(min_value=1, max_value=400)))
+def test_any_line_parses_or_is_refused(text: str, selected: int | None) -> None:
+    parsed = parse_entry(text, selected)
+    assert parsed is None or (parsed.table >= 1 and (parsed.result is None or parsed.result in Result))
+    board = parse_board_entry(text)
+    assert board is None or board[2] in Result

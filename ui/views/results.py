@@ -51,7 +51,7 @@ class Entry:
 def _fold(text: str) -> str:
     """Full-width digits, slashes and spaces folded to ASCII; the result part is folded by
     the core's parser."""
-    return unicodedata.normalize("NFKC", text)
+    return unicodedata.normalize("NFKC", text).replace("1\u20442", "½")  # NFKC splits ½
 
 
 _TABLE_AND_REST = re.compile(r"^(\d+)(\s*)(.*)$", re.DOTALL)
