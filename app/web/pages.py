@@ -11,6 +11,7 @@ import html
 import re
 from functools import lru_cache
 
+from app.domain import Result
 from app.resources import resource_path
 from app.services.remote_entry import TablePage
 
@@ -22,8 +23,13 @@ MANNERS = {
     "go": ("中盘胜", "超时胜", "犯规判负", "数子胜"),
     "gomoku": ("连五", "认输", "禁手判负", "超时判负"),
 }
-RESULT_WORDS = {"1-0": "黑胜", "0-1": "白胜", "=": "和棋", "+-": "白弃权（黑胜）",
-                "-+": "黑弃权（白胜）", "--": "双方弃权", "0-0": "未赛"}
+PHONE_RESULTS = (
+    Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
+    Result.SECOND_WINS_BY_FORFEIT, Result.FIRST_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT,
+)
+"""The result buttons of a table's page, in order (a phone never enters 0-0 or a bye)."""
+_BUTTON_CLASS = {Result.FIRST_WINS: "win-black", Result.SECOND_WINS: "win-white",
+                 Result.DRAW: "draw"}
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -50,6 +56,41 @@ def render(name: str, values: dict[str, object]) -> bytes:
     return _PLACEHOLDER.sub(fill, _template(name)).encode("utf-8")
 
 
+def result_words(result: str | None) -> str:
+    """A result in the phone's words (the core's, Go colours, forfeits explained):
+    "1-0" → 黑胜, "+-" → 白弃权（黑胜）; an unknown text is shown as it is."""
+    try:
+        return Result(result).words_zh("黑", "白", explain=True)
+    except ValueError:
+        return result or ""
+
+
+def result_buttons_html(page: TablePage) -> str:
+    """The result buttons in the core's words; the winner's name under a win, the winner's
+    colour under a forfeit. `data-words` is what the submit button says."""
+    buttons = []
+    for result in PHONE_RESULTS:
+        if result is Result.FIRST_WINS:
+            small = html.escape(page.first.name)
+        elif result is Result.SECOND_WINS:
+            small = html.escape(page.second.name)
+        elif result is Result.DRAW:
+            small = html.escape(result.value)
+        elif result is Result.FIRST_WINS_BY_FORFEIT:
+            small = Result.FIRST_WINS.words_zh("黑", "白")
+        elif result is Result.SECOND_WINS_BY_FORFEIT:
+            small = Result.SECOND_WINS.words_zh("黑", "白")
+        else:
+            small = "&nbsp;"
+        css = _BUTTON_CLASS.get(result, "forfeit")
+        words = html.escape(result_words(result.value), quote=True)
+        buttons.append(
+            f'<button type="button" class="res {css}" data-result="{html.escape(result.value)}" '
+            f'data-words="{words}"><b>{html.escape(result.words_zh("黑", "白"))}</b>'
+            f"<small>{small}</small></button>")
+    return "\n".join(buttons)
+
+
 def table_html(page: TablePage, pin_required: bool) -> bytes:
     chips = "".join(
         f'<button type="button" class="chip" data-manner="{html.escape(m)}">{html.escape(m)}</button>'
@@ -62,10 +103,12 @@ def table_html(page: TablePage, pin_required: bool) -> bytes:
         "first_name": page.first.name, "first_unit": page.first.unit or "",
         "second_name": page.second.name, "second_unit": page.second.unit or "",
         "opening": f"开局：{page.opening}" if page.opening else "",
-        "recorded": recorded, "recorded_words": RESULT_WORDS.get(recorded, recorded),
+        "recorded": recorded, "recorded_words": result_words(recorded),
         "pending": page.pending, "pin": "1" if pin_required else "", "seats": page.seats,
         "fouls_open": "open" if page.game == "gomoku" else "",
         "raw_chips": chips,
+        # for the template: {{raw_result_buttons}} in place of its six written-out buttons
+        "raw_result_buttons": result_buttons_html(page),
     })
 
 
