@@ -14,6 +14,20 @@ from app.services.audit import DEFAULT_OPERATOR
 from app.services.tournament import open_tournament
 from app.store.database import Database
 
+MAX_ROUND = 1000
+
+
+def round_number(text: str) -> int:
+    """The type of every `--round`: 1 or more (0 never means "the latest": leave it out)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"轮次“{text}”应为正整数，如 3。") from None
+    if not 1 <= value <= MAX_ROUND:
+        raise argparse.ArgumentTypeError(
+            f"轮次应在 1 到 {MAX_ROUND} 之间（收到 {text}）；不写 --round 即为最近一轮。")
+    return value
+
 
 def operator(args: argparse.Namespace) -> str:
     return args.operator or os.environ.get("FINALS_OPERATOR") or DEFAULT_OPERATOR

@@ -10,7 +10,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened
+from app.cli.common import opened, round_number
 from app.errors import FinalsError
 from app.io.export_json import build_export
 from app.store.database import Database
@@ -64,7 +64,7 @@ def register(sub: Any) -> None:
     p.add_argument("kind", metavar="KIND",
                    help="pairings index slips standings crosstable teams pairs prizes certificates grades")
     p.add_argument("--event")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--category")
     p.add_argument("--type", default="prize", choices=["prize", "grade", "participation"],
                    help="证书类型（certificates）")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, opened, print_json, table
+from app.cli.common import fmt_points, opened, print_json, round_number, table
 from app.errors import FinalsError
 from app.io.export_json import build_export
 
@@ -164,7 +164,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("standings", help="名次表（任意轮次后；可按组别）")
     p.add_argument("file")
     p.add_argument("--event")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--category", help="women、youth 或项目中定义的组别；自定义组别配合下列条件")
     p.add_argument("--gender", help="自定义组别：男/女")
     p.add_argument("--born-from", dest="born_from")
@@ -178,25 +178,25 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event")
     p.add_argument("--pairs", action="store_true")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_teams)
 
     p = sub.add_parser("pairs", help="双人名次")
     p.add_argument("file")
     p.add_argument("--event")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_teams, pairs=True)
 
     p = sub.add_parser("prizes", help="奖金分配")
     p.add_argument("file")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_prizes)
 
     p = sub.add_parser("grades", help="等级申报")
     p.add_argument("file")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_grades)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, opened, operator, print_json, table, warn
+from app.cli.common import fmt_points, opened, operator, print_json, round_number, table, warn
 from app.errors import FinalsError
 from app.services import results as result_service
 from app.services import rounds as round_service
@@ -51,7 +51,8 @@ def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
 
 def cmd_pair(args: argparse.Namespace) -> int:
     with opened(args) as db:
-        view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed)
+        view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed,
+                                       extra_round=args.extra_round)
     return _show(args, view)
 
 
@@ -199,27 +200,29 @@ def register(sub: Any) -> None:
     p.add_argument("--event", required=True)
     p.add_argument("--seed", type=int, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
     p.add_argument("--opening-seed", dest="opening_seed", type=int, help="指定开局抽签的随机种子")
+    p.add_argument("--extra-round", dest="extra_round", action="store_true",
+                   help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_pair)
 
     p = sub.add_parser("pairing", help="查看某轮对阵及编排说明")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_pairing)
 
     p = sub.add_parser("check", help="检查某轮编排是否违反绝对规则（有违规时退出码为1）")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_check)
 
     p = sub.add_parser("repair", help="重新编排最后一轮（尚无成绩时）")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--seed", type=int)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_repair)
@@ -240,14 +243,14 @@ def register(sub: Any) -> None:
         p.add_argument("file")
         p.add_argument("values", nargs=len(meta), metavar=" ".join(meta))
         p.add_argument("--event", required=True)
-        p.add_argument("--round", type=int, required=True)
+        p.add_argument("--round", type=round_number, required=True)
         p.add_argument("--json", action="store_true")
         p.set_defaults(handler=_edit_command(edit))
 
     p = sub.add_parser("undo-edit", help="撤销某轮最近一次编排调整")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--round", type=round_number, required=True)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_undo_edit)
 
@@ -256,7 +259,7 @@ def register(sub: Any) -> None:
     p.add_argument("result", metavar="RESULT",
                    help=result_service.RESULT_HELP + "；clear 清除该台成绩")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--round", type=round_number, required=True)
     p.add_argument("--table", type=int, required=True)
     p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
     p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
@@ -270,14 +273,14 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("csv")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int, required=True)
+    p.add_argument("--round", type=round_number, required=True)
     p.add_argument("--force", action="store_true")
     p.set_defaults(handler=cmd_results)
 
     p = sub.add_parser("boards", help="团体对抗赛各台次的对阵与成绩")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--table", type=int)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_boards)
@@ -285,6 +288,6 @@ def register(sub: Any) -> None:
     p = sub.add_parser("round-status", help="哪些台还没有成绩")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_round_status)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator, print_json, table, warn
+from app.cli.common import opened, operator, print_json, round_number, table, warn
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.tournament import get_event
@@ -184,7 +184,7 @@ def register(sub: Any) -> None:
     p.add_argument("--bind", help="监听地址：本机在场馆网络中的 IP（只在该地址上服务）")
     p.add_argument("--port", type=int, default=8765, help="端口（默认 8765）")
     p.add_argument("--event", help="只服务该项目（默认所有未完成的轮次）")
-    p.add_argument("--round", type=int, help="只服务该轮（需同时指定 --event）")
+    p.add_argument("--round", type=round_number, help="只服务该轮（需同时指定 --event）")
     p.add_argument("--pin", help="裁判口令：台裁提交时须输入（也可用环境变量 FINALS_PIN）")
     p.add_argument("--auto-accept", dest="auto_accept", action="store_true",
                    help="本台尚无成绩且无冲突时自动采用提交")
@@ -195,7 +195,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("submissions", help="查看、采用或拒绝现场提交的成绩")
     p.add_argument("file")
     p.add_argument("--event")
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--all", action="store_true", help="列出全部提交（含已处理）")
     p.add_argument("--accept", type=int, nargs="+", metavar="ID", help="采用这些编号的提交")
     p.add_argument("--reject", type=int, nargs="+", metavar="ID", help="拒绝这些编号的提交")
@@ -209,7 +209,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("table-links", help="各台的录入链接（成绩登记单二维码），缺少时生成")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--round", type=int)
+    p.add_argument("--round", type=round_number)
     p.add_argument("--base-url", dest="base_url", help="服务地址，如 http://192.168.1.10:8765/")
     p.add_argument("--qr-dir", dest="qr_dir", help="把每台的二维码存为 PNG 到该目录")
     p.add_argument("--json", action="store_true")

@@ -126,6 +126,24 @@ def edit_player(
         record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before, _public(player))
 
 
+def _require_unpaired_round(event: Event, number: int) -> None:
+    """A status takes effect from a round not yet paired and within the plan: a round already
+    paired or played is changed through its results (a forfeit), never behind them."""
+    paired = len(event.rounds)
+    planned = max(event.rounds_planned or 0, paired)
+    if number < 1:
+        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。")
+    if number <= paired:
+        raise FinalsError(
+            f"{event.name}第{number}轮已编排{'并已赛完' if event.rounds[number - 1].status == 'complete' else ''}，"
+            "不能再改该轮的参赛状态。该轮未到场请录入弃权成绩（如 -+ 或 +-）；"
+            f"退赛或请假从第{paired + 1}轮起。")
+    if planned and number > planned:
+        raise FinalsError(
+            f"{event.name}共 {planned} 轮，没有第{number}轮"
+            f"{'：比赛已全部编排，不能再退赛或请假' if paired >= planned else ''}。")
+
+
 def set_status(
     db: Database, event_code: str, who: str, status: str, round_number: int | None = None,
     operator: str = "",
@@ -135,6 +153,8 @@ def set_status(
         event = get_event(session, event_code)
         entrant = find_entrant(session, event, who)
         next_round = len(event.rounds) + 1
+        if status in ("withdrawn", "absent", "present"):
+            _require_unpaired_round(event, round_number if round_number is not None else next_round)
         target = f"{event.code} #{entrant.seed} {entrant.name}"
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
         if status == "withdrawn":

@@ -198,6 +198,8 @@ def add_missing_tokens(session: Session, rnd: Round) -> int:
 
 
 def _find_round(event: Event, number: int | None) -> Round:
+    if number is not None and number < 1:
+        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。不写轮次即为最近一轮。")
     if not event.rounds:
         raise FinalsError(f"{event.name}还没有编排任何轮次。")
     number = number or event.rounds[-1].number

@@ -55,6 +55,8 @@ def default_seed(event: Event, round_number: int, what: str) -> int:
 
 
 def _round(event: Event, number: int) -> Round:
+    if number < 1:
+        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。")
     for rnd in event.rounds:
         if rnd.number == number:
             return rnd
@@ -138,11 +140,18 @@ def _draw_opening(event: Event, number: int, seed: int | None) -> tuple[str | No
 
 def pair_next(
     db: Database, event_code: str, operator: str = "", lot_seed: int | None = None,
-    opening_seed: int | None = None,
+    opening_seed: int | None = None, extra_round: bool = False,
 ) -> RoundView:
+    """Pair the next round. A round past the planned number (加赛) only with `extra_round`."""
     with db.reading() as session:
         event = get_event(session, event_code)
         _ensure_playable(event)
+        beyond = beyond_plan(event.rounds_planned, len(event.rounds))
+        if beyond and not extra_round:
+            raise FinalsError(
+                f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
+                "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
+                f"finals settings FILE --event {event.code} --set rounds_planned=N。")
         if event.rounds:
             last = event.rounds[-1]
             missing = _open_tables(last)
@@ -156,10 +165,10 @@ def pair_next(
     with db.transaction() as session:
         event = get_event(session, event_code)
         number = len(event.rounds) + 1
-        extra_round = None
-        if event.rounds_planned and number > event.rounds_planned:
+        extra_note = None
+        if beyond_plan(event.rounds_planned, number - 1):
             # An extra round (加赛) is the arbiter's call: allowed, recorded and shown.
-            extra_round = f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
+            extra_note = f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
             event.rounds_planned = number
         if number == 1 and lot_seed is None and (event.pairing or {}).get("first_round") == "lot":
             lot_seed = default_seed(event, number, "lot")
@@ -168,7 +177,7 @@ def pair_next(
             raise FinalsError(f"{event.name}第{number}轮参赛者不足两名，无法编排。请先导入选手。")
         pairing = pair_round(request)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
-        notes = ([extra_round] if extra_round else []) + list(pairing.relaxations)
+        notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
         rnd = Round(number=number, status="paired", opening=opening,
                     opening_seed=used_opening_seed, lot_seed=pairing.lot_seed,
                     relaxations=notes, paired_at=datetime.now())
@@ -181,6 +190,13 @@ def pair_next(
         code = event.code
     view = round_view(db, code, number)
     return replace(view, warnings=(backup_failed,)) if backup_failed else view
+
+
+def beyond_plan(rounds_planned: int, rounds_paired: int) -> str | None:
+    """Why pairing one more round goes past the plan (None when it does not)."""
+    if rounds_planned and rounds_paired >= rounds_planned:
+        return f"第{rounds_paired + 1}轮将超出计划轮数。"
+    return None
 
 
 def _ensure_playable(event: Event) -> None:

@@ -117,10 +117,12 @@ def test_unpair_deletes_the_last_round_only_without_results(eight) -> None:
     assert view.number == 1
 
 
-def test_an_extra_round_beyond_the_plan_is_allowed_and_shown(eight) -> None:
+def test_an_extra_round_beyond_the_plan_is_allowed_when_asked_for_and_shown(eight) -> None:
     from app.services.tournament import update_event_settings
 
     update_event_settings(eight, "OPEN", {"rounds_planned": 1})
     _finish(eight, rounds.pair_next(eight, "OPEN"))
-    view = rounds.pair_next(eight, "OPEN")
+    with pytest.raises(FinalsError, match="--extra-round"):
+        rounds.pair_next(eight, "OPEN")
+    view = rounds.pair_next(eight, "OPEN", extra_round=True)
     assert view.number == 2 and any("超出计划轮数" in line for line in view.relaxations)

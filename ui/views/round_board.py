@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.services.rounds import (
     RoundView,
+    beyond_plan,
     edit_round,
     pair_next,
     repair,
@@ -238,19 +239,29 @@ class RoundBoard(QWidget):
         event = self.ctx.current_event()
         if self.ctx.db is None or not event:
             return
+        extra = beyond_plan(event["rounds_planned"], event["rounds_paired"]) is not None
+        if extra and QMessageBox.question(self, self.tr("Extra round"), self.tr(
+                "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra "
+                "round? The planned number of rounds becomes %3.")
+                .replace("%1", event["name"]).replace("%2", str(event["rounds_planned"]))
+                .replace("%3", str(event["rounds_paired"] + 1)),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+            return
         self._pairing = True
         self.progress.show()
         self.status.setText(self.tr("Pairing round %1 of %2…")
                             .replace("%1", str(event["rounds_paired"] + 1)).replace("%2", event["name"]))
         self.ctx.runner.start(pair_next, self.ctx.db, event["code"], self.ctx.operator,
-                              on_done=self._paired, on_error=self._pair_failed)
+                              extra_round=extra, on_done=self._paired, on_error=self._pair_failed)
 
     def _paired(self, view: RoundView) -> None:
         self._pairing = False
         self.progress.hide()
         self.ctx.notify(ctxmod.ROUNDS)
         self.reload(select=view.number)
-        self.ctx.window_message(self.tr("Round %1 paired.").replace("%1", str(view.number)))
+        done = self.tr("Round %1 paired.").replace("%1", str(view.number))
+        self.ctx.window_message("  ".join([done, *view.warnings]))
 
     def _pair_failed(self, exc: BaseException) -> None:
         self._pairing = False
