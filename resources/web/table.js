@@ -128,6 +128,7 @@
         if (data.status === "pending" || data.status === "conflict") { polls = 0; poll(); }
       } else if (answer.code === 409) {
         say(data.error || "本台对阵已调整，请刷新页面后重新提交。", "err");
+        send.textContent = "本台对阵已调整：请刷新页面";
         send.disabled = true;
       } else if (answer.code === 404) {
         say("链接无效或本轮已结束，成绩未提交。请联系裁判长。", "err");

@@ -106,3 +106,28 @@ def test_a_recorded_result_is_shown_and_a_wrong_link_says_so(small: Database, se
     assert "本台已录入成绩：黑胜（1-0）" in phone.text("#onfile")
     phone.get(f"http://127.0.0.1:{server.port}/t/{'Z' * 22}")
     assert phone.text("h1") == "找不到页面"
+
+
+def test_a_page_loaded_before_a_pairing_edit_cannot_submit(small: Database, serve,
+                                                          phone: Browser, tmp_path: Path) -> None:
+    from app.services.rounds import edit_round, round_view
+
+    server = serve(small)
+    phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[4]}")
+    edit_round(small, "MEN", 1, "colours", 4)  # the arbiter swaps the colours meanwhile
+    phone.click('.res[data-result="1-0"]')
+    phone.click("#send")
+    assert phone.wait_for("return document.getElementById('status').textContent.includes('刷新')")
+    assert "对阵已调整" in phone.text("#status")
+    phone.screenshot(_shots(tmp_path) / "phone-table-changed.png")
+    assert remote_entry.list_submissions(small, None) == []
+    assert round_view(small, "MEN", 1).results[4] is None
+    phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[4]}")  # reloaded
+    phone.click('.res[data-result="1-0"]')
+    phone.click("#send")
+    assert phone.wait_for("return document.getElementById('status').textContent.includes('已提交')")
+    (sub,) = remote_entry.list_submissions(small)
+    game = next(g for g in round_view(small, "MEN", 1).games if g.table == 4)
+    assert sub.result == "1-0" and sub.first_name == remote_entry.table_page(
+        small, links(small, server)[4].rsplit("/", 1)[1]).first.name
+    assert game.first is not None
