@@ -17,6 +17,7 @@ from app.services import players as player_service
 from app.services.audit import audit_log
 from app.services.registration import import_sheet
 from app.services.tournament import create_tournament, list_events, tournament_info
+from app.settings import parse_text
 
 GENDER_TEXT = {"M": "男", "F": "女", None: ""}
 STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
@@ -121,28 +122,49 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 
 def _setting_value(key: str, text: str) -> Any:
-    if key.endswith("tiebreaks"):
-        return [part for part in text.replace("，", ",").replace("、", ",").split(",") if part]
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
+    """`KEY=text` as a value of the key's type (app.settings checks it before it is stored)."""
+    from app.settings import EVENT_SETTINGS, TOURNAMENT_FIELDS, TOURNAMENT_SETTINGS
+
+    spec = EVENT_SETTINGS.get(key) or TOURNAMENT_FIELDS.get(key) or TOURNAMENT_SETTINGS.get(key)
+    if spec is not None:
+        return parse_text(spec, text)
+    if key == "certificate":
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return text
+    return text.strip()  # an unknown key: refused with the keys allowed
+
+
+def _changes(items: list[str] | None, example: str, prefix: str = "") -> dict[str, Any]:
+    changes: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise FinalsError(f"设置“{item}”应写成 KEY=VALUE，如 {example}。")
+        key = key.strip().removeprefix(prefix)
+        changes[key] = _setting_value(key, value)
+    return changes
+
+
+def _warn(db: Any, code: str | None) -> None:
+    from app.services.tournament import settings_warning
+
+    warning = settings_warning(db, code)
+    if warning:
+        print(warning, file=sys.stderr)
 
 
 def _tournament_settings(args: argparse.Namespace) -> int:
     from app.services.tournament import set_tournament_fields
 
     with opened(args) as db:
-        if args.set:
-            changes = {}
-            for item in args.set:
-                key, sep, value = item.partition("=")
-                if not sep:
-                    raise FinalsError(f"设置“{item}”应写成 KEY=VALUE，如 prize_split=tiebreak。")
-                key = key.strip().removeprefix("tournament.")
-                changes[key] = _setting_value(key, value.strip())
-            set_tournament_fields(db, changes, operator(args))
+        changes = _changes(args.set, "prize_split=tiebreak", prefix="tournament.")
+        unset = [key.strip().removeprefix("tournament.") for key in args.unset or []]
+        if changes or unset:
+            set_tournament_fields(db, changes, operator(args), unset)
         info = tournament_info(db)
+        _warn(db, None)
     if args.json:
         print_json(info)
         return 0
@@ -161,15 +183,12 @@ def cmd_settings(args: argparse.Namespace) -> int:
     if args.event is None:
         return _tournament_settings(args)
     with opened(args) as db:
-        if args.set:
-            changes = {}
-            for item in args.set:
-                key, sep, value = item.partition("=")
-                if not sep:
-                    raise FinalsError(f"设置“{item}”应写成 KEY=VALUE，如 pairing.same_unit=always。")
-                changes[key.strip()] = _setting_value(key.strip(), value.strip())
-            update_event_settings(db, args.event, changes, operator(args))
+        changes = _changes(args.set, "pairing.same_unit=always")
+        unset = [key.strip() for key in args.unset or []]
+        if changes or unset:
+            update_event_settings(db, args.event, changes, operator(args), unset)
         settings = event_settings(db, args.event)
+        _warn(db, args.event)
     if args.json:
         print_json(settings)
         return 0
@@ -368,7 +387,10 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event")
     p.add_argument("--set", action="append", metavar="KEY=VALUE",
-                   help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分")
+                   help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分；"
+                        "未知的设置或不能使用的值一律拒绝，文件不变")
+    p.add_argument("--unset", action="append", metavar="KEY",
+                   help="恢复默认值（或删去旧版本留下的未知设置），如 pairing.max_colour_surplus")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_settings)
 

@@ -2,17 +2,52 @@
 
 from __future__ import annotations
 
+from sqlalchemy import inspect
+
 from app.domain import GameRecord, Result, Scoring
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
+from app.settings import (
+    TEAM_MATCH_TIEBREAKS,
+    EventSettings,
+    StoredEvent,
+    read_event_settings,
+)
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
 from app.store.models import Entrant, Event, Game
+
+__all__ = ["TEAM_MATCH_TIEBREAKS"]  # re-exported: where it used to live
 
 BOARD_POINTS = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0), "-+": (0, 2)}
 
 
+def _file(event: Event) -> str:
+    """The tournament file an event was read from, for the command that fixes a setting."""
+    session = inspect(event).session
+    bind = session.get_bind() if session is not None else None
+    url = getattr(bind, "url", None)
+    return str(url.database) if url is not None and url.database else "FILE"
+
+
+def event_settings_of(event: Event, *keys: str) -> EventSettings:
+    """The event's typed settings for a reader of `keys` (group names or keys; all if none).
+
+    A bad stored value among them (written by an older version) raises SettingError naming
+    the event, the key, the values allowed and the `finals settings` command that fixes it.
+    """
+    return read_event_settings(stored_event(event), keys, _file(event))
+
+
+def stored_event(event: Event) -> StoredEvent:
+    """An event's settings as the file holds them, for `app.settings` to check."""
+    return StoredEvent(code=event.code, name=event.name, kind=event.kind,
+                       rounds_planned=event.rounds_planned, scoring=event.scoring or {},
+                       pairing=event.pairing or {}, standings=event.standings or {},
+                       eligibility=event.eligibility or {})
+
+
 def is_team_match(event: Event) -> bool:
     """A team event played team v team, board by board (a setting; default: sum of members)."""
-    return event.kind == "team" and (event.pairing or {}).get("team_format", "sum") == "match"
+    return event.kind == "team" and event_settings_of(event, "pairing.team_format").is_team_match
 
 
 def board_points(game: Game) -> tuple[float, float]:
@@ -48,28 +83,21 @@ def event_games(event: Event, up_to_round: int | None = None) -> tuple[GameRecor
 
 
 def scoring(event: Event) -> Scoring:
-    return Scoring.from_dict(event.scoring or {})
+    return event_settings_of(event, "scoring").scoring
 
 
 def pairing_settings(event: Event) -> PairingSettings:
-    return PairingSettings.from_dict(event.pairing or {})
-
-
-TEAM_MATCH_TIEBREAKS = ("局分", "对手分", "直胜")
+    return event_settings_of(event, "pairing").pairing
 
 
 def standings_settings(event: Event) -> StandingsSettings:
-    settings = StandingsSettings.from_dict(event.standings or {})
-    if is_team_match(event) and any(t.startswith("队员") for t in settings.tiebreaks):
-        # The sum model's tie-breaks mean nothing for matches: match points, then 局分.
-        settings = StandingsSettings.from_dict(
-            {**(event.standings or {}), "tiebreaks": list(TEAM_MATCH_TIEBREAKS)})
-    return settings
+    """The tie-break order and conventions; a team match ranks by 局分, 对手分, 直胜 unless set."""
+    return event_settings_of(event, "standings", "pairing.team_format").standings
 
 
 def withdraws_after_forfeits(event: Event) -> int:
     """Consecutive forfeit losses after which a player leaves the event (0 = never)."""
-    return int((event.pairing or {}).get("withdraw_after_forfeits", 2))
+    return event_settings_of(event, "pairing.withdraw_after_forfeits").withdraw_after_forfeits
 
 
 def _forfeited(games: tuple[GameRecord, ...], entrant: int, round_number: int) -> bool:
@@ -115,10 +143,14 @@ def _rating(entrant: Entrant) -> int:
     return sum((m.player.rating or 0) for m in entrant.members)
 
 
+PAIRING_KEYS = ("rounds_planned", "scoring", "pairing")
+
+
 def pairing_request(event: Event, round_number: int, lot_seed: int | None = None) -> PairingRequest:
+    settings = event_settings_of(event, *PAIRING_KEYS)
     return PairingRequest(
         round_number=round_number,
-        rounds_planned=event.rounds_planned,
+        rounds_planned=settings.rounds_planned,
         entrants=tuple(
             PairingEntrant(id=e.id, seed=e.seed, name=e.name, unit=e.unit, rating=_rating(e),
                            initial_points=e.initial_points or 0.0)
@@ -126,8 +158,8 @@ def pairing_request(event: Event, round_number: int, lot_seed: int | None = None
         ),
         active=active_entrants(event, round_number),
         history=event_games(event, round_number - 1),
-        scoring=scoring(event),
-        settings=pairing_settings(event),
+        scoring=settings.scoring,
+        settings=settings.pairing,
         lot_seed=lot_seed,
     )
 
@@ -155,11 +187,12 @@ def last_complete_round(event: Event) -> int:
 
 def standings_request(event: Event, after_round: int | None = None) -> StandingsRequest:
     last = after_round if after_round is not None else last_complete_round(event)
+    settings = event_settings_of(event, "scoring", "standings", "pairing.team_format")
     return StandingsRequest(
         entrants=tuple(standings_entrant(e) for e in event.entrants),
         games=event_games(event, last),
         after_round=last,
-        scoring=scoring(event),
-        settings=standings_settings(event),
+        scoring=settings.scoring,
+        settings=settings.standings,
     )
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import zlib
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,21 @@ from sqlalchemy import select
 from app.errors import FinalsError
 from app.presets import load_preset
 from app.services.audit import record
+from app.services.snapshots import stored_event
+from app.settings import (
+    GROUPS,
+    Problem,
+    StoredEvent,
+    TournamentSettings,
+    apply_event_changes,
+    apply_tournament_changes,
+    event_problems,
+    event_settings_lenient,
+    fix_command,
+    preset_problems,
+    read_tournament_settings,
+    tournament_problems,
+)
 from app.store.database import Database, create_database, open_database
 from app.store.models import Event, GradeTable, PrizeTable, Tournament
 
@@ -24,6 +38,9 @@ def create_tournament(
     path: Path, preset_name: str, title: str | None = None, operator: str = ""
 ) -> Database:
     preset = load_preset(preset_name)
+    problems = preset_problems(preset)
+    if problems:
+        raise FinalsError(f"预设 {preset_name} 中有不能使用的设置，请改正预设文件后重试。", problems)
     db = create_database(Path(path))
     try:
         with db.transaction() as session:
@@ -102,7 +119,7 @@ def list_events(db: Database) -> list[dict[str, Any]]:
         events = session.scalars(select(Event).order_by(Event.position))
         return [
             {"code": e.code, "name": e.name, "kind": e.kind, "rounds_planned": e.rounds_planned,
-             "plays_rounds": e.kind != "team" or (e.pairing or {}).get("team_format") == "match",
+             "plays_rounds": event_settings_lenient(stored_event(e))[0].plays_rounds,
              "source_event": e.source_event, "entrants": len(e.entrants),
              "rounds_paired": len(e.rounds),
              "rounds_complete": sum(1 for r in e.rounds if r.status == "complete"),
@@ -113,62 +130,94 @@ def list_events(db: Database) -> list[dict[str, Any]]:
         ]
 
 
-SETTING_GROUPS = ("scoring", "pairing", "standings", "eligibility")
+SETTING_GROUPS = GROUPS
 
 
-def event_settings(db: Database, code: str) -> dict[str, Any]:
-    """Every setting in force for an event, defaults filled in."""
-    from app.services.snapshots import pairing_settings, scoring, standings_settings
+def _shown_settings(event: Event, clean: bool) -> tuple[dict[str, Any], list[Problem]]:
+    stored = stored_event(event)
+    typed, problems = event_settings_lenient(stored)
+    shown = typed.groups()
+    if not clean:  # a bad value is shown as the file holds it, so it can be seen and fixed
+        for problem in problems:
+            if problem.unused or problem.key not in stored.flat():
+                continue
+            group, _, name = problem.key.partition(".")
+            if name:
+                shown[group][name] = problem.value
+            else:
+                shown[group] = problem.value
+    return shown, problems
 
+
+def event_settings(db: Database, code: str, clean: bool = False) -> dict[str, Any]:
+    """Every setting in force for an event, defaults filled in.
+
+    A value the file holds that cannot be used (written by an older version) is shown as
+    it is; with `clean` the default that replaces it is shown instead.
+    """
     with db.reading() as session:
-        event = get_event(session, code)
-        return {
-            "rounds_planned": event.rounds_planned,
-            "scoring": scoring(event).to_dict(),
-            "pairing": {**pairing_settings(event).to_dict(),
-                        "withdraw_after_forfeits": (event.pairing or {}).get("withdraw_after_forfeits", 2),
-                        **({"team_format": (event.pairing or {}).get("team_format", "sum")}
-                           if event.kind == "team" else {})},
-            "standings": {**standings_settings(event).to_dict(),
-                          **({"best_of": (event.standings or {}).get("best_of")}
-                             if event.kind == "team" else {})},
-            "eligibility": {k: v for k, v in (event.eligibility or {}).items() if k != "aliases"},
-        }
+        return _shown_settings(get_event(session, code), clean)[0]
+
+
+def event_setting_problems(db: Database, code: str) -> list[Problem]:
+    """What is wrong with an event's stored settings (empty when all is well)."""
+    with db.reading() as session:
+        return event_problems(stored_event(get_event(session, code)))
+
+
+def settings_warning(db: Database, code: str | None) -> str:
+    """A Chinese note on the stored settings that cannot be used, with the fixing command."""
+    if code is None:
+        with db.reading() as session:
+            t = session.scalars(select(Tournament)).first()
+            problems = tournament_problems(t.settings or {}) if t else []
+        event = name = None
+    else:
+        with db.reading() as session:
+            found = get_event(session, code)
+            event, name = found.code, found.name
+            problems = event_problems(stored_event(found))
+    if not problems:
+        return ""
+    where = f"项目 {event}（{name}）" if event else "比赛"
+    lines = [f"注意：{where}的设置中有 {len(problems)} 处不能使用（由旧版本写入或直接改动了文件）："]
+    lines += [f"  - {'本程序不读取，可删去：' if p.unused else ''}{p.message}" for p in problems]
+    lines.append("改正：" + fix_command(str(db.path), event, problems))
+    return "\n".join(lines)
+
+
+def _changed_event(session: Any, code: str, changes: dict[str, Any],
+                   unset: tuple[str, ...] | list[str]) -> tuple[Event, StoredEvent]:
+    event = get_event(session, code)
+    return event, apply_event_changes(stored_event(event), changes, unset,
+                                      rounds_paired=len(event.rounds))
+
+
+def check_event_settings(db: Database, code: str, changes: dict[str, Any],
+                         unset: tuple[str, ...] | list[str] = ()) -> None:
+    """Raise the SettingError `update_event_settings` would raise; store nothing."""
+    with db.reading() as session:
+        _changed_event(session, code, changes, unset)
 
 
 def update_event_settings(
-    db: Database, code: str, changes: dict[str, Any], operator: str = ""
+    db: Database, code: str, changes: dict[str, Any], operator: str = "",
+    unset: tuple[str, ...] | list[str] = (),
 ) -> dict[str, Any]:
-    """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}."""
-    from app.domain import Scoring
-    from app.pairing.model import PairingSettings
-    from app.standings.model import StandingsSettings
+    """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}.
 
+    Every change is checked (`app.settings`) before anything is written: an unknown key, a
+    bad value or an impossible combination raises SettingError and the file is unchanged.
+    `unset` returns keys to their defaults.
+    """
     with db.transaction() as session:
-        event = get_event(session, code)
+        event, new = _changed_event(session, code, changes, unset)
         before = {"rounds_planned": event.rounds_planned, "scoring": dict(event.scoring or {}),
                   "pairing": dict(event.pairing or {}), "standings": dict(event.standings or {}),
                   "eligibility": dict(event.eligibility or {})}
-        groups = {g: dict(before[g]) for g in SETTING_GROUPS}
-        for key, value in changes.items():
-            if key == "rounds_planned":
-                event.rounds_planned = int(value)
-                continue
-            group, _, name = key.partition(".")
-            if group not in SETTING_GROUPS or not name:
-                raise FinalsError(f"未知设置 {key}。格式为 scoring.win、pairing.same_unit、standings.tiebreaks、eligibility.team_max 等。")
-            groups[group][name] = value
-        if groups["standings"].get("ties") == "lot" and groups["standings"].get("lot_seed") is None:
-            # A lot must be replayable: its seed is drawn once, recorded and printed.
-            groups["standings"]["lot_seed"] = zlib.crc32(f"{event.code}:standings-lot".encode())
-        try:
-            Scoring.from_dict(groups["scoring"])
-            PairingSettings.from_dict(groups["pairing"])
-            StandingsSettings.from_dict(groups["standings"])
-        except (TypeError, ValueError) as exc:
-            raise FinalsError(f"设置值无效：{exc}") from exc
+        event.rounds_planned = new.rounds_planned
         event.scoring, event.pairing, event.standings, event.eligibility = (
-            groups["scoring"], groups["pairing"], groups["standings"], groups["eligibility"])
+            dict(new.scoring), dict(new.pairing), dict(new.standings), dict(new.eligibility))
         after = {"rounds_planned": event.rounds_planned, "scoring": event.scoring,
                  "pairing": event.pairing, "standings": event.standings,
                  "eligibility": event.eligibility}
@@ -176,19 +225,59 @@ def update_event_settings(
         return after
 
 
-def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str = "") -> None:
-    """Title, venue, dates, organisers, operators, komi, certificate wording..."""
+def _tournament_fields(t: Tournament) -> dict[str, Any]:
+    return {"title": t.title, "venue": t.venue,
+            "start_date": t.start_date.isoformat() if t.start_date else None,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
+            "organisers": list(t.organisers or []), "operators": list(t.operators or [])}
+
+
+def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str = "",
+                          unset: tuple[str, ...] | list[str] = ()) -> None:
+    """Title, venue, dates, organisers, operators, komi, certificate wording...
+
+    Checked whole before anything is written (`app.settings`): an unknown key or a bad value
+    raises SettingError and the file is unchanged.
+    """
     with db.transaction() as session:
         t = session.scalars(select(Tournament)).one()
+        fields = _tournament_fields(t)
+        new_fields, new_settings = apply_tournament_changes(fields, t.settings or {}, changes, unset)
         before = {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})}
-        for key, value in changes.items():
-            if key in ("title", "venue"):
-                setattr(t, key, value)
-            elif key in ("start_date", "end_date"):
+        for key, value in new_fields.items():
+            if value == fields[key]:
+                continue
+            if key in ("start_date", "end_date"):
                 setattr(t, key, _date(value))
             elif key in ("organisers", "operators"):
                 setattr(t, key, list(value))
             else:
-                t.settings = {**(t.settings or {}), key: value}
+                setattr(t, key, value)
+        t.settings = new_settings
         record(session, operator, "修改比赛信息", t.title, before,
                {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})})
+
+
+def tournament_settings_of(session: Any, file: str = "FILE",
+                           keys: tuple[str, ...] = ()) -> TournamentSettings:
+    """The typed tournament settings inside a use case's session.
+
+    SettingError (naming the key, the values allowed and the command that fixes it) when a
+    setting among `keys` (all when empty) holds a value the program cannot use.
+    """
+    t = session.scalars(select(Tournament)).first()
+    if t is None:
+        return TournamentSettings()
+    return read_tournament_settings(t.settings or {}, keys, file)
+
+
+def tournament_settings(db: Database, keys: tuple[str, ...] = ()) -> TournamentSettings:
+    """The typed tournament settings of a file, e.g. `tournament_settings(db).backups_keep`."""
+    with db.reading() as session:
+        return tournament_settings_of(session, str(db.path), keys)
+
+
+def tournament_setting_problems(db: Database) -> list[Problem]:
+    with db.reading() as session:
+        t = session.scalars(select(Tournament)).first()
+        return tournament_problems(t.settings or {}) if t else []

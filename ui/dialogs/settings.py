@@ -24,12 +24,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.tournament import event_settings
+from app.services.tournament import check_event_settings, event_setting_problems, event_settings
+from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.store.database import Database
 
-TIEBREAKS = ("对手分", "中间分", "去一最低对手分", "累进分", "对手累进分", "胜局数", "后手胜局数",
-             "后手局数", "直胜", "犯规", "等级分", "抽签")
+# The tie-breaks offered for an individual event (积分 always comes first and is not listed).
+TIEBREAKS = tuple(n for n in tiebreak_names("individual") if n != "积分")
 SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss")
+
+
+def _spin(key: str) -> QSpinBox:
+    """A spin box that offers exactly the range `app.settings` allows for `key`."""
+    spec, spin = EVENT_SETTINGS[key], QSpinBox()
+    assert spec.minimum is not None and spec.maximum is not None
+    spin.setRange(int(spec.minimum), int(spec.maximum))
+    return spin
 
 
 class SettingsDialog(QDialog):
@@ -57,7 +66,9 @@ class SettingsDialog(QDialog):
         self.points: dict[str, QDoubleSpinBox] = {}
         for key in SCORING:
             spin = QDoubleSpinBox()
-            spin.setRange(-10, 10)
+            spec = EVENT_SETTINGS[f"scoring.{key}"]
+            assert spec.minimum is not None and spec.maximum is not None
+            spin.setRange(spec.minimum, spec.maximum)
             spin.setDecimals(1)
             spin.setSingleStep(0.5)
             self.points[key] = spin
@@ -66,8 +77,7 @@ class SettingsDialog(QDialog):
         # Pairing
         pairing = QWidget()
         form = QFormLayout(pairing)
-        self.rounds = QSpinBox()
-        self.rounds.setRange(0, 30)
+        self.rounds = _spin("rounds_planned")
         self.system = self._combo([("swiss", self.tr("Swiss (weighted matching)")),
                                    ("dutch", self.tr("Dutch")), ("split", self.tr("Split halves")),
                                    ("monrad", self.tr("Monrad")), ("round_robin", self.tr("Round robin (Berger)"))])
@@ -77,19 +87,16 @@ class SettingsDialog(QDialog):
         self.same_unit = self._combo([("never", self.tr("Never avoid")),
                                       ("first_k", self.tr("Avoid in the first rounds")),
                                       ("always", self.tr("Always avoid"))])
-        self.same_unit_rounds = QSpinBox()
-        self.same_unit_rounds.setRange(0, 30)
+        self.same_unit_rounds = _spin("pairing.same_unit_rounds")
         self.no_three = QCheckBox(self.tr("No one gets the same colour three times running"))
-        self.surplus = QSpinBox()
-        self.surplus.setRange(0, 9)
+        self.surplus = _spin("pairing.max_colour_surplus")
         self.last_round = QCheckBox(self.tr("Last round: scores before colours"))
         self.forfeit_met = QCheckBox(self.tr("A forfeited game counts as met"))
         self.opening_mode = self._combo([("none", self.tr("None")),
                                          ("lot", self.tr("Drawn by lot each round")),
                                          ("opener", self.tr("Chosen by the first player"))])
         self.opening_no_repeat = QCheckBox(self.tr("Never repeat the previous round's opening"))
-        self.withdraw_after = QSpinBox()
-        self.withdraw_after.setRange(0, 9)
+        self.withdraw_after = _spin("pairing.withdraw_after_forfeits")
         self.team_format = self._combo([("sum", self.tr("Sum of the members' individual results")),
                                         ("match", self.tr("Team matches, board by board"))])
         form.addRow(self.tr("Team event played as"), self.team_format)
@@ -156,9 +163,22 @@ class SettingsDialog(QDialog):
         top = QHBoxLayout()
         top.addWidget(QLabel(self.tr("Event")))
         top.addWidget(self.event_combo, 1)
+        # A value the file holds that cannot be used (written by an older version): shown
+        # here, with the default in its widget, so OK stores the fix.
+        self.stored_problems = QLabel()
+        self.stored_problems.setWordWrap(True)
+        self.stored_problems.setStyleSheet("color: #8a5a00;")
+        self.stored_problems.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Why OK was refused: the same Chinese message as `finals settings` gives.
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addWidget(self.stored_problems)
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.error)
         layout.addWidget(dialog_buttons)
         self.load()
 
@@ -191,8 +211,18 @@ class SettingsDialog(QDialog):
     def load(self) -> None:
         if self.event_combo.currentData() is None:
             return
-        self.current = event_settings(self.db, self.event_code())
-        s, p, t = self.current["scoring"], self.current["pairing"], self.current["standings"]
+        code = self.event_code()
+        self.current = event_settings(self.db, code)
+        clean = event_settings(self.db, code, clean=True)
+        problems = [p for p in event_setting_problems(self.db, code) if not p.unused]
+        self.stored_problems.setText(
+            self.tr("The file holds settings this program cannot use; the defaults are shown "
+                    "and OK stores them:") + "\n" + "\n".join(p.message for p in problems)
+            if problems else "")
+        self.stored_problems.setVisible(bool(problems))
+        self.error.clear()
+        self.error.setVisible(False)
+        s, p, t = clean["scoring"], clean["pairing"], clean["standings"]
         for key, spin in self.points.items():
             spin.setValue(float(s.get(key, 0)))
         self.rounds.setValue(int(self.current.get("rounds_planned") or 0))
@@ -211,7 +241,8 @@ class SettingsDialog(QDialog):
         self._set(self.team_format, p.get("team_format", "sum"))
         self.tiebreaks.clear()
         used = [n for n in t["tiebreaks"] if n != "积分"]
-        for name in used + [n for n in TIEBREAKS if n not in used]:
+        offered = [n for n in tiebreak_names(self._kind(), p.get("team_format", "sum")) if n != "积分"]
+        for name in used + [n for n in offered if n not in used]:
             item = QListWidgetItem(name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked if name in used else Qt.CheckState.Unchecked)
@@ -222,6 +253,28 @@ class SettingsDialog(QDialog):
         self._set(self.ties, t["ties"])
         self._set(self.second_mover, t["second_mover_by"])
         self.bye_win.setChecked(bool(t["bye_counts_as_win"]))
+
+    def _kind(self) -> str:
+        return "team" if "team_format" in self.current.get("pairing", {}) else "individual"
+
+    def validate(self) -> str:
+        """The reason the changes cannot be stored ("" when they can): `app.settings` decides."""
+        _before, after = self.changes()
+        if not after:
+            return ""
+        try:
+            check_event_settings(self.db, self.event_code(), after)
+        except SettingError as exc:
+            return str(exc)
+        return ""
+
+    def accept(self) -> None:
+        problem = self.validate()
+        if problem:
+            self.error.setText(problem)
+            self.error.setVisible(True)
+            return
+        super().accept()
 
     def values(self) -> dict[str, Any]:
         """Every setting shown, as update_event_settings keys."""
