@@ -1,0 +1,424 @@
+"""An event's settings: the typed object, what is wrong with a stored one, and changing it.
+
+`StoredEvent` is what the file holds (any JSON); `EventSettings` the typed object the
+program reads.  `event_problems` lists what cannot be used; `read_event_settings` raises
+`SettingError` with the command that fixes it; `apply_event_changes` checks a change whole.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from app.domain import Scoring
+from app.pairing.model import PairingSettings
+from app.settings.schema import (
+    EVENT_SETTINGS,
+    GROUPS,
+    INTERNAL_KEYS,
+    KIND_NAMES,
+    KINDS,
+    TEAM_MATCH_TIEBREAKS,
+    EventKind,
+    Gender,
+    PairRule,
+    Problem,
+    Setting,
+    SettingError,
+    TeamFormat,
+    change_error,
+    check_value,
+    fix_command,
+    similar,
+    tiebreak_names,
+    unknown_key,
+    value_text,
+)
+from app.settings.tournament import tournament_problems
+from app.standings.model import StandingsSettings
+from app.standings.teams import TEAM_TIEBREAKS
+
+_STANDINGS_DEFAULTS = StandingsSettings()
+
+
+# -- the typed objects ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Eligibility:
+    """Who may enter (checked at registration, composing and `finals eligibility`)."""
+
+    gender: Gender | None = None
+    born_from: str | None = None  # ISO date, inclusive
+    born_to: str | None = None
+    min_grade: str | None = None
+    team_size: int | None = None
+    team_max: int | None = None  # with reserves: team_size .. team_max members
+    pair: PairRule | None = None
+    adult_age: int = 18
+
+
+@dataclass(frozen=True)
+class EventSettings:
+    """Every setting in force for one event, typed; defaults filled in."""
+
+    kind: EventKind = "individual"
+    rounds_planned: int = 0
+    scoring: Scoring = field(default_factory=Scoring)
+    pairing: PairingSettings = field(default_factory=PairingSettings)
+    standings: StandingsSettings = field(default_factory=StandingsSettings)
+    withdraw_after_forfeits: int = 2  # consecutive forfeit losses; 0 = never
+    team_format: TeamFormat = "sum"
+    best_of: int | None = None  # team: only the N best members count
+    eligibility: Eligibility = field(default_factory=Eligibility)
+
+    @property
+    def is_team_match(self) -> bool:
+        return self.kind == "team" and self.team_format == "match"
+
+    @property
+    def plays_rounds(self) -> bool:
+        return self.kind != "team" or self.is_team_match
+
+    def groups(self) -> dict[str, Any]:
+        """The settings as `finals settings --event X --json` shows them."""
+        team = self.kind == "team"
+        eligibility = {k: v for k, v in vars(self.eligibility).items()
+                       if self.kind in EVENT_SETTINGS[f"eligibility.{k}"].kinds}
+        return {
+            "rounds_planned": self.rounds_planned,
+            "scoring": self.scoring.to_dict(),
+            "pairing": {**self.pairing.to_dict(),
+                        "withdraw_after_forfeits": self.withdraw_after_forfeits,
+                        **({"team_format": self.team_format} if team else {})},
+            "standings": {**self.standings.to_dict(),
+                          **({"best_of": self.best_of} if team else {})},
+            "eligibility": eligibility,
+        }
+
+
+# -- events: checking what is stored -------------------------------------------------------
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """An event's settings exactly as the file holds them (any JSON)."""
+
+    code: str
+    name: str
+    kind: str
+    rounds_planned: Any = 0
+    scoring: Mapping[str, Any] = field(default_factory=dict)
+    pairing: Mapping[str, Any] = field(default_factory=dict)
+    standings: Mapping[str, Any] = field(default_factory=dict)
+    eligibility: Mapping[str, Any] = field(default_factory=dict)
+
+    def group(self, name: str) -> Mapping[str, Any]:
+        data = getattr(self, name)
+        return data if isinstance(data, Mapping) else {}
+
+    def flat(self) -> dict[str, Any]:
+        """{"pairing.system": "swiss", ...}: every key the file holds."""
+        out: dict[str, Any] = {"rounds_planned": self.rounds_planned}
+        for group in GROUPS:
+            for key, value in self.group(group).items():
+                out[f"{group}.{key}"] = value
+        return out
+
+    def with_flat(self, flat: Mapping[str, Any]) -> StoredEvent:
+        groups: dict[str, dict[str, Any]] = {g: {} for g in GROUPS}
+        for key, value in flat.items():
+            group, _, name = key.partition(".")
+            if group in groups and name:
+                groups[group][name] = value
+        return replace(self, rounds_planned=flat.get("rounds_planned", 0),
+                       scoring=groups["scoring"], pairing=groups["pairing"],
+                       standings=groups["standings"], eligibility=groups["eligibility"])
+
+
+_KIND_OF: dict[str, EventKind] = {k: k for k in KINDS}
+
+
+def _kind(stored: StoredEvent) -> EventKind:
+    return _KIND_OF.get(stored.kind, "individual")
+
+
+def team_format_of(stored: StoredEvent) -> TeamFormat:
+    value = stored.group("pairing").get("team_format", "sum")
+    return "match" if stored.kind == "team" and value == "match" else "sum"
+
+
+def default_tiebreaks(kind: str, team_format: str = "sum") -> tuple[str, ...]:
+    if kind == "team":
+        return TEAM_TIEBREAKS if team_format == "sum" else TEAM_MATCH_TIEBREAKS
+    return _STANDINGS_DEFAULTS.tiebreaks
+
+
+def default_value(key: str, stored: StoredEvent | None = None) -> Any:
+    spec = EVENT_SETTINGS[key]
+    if key == "standings.tiebreaks" and stored is not None:
+        return list(default_tiebreaks(stored.kind, team_format_of(stored)))
+    if key == "standings.lot_seed" and stored is not None and _uses_lot(stored.group("standings")):
+        return lot_seed_for(stored.code)
+    return list(spec.default) if isinstance(spec.default, tuple) else spec.default
+
+
+def lot_seed_for(code: str) -> int:
+    """The recorded seed of a standings lot: drawn once from the event code, printed."""
+    return zlib.crc32(f"{code}:standings-lot".encode())
+
+
+def _uses_lot(standings: Mapping[str, Any]) -> bool:
+    tiebreaks = standings.get("tiebreaks")
+    return standings.get("ties") == "lot" or (
+        isinstance(tiebreaks, list | tuple) and "抽签" in tiebreaks)
+
+
+def event_keys(kind: str) -> list[str]:
+    return [k for k, s in EVENT_SETTINGS.items() if kind in s.kinds]
+
+
+def _kind_mismatch(spec: Setting, stored: StoredEvent) -> str:
+    kinds = "、".join(KIND_NAMES[k] for k in spec.kinds)
+    return (f"{spec.title()}只适用于{kinds}项目；{stored.code}（{stored.name}）是"
+            f"{KIND_NAMES.get(stored.kind, stored.kind)}项目。")
+
+
+def _tiebreak_fix(value: Any, names: Sequence[str], default: Sequence[str]) -> str:
+    """The tie-break list with typos corrected and unknown names dropped."""
+    fixed: list[str] = []
+    for item in value if isinstance(value, list | tuple) else []:
+        name = item if item in names else similar(str(item), names)
+        if name and name not in fixed:
+            fixed.append(name)
+    return ",".join(fixed or default)
+
+
+def event_problems(stored: StoredEvent) -> list[Problem]:
+    """Everything wrong with an event's stored settings (empty when all is well)."""
+    problems: list[Problem] = []
+    kind = _kind(stored)
+    team_format = team_format_of(stored)
+    names = tiebreak_names(kind, team_format)
+    flat = stored.flat()
+    for key, value in flat.items():
+        if key in INTERNAL_KEYS:
+            continue
+        spec = EVENT_SETTINGS.get(key)
+        if spec is None:
+            group = key.partition(".")[0]
+            where = f"{group} 组" if group in GROUPS else "项目"
+            known = [k for k in event_keys(kind) if k.startswith(f"{group}.")] if group in GROUPS \
+                else event_keys(kind)
+            problems.append(Problem(key, value, unknown_key(key, known, where), None, unused=True))
+            continue
+        if kind not in spec.kinds:
+            problems.append(Problem(key, value, _kind_mismatch(spec, stored), None, unused=True))
+            continue
+        allowed = names
+        if key == "standings.tiebreaks" and team_format == "match" and isinstance(value, list | tuple) \
+                and value and all(v in TEAM_TIEBREAKS for v in value):
+            allowed = TEAM_TIEBREAKS  # the sum model's order, replaced by the match order
+        message = check_value(spec, value, allowed)
+        if message:
+            fix = (_tiebreak_fix(value, names, default_tiebreaks(kind, team_format))
+                   if spec.type == "tiebreaks" else _default_fix(key, stored))
+            problems.append(Problem(key, value, message, fix))
+    problems.extend(_cross_problems(stored, {p.key for p in problems}))
+    return problems
+
+
+def _default_fix(key: str, stored: StoredEvent) -> str | None:
+    value = default_value(key, stored)
+    return None if value is None else value_text(value)
+
+
+def _cross_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
+    """Settings that are each fine but impossible together."""
+    out: list[Problem] = []
+    elig, standings = stored.group("eligibility"), stored.group("standings")
+    kind = _kind(stored)
+
+    def fine(key: str) -> bool:
+        return key not in bad and kind in EVENT_SETTINGS[key].kinds
+
+    size, most = elig.get("team_size"), elig.get("team_max")
+    if fine("eligibility.team_size") and fine("eligibility.team_max") and size is not None \
+            and most is not None and most < size:
+        out.append(Problem("eligibility.team_max", most,
+                           f"{EVENT_SETTINGS['eligibility.team_max'].title()}为 {most}，少于每队人数 "
+                           f"eligibility.team_size（{size}）：应不少于 {size}，不设替补时写 null。",
+                           str(size)))
+    largest = most if fine("eligibility.team_max") and most is not None else size
+    best = standings.get("best_of")
+    if fine("standings.best_of") and best is not None and largest is not None \
+            and (fine("eligibility.team_size") or fine("eligibility.team_max")) and best > largest:
+        out.append(Problem("standings.best_of", best,
+                           f"{EVENT_SETTINGS['standings.best_of'].title()}为 {best}，多于每队最多"
+                           f"人数（{largest}）：应为 1 到 {largest} 之间的整数，全部队员都计时写 null。",
+                           None))
+    start, end = elig.get("born_from"), elig.get("born_to")
+    if fine("eligibility.born_from") and fine("eligibility.born_to") and start and end and start > end:
+        out.append(Problem("eligibility.born_to", end,
+                           f"{EVENT_SETTINGS['eligibility.born_to'].title()}（{end}）早于 "
+                           f"eligibility.born_from（{start}）：出生日期范围为空。", None))
+    if fine("standings.lot_seed") and "standings.ties" not in bad and "standings.tiebreaks" not in bad \
+            and _uses_lot(standings) and standings.get("lot_seed") is None:
+        out.append(Problem("standings.lot_seed", None,
+                           f"{EVENT_SETTINGS['standings.lot_seed'].title()}缺失：抽签决定名次需要"
+                           "一个记录在案的随机种子，以便公开复现。", str(lot_seed_for(stored.code))))
+    return out
+
+
+def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
+    """The typed object, with the default wherever a key is missing or in `skip`."""
+    kind = _kind(stored)
+
+    def get(key: str) -> Any:
+        group, _, name = key.partition(".")
+        source = stored.group(group) if name else {"rounds_planned": stored.rounds_planned}
+        name = name or key
+        if key in skip or name not in source or kind not in EVENT_SETTINGS[key].kinds:
+            return default_value(key, stored)
+        return source[name]
+
+    team_format: TeamFormat = "match" if kind == "team" and get("pairing.team_format") == "match" \
+        else "sum"
+    tiebreaks = tuple(get("standings.tiebreaks"))
+    if kind == "team" and team_format == "match" and any(t in TEAM_TIEBREAKS for t in tiebreaks):
+        tiebreaks = TEAM_MATCH_TIEBREAKS
+    standings: dict[str, Any] = {n: get(f"standings.{n}") for n in StandingsSettings.__dataclass_fields__}
+    standings["tiebreaks"] = tiebreaks
+    return EventSettings(
+        kind=kind,
+        rounds_planned=get("rounds_planned"),
+        scoring=Scoring(**{n: float(get(f"scoring.{n}")) for n in Scoring.__dataclass_fields__}),
+        pairing=PairingSettings(**{n: get(f"pairing.{n}") for n in PairingSettings.__dataclass_fields__}),
+        standings=StandingsSettings(**standings),
+        withdraw_after_forfeits=get("pairing.withdraw_after_forfeits"),
+        team_format=team_format,
+        best_of=get("standings.best_of"),
+        eligibility=Eligibility(**{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}),
+    )
+
+
+def event_settings_lenient(stored: StoredEvent) -> tuple[EventSettings, list[Problem]]:
+    """The typed settings (defaults in place of bad values) and what is wrong: never raises."""
+    problems = event_problems(stored)
+    return _typed(stored, {p.key for p in problems}), problems
+
+
+def read_event_settings(stored: StoredEvent, keys: Sequence[str] = (), file: str = "FILE") -> EventSettings:
+    """The typed settings of an event, for a reader that needs `keys` (prefixes; all if empty).
+
+    A bad value among them raises `SettingError` saying which key of which event, what it
+    allows and the command that fixes it.  Keys nothing reads are ignored.
+    """
+    settings, problems = event_settings_lenient(stored)
+    wanted = [p for p in problems if not p.unused
+              and (not keys or any(p.key == k or p.key.startswith(f"{k}.") for k in keys))]
+    if wanted:
+        raise stored_event_error(stored, wanted, file)
+    return settings
+
+
+def stored_event_error(stored: StoredEvent, problems: Sequence[Problem], file: str) -> SettingError:
+    command = fix_command(file, stored.code, problems)
+    head = f"项目 {stored.code}（{stored.name}）的设置有误，无法继续"
+    if len(problems) == 1:
+        return SettingError(f"{head}：{problems[0].message}请先改正：{command}", problems)
+    return SettingError(f"{head}。请先改正：{command}", problems, [p.message for p in problems])
+
+
+# -- events: changing ------------------------------------------------------------------------
+
+def _key_problem(stored: StoredEvent, key: str, value: Any) -> Problem | None:
+    """Why `key` cannot be set on this event (unknown, or not for its kind), or None."""
+    spec = EVENT_SETTINGS.get(key)
+    kind = _kind(stored)
+    if spec is None:
+        group = key.partition(".")[0]
+        if group in GROUPS:
+            known = [k for k in event_keys(kind) if k.startswith(f"{group}.")]
+            return Problem(key, value, unknown_key(key, known, f"{group} 组"), unused=True)
+        return Problem(key, value, unknown_key(key, event_keys(kind), "项目"), unused=True)
+    if kind not in spec.kinds:
+        return Problem(key, value, _kind_mismatch(spec, stored), unused=True)
+    return None
+
+
+def _where(stored: StoredEvent) -> str:
+    return f"项目 {stored.code}（{stored.name}）的"
+
+
+def apply_event_changes(stored: StoredEvent, changes: Mapping[str, Any], unset: Iterable[str] = (),
+                        rounds_paired: int = 0) -> StoredEvent:
+    """The settings after `changes` (set) and `unset` (back to the default), or SettingError.
+
+    Refused whole when any change names an unknown key or a key not for this kind of event,
+    holds a bad value, or makes the settings impossible together.  A bad value the file held
+    before and that the change leaves alone does not block it (fix one key at a time).
+    """
+    before = event_problems(stored)
+    flat = stored.flat()
+    touched: set[str] = set()
+    refused: list[Problem] = []
+    for key in unset:
+        problem = _key_problem(stored, key, None)
+        if key == "rounds_planned":
+            flat[key] = 0
+        elif key in flat or problem is None:
+            flat.pop(key, None)  # back to the default; or a key an older version left behind
+        else:
+            refused.append(problem)
+        touched.add(key)
+    for key, value in changes.items():
+        problem = _key_problem(stored, key, value)
+        if problem is not None:
+            refused.append(problem)
+        flat[key] = list(value) if isinstance(value, tuple) else value
+        touched.add(key)
+    if refused:
+        raise change_error(refused, _where(stored))
+    after_stored = stored.with_flat(flat)
+    standings = dict(after_stored.group("standings"))
+    if _uses_lot(standings) and standings.get("lot_seed") is None \
+            and "standings.lot_seed" not in changes:
+        # A lot must be replayable: its seed is drawn once, recorded and printed.
+        standings["lot_seed"] = lot_seed_for(stored.code)
+        after_stored = replace(after_stored, standings=standings)
+    old = {(p.key, p.message) for p in before}
+    new = [p for p in event_problems(after_stored)
+           if p.key in touched or (p.key, p.message) not in old]
+    planned = after_stored.rounds_planned
+    if "rounds_planned" in touched and isinstance(planned, int) and not isinstance(planned, bool) \
+            and 0 < planned < rounds_paired:
+        new.append(Problem("rounds_planned", planned,
+                           f"{EVENT_SETTINGS['rounds_planned'].title()}不能为 {planned}：已编排 "
+                           f"{rounds_paired} 轮，应不少于 {rounds_paired}（0 表示不定）。"))
+    if new:
+        raise change_error(new, _where(stored))
+    return after_stored
+
+
+# -- presets ----------------------------------------------------------------------------------
+
+def preset_events(preset: Mapping[str, Any]) -> list[StoredEvent]:
+    """The events of a preset as a new file will hold them."""
+    return [
+        StoredEvent(code=str(spec.get("code")), name=str(spec.get("name")), kind=str(spec.get("kind")),
+                    rounds_planned=spec.get("rounds_planned", 0),
+                    scoring=spec.get("scoring", preset.get("scoring", {})),
+                    pairing=spec.get("pairing", {}), standings=spec.get("standings", {}),
+                    eligibility={**spec.get("eligibility", {}), "aliases": spec.get("aliases", [])})
+        for spec in preset.get("events", [])
+    ]
+
+
+def preset_problems(preset: Mapping[str, Any]) -> list[str]:
+    """Every preset value the program could not use, as "EVENT key: message" lines."""
+    lines = [f"{event.code}：{p.message}" for event in preset_events(preset)
+             for p in event_problems(event)]
+    info = preset.get("tournament", {})
+    lines += [f"tournament.settings：{p.message}" for p in tournament_problems(info.get("settings", {}))]
+    return lines

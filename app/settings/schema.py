@@ -1,0 +1,423 @@
+"""The settings schema: every key the program reads, its type, allowed values and default.
+
+One `Setting` per key (`EVENT_SETTINGS`, `TOURNAMENT_SETTINGS`, `TOURNAMENT_FIELDS`), the
+check of one value against it (`check_value`), the reading of `KEY=text` from the command
+line (`parse_text`), and the Chinese wording of what a key allows.  Pure.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Literal, get_args
+
+from app.domain import Scoring
+from app.errors import FinalsError
+from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
+from app.standings.categories import grade_order, normalize_gender
+from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
+from app.standings.ranking import ALL_TIEBREAKS
+from app.standings.teams import TEAM_TIEBREAKS
+
+EventKind = Literal["individual", "pair", "team"]
+TeamFormat = Literal["sum", "match"]
+Gender = Literal["M", "F"]
+PairRule = Literal["MM", "FF", "MF", "parent_child"]
+PrizeSplit = Literal["equal", "tiebreak"]
+ValueType = Literal["int", "float", "bool", "choice", "tiebreaks", "date", "grade", "text",
+                    "names", "url"]
+
+KINDS: tuple[EventKind, ...] = get_args(EventKind)
+KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
+GROUPS = ("scoring", "pairing", "standings", "eligibility")
+
+# A team match ranks on match points, then these (the sum model's 队员… mean nothing there).
+TEAM_MATCH_TIEBREAKS: tuple[str, ...] = ("局分", "对手分", "直胜")
+# Names an individual (or pair) event may rank by: 局分 exists only in team matches.
+INDIVIDUAL_TIEBREAKS: tuple[str, ...] = tuple(n for n in ALL_TIEBREAKS if n != "局分")
+MAX_TEXT = 2000
+
+
+class SettingError(FinalsError):
+    """A setting that cannot be used; the message names the key, the values allowed and the fix."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = (),
+                 details: list[str] | None = None) -> None:
+        super().__init__(message, details)
+        self.problems = tuple(problems)
+
+
+def _choices(literal: Any, labels: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """(value, Chinese meaning) for each value of a Literal type, in its order."""
+    values = get_args(literal)
+    if set(values) != set(labels):  # the vocabulary lives in the Literal: keep them equal
+        raise AssertionError(f"labels {sorted(labels)} do not match {values}")
+    return tuple((v, labels[v]) for v in values)
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One key: what it is, what it may hold, where it applies."""
+
+    key: str  # "pairing.max_colour_surplus"; tournament keys have no group
+    label: str  # Chinese, e.g. 先后手差上限
+    type: ValueType
+    default: Any = None
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: float | None = None
+    maximum: float | None = None
+    optional: bool = False  # None (null) allowed: "不限" / not set
+    kinds: tuple[EventKind, ...] = KINDS
+    note: str = ""  # what a special value means, e.g. "0 表示不限"
+
+    @property
+    def group(self) -> str:
+        return self.key.partition(".")[0] if "." in self.key else ""
+
+    @property
+    def name(self) -> str:
+        return self.key.partition(".")[2] if "." in self.key else self.key
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+    def title(self) -> str:
+        return f"{self.key}（{self.label}）"
+
+    def allowed(self, names: Sequence[str] = ()) -> str:
+        """What the key allows, in words."""
+        if self.type == "int":
+            text = f"应为 {_num(self.minimum)} 到 {_num(self.maximum)} 之间的整数"
+        elif self.type == "float":
+            text = f"应为 {_num(self.minimum)} 到 {_num(self.maximum)} 之间的数（可带小数，可为负）"
+        elif self.type == "bool":
+            text = "应为 true（是）或 false（否）"
+        elif self.type == "choice":
+            text = "可用的值：" + "、".join(f"{v}（{label}）" for v, label in self.choices)
+        elif self.type == "tiebreaks":
+            text = "可用的小分（按顺序，用逗号分隔）：" + "、".join(names)
+        elif self.type == "date":
+            text = "应为日期，写成 YYYY-MM-DD，如 2008-09-01"
+        elif self.type == "grade":
+            text = "应为段位或级位，如 1级、5段、初段"
+        elif self.type == "names":
+            text = "应为一个或多个名称，用逗号分隔"
+        elif self.type == "url":
+            text = "应为以 http:// 或 https:// 开头的网址"
+        else:
+            text = "应为一段文字"
+        if self.note:
+            text += f"；{self.note}"
+        if self.optional and self.type not in ("text", "names"):
+            text += "；不限时写 null"
+        return text
+
+
+def _num(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _int(key: str, label: str, default: int | None, lo: int, hi: int, *, optional: bool = False,
+         kinds: tuple[EventKind, ...] = KINDS, note: str = "") -> Setting:
+    return Setting(key, label, "int", default, minimum=lo, maximum=hi, optional=optional,
+                   kinds=kinds, note=note)
+
+
+def _bool(key: str, label: str, default: bool) -> Setting:
+    return Setting(key, label, "bool", default)
+
+
+def _choice(key: str, label: str, literal: Any, labels: Mapping[str, str], default: str | None,
+            *, optional: bool = False, kinds: tuple[EventKind, ...] = KINDS) -> Setting:
+    return Setting(key, label, "choice", default, choices=_choices(literal, labels),
+                   optional=optional, kinds=kinds)
+
+
+_SCORING_DEFAULTS = Scoring()
+_PAIRING_DEFAULTS = PairingSettings()
+_STANDINGS_DEFAULTS = StandingsSettings()
+POINTS_RANGE = (-100, 100)
+
+_EVENT_SPECS: tuple[Setting, ...] = (
+    _int("rounds_planned", "计划轮数", 0, 0, 99, note="0 表示不定（按需加轮）"),
+    *(Setting(f"scoring.{name}", label, "float", getattr(_SCORING_DEFAULTS, name),
+              minimum=POINTS_RANGE[0], maximum=POINTS_RANGE[1])
+      for name, label in (("win", "胜"), ("draw", "和"), ("loss", "负"), ("bye", "轮空"),
+                          ("forfeit_win", "不战胜"), ("forfeit_loss", "弃权负"))),
+    _choice("pairing.system", "编排方法", System, {
+        "swiss": "积分编排，同分段内相邻配对", "split": "积分编排，同分段内上下半区配对",
+        "monrad": "蒙拉德制", "round_robin": "循环赛，贝格尔表", "dutch": "荷兰制，FIDE",
+    }, _PAIRING_DEFAULTS.system),
+    _choice("pairing.first_round", "首轮配对", FirstRound, {
+        "split": "序号对半，1对n/2+1", "adjacent": "序号相邻，1对2", "lot": "抽签",
+    }, _PAIRING_DEFAULTS.first_round),
+    _choice("pairing.same_unit", "同单位回避", SameUnit, {
+        "never": "不回避", "first_k": "前 same_unit_rounds 轮回避", "always": "全程回避",
+    }, _PAIRING_DEFAULTS.same_unit),
+    _int("pairing.same_unit_rounds", "同单位回避轮数", _PAIRING_DEFAULTS.same_unit_rounds, 0, 99),
+    _bool("pairing.no_three_in_row", "禁连三，不连续三轮同色", _PAIRING_DEFAULTS.no_three_in_row),
+    _int("pairing.max_colour_surplus", "先后手差上限", _PAIRING_DEFAULTS.max_colour_surplus, 1, 9),
+    _bool("pairing.last_round_scores_over_colour", "末轮分数优先于先后手",
+          _PAIRING_DEFAULTS.last_round_scores_over_colour),
+    _bool("pairing.forfeit_counts_as_met", "弃权视为已相遇", _PAIRING_DEFAULTS.forfeit_counts_as_met),
+    _choice("pairing.opening_mode", "指定开局", OpeningMode, {
+        "none": "不指定", "lot": "每轮抽签指定开局（全场统一）", "opener": "开局方自选",
+    }, _PAIRING_DEFAULTS.opening_mode),
+    _bool("pairing.opening_no_repeat", "相邻轮次开局不重复", _PAIRING_DEFAULTS.opening_no_repeat),
+    _int("pairing.withdraw_after_forfeits", "连续弃权几轮后取消资格", 2, 0, 99,
+         note="0 表示不取消"),
+    _choice("pairing.team_format", "团体赛制", TeamFormat, {
+        "sum": "队员个人成绩相加", "match": "团体对抗，逐台对局",
+    }, "sum", kinds=("team",)),
+    Setting("standings.tiebreaks", "积分之后的小分顺序", "tiebreaks", _STANDINGS_DEFAULTS.tiebreaks),
+    _choice("standings.bye_in_sos", "轮空计入对手分", ByeInSos, {
+        "none": "不计", "zero": "按0分计", "lowest": "按本项目最低分计",
+    }, _STANDINGS_DEFAULTS.bye_in_sos),
+    _bool("standings.forfeit_opponents_count", "弃权对手计入对手分",
+          _STANDINGS_DEFAULTS.forfeit_opponents_count),
+    _bool("standings.forfeit_wins_count", "不战胜计入胜局数", _STANDINGS_DEFAULTS.forfeit_wins_count),
+    _choice("standings.ties", "完全同分", Ties, {"shared": "名次并列", "lot": "抽签决定"},
+            _STANDINGS_DEFAULTS.ties),
+    _int("standings.lot_seed", "抽签种子", None, 0, 2**32 - 1, optional=True,
+         note="抽签决定名次时自动生成"),
+    _choice("standings.second_mover_by", "后手的认定", SecondMoverBy, {
+        "seat": "按编排的座位", "colour": "按三手交换后的实际执子",
+    }, _STANDINGS_DEFAULTS.second_mover_by),
+    _bool("standings.bye_counts_as_win", "轮空计入胜局数", _STANDINGS_DEFAULTS.bye_counts_as_win),
+    _int("standings.best_of", "只计成绩最好的几名队员", None, 1, 20, optional=True, kinds=("team",)),
+    _choice("eligibility.gender", "性别限制", Gender, {"M": "男", "F": "女"}, None, optional=True,
+            kinds=("individual", "team")),
+    Setting("eligibility.born_from", "出生日期不早于", "date", None, optional=True,
+            kinds=("individual",)),
+    Setting("eligibility.born_to", "出生日期不晚于", "date", None, optional=True,
+            kinds=("individual",)),
+    Setting("eligibility.min_grade", "最低段位", "grade", None, optional=True, kinds=("individual",)),
+    _int("eligibility.team_size", "每队人数", None, 1, 20, optional=True, kinds=("team",)),
+    _int("eligibility.team_max", "每队最多人数，含替补", None, 1, 20, optional=True, kinds=("team",)),
+    _choice("eligibility.pair", "双人组合", PairRule, {
+        "MM": "两名男子", "FF": "两名女子", "MF": "一男一女",
+        "parent_child": "亲子：一名成年人与一名未成年人",
+    }, None, optional=True, kinds=("pair",)),
+    _int("eligibility.adult_age", "亲子组合的成年年龄", 18, 1, 99, kinds=("pair",)),
+)
+EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
+# Stored with the settings but not a setting: the event's other names in registration sheets.
+INTERNAL_KEYS = frozenset({"eligibility.aliases"})
+
+TOURNAMENT_FIELDS: dict[str, Setting] = {s.key: s for s in (
+    Setting("title", "比赛名称", "text"),
+    Setting("venue", "比赛地点", "text", None, optional=True),
+    Setting("start_date", "开始日期", "date", None, optional=True),
+    Setting("end_date", "结束日期", "date", None, optional=True),
+    Setting("organisers", "主办单位", "names", ()),
+    Setting("operators", "操作员", "names", ()),
+)}
+TOURNAMENT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
+    _choice("prize_split", "并列名次奖金", PrizeSplit, {"equal": "平分", "tiebreak": "按小分"}, "equal"),
+    _int("backups_keep", "保留的备份份数", 20, 0, 1000, note="0 表示全部保留"),
+    Setting("komi", "贴目", "text", None, optional=True),
+    Setting("certificate.issuer", "证书落款（主办单位）", "text", None, optional=True),
+    Setting("certificate.template", "证书文字模板", "text", None, optional=True),
+    Setting("certificate.background", "证书背景图片路径", "text", None, optional=True),
+    Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
+    Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
+)}
+
+
+# -- problems -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Problem:
+    """One key that cannot be used as it is.
+
+    `fix` is the `--set` text that would make it right (None: `--unset` the key).
+    `unused` marks a key nothing reads (unknown, or not for this kind of event): a reader
+    ignores it; a change that brings one in is refused.
+    """
+
+    key: str
+    value: Any
+    message: str
+    fix: str | None = None
+    unused: bool = False
+
+    def fix_argument(self) -> str:
+        return f"--unset {self.key}" if self.fix is None else f"--set {self.key}={self.fix}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list | tuple):
+        return ",".join(_shown(v) for v in value)
+    return str(value)
+
+
+def value_text(value: Any) -> str:
+    """A value as `--set KEY=…` takes it."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return _shown(value)
+
+
+def similar(word: str, candidates: Iterable[str]) -> str | None:
+    found = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def _bad_value(spec: Setting, value: Any, why: str = "", names: Sequence[str] = ()) -> str:
+    reason = f"{why}；" if why else ""
+    return f"{spec.title()}的值“{_shown(value)}”无效：{reason}{spec.allowed(names)}。"
+
+
+def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | None:
+    """Why `value` cannot be stored under `spec`, or None when it can.
+
+    `names`: the tie-break names allowed in this event (for "tiebreaks" keys).
+    """
+    if value is None:
+        return None if spec.optional else _bad_value(spec, value, "不能为空")
+    t = spec.type
+    if t in ("int", "float"):
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return _bad_value(spec, value)
+        if t == "int" and not isinstance(value, int):
+            return _bad_value(spec, value, "不是整数")
+        if not math.isfinite(value):
+            return _bad_value(spec, value)
+        assert spec.minimum is not None and spec.maximum is not None
+        if not spec.minimum <= value <= spec.maximum:
+            return _bad_value(spec, value, "超出范围")
+        return None
+    if t == "bool":
+        return None if isinstance(value, bool) else _bad_value(spec, value)
+    if t == "choice":
+        return None if isinstance(value, str) and value in spec.values else _bad_value(spec, value)
+    if t == "tiebreaks":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            return _bad_value(spec, value, names=names)
+        unknown = [v for v in value if v not in names]
+        if unknown:
+            hints = [f"“{u}”（您是不是要写“{h}”？）" if (h := similar(u, names)) else f"“{u}”"
+                     for u in unknown]
+            return (f"{spec.title()}中的{'、'.join(hints)}不是本项目可用的小分。"
+                    f"{spec.allowed(names)}。")
+        twice = sorted({v for v in value if list(value).count(v) > 1}, key=list(value).index)
+        if twice:
+            return _bad_value(spec, value, f"“{'、'.join(twice)}”重复", names)
+        return None
+    if t == "date":
+        if not isinstance(value, str) or not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            return _bad_value(spec, value)
+        try:
+            date.fromisoformat(value)
+        except ValueError:
+            return _bad_value(spec, value, "没有这一天")
+        return None
+    if t == "grade":
+        return None if isinstance(value, str) and grade_order(value) is not None else _bad_value(spec, value)
+    if t == "names":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) and _clean_text(v)
+                                                           for v in value):
+            return _bad_value(spec, value, "名称不能为空，也不能含控制字符")
+        return None
+    if not isinstance(value, str):
+        return _bad_value(spec, value)
+    if not _clean_text(value):
+        why = "不能为空" if not value.strip() else f"不能含控制字符，长度不超过 {MAX_TEXT} 字"
+        return _bad_value(spec, value, why)
+    if t == "url" and not re.match(r"https?://[^\s/]+", value):
+        return _bad_value(spec, value)
+    return None
+
+
+def _clean_text(text: str) -> bool:
+    return bool(text.strip()) and len(text) <= MAX_TEXT and not any(
+        ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text)
+
+
+# -- reading a typed value from the command line ------------------------------------------
+
+_TRUE = frozenset({"true", "yes", "y", "on", "1", "是", "对", "开"})
+_FALSE = frozenset({"false", "no", "n", "off", "0", "否", "不", "关"})
+_NULL = frozenset({"null", "none", "不限", "无"})
+
+
+def parse_text(spec: Setting, text: str) -> Any:
+    """The value `KEY=text` means for `spec` (checked later by `check_value`).
+
+    Text that cannot be read as the key's type is returned unchanged, so the message names
+    it as the person typed it.
+    """
+    raw = text.strip()
+    if spec.optional and (raw.lower() in _NULL or (raw == "" and spec.type != "text")):
+        return None
+    if spec.type == "int":
+        return int(raw) if re.fullmatch(r"[+-]?\d+", raw) else _number_or_text(raw)
+    if spec.type == "float":
+        return _number_or_text(raw)
+    if spec.type == "bool":
+        lowered = raw.lower()
+        return True if lowered in _TRUE else False if lowered in _FALSE else raw
+    if spec.type in ("tiebreaks", "names"):
+        return [p.strip() for p in re.split(r"[,，、;；]", raw) if p.strip()]
+    if spec.key == "eligibility.gender":
+        return normalize_gender(raw) or raw
+    if spec.type == "text":
+        return text if raw else None if spec.optional else ""
+    return raw
+
+
+def _number_or_text(raw: str) -> Any:
+    try:
+        number = float(raw)
+    except ValueError:
+        return raw
+    return int(number) if number.is_integer() and re.fullmatch(r"[+-]?\d+", raw) else number
+
+
+# -- shared wording ---------------------------------------------------------------------------
+
+def tiebreak_names(kind: str, team_format: str = "sum") -> tuple[str, ...]:
+    """The tie-breaks an event of this kind may rank by."""
+    if kind == "team":
+        return TEAM_TIEBREAKS if team_format == "sum" else ALL_TIEBREAKS
+    return INDIVIDUAL_TIEBREAKS
+
+
+def unknown_key(key: str, known: Iterable[str], where: str) -> str:
+    known = list(known)
+    group, _, name = key.partition(".")
+    same_group = {k.partition(".")[2]: k for k in known if name and k.startswith(f"{group}.")}
+    if same_group:  # compare the names, not the shared "pairing." prefix
+        short = similar(name, same_group)
+        hint = same_group[short] if short else None
+    else:
+        hint = similar(key, known)
+    text = f"未知设置 {key}。"
+    if hint:
+        text += f"您是不是要写 {hint}？"
+    return text + f"{where}可用的设置：{'、'.join(known)}。"
+
+
+def fix_command(file: str, event: str | None, problems: Sequence[Problem]) -> str:
+    target = f'"{file}"' if re.search(r"\s", file) else file
+    where = f" --event {event}" if event else ""
+    return f"finals settings {target}{where} " + " ".join(p.fix_argument() for p in problems)
+
+
+def change_error(problems: Sequence[Problem], where: str = "比赛") -> SettingError:
+    """Why a change was refused, whole: nothing of it is stored."""
+    if len(problems) == 1:
+        return SettingError(f"未修改{where}设置：{problems[0].message}", problems)
+    return SettingError(f"未修改{where}设置：有 {len(problems)} 处不能使用。", problems,
+                        [p.message for p in problems])
