@@ -6,13 +6,14 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 from app.services.audit import DEFAULT_OPERATOR
 from app.services.tournament import open_tournament
 from app.store.database import Database
+from app.text import NAME_MAX, clean_text
 
 MAX_ROUND = 1000
 
@@ -29,8 +30,29 @@ def round_number(text: str) -> int:
     return value
 
 
+def whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`, refused in Chinese otherwise."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}“{text}”应为整数。") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what}应在 {low} 到 {high} 之间（收到 {text}）。")
+        return value
+
+    parse.__name__ = what  # argparse names the type in its messages
+    return parse
+
+
+TABLE = whole_number("台号", 1, 100_000)
+SEED = whole_number("随机种子", 0, 2**31 - 1)
+RECORD_ID = whole_number("编号", 1, 2**31 - 1)
+
+
 def operator(args: argparse.Namespace) -> str:
-    return args.operator or os.environ.get("FINALS_OPERATOR") or DEFAULT_OPERATOR
+    name = args.operator or os.environ.get("FINALS_OPERATOR")
+    return clean_text(name, "操作员姓名", max_length=NAME_MAX) or DEFAULT_OPERATOR
 
 
 @contextmanager

@@ -9,10 +9,13 @@ import argparse
 import importlib
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from app.errors import FinalsError
+from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
 COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve")
@@ -50,6 +53,32 @@ def _configure_streams() -> None:
                 pass
 
 
+class _TerminalSafe:
+    """A text stream that shows control, bidi and other invisible characters as escapes:
+    whatever a file holds (names stored by an older version, say), a command never
+    clears, retitles or reorders the user's terminal."""
+
+    def __init__(self, inner: Any) -> None:
+        self._inner = inner
+
+    def write(self, text: str) -> int:
+        self._inner.write(terminal_safe(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+
+@contextmanager
+def _terminal_safe_output() -> Iterator[None]:
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _TerminalSafe(out), _TerminalSafe(err)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
 def _crash_log(exc: BaseException) -> Path | None:
     try:
         from platformdirs import user_log_dir
@@ -74,6 +103,11 @@ def _protect_results(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     _configure_streams()
+    with _terminal_safe_output():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
     handler: Handler | None = getattr(args, "handler", None)

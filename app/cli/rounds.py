@@ -5,7 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, opened, operator, print_json, round_number, table, warn
+from app.cli.common import (
+    SEED,
+    TABLE,
+    fmt_points,
+    opened,
+    operator,
+    print_json,
+    round_number,
+    table,
+    warn,
+    whole_number,
+)
 from app.errors import FinalsError
 from app.services import results as result_service
 from app.services import rounds as round_service
@@ -90,9 +101,19 @@ def cmd_unpair(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed_or_table(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise FinalsError(f"“{text}”不是数字：请写序号或台号，如 12。") from None
+    if abs(value) > 100_000:
+        raise FinalsError(f"“{text}”太大：序号和台号都不超过 100000。")
+    return value
+
+
 def _edit_command(edit: str) -> Any:
     def run(args: argparse.Namespace) -> int:
-        values = [int(v) for v in args.values]
+        values = [_seed_or_table(v) for v in args.values]
         with opened(args) as db:
             view = round_service.edit_round_by_seed(db, args.event, args.round, edit, *values,
                                                     operator=operator(args))
@@ -198,8 +219,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser("pair", help="编排下一轮并列出对阵")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("--seed", type=int, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
-    p.add_argument("--opening-seed", dest="opening_seed", type=int, help="指定开局抽签的随机种子")
+    p.add_argument("--seed", type=SEED, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
+    p.add_argument("--opening-seed", dest="opening_seed", type=SEED, help="指定开局抽签的随机种子")
     p.add_argument("--extra-round", dest="extra_round", action="store_true",
                    help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）")
     p.add_argument("--json", action="store_true")
@@ -223,7 +244,7 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number)
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=SEED)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_repair)
 
@@ -260,13 +281,13 @@ def register(sub: Any) -> None:
                    help=result_service.RESULT_HELP + "；clear 清除该台成绩")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number, required=True)
-    p.add_argument("--table", type=int, required=True)
+    p.add_argument("--table", type=TABLE, required=True)
     p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
     p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
     p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
     p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
-    p.add_argument("--board", type=int, help="团体对抗赛的台次（第几台），对抗结果按局分自动得出")
+    p.add_argument("--board", type=whole_number("台次", 1, 100), help="团体对抗赛的台次（第几台），对抗结果按局分自动得出")
     p.set_defaults(handler=cmd_result)
 
     p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")
@@ -281,7 +302,7 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number)
-    p.add_argument("--table", type=int)
+    p.add_argument("--table", type=TABLE)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_boards)
 

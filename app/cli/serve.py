@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator, print_json, round_number, table, warn
+from app.cli.common import RECORD_ID, opened, operator, print_json, round_number, table, warn
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.tournament import get_event
@@ -197,8 +197,8 @@ def register(sub: Any) -> None:
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)
     p.add_argument("--all", action="store_true", help="列出全部提交（含已处理）")
-    p.add_argument("--accept", type=int, nargs="+", metavar="ID", help="采用这些编号的提交")
-    p.add_argument("--reject", type=int, nargs="+", metavar="ID", help="拒绝这些编号的提交")
+    p.add_argument("--accept", type=RECORD_ID, nargs="+", metavar="ID", help="采用这些编号的提交")
+    p.add_argument("--reject", type=RECORD_ID, nargs="+", metavar="ID", help="拒绝这些编号的提交")
     p.add_argument("--reason", help="拒绝的原因（写入日志）")
     p.add_argument("--accept-all", dest="accept_all", action="store_true",
                    help="采用全部无冲突的待确认提交")

@@ -32,3 +32,17 @@ def parse_date(value: object) -> date | None:
         return date(year, month, day)
     except ValueError:
         return None
+
+
+EARLIEST_BIRTH = date(1900, 1, 1)
+
+
+def birth_date_problem(day: date, on: date | None = None) -> str | None:
+    """Why `day` cannot be a player's birth date (None when it can): not in the future of
+    `on` (default today), not before 1900."""
+    on = on or date.today()
+    if day > on:
+        return f"出生日期 {day.isoformat()} 晚于今天（{on.isoformat()}）"
+    if day < EARLIEST_BIRTH:
+        return f"出生日期 {day.isoformat()} 早于 {EARLIEST_BIRTH.year} 年"
+    return None

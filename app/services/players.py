@@ -8,7 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
-from app.io.dates import parse_date
+from app.io.dates import birth_date_problem, parse_date
 from app.io.registration import PlayerRow, check_individual
 from app.services.audit import record
 from app.services.registration import event_rules
@@ -17,11 +17,17 @@ from app.services.tournament import get_event
 from app.standings.categories import normalize_gender
 from app.store.database import Database
 from app.store.models import Entrant, EntrantRoundStatus, Event, Player
+from app.text import NAME_MAX, clean_text
 
 EDITABLE = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
             "qualifier_rank", "id_number", "phone")
 PUBLIC = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
           "qualifier_rank")
+FIELD_WORDS = {"name": "姓名", "gender": "性别", "birth_date": "出生日期", "unit": "单位",
+               "region": "地区", "grade": "段位", "rating": "等级分", "source": "来源",
+               "qualifier_rank": "名次", "id_number": "身份证号", "phone": "电话"}
+NUMBER_RANGES = {"rating": (0, 4000), "qualifier_rank": (1, 100_000)}
+MAX_INITIAL_POINTS = 1000
 
 
 def _public(player: Player) -> dict[str, Any]:
@@ -48,7 +54,14 @@ def find_entrant(session: Session, event: Event, who: str) -> Entrant:
 
 
 def _clean(field: str, value: Any) -> Any:
-    if value is None or value == "":
+    """A field as typed, checked and stored: text without invisible characters, numbers in
+    range, a birth date that can be one. Raises FinalsError naming the field."""
+    words = FIELD_WORDS.get(field, field)
+    if field == "name":
+        return clean_text(value, words, required=True, max_length=NAME_MAX)
+    if isinstance(value, str):
+        value = clean_text(value, words, max_length=NAME_MAX)
+    if value is None:
         return None
     if field == "gender":
         gender = normalize_gender(str(value))
@@ -59,13 +72,29 @@ def _clean(field: str, value: Any) -> Any:
         day = parse_date(value)
         if day is None:
             raise FinalsError(f"出生日期“{value}”无效。请写成 2010-05-03 或 2010年5月3日。")
+        problem = birth_date_problem(day)
+        if problem:
+            raise FinalsError(f"{problem}，不可能是出生日期。请核对后重新输入。")
         return day
-    if field in ("rating", "qualifier_rank"):
+    if field in NUMBER_RANGES:
+        low, high = NUMBER_RANGES[field]
         try:
-            return int(value)
+            number = int(value)
         except (TypeError, ValueError) as exc:
-            raise FinalsError(f"“{value}”不是整数。请填写数字。") from exc
-    return str(value).strip()
+            raise FinalsError(f"{words}“{value}”不是整数。请填写数字。") from exc
+        if not low <= number <= high:
+            raise FinalsError(f"{words}应在 {low} 到 {high} 之间（收到 {value}）。")
+        return number
+    return value
+
+
+def _initial_points(value: float) -> float:
+    import math
+
+    if not math.isfinite(value) or abs(value) > MAX_INITIAL_POINTS:
+        raise FinalsError(f"初始积分应是 -{MAX_INITIAL_POINTS} 到 {MAX_INITIAL_POINTS} 之间的数"
+                          f"（收到 {value}）。")
+    return float(value)
 
 
 def add_player(
@@ -77,9 +106,8 @@ def add_player(
         event = get_event(session, event_code)
         if event.kind != "individual":
             raise FinalsError(f"{event.name}是{event.kind}项目，请用报名表导入队伍或双人组合。")
+        initial_points = _initial_points(initial_points)
         values = {k: _clean(k, fields.get(k)) for k in EDITABLE}
-        if not values["name"]:
-            raise FinalsError("姓名不能为空。")
         if values["id_number"] and session.scalar(
             select(Player).where(Player.id_number == values["id_number"])
         ):

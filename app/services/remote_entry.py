@@ -43,6 +43,7 @@ from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round, Tournament
 from app.store.submissions import ACCEPTED, PENDING, REJECTED, VOID, Submission, TableToken
+from app.text import clean_text
 
 TOKEN_BYTES = 16  # 128 random bits (the issue asks for at least 96)
 RESULT_CHOICES = ("1-0", "0-1", "=", "+-", "-+", "--")
@@ -625,9 +626,10 @@ def accept(db: Database, submission_id: int, operator: str = "",
 def reject(db: Database, submission_id: int, operator: str = "",
            reason: str | None = None) -> SubmissionView:
     """Set a submission aside (a void one is dismissed from the queue the same way)."""
+    reason = clean_text(reason, "拒绝原因", max_length=200)
     with _writing(db) as session:
         sub, rnd, event, _game = _pending(session, submission_id, dismissing=True)
-        note = (reason or "").strip()[:200] or (sub.note if sub.status == VOID else None)
+        note = reason or (sub.note if sub.status == VOID else None)
         _decide(sub, REJECTED, operator, note)
         record(session, operator, "拒绝现场成绩", _target(event, rnd, sub.table), None,
                {"submission": sub.id, "result": sub.result, "client": sub.client,

@@ -17,6 +17,9 @@ from app.services.backup import backup_warning
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Event, Game, Round
+from app.text import clean_text
+
+MAX_MANNER = 60
 
 RESULT_HELP = "1-0（先手胜）、0-1（后手胜）、=（和）、+-、-+（弃权）、--（双方弃权）、0-0（未赛）或 黑胜/白胜/和/黑弃权/白弃权/双弃权"
 
@@ -39,17 +42,20 @@ class ResultEntry:
     line: int = 0  # the line of a bulk file it came from
 
 
+MAX_FOULS = 20
+MAX_TABLE = 100_000
+
+
 def parse_fouls(text: str | None) -> tuple[int, int] | None:
     if text is None or text == "":
         return None
     parts = text.replace("，", ",").split(",")
-    try:
-        values = tuple(int(p) for p in parts)
-    except ValueError as exc:
-        raise FinalsError(f"犯规次数“{text}”无效。请写成 先手,后手，如 0,1。") from exc
-    if len(values) != 2 or min(values) < 0:
+    if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
         raise FinalsError(f"犯规次数“{text}”无效。请写成 先手,后手，如 0,1。")
-    return values[0], values[1]
+    first, second = (int(p) for p in parts)
+    if max(first, second) > MAX_FOULS:
+        raise FinalsError(f"犯规次数“{text}”无效：每方 0 到 {MAX_FOULS} 次。")
+    return first, second
 
 
 def require_result(text: str) -> Result:
@@ -156,6 +162,8 @@ def record_result_in(
     """`record_result` inside a caller's write transaction (the phones' queue); no backup."""
     if opening:
         opening = _known_opening(opening)
+    if manner is not None:
+        manner = clean_text(manner, "胜负方式", max_length=MAX_MANNER) or ""
     entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls),
                         seat_swapped, opening)
     event = get_event(session, event_code)
@@ -255,14 +263,21 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
     path = Path(path)
     if not path.exists():
         raise FinalsError(f"找不到成绩文件 {path}。")
-    raw = path.read_bytes()
+    if not path.is_file():
+        raise FinalsError(f"{path} 不是文件（是文件夹？）。请给出成绩 CSV 文件的路径。")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FinalsError(f"无法读取成绩文件 {path}：{exc.strerror or exc}。") from exc
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("gb18030", errors="replace")
     entries: list[ResultEntry] = []
     errors: list[str] = []
-    for number, cells in enumerate(csv.reader(text.splitlines()), start=1):
+    # Only real line ends end a row: U+2028 and the like inside a cell stay in it (and are
+    # then refused by the checks), never split a row.
+    for number, cells in enumerate(csv.reader(text.split("\n")), start=1):
         cells = [c.strip() for c in cells]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue
@@ -271,14 +286,18 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
         if len(cells) < 2:
             errors.append(f"第{number}行：应为 台号,成绩[,胜负方式]，实际为“{','.join(cells)}”。")
             continue
-        if not cells[0].isdigit():
-            errors.append(f"第{number}行：台号“{cells[0]}”不是数字。")
+        if not (cells[0].isascii() and cells[0].isdigit()) or not 1 <= int(cells[0]) <= MAX_TABLE:
+            errors.append(f"第{number}行：台号“{cells[0]}”应为 1 到 {MAX_TABLE} 之间的整数。")
             continue
         result = parse_result(cells[1])
         if result is None or result is Result.BYE:
             errors.append(f"第{number}行：成绩“{cells[1]}”无法识别。可用：{RESULT_HELP}。")
             continue
-        manner = cells[2] if len(cells) > 2 and cells[2] else None
+        try:
+            manner = clean_text(cells[2], "胜负方式", max_length=MAX_MANNER) if len(cells) > 2 else None
+        except FinalsError as exc:
+            errors.append(f"第{number}行：{exc.message}")
+            continue
         entries.append(ResultEntry(int(cells[0]), result, manner, line=number))
     return entries, errors
 
