@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator, print_json, table
+from app.cli.common import SEED, opened, operator, print_json, round_number, table, whole_number
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.presets import preset_names
@@ -373,13 +373,13 @@ def register(sub: Any) -> None:
         p.add_argument("file")
         p.add_argument("who", help="序号或姓名")
         p.add_argument("--event", required=True)
-        p.add_argument("--round", type=int)
+        p.add_argument("--round", type=round_number)
         p.set_defaults(handler=_status_command(status))
 
     p = sub.add_parser("seed", help="调整序号（第1轮编排前）")
     p.add_argument("file")
     p.add_argument("who", help="序号或姓名")
-    p.add_argument("seed", type=int, help="新序号")
+    p.add_argument("seed", type=whole_number("序号", 1, 100_000), help="新序号")
     p.add_argument("--event", required=True)
     p.set_defaults(handler=cmd_seed)
 
@@ -416,22 +416,24 @@ def register(sub: Any) -> None:
     p = sub.add_parser("export", help="导出 JSON（交换格式）")
     p.add_argument("file")
     p.add_argument("--json", action="store_true", required=True)
-    p.add_argument("--round", type=int, help="名次截至第几轮（默认最新）")
+    p.add_argument("--round", type=round_number, help="名次截至第几轮（默认最新）")
     p.add_argument("-o", "--output")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("log", help="操作日志")
     p.add_argument("file")
-    p.add_argument("--limit", type=int)
+    p.add_argument("--limit", type=whole_number("条数", 1, 1_000_000))
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_log)
 
     p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
     p.add_argument("file")
     p.add_argument("--preset", required=True, choices=preset_names())
-    p.add_argument("--players", type=int, default=None, help="主项目人数（默认按规程）")
-    p.add_argument("--seed", type=int, default=2022, help="随机种子")
-    p.add_argument("--rounds", type=int, default=0, help="模拟比赛的轮数")
+    p.add_argument("--players", type=whole_number("人数", 2, 5000), default=None,
+                   help="主项目人数（默认按规程）")
+    p.add_argument("--seed", type=SEED, default=2022, help="随机种子")
+    p.add_argument("--rounds", type=whole_number("轮数", 0, 50), default=0,
+                   help="模拟比赛的轮数")
     p.set_defaults(handler=cmd_demo)
 
     p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
