@@ -97,17 +97,20 @@ class ResultCommand(ServiceCommand):
         super().__init__(ctx, label)
         self.event, self.number, self.table, self.new, self.old = event, number, table, new, old
 
+    # Undo and redo change the table only if it still holds what this step left (or
+    # found): a result that arrived meanwhile from a phone or another station is never
+    # overwritten unseen.
     def apply(self) -> None:
         record_result(self.ctx.require_db(), self.event, self.number, self.table, self.new,
-                      force=True, operator=self.ctx.operator)
+                      force=True, operator=self.ctx.operator, expected=self.old)
 
     def revert(self) -> None:
         if self.old is None:
             clear_result(self.ctx.require_db(), self.event, self.number, self.table, force=True,
-                         operator=self.ctx.operator)
+                         operator=self.ctx.operator, expected=self.new)
             return
         record_result(self.ctx.require_db(), self.event, self.number, self.table, self.old,
-                      force=True, operator=self.ctx.operator)
+                      force=True, operator=self.ctx.operator, expected=self.new)
 
 
 class SettingsCommand(ServiceCommand):

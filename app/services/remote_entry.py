@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import secrets
 import threading
-import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
@@ -35,10 +34,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import ENTERED_RESULTS, Result, parse_result, result_help
 from app.errors import FinalsError
 from app.services.audit import DEFAULT_OPERATOR, record
 from app.services.backup import backup_warning
-from app.services.results import record_result_in
+from app.services.results import MAX_FOULS, MAX_MANNER, record_result_in
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round, Tournament
@@ -46,9 +46,8 @@ from app.store.submissions import ACCEPTED, PENDING, REJECTED, VOID, Submission,
 from app.text import clean_text
 
 TOKEN_BYTES = 16  # 128 random bits (the issue asks for at least 96)
-RESULT_CHOICES = ("1-0", "0-1", "=", "+-", "-+", "--")
-MAX_MANNER = 60
-MAX_FOULS = 20
+# What a table's phone may send: every result but "not played" (the arbiter's call).
+RESULT_CHOICES = tuple(r for r in ENTERED_RESULTS if r is not Result.NOT_PLAYED)
 REFEREE = "台裁"
 BASE_URL_SETTING = "remote_entry_url"
 
@@ -317,20 +316,17 @@ def table_page(db: Database, token: str, scope: Scope = None) -> TablePage:
 
 
 def validate_entry(result: Any, manner: Any = None, fouls: Any = None) -> Entry:
-    """Server-side validation of what a phone sent; each error names the field."""
-    if not isinstance(result, str) or result not in RESULT_CHOICES:
-        raise FinalsError("成绩无效：请选择 " + "、".join(RESULT_CHOICES) + " 之一。")
-    if manner is None or manner == "":
-        clean = None
-    elif not isinstance(manner, str):
+    """Server-side validation of what a phone sent; each error names the field.
+
+    The result is read by the core's parser (`1-0`, `1:0`, 黑胜, full-width forms...) and
+    stored in its one spelling.
+    """
+    parsed = parse_result(result) if isinstance(result, str) else None
+    if parsed is None or parsed not in RESULT_CHOICES:
+        raise FinalsError("成绩无效：可用 " + result_help(RESULT_CHOICES) + "。")
+    if manner is not None and not isinstance(manner, str):
         raise FinalsError("胜负方式无效：应为文字。")
-    else:
-        clean = manner.strip()
-        if len(clean) > MAX_MANNER:
-            raise FinalsError(f"胜负方式太长：最多 {MAX_MANNER} 个字。")
-        if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in clean):
-            raise FinalsError("胜负方式含有不可见字符，请重新输入。")
-        clean = clean or None
+    clean = clean_text(manner, "胜负方式", max_length=MAX_MANNER)
     if fouls is None:
         pair = (0, 0)
     elif (isinstance(fouls, list | tuple) and len(fouls) == 2
@@ -338,7 +334,7 @@ def validate_entry(result: Any, manner: Any = None, fouls: Any = None) -> Entry:
         pair = (int(fouls[0]), int(fouls[1]))
     else:
         raise FinalsError(f"犯规次数无效：应为两个 0 到 {MAX_FOULS} 的整数（先手、后手）。")
-    return Entry(result, clean, pair)
+    return Entry(parsed.value, clean, pair)
 
 
 def _target(event: Event, rnd: Round, table: int) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.domain import Result, parse_result
+from app.domain import RESULT_HELP, Result, parse_result, result_help
 from app.errors import FinalsError
 from app.services.audit import record
 from app.services.backup import backup_warning
@@ -21,7 +21,8 @@ from app.text import clean_text
 
 MAX_MANNER = 60
 
-RESULT_HELP = "1-0（先手胜）、0-1（后手胜）、=（和）、+-、-+（弃权）、--（双方弃权）、0-0（未赛）或 黑胜/白胜/和/黑弃权/白弃权/双弃权"
+BOARD_RESULTS = (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
+                 Result.FIRST_WINS_BY_FORFEIT, Result.SECOND_WINS_BY_FORFEIT)
 
 
 class Unseen:
@@ -29,6 +30,18 @@ class Unseen:
 
 
 UNSEEN = Unseen()
+
+
+class ResultChanged(FinalsError):
+    """The table's result is no longer what the person saw: someone else changed it."""
+
+
+def _require_seen(rnd: Round, table: int, on_file: str | None,
+                  expected: str | None | Unseen) -> None:
+    if not isinstance(expected, Unseen) and on_file != expected:
+        raise ResultChanged(
+            f"第{rnd.number}轮第{table}台的成绩刚被改为 {on_file or '（无）'}"
+            f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。")
 
 
 @dataclass(frozen=True)
@@ -169,11 +182,7 @@ def record_result_in(
     event = get_event(session, event_code)
     rnd = _round(event, round_number)
     if not isinstance(expected, Unseen):
-        on_file = _game(session, rnd, table).result
-        if on_file != expected:
-            raise FinalsError(
-                f"第{rnd.number}轮第{table}台的成绩刚被改为 {on_file or '（无）'}"
-                f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。")
+        _require_seen(rnd, table, _game(session, rnd, table).result, expected)
     before, after = _apply(session, event, rnd, entry, force, operator)
     action = "更正成绩" if before["result"] is not None else "录入成绩"
     completed = _close_round_if_complete(session, rnd)
@@ -196,13 +205,16 @@ def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str,
 
 def clear_result(
     db: Database, event_code: str, round_number: int | None, table: int, force: bool = False,
-    operator: str = "",
+    operator: str = "", expected: str | None | Unseen = UNSEEN,
 ) -> dict[str, Any]:
-    """Take a table's result back to 'not yet played' (audited; --force after the next pairing)."""
+    """Take a table's result back to 'not yet played' (audited; --force after the next pairing).
+
+    `expected`: the result the person saw (see `record_result`)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
         rnd = _round(event, round_number)
         game = _game(session, rnd, table)
+        _require_seen(rnd, table, game.result, expected)
         if game.second_id is None:
             raise FinalsError(f"第{table}台是轮空，没有可清除的成绩。")
         later = [r for r in event.rounds if r.number > rnd.number]
@@ -229,7 +241,7 @@ def record_board_result(
 
     result = require_result(result_text)
     if result in (Result.DOUBLE_FORFEIT, Result.NOT_PLAYED):
-        raise FinalsError("单台成绩只能是 1-0、0-1、=、+-、-+。")
+        raise FinalsError("单台成绩只能是：" + result_help(BOARD_RESULTS) + "。")
     with db.transaction() as session:
         event = get_event(session, event_code)
         rnd = _round(event, round_number)
@@ -246,7 +258,8 @@ def record_board_result(
         target.result, target.manner = result.value, manner
         if all(b.result for b in game.boards):
             first, second = board_points(game)
-            game.result = "1-0" if first > second else "0-1" if second > first else "="
+            game.result = (Result.FIRST_WINS if first > second else Result.SECOND_WINS
+                           if second > first else Result.DRAW).value
         else:
             game.result = None
         completed = _close_round_if_complete(session, rnd)

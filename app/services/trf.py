@@ -30,17 +30,6 @@ from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Player, Round
 
-# TRF codes of the first mover (white) and the second mover (black) for each result.
-_CODES: dict[Result, tuple[str, str]] = {
-    Result.FIRST_WINS: ("1", "0"),
-    Result.SECOND_WINS: ("0", "1"),
-    Result.DRAW: ("=", "="),
-    Result.FIRST_WINS_BY_FORFEIT: ("+", "-"),
-    Result.SECOND_WINS_BY_FORFEIT: ("-", "+"),
-    Result.DOUBLE_FORFEIT: ("-", "-"),
-    Result.NOT_PLAYED: ("-", "-"),
-}
-
 CHESS_SCORING = {"win": 1.0, "draw": 0.5, "loss": 0.0, "bye": 1.0, "forfeit_win": 1.0,
                  "forfeit_loss": 0.0, "absent": 0.0}
 
@@ -90,7 +79,7 @@ def event_trf(event: Event) -> TrfFile:
             opponent = number[g.second if first else g.first]
             code = " "
             if g.result is not None:
-                code = _CODES[g.result][0 if first else 1]
+                code = g.result.trf_code(first)
             blocks.append(TrfRound(opponent, "w" if first else "b", code))
         player = e.player
         players.append(TrfPlayer(

@@ -10,8 +10,10 @@
   var manner = document.getElementById("manner");
   var pinBox = document.getElementById("pinbox");
   var pin = document.getElementById("pin");
-  var words = { "1-0": "黑胜", "0-1": "白胜", "=": "和棋", "-+": "黑弃权（白胜）",
-                "+-": "白弃权（黑胜）", "--": "双方弃权" };
+  var words = {};  // each result's words, as the server wrote them on its button
+  Array.prototype.forEach.call(document.querySelectorAll(".res"), function (button) {
+    words[button.dataset.result] = button.dataset.words;
+  });
   var chosen = null;
   var fouls = [0, 0];
   var busy = false;

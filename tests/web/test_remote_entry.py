@@ -82,13 +82,25 @@ def test_a_version_1_file_gains_the_tables_when_opened(small: Database, tmp_path
 
 def test_validation_names_the_field(small: Database) -> None:
     token = _token(small, 1)
-    with pytest.raises(FinalsError, match="成绩无效"):
-        remote_entry.submit(small, token, "1:0")
+    for bad in ("0-0", "bye", "1", "10", "", None):
+        with pytest.raises(FinalsError, match="成绩无效"):
+            remote_entry.submit(small, token, bad)
     with pytest.raises(FinalsError, match="犯规次数无效"):
         remote_entry.submit(small, token, "1-0", fouls=[0, 21])
     with pytest.raises(FinalsError, match="胜负方式太长"):
         remote_entry.submit(small, token, "1-0", manner="中" * 61)
+    with pytest.raises(FinalsError, match="胜负方式含有不可见字符"):
+        remote_entry.submit(small, token, "1-0", manner="中盘\u202e胜")
     assert remote_entry.list_submissions(small, None) == []
+
+
+@pytest.mark.parametrize(("sent", "stored"), [
+    ("1:0", "1-0"), ("白胜", "0-1"), ("½-½", "="), ("１－０", "1-0"), ("双弃权", "--")])
+def test_the_phone_speaks_the_same_results_as_the_keyboard(small: Database, sent: str,
+                                                           stored: str) -> None:
+    outcome = remote_entry.submit(small, _token(small, 2), sent, client="10.0.0.2")
+    assert outcome.status == "pending" and outcome.result == stored
+    assert [v.result for v in remote_entry.list_submissions(small)] == [stored]
 
 
 def test_accept_all_is_all_or_nothing_and_skips_conflicts(small: Database) -> None:

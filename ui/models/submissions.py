@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from app.domain import Result, parse_result
 from app.services.remote_entry import SubmissionView
 from ui.models.base import Column, Index, RecordsModel
 
@@ -27,10 +28,12 @@ class SubmissionsModel(RecordsModel):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
+        # Literal tr() calls keep the words in the translation file; keys are the core's.
         self._results = {
-            "1-0": self.tr("first wins"), "0-1": self.tr("second wins"), "=": self.tr("draw"),
-            "+-": self.tr("second forfeits"), "-+": self.tr("first forfeits"),
-            "--": self.tr("both forfeit"),
+            Result.FIRST_WINS: self.tr("first wins"), Result.SECOND_WINS: self.tr("second wins"),
+            Result.DRAW: self.tr("draw"), Result.FIRST_WINS_BY_FORFEIT: self.tr("second forfeits"),
+            Result.SECOND_WINS_BY_FORFEIT: self.tr("first forfeits"),
+            Result.DOUBLE_FORFEIT: self.tr("both forfeit"),
         }
         self.set_columns([
             Column("id", self.tr("No."), numeric=True),
@@ -67,7 +70,7 @@ class SubmissionsModel(RecordsModel):
         return f"{first} — {second}" if first or second else ""
 
     def result_text(self, row: dict[str, Any]) -> str:
-        meaning = self._results.get(row["result"])
+        meaning = self._results.get(parse_result(row["result"]) or Result.BYE)
         return f"{row['result']}  {meaning}" if meaning else row["result"]
 
     def conflict_text(self, row: dict[str, Any]) -> str:

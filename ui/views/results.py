@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.domain import Result, parse_result_key
 from app.errors import FinalsError
-from app.services.results import record_board_result, record_result
+from app.services.results import ResultChanged, record_board_result, record_result
 from app.services.rounds import RoundView, round_view
 from ui import context as ctxmod
 from ui.commands import ResultCommand
@@ -399,8 +399,12 @@ class ResultsView(QWidget):
         while True:
             try:
                 outcome = record_result(self.ctx.db, event, number, table, result, force=force,
-                                        operator=self.ctx.operator)
+                                        operator=self.ctx.operator, expected=old)
                 break
+            except ResultChanged as exc:  # a phone or another station was quicker
+                self.load_round()
+                self._say(exc.message, error=True)
+                return False
             except FinalsError as exc:
                 if old is not None and not force and self._later_round_paired():
                     answer = QMessageBox.question(
@@ -426,7 +430,10 @@ class ResultsView(QWidget):
                 .replace("%2", self.model.result_text(data)).replace("%3", names))
         if outcome.get("corrected"):
             text += "  " + self.tr("— corrected")
-        self._say(text)
+        if outcome["warnings"]:
+            self._say("\n".join([text, *outcome["warnings"]]), error=True)
+        else:
+            self._say(text)
         if outcome.get("round_complete"):
             self.ctx.notify(ctxmod.RESULTS)
         else:
