@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
+from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
 from ui import prefs
 from ui.commands import SettingsCommand
@@ -313,7 +314,12 @@ class MainWindow(QMainWindow):
             return
         dialog = SettingsDialog(self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self)
         while dialog.exec():
-            prefs.set_operator(dialog.operator.text())
+            try:
+                prefs.set_operator(clean_text(dialog.operator.text(), "操作员姓名",
+                                              max_length=NAME_MAX) or "")
+            except FinalsError as exc:
+                show_error(self, exc)
+                continue
             before, after = dialog.changes()
             if after:
                 from app.services.tournament import update_event_settings
