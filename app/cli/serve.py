@@ -8,12 +8,22 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import RECORD_ID, opened, operator, print_json, round_number, table, warn
+from app.cli.common import (
+    RECORD_ID,
+    opened,
+    operator,
+    print_json,
+    round_number,
+    table,
+    warn,
+    whole_number,
+)
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.tournament import get_event
 from app.store.database import Database
 
+PORT = whole_number("端口", 0, 65535)  # 0: any free port (shown in the address printed)
 STATUS_WORDS = {"pending": "待确认", "accepted": "已采用", "rejected": "已拒绝",
                 "conflict": "有冲突", "duplicate": "重复", "void": "已作废"}
 
@@ -41,10 +51,12 @@ def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[st
 def cmd_serve(args: argparse.Namespace) -> int:
     from app.web import RemoteEntryServer, local_addresses
     from app.web.qr import qr_terminal
+    from app.web.server import check_host_name
 
     if not args.bind:
         raise FinalsError("请用 --bind 指定监听地址（只在该地址上服务）。本机可用地址："
                           + "、".join(local_addresses()) + "。")
+    host_name = None if args.host_name is None else check_host_name(args.host_name)
     pin = args.pin or os.environ.get("FINALS_PIN") or None
     with opened(args) as db:
         scope = _scope(db, args.event, args.round)
@@ -62,13 +74,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server = RemoteEntryServer(
             db, args.bind, args.port, pin=pin, auto_accept=args.auto_accept, scope=scope,
             operator=operator(args), on_submission=arrived,
-            stop_when_rounds_close=not args.keep_running,
+            stop_when_rounds_close=not args.keep_running, host_name=host_name,
         )
         url = server.start()
         _stop_on_terminate(server)
         served = "、".join(f"{c} 第{n}轮" for c, n in rounds)
         print(f"现场成绩录入服务已启动：{url}")
         print(f"服务轮次：{served}。{'已开启自动采用（无成绩、无冲突的台）。' if args.auto_accept else '提交需裁判长确认：finals submissions。'}")
+        if host_name:
+            print(f"也接受以主机名访问：http://{host_name}:{server.port}/")
         if pin:
             print("已设置裁判口令。")
         print("各台二维码链接：finals table-links FILE --event 项目 --round 轮次")
@@ -182,7 +196,9 @@ def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="启动现场成绩录入服务（台裁用手机扫码录入）")
     p.add_argument("file")
     p.add_argument("--bind", help="监听地址：本机在场馆网络中的 IP（只在该地址上服务）")
-    p.add_argument("--port", type=int, default=8765, help="端口（默认 8765）")
+    p.add_argument("--port", type=PORT, default=8765, help="端口，0 到 65535（默认 8765）")
+    p.add_argument("--host-name", dest="host_name",
+                   help="手机也可用此主机名访问本机（如 finals.lan）；其余名字一律拒绝")
     p.add_argument("--event", help="只服务该项目（默认所有未完成的轮次）")
     p.add_argument("--round", type=round_number, help="只服务该轮（需同时指定 --event）")
     p.add_argument("--pin", help="裁判口令：台裁提交时须输入（也可用环境变量 FINALS_PIN）")

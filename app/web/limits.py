@@ -1,4 +1,4 @@
-"""What one client may send: request sizes, a per-client rate limit, a connection cap."""
+"""What one client may send: request sizes and time, a per-client rate limit, connection caps."""
 
 from __future__ import annotations
 
@@ -17,7 +17,27 @@ class Limits:
     burst: int = 40  # requests a client may make at once
     failure_cost: int = 10  # a 404 or a wrong PIN costs this many requests (no guessing)
     max_connections: int = 64  # open connections at once; more get 503
+    # Open connections from one address at once; more get 429, so that one phone, or one
+    # attacker, never takes them all (a phone's browser opens up to 6). 0: 16, or a quarter
+    # of max_connections when that is more (never more than max_connections).
+    max_per_client: int = 0
     timeout: float = 10.0  # seconds a connection may stay silent
+    # Seconds to receive a whole request, head and body, however slowly it trickles in
+    # (counted from the connection's opening, or a kept-alive request's first byte).
+    request_deadline: float = 10.0
+
+    def __post_init__(self) -> None:
+        for name in ("max_body", "max_head", "burst", "max_connections"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"Limits.{name} must be 1 or more")
+        for name in ("rate", "timeout", "request_deadline"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"Limits.{name} must be more than 0")
+        if self.failure_cost < 0 or self.max_per_client < 0:
+            raise ValueError("Limits.failure_cost and max_per_client may not be negative")
+        if self.max_per_client == 0:
+            share = min(self.max_connections, max(16, self.max_connections // 4))
+            object.__setattr__(self, "max_per_client", share)
 
 
 class RateLimiter:

@@ -23,11 +23,13 @@ import logging
 import os
 import re
 import socket
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterable
+from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import urlsplit
 
 from app.errors import FinalsError
 from app.services import remote_entry
@@ -54,26 +56,117 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self';
 
 
 class _HeadTooLarge(Exception):
-    pass
+    """The request line and headers are longer than `Limits.max_head` (answered 431)."""
 
 
-class _Budget:
-    """The request stream, allowing at most `remaining` bytes of request line and headers."""
+class _SlowRequest(TimeoutError):
+    """A request that began did not arrive in time (answered 408)."""
 
-    def __init__(self, raw: Any) -> None:
-        self.raw = raw
-        self.remaining = 0
+
+class _Reader:
+    """The request stream, read straight from the socket.
+
+    The request line and headers may be at most `max_head` bytes (`begin` resets the budget),
+    and a whole request, head and body, must arrive by its deadline however slowly the bytes
+    trickle in: each wait on the socket is at most the time left, so one byte every few
+    seconds never keeps a connection (the socket timeout alone restarts with every byte).
+    The deadline runs from the connection's opening for its first request, and from the first
+    byte of each kept-alive request after that; between requests a connection may stay silent
+    for `Limits.timeout`.
+    """
+
+    def __init__(self, sock: socket.socket, limits: Limits) -> None:
+        self.sock = sock
+        self.idle = limits.timeout
+        self.allowance = limits.request_deadline
+        self.max_head = limits.max_head
+        self.head_left = limits.max_head
+        self.buffer = bytearray()
+        self.deadline: float | None = time.monotonic() + self.allowance
+        self.started = False  # a byte of the current request has arrived
+        self.first = True
+
+    def begin(self) -> None:
+        """A new request starts (on a kept-alive connection, its clock starts with a byte)."""
+        self.head_left = self.max_head
+        if not self.first:
+            self.deadline = time.monotonic() + self.allowance if self.buffer else None
+        self.first = False
+        self.started = bool(self.buffer)
+
+    def _fill(self) -> bool:
+        wait = self.idle
+        if self.deadline is not None:
+            wait = min(wait, self.deadline - time.monotonic())
+        if wait <= 0:
+            raise _SlowRequest() if self.started else TimeoutError()
+        self.sock.settimeout(wait)
+        try:
+            chunk = self.sock.recv(16384)
+        except TimeoutError:
+            raise _SlowRequest() if self.started else TimeoutError() from None
+        finally:
+            self.sock.settimeout(self.idle)  # what writes wait for
+        if not chunk:
+            return False
+        if self.deadline is None:
+            self.deadline = time.monotonic() + self.allowance
+        self.started = True
+        self.buffer += chunk
+        return True
 
     def readline(self, limit: int = -1) -> bytes:
-        want = self.remaining + 1 if limit < 0 else min(limit, self.remaining + 1)
-        line: bytes = self.raw.readline(want)
-        if len(line) > self.remaining:
+        """A line of the request head (never more than the head's budget + 1 bytes)."""
+        cap = self.head_left + 1 if limit < 0 else min(limit, self.head_left + 1)
+        while True:
+            end = self.buffer.find(b"\n", 0, cap)
+            if end >= 0:
+                size = end + 1
+                break
+            if len(self.buffer) >= cap or not self._fill():
+                size = min(len(self.buffer), cap)
+                break
+        line = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        if len(line) > self.head_left:
             raise _HeadTooLarge()
-        self.remaining -= len(line)
+        self.head_left -= len(line)
         return line
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.raw, name)
+    def read(self, size: int) -> bytes:
+        """Up to `size` bytes of the body (fewer when the client ends the connection)."""
+        while len(self.buffer) < size and self._fill():
+            pass
+        data = bytes(self.buffer[:size])
+        del self.buffer[:size]
+        return data
+
+    def close(self) -> None:
+        self.buffer.clear()
+
+
+def _client_key(client_address: Any) -> str:
+    """The client's address as the limits count it (an IPv4 client of a `::` server is its
+    IPv4 address)."""
+    address = str(client_address[0]) if client_address else "?"
+    return address[7:] if address.startswith("::ffff:") and "." in address else address
+
+
+def _printable(text: str, limit: int = 200) -> str:
+    """Text from a stranger made safe for a one-line log entry."""
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:limit])
+    return shown + ("…" if len(text) > limit else "")
+
+
+def _refusal(code: int, reason: str, message: str) -> bytes:
+    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
+    return (f"HTTP/1.1 {code} {reason}\r\nContent-Type: application/json; charset=utf-8\r\n"
+            f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
+            ).encode("ascii") + body
+
+
+_BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒再试。")
+_TOO_MANY_FROM_YOU = _refusal(429, "Too Many Requests", "本机连接太多，请稍等几秒再试。")
 
 
 class _HTTPServer(ThreadingHTTPServer):
@@ -87,38 +180,134 @@ class _HTTPServer(ThreadingHTTPServer):
         self.app = app
         self.limits = app.limits
         self.slots = threading.BoundedSemaphore(app.limits.max_connections)
+        self.per_client: dict[str, int] = {}  # open connections per client address
+        self._count_lock = threading.Lock()
+        self._warned: dict[str, float] = {}
         super().__init__(address, _Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        if not self.slots.acquire(blocking=False):
-            try:
-                request.sendall(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\n"
-                                b"Retry-After: 2\r\nConnection: close\r\n\r\n")
-            except OSError:
-                pass
-            self.shutdown_request(request)
+        """Take the connection in, unless all the connections are taken (503) or its address
+        already holds its share of them (429): then answered at once and closed."""
+        who = _client_key(client_address)
+        refusal = None
+        with self._count_lock:
+            mine = self.per_client.get(who, 0)
+            if not self.slots.acquire(blocking=False):
+                refusal = _BUSY
+            elif mine >= self.limits.max_per_client:
+                self.slots.release()
+                refusal = _TOO_MANY_FROM_YOU
+            else:
+                self.per_client[who] = mine + 1
+        if refusal is not None:
+            self._refuse(request, who, refusal)
             return
         try:
             super().process_request(request, client_address)
         except Exception:
-            self.slots.release()
+            self._release(who)
             raise
+
+    def _refuse(self, request: Any, who: str, refusal: bytes) -> None:
+        try:
+            request.sendall(refusal)
+        except OSError:
+            pass
+        self.shutdown_request(request)
+        now = time.monotonic()
+        if now - self._warned.get(who, -60.0) >= 60:  # one line a minute, not one a refusal
+            self._warned[who] = now
+            why = "too many connections from it" if refusal is _TOO_MANY_FROM_YOU else "server busy"
+            log.warning("connections from %s refused: %s", who, why)
+
+    def _release(self, who: str) -> None:
+        with self._count_lock:
+            left = self.per_client.get(who, 1) - 1
+            if left > 0:
+                self.per_client[who] = left
+            else:
+                self.per_client.pop(who, None)
+            self.slots.release()
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self.slots.release()
+            self._release(_client_key(client_address))
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        log.exception("request from %s failed", client_address[0] if client_address else "?")
+        """One line on the console, never a traceback (that goes to the debug log)."""
+        exc = sys.exc_info()[1]
+        who = _client_key(client_address)
+        if isinstance(exc, OSError):
+            log.info("connection from %s ended: %s", who, exc.__class__.__name__)
+            return
+        log.error("request from %s failed: %s: %s", who, exc.__class__.__name__,
+                  _printable(str(exc)))
+        log.debug("request from %s failed", who, exc_info=True)
+
+
+# A request line as browsers send it: method, one space, target, one space, HTTP/1.x.
+_TOKEN = rb"[!#$%&'*+.^_`|~0-9A-Za-z-]+"
+_REQUEST_LINE = re.compile(_TOKEN + rb" [!-~]+ HTTP/1\.[0-9]\r?\n")
+_FIELD_NAME = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+_BAD_VALUE = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_SINGLE = ("Host", "Content-Length", "Content-Type", "Transfer-Encoding", "Origin", "Expect")
+_DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() is true for '²' and '٣'
+MAX_JSON_DEPTH = 4  # a submission is an object holding one short list
+ERROR_WORDS = {
+    400: "请求格式错误。", 404: "链接无效或已过期。", 408: "请求超时，请重试。",
+    411: "请求缺少长度。", 413: "提交的内容太大。", 414: "请求地址太长。",
+    421: "地址不符。", 429: "请求太频繁，请稍等几秒再试。", 431: "请求头太大。",
+    501: "不支持的请求方法。",
+}
+
+
+def _json_depth(text: str) -> int:
+    """How deeply arrays and objects nest in a JSON text (strings skipped): checked before
+    parsing, so that `[[[[…` is refused without reaching Python's recursion limit."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _valid_text(value: Any) -> bool:
+    """No lone surrogates (`"\ud800"` is valid JSON, but not text) anywhere in the data."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(value, dict):
+        return all(_valid_text(k) and _valid_text(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(_valid_text(v) for v in value)
+    return True
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.1"  # an error before the version is known still has one
     server_version = "FinalsManager"
     sys_version = ""
     server: _HTTPServer
+    rfile: _Reader  # type: ignore[assignment]
 
     # --- plumbing ----------------------------------------------------------------------
 
@@ -129,25 +318,88 @@ class _Handler(BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         except OSError:
             pass
-        self.rfile = _Budget(self.rfile)  # type: ignore[assignment]
+        self.rfile.close()  # the buffered reader: ours replaces it
+        self.rfile = _Reader(self.connection, self.server.limits)
+        self.client = _client_key(self.client_address)
 
     def handle_one_request(self) -> None:
-        self.rfile.remaining = self.server.limits.max_head  # type: ignore[attr-defined]
+        """One request: read within its budget and deadline, parsed strictly, answered.
+        Whatever a client sends, the answer is a 4xx (501 for an unknown method) or the
+        connection ends: never a traceback."""
+        self.command = None  # type: ignore[assignment]
+        self.requestline = ""
+        self.request_version = self.default_request_version
+        self.expect_continue = False
+        self.rfile.begin()
         try:
-            super().handle_one_request()
+            self.raw_requestline = self.rfile.readline(65537)
+            if not self.raw_requestline:
+                self.close_connection = True
+                return
+            if not self.parse_request():
+                return
+            method = getattr(self, "do_" + self.command, None)
+            if method is None:
+                self.send_error(HTTPStatus.NOT_IMPLEMENTED, "unsupported method")
+                return
+            method()
+            self.wfile.flush()
         except _HeadTooLarge:
-            self.close_connection = True
-            try:
-                self.wfile.write(b"HTTP/1.1 431 Request Header Fields Too Large\r\n"
-                                 b"Content-Length: 0\r\nConnection: close\r\n\r\n")
-            except OSError:
-                pass
+            self.send_error(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, "request head too large")
+        except _SlowRequest:
+            self.send_error(HTTPStatus.REQUEST_TIMEOUT, "request not complete in time")
+        except (TimeoutError, ConnectionError):
+            self.close_connection = True  # silent, or gone: nobody to answer
+
+    def parse_request(self) -> bool:
+        line = self.raw_requestline
+        self.close_connection = True
+        self.requestline = line.decode("latin-1").rstrip("\r\n")
+        if not line.strip():
+            return False  # a bare line break: end quietly
+        if not _REQUEST_LINE.fullmatch(line):  # HTTP/0.9, HTTP/2, stray spaces, binary...
+            self.send_error(HTTPStatus.BAD_REQUEST, "bad request line")
+            return False
+        if not super().parse_request():
+            return False
+        problem = self._header_problem()
+        if problem:
+            self.send_error(HTTPStatus.BAD_REQUEST, problem)
+            return False
+        return True
+
+    def _header_problem(self) -> str | None:
+        headers = self.headers
+        if headers.defects or headers.get_payload():
+            return "malformed header lines"
+        for name, value in headers.items():
+            if not _FIELD_NAME.fullmatch(name) or _BAD_VALUE.search(value):
+                return "malformed header " + name
+        for name in _SINGLE:
+            if len(headers.get_all(name) or ()) > 1:
+                return "repeated header " + name
+        return None
+
+    def handle_expect_100(self) -> bool:
+        self.expect_continue = True  # "100 Continue" only once the body is known to be wanted
+        return True
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """Every refusal: a short Chinese JSON answer with our headers, and the end of the
+        connection (what follows a bad request cannot be trusted to be a request)."""
+        self.close_connection = True
+        self.log_error("code %d, %s", int(code), message or "")
+        try:
+            self._json(int(code), {"error": ERROR_WORDS.get(int(code), "请求无效。")})
+        except OSError:
+            pass
 
     def version_string(self) -> str:
         return self.server_version  # no Python version for strangers
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        log.debug("%s %s", self.client_address[0], format % args)
+        log.debug("%s %s", self.client_address[0], _printable(format % args))
 
     def _send(self, code: int, body: bytes, content_type: str,
               extra: dict[str, str] | None = None) -> None:
@@ -178,7 +430,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _not_found(self) -> None:
         """The one answer to anything unknown, wrong or expired: costly to repeat."""
-        self.server.app.limiter.charge(self.client_address[0], self.server.limits.failure_cost)
+        self.server.app.limiter.charge(self.client, self.server.limits.failure_cost)
         self._html(404, pages.not_found_html())
 
     def _error(self, code: int, message: str, close: bool = False) -> None:
@@ -187,8 +439,8 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(code, {"error": message})
 
     def _host_ok(self) -> bool:
-        allowed = self.server.app.allowed_hosts
-        return allowed is None or (self.headers.get("Host") or "").lower() in allowed
+        local = self.connection.getsockname()[0]
+        return self.server.app.host_allowed(self.headers.get("Host"), str(local))
 
     # --- routing -----------------------------------------------------------------------
 
@@ -203,7 +455,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _dispatch(self) -> None:
         app = self.server.app
-        client = self.client_address[0]
+        client = self.client
         try:
             if not app.running:
                 self.close_connection = True
@@ -213,7 +465,9 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._json(429, {"error": "请求太频繁，请稍等几秒再试。"}, {"Retry-After": "5"})
             if not self._host_ok():
                 return self._error(421, "地址不符。", close=True)
-            path = urlsplit(self.path).path
+            # Only origin-form targets ("/path?query") name anything here; "*" and
+            # absolute URIs name nothing of ours.
+            path = self.path.split("?", 1)[0] if self.path.startswith("/") else ""
             post = self.command == "POST"
             if self.headers.get("Transfer-Encoding") or (
                     not post and self.headers.get("Content-Length", "0") != "0"):
@@ -247,10 +501,17 @@ class _Handler(BaseHTTPRequestHandler):
             return self._error(409, exc.message)
         except FinalsError as exc:
             return self._error(400, exc.message)
+        except _SlowRequest:
+            return self.send_error(HTTPStatus.REQUEST_TIMEOUT, "body not complete in time")
         except (ConnectionError, TimeoutError):
             self.close_connection = True
-        except Exception:
-            log.exception("internal error for %s %s", self.command, self.path)
+        except Exception as exc:
+            # A fault of ours, not of the request: one line on the console, the traceback
+            # in the debug log, and the phone told that nothing was saved.
+            log.error("internal error for %s %s: %s: %s", self.command, _printable(self.path),
+                      exc.__class__.__name__, _printable(str(exc)))
+            log.debug("internal error for %s %s", self.command, _printable(self.path),
+                      exc_info=True)
             self.close_connection = True
             try:
                 self._error(500, "服务器内部错误，成绩未保存。请告知裁判长。")
@@ -265,34 +526,41 @@ class _Handler(BaseHTTPRequestHandler):
         length_text = self.headers.get("Content-Length")
         if length_text is None:
             return self._error(411, "请求缺少长度。", close=True)
-        if not length_text.isdigit():
+        length_text = length_text.strip(" \t")
+        if not _DIGITS.fullmatch(length_text):
             return self._error(400, "请求长度无效。", close=True)
-        length = int(length_text)
-        if length > limits.max_body:
+        if len(length_text) > 9 or int(length_text) > limits.max_body:
             return self._error(413, "提交的内容太大。", close=True)
+        length = int(length_text)
         origin = self.headers.get("Origin")
         if origin is not None and origin.lower() != f"http://{self.headers.get('Host', '')}".lower():
             return self._error(403, "来源不符。", close=True)
         content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
-        body = self.rfile.raw.read(length) if length else b""  # type: ignore[attr-defined]
+        if self.expect_continue and length:
+            self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
+            self.wfile.flush()
+        body = self.rfile.read(length) if length else b""
         if len(body) != length:
             self.close_connection = True
             return
         if content_type != "application/json":
             return self._error(415, "请用本页面提交成绩。")
         try:
-            data = json.loads(body.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
+            text = body.decode("utf-8")
+            if _json_depth(text) > MAX_JSON_DEPTH:
+                raise ValueError("nested too deeply")
+            data = json.loads(text)
+        except (UnicodeDecodeError, ValueError, RecursionError):
             return self._error(400, "提交的内容格式错误。")
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or not _valid_text(data):
             return self._error(400, "提交的内容格式错误。")
         if app.pin is not None:
             given = data.get("pin")
             if not isinstance(given, str) or not hmac.compare_digest(
                     given.encode("utf-8"), app.pin.encode("utf-8")):
                 table_page(app.db, token, app.scope)  # a wrong token is still just a 404
-                app.limiter.charge(self.client_address[0], limits.failure_cost)
-                log.warning("wrong referee PIN from %s", self.client_address[0])
+                app.limiter.charge(self.client, limits.failure_cost)
+                log.warning("wrong referee PIN from %s", self.client)
                 return self._error(403, "裁判口令不正确。")
         seats = data.get("seats")
         if not isinstance(seats, str):
@@ -300,12 +568,36 @@ class _Handler(BaseHTTPRequestHandler):
             return self._error(400, "提交缺少本台对阵信息。请刷新页面后重新提交。")
         outcome = remote_entry.submit(
             app.db, token, data.get("result"), data.get("manner"), data.get("fouls"),
-            client=self.client_address[0], auto_accept=app.auto_accept, scope=app.scope,
+            client=self.client, auto_accept=app.auto_accept, scope=app.scope,
             operator=app.operator, seats=seats,
         )
         app.arrived(outcome)
         self._json(200, {"status": outcome.status, "submission": outcome.submission,
                          "message": outcome.message})
+
+
+_HOST = re.compile(r"\[([0-9A-Fa-f:.]+)\](?::([0-9]{1,5}))?|([A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
+_HOST_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*",
+                        re.IGNORECASE | re.ASCII)
+
+
+def check_host_name(name: str) -> str:
+    """A host name the phones may use for this computer (a name the venue's router or DNS
+    gives it, e.g. `finals.lan`), lower case; FinalsError (Chinese) when it is not one."""
+    plain = name.strip().lower()
+    plain = plain[:-1] if plain.endswith(".") else plain
+    if len(plain) > 253 or not _HOST_NAME.fullmatch(plain):
+        raise FinalsError(f"主机名“{name}”无效：请写手机访问本机所用的名字，如 finals.lan"
+                          "（只含字母、数字、连字符和点，不带端口和 http://）。")
+    return plain
+
+
+def _plain(address: ipaddress.IPv4Address | ipaddress.IPv6Address
+           ) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+    """An IPv4 address reached over IPv6 (::ffff:a.b.c.d) is that IPv4 address."""
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
 
 
 def local_addresses() -> list[str]:
@@ -346,11 +638,12 @@ class RemoteEntryServer:
         on_submission: Callable[[SubmitOutcome], None] | None = None,
         on_stopped: Callable[[str], None] | None = None,
         stop_when_rounds_close: bool = True, watch_interval: float = 2.0,
-        remember_url: bool = True,
+        remember_url: bool = True, host_name: str | None = None,
     ) -> None:
         self.db = db
         self.host = host
         self.port = port
+        self.host_name = check_host_name(host_name) if host_name is not None else None
         self.pin = pin or None
         self.auto_accept = auto_accept
         self.scope = None if scope is None else tuple((c, int(n)) for c, n in scope)
@@ -362,7 +655,9 @@ class RemoteEntryServer:
         self.stop_when_rounds_close = stop_when_rounds_close
         self.watch_interval = watch_interval
         self.remember_url = remember_url
-        self.allowed_hosts: set[str] | None = None
+        # What the Host header may name (with our port): set by start().
+        self.allowed_addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
+        self.any_address = False  # bound to every address: also the one each client reached
         self.received = 0
         self.stop_reason: str | None = None
         self._httpd: _HTTPServer | None = None
@@ -375,6 +670,33 @@ class RemoteEntryServer:
         self._count_lock = threading.Lock()
 
     # --- life ---------------------------------------------------------------------------
+
+    def host_allowed(self, header: str | None, local: str = "") -> bool:
+        """Whether a request's Host header names this server: one of the addresses it
+        listens on (bound to every address: the machine's own, and the one this connection
+        reached, `local`), or the configured host name; with its port. Anything else is a
+        name a stranger's page made the browser use (DNS rebinding): refused (421)."""
+        found = _HOST.fullmatch((header or "").strip())
+        if found is None:
+            return False
+        name = (found.group(1) or found.group(3)).lower()
+        port = found.group(2) or found.group(4)
+        if (int(port) if port else 80) != self.port:
+            return False
+        if self.host_name is not None and name.rstrip(".") == self.host_name:
+            return True
+        try:
+            address = _plain(ipaddress.ip_address(name))
+        except ValueError:
+            return False
+        if address in self.allowed_addresses:
+            return True
+        if self.any_address and local:
+            try:
+                return address == _plain(ipaddress.ip_address(local.split("%", 1)[0]))
+            except ValueError:
+                return False
+        return False
 
     @property
     def running(self) -> bool:
@@ -408,13 +730,13 @@ class RemoteEntryServer:
                 "请换一个端口，或确认该地址属于本机（可用："
                 + "、".join(local_addresses()) + "）。") from exc
         self.port = int(self._httpd.server_address[1])
-        shown = f"[{self.host}]" if ":" in self.host else self.host
-        if self.host in ("0.0.0.0", "::"):
-            self.allowed_hosts = None  # every address of the machine: no single Host to expect
+        bound = _plain(ipaddress.ip_address(self.host))
+        self.any_address = bound.is_unspecified
+        if self.any_address:  # the machine's own addresses, checked as strictly as one
+            own = local_addresses() + (["::1"] if bound.version == 6 else [])
+            self.allowed_addresses = {_plain(ipaddress.ip_address(a)) for a in own}
         else:
-            self.allowed_hosts = {f"{shown}:{self.port}".lower()}
-            if self.port == 80:
-                self.allowed_hosts.add(shown.lower())
+            self.allowed_addresses = {bound}
         self._stopping = False
         self._stopped.clear()
         self._wake.clear()
