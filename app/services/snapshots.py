@@ -143,7 +143,8 @@ def _rating(entrant: Entrant) -> int:
     return sum((m.player.rating or 0) for m in entrant.members)
 
 
-PAIRING_KEYS = ("rounds_planned", "scoring", "pairing")
+# What pairing a round reads (team matches: the boards per match are eligibility.team_size).
+PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
 
 
 def pairing_request(event: Event, round_number: int, lot_seed: int | None = None) -> PairingRequest:

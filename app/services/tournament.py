@@ -25,6 +25,7 @@ from app.settings import (
     preset_problems,
     read_tournament_settings,
     tournament_problems,
+    tournament_settings_lenient,
 )
 from app.store.database import Database, create_database, open_database
 from app.store.models import Event, GradeTable, PrizeTable, Tournament
@@ -271,10 +272,19 @@ def tournament_settings_of(session: Any, file: str = "FILE",
     return read_tournament_settings(t.settings or {}, keys, file)
 
 
-def tournament_settings(db: Database, keys: tuple[str, ...] = ()) -> TournamentSettings:
-    """The typed tournament settings of a file, e.g. `tournament_settings(db).backups_keep`."""
+def tournament_settings(db: Database, keys: tuple[str, ...] = (),
+                        strict: bool = True) -> TournamentSettings:
+    """The typed tournament settings of a file, e.g. `tournament_settings(db).backups_keep`.
+
+    strict: a bad stored value among `keys` (all when empty) raises SettingError naming the
+    key, the values allowed and the command that fixes it.  Not strict: the default stands
+    in for a bad value (never raises).
+    """
     with db.reading() as session:
-        return tournament_settings_of(session, str(db.path), keys)
+        if strict:
+            return tournament_settings_of(session, str(db.path), keys)
+        t = session.scalars(select(Tournament)).first()
+        return tournament_settings_lenient(t.settings or {} if t else {})[0]
 
 
 def tournament_setting_problems(db: Database) -> list[Problem]:

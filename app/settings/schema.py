@@ -373,7 +373,7 @@ def parse_text(spec: Setting, text: str) -> Any:
     if spec.key == "eligibility.gender":
         return normalize_gender(raw) or raw
     if spec.type == "text":
-        return text if raw else None if spec.optional else ""
+        return raw if raw else None if spec.optional else ""
     return raw
 
 

@@ -312,3 +312,15 @@ def test_stored_bad_tournament_settings_say_what_to_fix(capsys, go: Path) -> Non
                "--unset", "prize_splt")[0] == 0
     code, _, err = run(capsys, "settings", f)
     assert code == 0 and err == ""
+
+
+def test_a_team_match_with_a_stored_bad_team_size_says_what_to_fix(capsys, go: Path) -> None:
+    f = str(go)
+    assert run(capsys, "settings", f, "--event", "MTEAM", "--set", "pairing.team_format=match",
+               "--set", "rounds_planned=3")[0] == 0
+    _poke(go, "UPDATE event SET eligibility = json_set(eligibility, '$.team_size', 'three') "
+              "WHERE code = 'MTEAM'")
+    code, _, err = run(capsys, "pair", f, "--event", "MTEAM")
+    assert code == 1 and "内部错误" not in err
+    assert "eligibility.team_size" in err and "three" in err and "1 到 20" in err
+    assert f"finals settings {f} --event MTEAM --unset eligibility.team_size" in err

@@ -313,3 +313,25 @@ def test_good_tournament_settings_round_trip(go_db, keep: int, split: str, komi:
     set_tournament_fields(go_db, {"backups_keep": keep, "prize_split": split, "komi": komi})
     typed = tournament_settings(go_db)
     assert (typed.backups_keep, typed.prize_split, typed.komi) == (keep, split, komi)
+
+
+def test_the_backup_count_is_read_typed(tmp_path: Path) -> None:
+    """What app/services/backup.py calls: strict names the fix; lenient falls back to 20."""
+    import sqlite3
+
+    from app.services.tournament import tournament_settings
+
+    db = create_tournament(tmp_path / "t.finals", "hangzhou-go")
+    try:
+        set_tournament_fields(db, {"backups_keep": 5})
+        assert tournament_settings(db, ("backups_keep",)).backups_keep == 5
+        conn = sqlite3.connect(db.path)
+        with conn:
+            conn.execute("UPDATE tournament SET settings = json_set(settings, '$.backups_keep', -3)")
+        conn.close()
+        with pytest.raises(SettingError, match=r"--set backups_keep=20"):
+            tournament_settings(db, ("backups_keep",))
+        assert tournament_settings(db, ("prize_split",)).prize_split == "equal"  # not blocked
+        assert tournament_settings(db, strict=False).backups_keep == 20
+    finally:
+        db.close()
