@@ -22,8 +22,8 @@ class Limits:
     # of max_connections when that is more (never more than max_connections).
     max_per_client: int = 0
     timeout: float = 10.0  # seconds a connection may stay silent
-    # Seconds to receive a whole request, head and body, however slowly it trickles in
-    # (counted from the connection's opening, or a kept-alive request's first byte).
+    # Seconds to receive a whole request, head and body, from its first byte, however slowly
+    # it trickles in (the silence before that first byte is `timeout`).
     request_deadline: float = 10.0
 
     def __post_init__(self) -> None:

@@ -67,12 +67,13 @@ class _Reader:
     """The request stream, read straight from the socket.
 
     The request line and headers may be at most `max_head` bytes (`begin` resets the budget),
-    and a whole request, head and body, must arrive by its deadline however slowly the bytes
-    trickle in: each wait on the socket is at most the time left, so one byte every few
-    seconds never keeps a connection (the socket timeout alone restarts with every byte).
-    The deadline runs from the connection's opening for its first request, and from the first
-    byte of each kept-alive request after that; between requests a connection may stay silent
-    for `Limits.timeout`.
+    and a whole request, head and body, must arrive within `Limits.request_deadline` of its
+    first byte however slowly the bytes trickle in: each wait on the socket is at most the
+    time left, so one byte every few seconds never keeps a connection (the socket timeout
+    alone restarts with every byte). Before a request's first byte a connection may stay
+    silent for `Limits.timeout`. (The clock does not start at the connection's opening: a
+    browser opens connections ahead of need, and its request must not find half its time
+    gone.)
     """
 
     def __init__(self, sock: socket.socket, limits: Limits) -> None:
@@ -82,17 +83,14 @@ class _Reader:
         self.max_head = limits.max_head
         self.head_left = limits.max_head
         self.buffer = bytearray()
-        self.deadline: float | None = time.monotonic() + self.allowance
+        self.deadline: float | None = None  # set by the request's first byte
         self.started = False  # a byte of the current request has arrived
-        self.first = True
 
     def begin(self) -> None:
-        """A new request starts (on a kept-alive connection, its clock starts with a byte)."""
+        """A new request starts (its clock with its first byte, perhaps already here)."""
         self.head_left = self.max_head
-        if not self.first:
-            self.deadline = time.monotonic() + self.allowance if self.buffer else None
-        self.first = False
         self.started = bool(self.buffer)
+        self.deadline = time.monotonic() + self.allowance if self.started else None
 
     def _fill(self) -> bool:
         wait = self.idle
@@ -216,6 +214,8 @@ class _HTTPServer(ThreadingHTTPServer):
         self.shutdown_request(request)
         now = time.monotonic()
         if now - self._warned.get(who, -60.0) >= 60:  # one line a minute, not one a refusal
+            if len(self._warned) > 1000:
+                self._warned = {k: t for k, t in self._warned.items() if now - t < 60}
             self._warned[who] = now
             why = "too many connections from it" if refusal is _TOO_MANY_FROM_YOU else "server busy"
             log.warning("connections from %s refused: %s", who, why)
@@ -439,8 +439,11 @@ class _Handler(BaseHTTPRequestHandler):
         self._json(code, {"error": message})
 
     def _host_ok(self) -> bool:
-        local = self.connection.getsockname()[0]
-        return self.server.app.host_allowed(self.headers.get("Host"), str(local))
+        try:
+            local = str(self.connection.getsockname()[0])
+        except OSError:
+            local = ""
+        return self.server.app.host_allowed(self.headers.get("Host"), local)
 
     # --- routing -----------------------------------------------------------------------
 

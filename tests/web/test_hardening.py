@@ -189,13 +189,18 @@ def test_70_slow_sockets_from_one_address_leave_room_for_every_other_phone(
         print(f"\nanother phone, 70 slow sockets open: page + state + submit in {waited:.3f} s")
         assert waited < 3
         phone.close()
+        before = time.monotonic()
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as one_more:
+            one_more.sendall(b"P")
+            assert b" 429 " in one_more.recv(1024)[:20]
+        print(f"one more slow socket from that address: 429 in {time.monotonic() - before:.3f} s")
 
         closed = _watch_until_closed(slow, 3.0, 20.0, started)
         assert len(closed) == 70, f"{70 - len(closed)} slow sockets still open after 20 s"
         turned_away = [t for t, answer in closed.values() if b" 429 " in answer[:20]]
         cut = [t for t, answer in closed.values() if b" 429 " not in answer[:20]]
-        print(f"turned away at once: {len(turned_away)} (by {max(turned_away):.2f} s); "
-              f"taken in and cut off: {len(cut)} (last at {max(cut):.2f} s)")
+        print(f"turned away: {len(turned_away)} (seen by {max(turned_away):.2f} s, the watch "
+              f"began at 1 s); taken in and cut off: {len(cut)} (last at {max(cut):.2f} s)")
         assert len(cut) <= limits.max_per_client
         assert max(turned_away) < 3
         assert max(cut) < limits.request_deadline + 2
@@ -271,6 +276,24 @@ def test_a_phone_that_keeps_its_connection_is_not_cut_off(small: Database, serve
         time.sleep(0.4)
     sock = client.conn.sock
     assert client.get("/")[0] == 200 and client.conn.sock is sock  # still the same connection
+
+
+def test_a_connection_opened_ahead_of_its_request_is_served(small: Database, serve) -> None:
+    """Browsers open connections before they need them: the deadline starts with the
+    request's first byte, and a connection silent for `timeout` is closed without a word."""
+    server = serve(small, limits=Limits(request_deadline=1.0, timeout=2.5, rate=100, burst=100))
+    host = f"Host: 127.0.0.1:{server.port}\r\n".encode()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as early:
+        time.sleep(1.5)  # longer than the deadline, shorter than the silence allowed
+        early.sendall(b"GET / HTTP/1.1\r\n" + host + b"Connection: close\r\n\r\n")
+        answer = b""
+        while chunk := early.recv(65536):
+            answer += chunk
+    assert statuses(answer) == [200]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=10) as silent:
+        started = time.monotonic()
+        assert silent.recv(1024) == b""  # closed, nothing said
+        assert 2.0 < time.monotonic() - started < 4.0
 
 
 # --- (2) Host and Origin when bound to every address -------------------------------------------
