@@ -9,7 +9,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
-from app.services.snapshots import is_team_match, standings_request
+from app.services.snapshots import (
+    event_settings_of,
+    is_team_match,
+    session_file,
+    standings_request,
+)
+from app.services.tournament import tournament_settings_of
 from app.standings.categories import Category, CategoryStanding, filter_category
 from app.standings.grades import GradeAward, GradeBand, GradeTable, allocate_grades
 from app.standings.model import Standings, StandingsRequest
@@ -23,7 +29,7 @@ from app.standings.prizes import (
     entries_from_standings,
 )
 from app.standings.ranking import StandingsError, compute_standings
-from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
+from app.standings.teams import TeamDef, team_standings
 from app.store.database import Database
 from app.store.models import Event
 from app.store.models import GradeTable as GradeTableRow
@@ -56,9 +62,9 @@ def _team_ranking(event: Event, source: EventRanking) -> Standings:
                                  if m.player_id in by_player))
         for t in event.entrants
     ]
-    best_of = event.standings.get("best_of") if event.standings else None
-    order = tuple(event.standings.get("tiebreaks", TEAM_TIEBREAKS)) if event.standings else TEAM_TIEBREAKS
-    return team_standings(teams, source.standings, best_of=best_of, tiebreaks=order)
+    settings = event_settings_of(event, "standings")
+    return team_standings(teams, source.standings, best_of=settings.best_of,
+                          tiebreaks=settings.standings.tiebreaks)
 
 
 def _compute(request: StandingsRequest) -> Standings:
@@ -144,10 +150,7 @@ def _entries(rankings: dict[str, EventRanking]) -> tuple[dict[Any, tuple[RankedE
 
 def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[Award, ...]:
     entries, counts = _entries(rankings)
-    from app.store.models import Tournament
-
-    tournament = session.scalars(select(Tournament)).one()
-    split = (tournament.settings or {}).get("prize_split", "equal")
+    split = tournament_settings_of(session, session_file(session), ("prize_split",)).prize_split
     try:
         return allocate_prizes(_prize_tables(session), entries, counts, split=split)
     except ValueError:

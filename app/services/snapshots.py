@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sqlalchemy import inspect
+from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
@@ -22,7 +23,11 @@ BOARD_POINTS = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0), "-+": (
 
 def _file(event: Event) -> str:
     """The tournament file an event was read from, for the command that fixes a setting."""
-    session = inspect(event).session
+    return session_file(inspect(event).session)
+
+
+def session_file(session: Session | None) -> str:
+    """The tournament file a session reads (for the command that fixes a setting)."""
     bind = session.get_bind() if session is not None else None
     url = getattr(bind, "url", None)
     return str(url.database) if url is not None and url.database else "FILE"

@@ -920,6 +920,10 @@
       <translation>，其中冲突 %1 条</translation>
     </message>
     <message>
+      <source>, %1 void after a pairing edit (dismiss with Reject)</source>
+      <translation>，%1 份因编排调整已作废（用“拒绝”移除）</translation>
+    </message>
+    <message>
       <source>No. %1 (table %2, %3) is in conflict: %4.
 
 Accept it? Any other submission for this table is then rejected.</source>
@@ -1138,6 +1142,14 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>The checker found no problem.</source>
       <translation>检查未发现问题。</translation>
+    </message>
+    <message>
+      <source>Extra round</source>
+      <translation>加赛轮</translation>
+    </message>
+    <message>
+      <source>%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra round? The planned number of rounds becomes %3.</source>
+      <translation>%1计划 %2 轮，已全部编排。要把第%3轮作为加赛编排吗？计划轮数将改为 %3 轮。</translation>
     </message>
     <message>
       <source>Pairing round %1 of %2…</source>
@@ -1434,6 +1446,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <source>Event</source>
       <translation>项目</translation>
     </message>
+    <message>
+      <source>The file holds settings this program cannot use; the defaults are shown and OK stores them:</source>
+      <translation>文件中有本程序无法使用的设置值；下面显示的是默认值，按“确定”即保存：</translation>
+    </message>
   </context>
   <context>
     <name>StandingsModel</name>
@@ -1625,6 +1641,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Conflict</source>
       <translation>冲突</translation>
+    </message>
+    <message>
+      <source>void: %1</source>
+      <translation>已作废：%1</translation>
     </message>
     <message>
       <source>conflict</source>

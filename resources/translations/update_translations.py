@@ -22,6 +22,13 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    ", %1 void after a pairing edit (dismiss with Reject)": "，%1 份因编排调整已作废（用“拒绝”移除）",
+    "Extra round": "加赛轮",
+    "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra round? The planned number of rounds becomes %3.":
+        "%1计划 %2 轮，已全部编排。要把第%3轮作为加赛编排吗？计划轮数将改为 %3 轮。",
+    "The file holds settings this program cannot use; the defaults are shown and OK stores them:":
+        "文件中有本程序无法使用的设置值；下面显示的是默认值，按“确定”即保存：",
+    "void: %1": "已作废：%1",
     " · round %1": " · 第%1轮",
     "%1 entries": "共 %1 个",
     "%1 entries (newest first)": "共 %1 条（最新的在前）",

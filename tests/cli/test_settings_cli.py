@@ -324,3 +324,18 @@ def test_a_team_match_with_a_stored_bad_team_size_says_what_to_fix(capsys, go: P
     assert code == 1 and "内部错误" not in err
     assert "eligibility.team_size" in err and "three" in err and "1 到 20" in err
     assert f"finals settings {f} --event MTEAM --unset eligibility.team_size" in err
+
+
+def test_a_stored_bad_team_tiebreak_or_prize_split_says_what_to_fix(capsys, go: Path) -> None:
+    f = str(go)
+    _poke(go, "UPDATE event SET standings = json_set(standings, '$.tiebreaks', json(?)) "
+              "WHERE code = 'MTEAM'", json.dumps(["队员对手份"], ensure_ascii=False))
+    code, _, err = run(capsys, "teams", f)
+    assert code == 1 and "内部错误" not in err
+    assert "standings.tiebreaks" in err and "MTEAM" in err
+    _poke(go, "UPDATE event SET standings = json_remove(standings, '$.tiebreaks') "
+              "WHERE code = 'MTEAM'")
+    _poke(go, "UPDATE tournament SET settings = json_set(settings, '$.prize_split', 'half')")
+    code, _, err = run(capsys, "prizes", f)
+    assert code == 1 and "内部错误" not in err
+    assert "prize_split" in err and "equal" in err  # not silently paid as equal shares
