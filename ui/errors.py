@@ -9,6 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.errors import FinalsError
+from app.store.database import describe_failure
 
 log = logging.getLogger("ui")
 
@@ -17,6 +18,9 @@ def error_text(exc: BaseException) -> tuple[str, list[str]]:
     """(message, details) of an error, in words for the arbiter."""
     if isinstance(exc, FinalsError):
         return exc.message, list(exc.details)
+    failure = describe_failure(exc)  # a full disk, a read-only folder, ... in Chinese
+    if failure is not None:
+        return failure.message, list(failure.details)
     message = getattr(exc, "message", None) or str(exc)
     if type(exc).__name__ == "ReportError":
         return str(message), list(getattr(exc, "details", []) or [])

@@ -129,6 +129,14 @@ def _main(argv: Sequence[str] | None) -> int:
         print("已中断。", file=sys.stderr)
         return 1
     except Exception as exc:  # never show a traceback to a user
+        from app.store.database import describe_failure
+
+        failure = describe_failure(exc)  # a full disk, a read-only folder, ... in Chinese
+        if failure is not None:
+            earlier = ("（本命令此前的步骤已保存，请用 finals log 核对。）"
+                       if commits_so_far() != committed_before else "")
+            print(f"错误：{failure}{earlier}", file=sys.stderr)
+            return 1
         log = _crash_log(exc)
         where = f"详细信息已写入 {log}。" if log else ""
         changed = ("本命令的改动已保存到文件，出错的是其后的步骤；请用 finals log 核对。"

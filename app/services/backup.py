@@ -20,7 +20,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from app.errors import FinalsError
-from app.store.database import Database
+from app.store.database import Database, failure_reason
 from app.store.models import Tournament
 
 DEFAULT_KEEP = 20
@@ -44,12 +44,19 @@ def _keep(db: Database) -> int:
 
 def own_copies(db: Database) -> list[Path]:
     """This file's backups, oldest first (by the time stamp in the name)."""
+    return copies_of(db.path)
+
+
+def copies_of(path: Path) -> list[Path]:
+    """The backups of the tournament file at `path`, oldest first, without opening it (a file
+    that cannot be opened, being damaged, is the one whose backups are wanted)."""
     pattern = re.compile(
-        rf"{re.escape(db.path.stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(db.path.suffix)}")
-    folder = backup_dir(db)
-    if not folder.is_dir():
+        rf"{re.escape(path.stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(path.suffix)}")
+    folder = path.parent / "backups"
+    try:
+        found = [(m.group(1), p) for p in folder.iterdir() if (m := pattern.fullmatch(p.name))]
+    except OSError:  # no backups folder, or one we may not list
         return []
-    found = [(m.group(1), p) for p in folder.iterdir() if (m := pattern.fullmatch(p.name))]
     return [p for _stamp, p in sorted(found)]
 
 
@@ -69,7 +76,7 @@ def take_backup(db: Database, label: str) -> Path:
             target.unlink(missing_ok=True)
         except OSError:
             pass
-        reason = getattr(exc, "strerror", None) or str(exc)
+        reason = failure_reason(exc)  # in Chinese: 磁盘已满, 没有写入权限, ...
         raise BackupFailed(
             f"备份失败：无法写入 {target.parent}（{reason}）。"
             "请检查该磁盘的剩余空间和写入权限。") from exc

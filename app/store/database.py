@@ -1,26 +1,250 @@
-"""Opening a tournament file: WAL, synchronous=FULL, foreign keys, migrations."""
+"""Opening a tournament file: WAL, synchronous=FULL, foreign keys, migrations.
+
+The file is the user's data, so opening one is careful:
+
+- What is not a tournament file (an empty file, another program's SQLite database) is refused
+  before anything is written to it: it is first looked at through a read-only connection, and
+  only a file whose schema is ours is ever migrated.
+- A damaged file (SQLite's `integrity_check` fails, or a page cannot be read) is refused, for
+  reading as well as writing: standings printed from a damaged file could be silently wrong.
+  The message names the newest backup that passes the check and says how to restore it.
+- A read-only file, folder or disk is opened read-only (`mode=ro`, or `immutable=1` when not
+  even the `-shm` beside it can be created): reading commands work, a writer is told in Chinese.
+- Every SQLite or disk failure while the file is used (disk full, read-only, locked, damaged,
+  I/O error) reaches the caller as a `StorageError`, a FinalsError in Chinese that names the
+  file; `describe_failure` does the same for an OSError writing any other file.
+- A writer that must wait for another writer's lock (a long import) says so and waits up to
+  WRITE_WAIT_SECONDS, then gives up with a Chinese message; nothing is half-written.
+"""
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
-from collections.abc import Iterator
+import sys
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Engine, create_engine, event, exc, text
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
 from app.errors import FinalsError
 from app.store.migrations import MIGRATIONS, SCHEMA_VERSION
 
 SUFFIX = ".finals"
+BUSY_MS = 5000  # readers and the odd lock other than the write lock
+FIRST_TRY_SECONDS = 0.5  # a writer waits this long for the write lock without a word ...
+WRITE_WAIT_SECONDS = 60.0  # ... then says it is waiting, and gives up after this long in all
+# The check on open: integrity_check (indexes against their tables too) costs ~3 ms on a
+# 360-player final of 1 MB with 8 rounds played (quick_check ~2 ms), so the thorough one.
+OPEN_CHECK = "integrity_check"
+OUR_TABLES = frozenset({"tournament", "event"})  # made by the first migration, never dropped
 
 _commits = 0  # use cases committed by this process: tells a crash after a commit from one before
 
 
 def commits_so_far() -> int:
     return _commits
+
+
+def _print_notice(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+_wait_notice: Callable[[str], None] = _print_notice
+
+
+def set_wait_notice(notice: Callable[[str], None] | None) -> Callable[[str], None]:
+    """Where "waiting for another writer" goes (stderr by default); returns the previous one."""
+    global _wait_notice
+    previous, _wait_notice = _wait_notice, notice or _print_notice
+    return previous
+
+
+# --- errors in Chinese ------------------------------------------------------------------------
+
+
+class StorageError(FinalsError):
+    """The file (or the disk under it) failed: full, read-only, locked, damaged, unreadable.
+
+    `kind` is one of "full", "read-only", "busy", "damaged", "cannot-open", "io".
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+NOT_SAVED = "本次改动没有保存，文件保持原样。"
+
+
+def _primary_code(error: sqlite3.Error) -> int | None:
+    code = getattr(error, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def _restorable_backup(path: Path) -> Path | None:
+    """The newest backup of `path` that is itself sound (an empty or damaged copy restores nothing)."""
+    from app.services.backup import copies_of  # the backups' naming lives with the backups
+
+    for copy in reversed(copies_of(path)):
+        try:
+            if copy.stat().st_size == 0:
+                continue
+            conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            try:
+                if conn.execute("PRAGMA quick_check").fetchone() == ("ok",):
+                    return copy
+            finally:
+                conn.close()
+        except (OSError, sqlite3.Error):
+            continue
+    return None
+
+
+def _how_to_restore(path: Path) -> str:
+    backup = _restorable_backup(path)
+    if backup is None:
+        return (f"没有找到它的可用备份（备份应在 {path.resolve().parent / 'backups'} 中）。"
+                "请从其他副本（U 盘、另一台电脑）恢复。")
+    return (f"请用最新的备份恢复：关闭本程序，把损坏的文件改名留存（如改为 {path.stem}-损坏{path.suffix}），"
+            f"再把备份 {backup.resolve()} 复制为 {path.resolve()}。该备份之后录入的内容需要重新录入"
+            "（finals log 可查看备份中的最后一步操作）。")
+
+
+def damaged_message(path: Path, what: str = "已损坏") -> str:
+    return f"比赛文件 {path} {what}，不能使用。{_how_to_restore(path)}"
+
+
+def _read_only_reason(path: Path) -> str:
+    folder = path.parent
+    if hasattr(os, "statvfs"):
+        try:
+            if os.statvfs(folder).f_flag & os.ST_RDONLY:
+                return f"比赛文件 {path} 所在的磁盘是只读的（写保护）"
+        except OSError:
+            pass
+    if path.exists() and not os.access(path, os.W_OK):
+        return f"比赛文件 {path} 是只读的"
+    if not os.access(folder, os.W_OK):
+        return f"比赛文件 {path} 所在的文件夹 {folder} 是只读的"
+    return f"比赛文件 {path} 不允许写入（只读）"
+
+
+def read_only_message(path: Path) -> str:
+    return (f"{_read_only_reason(path)}，不能保存改动；查看、打印和导出不受影响。"
+            "要修改，请把文件复制到可写的文件夹（如桌面）后打开副本，或取消只读属性后重试。"
+            "文件未被改动。")
+
+
+def _busy_message(path: Path, waited: float | None = None) -> str:
+    waited_text = f"，等待 {waited:g} 秒后仍未结束" if waited else ""
+    return (f"比赛文件 {path} 正由另一个操作写入（例如导入名单或编排）{waited_text}。"
+            f"{NOT_SAVED}请稍后再试。")
+
+
+def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
+    code = _primary_code(error)
+    if code == sqlite3.SQLITE_FULL:
+        return StorageError("full", f"磁盘已满，无法写入比赛文件 {path}。{NOT_SAVED}"
+                                    "请腾出磁盘空间（或把文件复制到空间充足的磁盘）后重试。")
+    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
+        return StorageError("read-only", read_only_message(path))
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        return StorageError("busy", _busy_message(path))
+    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
+        return StorageError("damaged", damaged_message(path))
+    if code == sqlite3.SQLITE_CANTOPEN:
+        return StorageError("cannot-open",
+                            f"无法打开比赛文件 {path}：文件或所在的文件夹无法访问（或 U 盘已拔出）。"
+                            "请检查路径和访问权限。")
+    if code == sqlite3.SQLITE_IOERR:
+        return StorageError("io", f"读写比赛文件 {path} 时磁盘出错（磁盘空间可能不足，U 盘可能已拔出或损坏）。"
+                                  f"{NOT_SAVED}请检查磁盘和剩余空间后重试。")
+    return None
+
+
+_OS_MESSAGES = {
+    errno.ENOSPC: "磁盘已满（空间不足），无法写入 {name}。请腾出磁盘空间后重试。",
+    errno.EDQUOT: "磁盘配额已满，无法写入 {name}。请腾出空间后重试。",
+    errno.EFBIG: "无法写入 {name}：文件超出了磁盘或系统允许的大小。请换一个磁盘后重试。",
+    errno.EROFS: "{name} 所在的磁盘是只读的（写保护），无法写入。请换一个可写的位置。",
+    errno.EACCES: "没有权限读写 {name}（文件或文件夹只读，或正被其他程序占用）。请换一个位置或检查权限。",
+    errno.EPERM: "没有权限读写 {name}（文件或文件夹只读，或正被其他程序占用）。请换一个位置或检查权限。",
+    errno.ENOENT: "找不到 {name}。请检查路径（所在的文件夹是否存在）。",
+    errno.EISDIR: "{name} 是一个文件夹，不是文件。请给出文件名。",
+    errno.EIO: "读写 {name} 时磁盘出错（U 盘可能已拔出或损坏）。请检查磁盘后重试。",
+}
+
+
+def describe_failure(error: BaseException, path: Path | None = None) -> FinalsError | None:
+    """A disk or SQLite failure as a Chinese FinalsError naming the file; None for anything else.
+
+    `path` is the tournament file when known; an OSError names its own file.
+    """
+    if isinstance(error, FinalsError):
+        return error
+    if isinstance(error, exc.DBAPIError) and isinstance(error.orig, sqlite3.Error):
+        error = error.orig
+    if isinstance(error, sqlite3.Error):
+        if path is not None:
+            return _sqlite_failure(error, path)
+        if _primary_code(error) not in _SHORT_SQLITE_REASONS:
+            return None
+        return FinalsError(f"比赛文件读写失败（{failure_reason(error)}）。{NOT_SAVED}"
+                           "请检查磁盘后重试。")
+    if isinstance(error, OSError) and (error.filename is not None or path is not None):
+        template = _OS_MESSAGES.get(error.errno or 0)
+        name = error.filename if error.filename is not None else path
+        if template is None:
+            return FinalsError(f"无法读写 {name}（系统错误代码 {error.errno}）。请检查磁盘和访问权限后重试。")
+        return FinalsError(template.format(name=name))
+    return None
+
+
+_SHORT_REASONS = {
+    errno.ENOSPC: "磁盘已满", errno.EDQUOT: "磁盘配额已满", errno.EFBIG: "文件超出允许的大小",
+    errno.EROFS: "磁盘只读（写保护）", errno.EACCES: "没有写入权限", errno.EPERM: "没有写入权限",
+    errno.ENOENT: "路径不存在", errno.EIO: "磁盘读写出错",
+}
+_SHORT_SQLITE_REASONS = {
+    sqlite3.SQLITE_FULL: "磁盘已满", sqlite3.SQLITE_READONLY: "只读", sqlite3.SQLITE_PERM: "没有写入权限",
+    sqlite3.SQLITE_CANTOPEN: "无法打开或新建文件", sqlite3.SQLITE_IOERR: "磁盘读写出错",
+    sqlite3.SQLITE_BUSY: "文件正被另一个操作写入", sqlite3.SQLITE_CORRUPT: "文件已损坏",
+    sqlite3.SQLITE_NOTADB: "不是数据库文件",
+}
+
+
+def failure_reason(error: BaseException) -> str:
+    """A few Chinese words for why a disk operation failed ("磁盘已满"), for a longer message."""
+    if isinstance(error, exc.DBAPIError) and isinstance(error.orig, sqlite3.Error):
+        error = error.orig
+    if isinstance(error, sqlite3.Error):
+        return _SHORT_SQLITE_REASONS.get(_primary_code(error) or 0, "数据库错误")
+    if isinstance(error, OSError) and error.errno is not None:
+        return _SHORT_REASONS.get(error.errno, f"系统错误代码 {error.errno}")
+    return str(error)
+
+
+def _map_errors(engine: Engine, path: Path) -> None:
+    """Every SQLite failure on this engine reaches the caller in Chinese, naming the file."""
+
+    @event.listens_for(engine, "handle_error")
+    def _handle(context: ExceptionContext) -> None:
+        original = context.original_exception
+        if isinstance(original, sqlite3.Error):
+            mapped = _sqlite_failure(original, path)
+            if mapped is not None:
+                raise mapped from original
+
+
+# --- engines ----------------------------------------------------------------------------------
 
 
 def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -30,13 +254,36 @@ def _on_connect(dbapi_conn: Any, _record: Any) -> None:
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+    cursor.close()
+
+
+def _on_connect_read_only(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+    cursor.execute("PRAGMA query_only=ON")
     cursor.close()
 
 
 def _make_engine(path: Path) -> Engine:
     engine = create_engine(f"sqlite:///{path}", future=True)
     event.listen(engine, "connect", _on_connect)
+    _map_errors(engine, path)
+    return engine
+
+
+def _read_only_uri(path: Path, immutable: bool) -> str:
+    return path.resolve().as_uri() + ("?mode=ro&immutable=1" if immutable else "?mode=ro")
+
+
+def _make_read_only_engine(path: Path, immutable: bool) -> Engine:
+    uri = _read_only_uri(path, immutable)
+    engine = create_engine(
+        "sqlite://", poolclass=QueuePool,
+        creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False))
+    event.listen(engine, "connect", _on_connect_read_only)
+    _map_errors(engine, path)
     return engine
 
 
@@ -45,25 +292,36 @@ def _user_version(engine: Engine) -> int:
         return int(conn.execute(text("PRAGMA user_version")).scalar_one())
 
 
+def _newer_version(path: Path, version: int) -> FinalsError:
+    return FinalsError(
+        f"文件 {path.name} 由更新版本的程序创建（数据格式第 {version} 版，本程序只支持到第 "
+        f"{SCHEMA_VERSION} 版）。请升级本程序后再打开；文件未做任何改动。"
+    )
+
+
 def _migrate(engine: Engine, path: Path) -> None:
     version = _user_version(engine)
     if version > SCHEMA_VERSION:
-        raise FinalsError(
-            f"文件 {path.name} 由更新版本的程序创建（数据格式第 {version} 版，本程序只支持到第 "
-            f"{SCHEMA_VERSION} 版）。请升级本程序后再打开；文件未做任何改动。"
-        )
+        raise _newer_version(path, version)
     for number in range(version, SCHEMA_VERSION):
         with engine.begin() as conn:
             MIGRATIONS[number](conn)
             conn.execute(text(f"PRAGMA user_version={number + 1}"))
 
 
-class Database:
-    """One open tournament file."""
+# --- the database -----------------------------------------------------------------------------
 
-    def __init__(self, path: Path, engine: Engine) -> None:
+
+class Database:
+    """One open tournament file.
+
+    `read_only` is None for a writable file, else the reason (in Chinese) that writes are refused.
+    """
+
+    def __init__(self, path: Path, engine: Engine, read_only: str | None = None) -> None:
         self.path = path
         self.engine = engine
+        self.read_only = read_only
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     @contextmanager
@@ -72,13 +330,39 @@ class Database:
 
         The write lock is taken first (BEGIN IMMEDIATE), so everything the use case reads is
         the state it writes over: no other writer can commit in between (no lost update, and
-        the audit's "before" is true). Another writer waits up to the busy timeout.
+        the audit's "before" is true). A writer that must wait for another says so (see
+        `set_wait_notice`) and waits up to WRITE_WAIT_SECONDS.
         """
         global _commits
+        if self.read_only is not None:
+            raise StorageError("read-only", self.read_only)
         with self._sessions() as session, session.begin():
-            session.connection().exec_driver_sql("BEGIN IMMEDIATE")
+            self._take_write_lock(session)
             yield session
         _commits += 1
+
+    def _take_write_lock(self, session: Session) -> None:
+        raw = session.connection().connection.dbapi_connection
+        if self._begin_immediate(raw, FIRST_TRY_SECONDS):
+            return
+        _wait_notice(f"比赛文件 {self.path} 正由另一个操作写入（例如导入名单或编排），"
+                     "正在等待它完成，请稍候……")
+        if self._begin_immediate(raw, max(WRITE_WAIT_SECONDS - FIRST_TRY_SECONDS, 0.0)):
+            return
+        raise StorageError("busy", _busy_message(self.path, WRITE_WAIT_SECONDS))
+
+    def _begin_immediate(self, raw: Any, seconds: float) -> bool:
+        """BEGIN IMMEDIATE, waiting up to `seconds` for the write lock: False if still taken."""
+        raw.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
+        try:
+            raw.execute("BEGIN IMMEDIATE")
+            return True
+        except sqlite3.Error as error:
+            if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                return False
+            raise _sqlite_failure(error, self.path) or error from error
+        finally:
+            raw.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
@@ -114,9 +398,102 @@ def create_database(path: Path) -> Database:
         raise FinalsError(f"比赛文件的扩展名应为 {SUFFIX}（例如 比赛{SUFFIX}），而不是 {path.name}。")
     if not path.parent.exists():
         raise FinalsError(f"目录 {path.parent} 不存在。请先建立目录。")
+    if not os.access(path.parent, os.W_OK):
+        raise StorageError("read-only", f"文件夹 {path.parent} 是只读的，不能在其中新建比赛文件 "
+                                        f"{path.name}。请换一个可写的文件夹（如桌面）。")
     engine = _make_engine(path)
     _migrate(engine, path)
     return Database(path, engine)
+
+
+# --- opening: look first, touch only what is ours ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Look:
+    version: int
+    immutable: bool  # not even the -shm could be created: the folder or disk is read-only
+
+
+def _side_files(path: Path) -> list[Path]:
+    return [path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+
+
+def _connect_to_look(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """A read-only connection that has read the schema: (connection, immutable)."""
+    conn = sqlite3.connect(_read_only_uri(path, immutable=False), uri=True)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        return conn, False
+    except sqlite3.Error as error:
+        conn.close()
+        if _primary_code(error) != sqlite3.SQLITE_CANTOPEN:
+            raise
+    # A WAL file in a read-only folder: its -shm cannot be made. Read the file as it stands,
+    # unless a -wal beside it holds changes not yet in the file (immutable would ignore them).
+    wal = _side_files(path)[0]
+    if wal.exists() and wal.stat().st_size > 0:
+        raise StorageError(
+            "read-only",
+            f"比赛文件 {path} 所在的文件夹是只读的，而它的最后一些改动还在 {wal.name} 中，"
+            f"无法安全读取。请把 {path.name} 和 {wal.name} 一起复制到可写的文件夹后再打开。")
+    conn = sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)
+    return conn, True
+
+
+def _not_ours(path: Path, tables: set[str]) -> FinalsError:
+    what = ("是一个空的 SQLite 数据库" if not tables
+            else "是一个 SQLite 数据库，但其中的数据不是本程序的")
+    return FinalsError(f"{path} {what}，不是比赛文件。本程序没有改动它。"
+                       f"请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。")
+
+
+def _look(path: Path) -> _Look:
+    """Read (never write) the file's schema and check it; refuse what is not ours or damaged."""
+    existed = {side: side.exists() for side in _side_files(path)}
+    refused = True
+    try:
+        conn, immutable = _connect_to_look(path)
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            tables = {row[0] for row in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if version == 0 or not OUR_TABLES <= tables:
+                raise _not_ours(path, tables)
+            if version > SCHEMA_VERSION:
+                raise _newer_version(path, version)
+            problems = [row[0] for row in conn.execute(f"PRAGMA {OPEN_CHECK}")]
+            if problems != ["ok"]:
+                raise StorageError("damaged", damaged_message(path, "已损坏（完整性检查未通过）"))
+        finally:
+            conn.close()
+        refused = False
+        return _Look(version, immutable)
+    except sqlite3.Error as error:
+        mapped = _sqlite_failure(error, path)
+        if mapped is None:
+            raise FinalsError(f"无法读取比赛文件 {path}（SQLite 错误 {error.sqlite_errorname}）。"
+                              "文件未被改动。") from error
+        raise mapped from error
+    finally:
+        if refused:
+            _remove_what_we_made(existed)
+
+
+def _remove_what_we_made(existed: dict[Path, bool]) -> None:
+    """A read-only look at a WAL file leaves an empty -wal and a -shm: not beside a refused file."""
+    wal, shm = existed
+    try:
+        if not existed[wal] and wal.exists() and wal.stat().st_size == 0:
+            wal.unlink()
+            if not existed[shm]:
+                shm.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _writable(path: Path) -> bool:
+    return os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
 
 
 def open_database(path: Path) -> Database:
@@ -124,12 +501,34 @@ def open_database(path: Path) -> Database:
     if not path.exists():
         raise FinalsError(f"找不到比赛文件 {path}。请检查路径，或先用 finals new 建立。")
     try:
+        size = path.stat().st_size
         with open(path, "rb") as handle:
             header = handle.read(16)
-    except OSError as exc:
-        raise FinalsError(f"无法读取文件 {path}：{exc.strerror}") from exc
-    if header and not header.startswith(b"SQLite format 3"):
-        raise FinalsError(f"{path} 不是比赛文件（不是 SQLite 数据库）。")
-    engine = _make_engine(path)
-    _migrate(engine, path)
-    return Database(path, engine)
+    except OSError as error:
+        raise describe_failure(error, path) or FinalsError(f"无法读取文件 {path}。") from error
+    if size == 0:
+        backup = _restorable_backup(path)
+        hint = (f"若它本应是比赛文件（例如复制时磁盘已满），{_how_to_restore(path)}"
+                if backup else "请打开比赛文件，或用 finals new 新建比赛。")
+        raise FinalsError(f"{path} 是空文件（0 字节），不是比赛文件；本程序没有改动它。{hint}")
+    if not header.startswith(b"SQLite format 3\0"):
+        raise FinalsError(f"{path} 不是比赛文件（不是 SQLite 数据库）。本程序没有改动它。")
+    look = _look(path)
+    if not look.immutable and _writable(path):
+        engine = _make_engine(path)
+        try:
+            _migrate(engine, path)
+            return Database(path, engine)
+        except StorageError as error:
+            engine.dispose()
+            if error.kind not in ("read-only", "cannot-open"):
+                raise
+        # The system said "writable" but SQLite may not write (e.g. a Windows folder): read-only.
+    reason = read_only_message(path)
+    if look.version < SCHEMA_VERSION:
+        raise StorageError(
+            "read-only",
+            f"{_read_only_reason(path)}，而它是旧版本程序的文件（数据格式第 {look.version} 版），"
+            f"需要升级为第 {SCHEMA_VERSION} 版才能打开，只读的文件无法升级。"
+            "请把文件复制到可写的文件夹（如桌面）后打开副本。文件未被改动。")
+    return Database(path, _make_read_only_engine(path, look.immutable), read_only=reason)
