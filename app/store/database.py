@@ -23,6 +23,7 @@ import errno
 import os
 import sqlite3
 import sys
+import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -40,9 +41,10 @@ from app.store.migrations import MIGRATIONS, SCHEMA_VERSION
 SUFFIX = ".finals"
 BUSY_MS = 5000  # readers and the odd lock other than the write lock
 FIRST_TRY_SECONDS = 0.5  # a writer waits this long for the write lock without a word ...
-WRITE_WAIT_SECONDS = 60.0  # ... then says it is waiting, and gives up after this long in all
-# The check on open: integrity_check (indexes against their tables too) costs ~3 ms on a
-# 360-player final of 1 MB with 8 rounds played (quick_check ~2 ms), so the thorough one.
+WRITE_WAIT_SECONDS = 30.0  # ... then says it is waiting, and gives up after this long in all
+# The check on open: integrity_check (indexes against their tables too) costs ~2.5 ms (median;
+# open_database in all ~4 ms) on the 360-player Go final with 8 rounds played (1.1 MB), see
+# tests/bench/test_bench_open.py; quick_check saves ~1 ms of it, so the thorough one.
 OPEN_CHECK = "integrity_check"
 OUR_TABLES = frozenset({"tournament", "event"})  # made by the first migration, never dropped
 
@@ -97,7 +99,7 @@ def _restorable_backup(path: Path) -> Path | None:
         try:
             if copy.stat().st_size == 0:
                 continue
-            conn = sqlite3.connect(f"{copy.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+            conn = sqlite3.connect(_read_only_uri(copy, immutable=True), uri=True)
             try:
                 if conn.execute("PRAGMA quick_check").fetchone() == ("ok",):
                     return copy
@@ -274,7 +276,13 @@ def _make_engine(path: Path) -> Engine:
 
 
 def _read_only_uri(path: Path, immutable: bool) -> str:
-    return path.resolve().as_uri() + ("?mode=ro&immutable=1" if immutable else "?mode=ro")
+    """`file:` URI of `path` for SQLite: /tmp/a → file:///tmp/a, C:\\a → file:///C:/a, and a
+    network share //server/share/a → file:////server/share/a (SQLite wants no authority)."""
+    posix = path.resolve().as_posix()
+    if not posix.startswith("/"):
+        posix = "/" + posix
+    query = "?mode=ro&immutable=1" if immutable else "?mode=ro"
+    return "file://" + urllib.parse.quote(posix, safe="/:") + query
 
 
 def _make_read_only_engine(path: Path, immutable: bool) -> Engine:

@@ -278,3 +278,14 @@ def test_a_backup_that_meets_a_full_disk_is_warned_in_chinese(go_demo: Path, cap
     assert code == 0, err  # the pairing is saved; only its backup copy is missing
     assert "备份失败" in err and "磁盘已满" in err, err
     _in_chinese(err)
+
+
+def test_a_new_final_in_a_read_only_folder_is_refused_in_chinese(tmp_path: Path, capsys) -> None:
+    folder = tmp_path / "光盘"
+    folder.mkdir()
+    with read_only(folder):
+        code, _out, err = run(capsys, "new", str(folder / "t.finals"), "--preset",
+                              "shaoxing-gomoku-2022")
+    assert code == 1 and "只读" in err and str(folder) in err, err
+    _in_chinese(err)
+    assert list(folder.iterdir()) == []

@@ -247,3 +247,16 @@ def test_a_writer_that_waits_too_long_is_told_in_chinese(go_demo: Path, monkeypa
     assert "另一个操作" in message and "稍后再试" in message and go_demo.name in message
     assert "locked" not in message
     assert digest(go_demo) == before
+
+
+def test_a_read_only_file_in_a_folder_with_an_awkward_name_is_read(go_demo: Path) -> None:
+    folder = go_demo.parent / "决赛 #1 ?100%"
+    folder.mkdir()
+    path = folder / "围棋 总决赛.finals"
+    go_demo.rename(path)
+    with read_only(folder):  # opened through a file: URI, which must quote all of these
+        db = open_database(path)
+        try:
+            assert _count_players(db) > 0 and db.read_only is not None
+        finally:
+            db.close()
