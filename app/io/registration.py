@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from app.errors import FinalsError
 from app.io.dates import parse_date
 from app.io.sheets import SheetRow
 from app.standings.categories import grade_order, normalize_gender
+from app.text import NAME_MAX, TEXT_MAX, clean_text
 
 EVENT_SEPARATORS = re.compile(r"[、,，;；/|\s]+")
 
@@ -87,6 +89,22 @@ def _text(values: dict[str, Any], column: str) -> str | None:
     return text or None
 
 
+def _checked(
+    values: dict[str, Any], column: str, row: int, errors: list[RowError],
+    max_length: int = TEXT_MAX,
+) -> str | None:
+    """A text cell as stored: no control, format (bidi, zero-width) or line/paragraph
+    separator characters (app.text's rules), not too long; else an error for this cell."""
+    text = _text(values, column)
+    if text is None:
+        return None
+    try:
+        return clean_text(text, column, max_length=max_length)
+    except FinalsError as exc:
+        errors.append(RowError(row, column, exc.message))
+        return text
+
+
 def _int(values: dict[str, Any], column: str, row: int, errors: list[RowError]) -> int | None:
     text = _text(values, column)
     if text is None:
@@ -133,13 +151,17 @@ def _parse_row(
     errors: list[RowError],
 ) -> PlayerRow:
     values, row = sheet_row.values, sheet_row.number
-    name = _text(values, "姓名")
+    unreadable = {column for column, _ in sheet_row.problems}
+    for column, problem in sheet_row.problems:
+        errors.append(RowError(row, column, problem))
+    name = _checked(values, "姓名", row, errors, NAME_MAX)
     if name is None:
-        errors.append(RowError(row, "姓名", "姓名为空。请填写选手姓名，或删除这一行。"))
+        if "姓名" not in unreadable:
+            errors.append(RowError(row, "姓名", "姓名为空。请填写选手姓名，或删除这一行。"))
         name = ""
     gender_text = _text(values, "性别")
     gender = normalize_gender(gender_text)
-    if gender is None:
+    if gender is None and "性别" not in unreadable:
         shown = f"“{gender_text}”" if gender_text else "空"
         errors.append(RowError(row, "性别", f"性别为{shown}，无法识别。请填写“男”或“女”。"))
     birth_raw = values.get("出生日期")
@@ -153,14 +175,16 @@ def _parse_row(
             ))
     return PlayerRow(
         row=row, name=name, gender=gender, birth_date=birth,
-        unit=_text(values, "单位"), region=_text(values, "地区"), grade=_text(values, "段位"),
-        rating=_int(values, "等级分", row, errors), source=_text(values, "来源"),
+        unit=_checked(values, "单位", row, errors), region=_checked(values, "地区", row, errors),
+        grade=_checked(values, "段位", row, errors),
+        rating=_int(values, "等级分", row, errors), source=_checked(values, "来源", row, errors),
         qualifier_rank=_int(values, "名次", row, errors),
-        id_number=(_text(values, "身份证号") or None), phone=_text(values, "电话"),
+        id_number=_checked(values, "身份证号", row, errors),
+        phone=_checked(values, "电话", row, errors),
         seed=_int(values, "序号", row, errors),
         events=_with_source_events(
             _resolve_events(_text(values, "项目"), default_event, events, row, errors), events),
-        group=_text(values, "队名/搭档"),
+        group=_checked(values, "队名/搭档", row, errors, NAME_MAX),
     )
 
 

