@@ -17,6 +17,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app.io.sheets import as_text
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
@@ -45,22 +46,6 @@ WIDE = {
     "奖项": 10,
     "组别": 18,
 }
-
-
-# Text a spreadsheet program might read as a formula if the cell were typed in: kept as
-# text and marked with the quote prefix (Excel/WPS show the apostrophe-less text and keep it
-# text when the cell is edited). Spreadsheet formula injection: issue 12.
-FORMULA_START = ("=", "+", "-", "@")
-
-
-def _as_text(cell: Any) -> None:
-    """A str cell stays a string cell: openpyxl would store "=..." as a live formula and
-    "#N/A" as an error value. Every report cell holding text goes through here."""
-    if not isinstance(cell.value, str):
-        return
-    cell.data_type = "s"
-    if len(cell.value) > 1 and cell.value.startswith(FORMULA_START):
-        cell.quotePrefix = True
 
 
 def _value(text: Any) -> Any:
@@ -104,7 +89,7 @@ class Book:
         head_font = Font(name=FONT_NAME, bold=True, size=10)
         body_font = Font(name=FONT_NAME, size=10)
         for cell in ws[1]:
-            _as_text(cell)
+            as_text(cell)
             cell.font = head_font
             cell.fill = HEAD_FILL
             cell.border = BORDER
@@ -112,7 +97,7 @@ class Book:
         wrap = Alignment(vertical="center", wrap_text=True)
         for row in ws.iter_rows(min_row=2):
             for cell in row:
-                _as_text(cell)
+                as_text(cell)
                 cell.font = body_font
                 cell.border = BORDER
                 cell.alignment = wrap

@@ -30,6 +30,25 @@ EXAMPLE_ROW: dict[str, object] = {
 }
 
 
+# Text a spreadsheet program would read as a formula if it were typed into a cell.
+FORMULA_START = ("=", "+", "-", "@")
+
+
+def as_text(cell: Any) -> None:
+    """Keep a str cell of an openpyxl workbook a string cell (spreadsheet formula injection).
+
+    openpyxl stores "=..." as a live formula and "#N/A" as an error value; a name such as
+    =HYPERLINK("http://…") would run when the file is opened. Every workbook the program
+    writes passes each cell holding text through here: it stays text, and text that looks
+    like a formula gets the quote prefix, so it stays text when someone edits the cell.
+    """
+    if not isinstance(cell.value, str):
+        return
+    cell.data_type = "s"
+    if len(cell.value) > 1 and cell.value.startswith(FORMULA_START):
+        cell.quotePrefix = True
+
+
 @dataclass(frozen=True)
 class SheetRow:
     number: int  # the row number the person sees in Excel (header = 1)
@@ -271,6 +290,9 @@ def write_template(path: Path) -> Path:
     sheet.column_dimensions["D"].width = 14
     sheet.column_dimensions["E"].width = 24
     sheet.column_dimensions["K"].width = 22
+    for row in sheet.iter_rows():
+        for cell in row:
+            as_text(cell)
     sheet.freeze_panes = "A2"
     path.parent.mkdir(parents=True, exist_ok=True)
     book.save(path)

@@ -228,3 +228,14 @@ def test_a_separator_in_an_xlsx_cell_keeps_the_rows_in_place(gomoku, tmp_path) -
     details = _refused(gomoku, tmp_path / "ls.xlsx")
     assert "第2行【姓名】" in details and "第4行【姓名】" in details
     assert "第3行" not in details
+
+
+# --- the template the program writes ----------------------------------------------------
+
+def test_the_template_holds_text_not_formulas(tmp_path) -> None:
+    from app.io.sheets import write_template
+
+    book = openpyxl.load_workbook(write_template(tmp_path / "模板.xlsx"))
+    cells = [cell for row in book.active.iter_rows() for cell in row if cell.value is not None]
+    assert cells and not [c.coordinate for c in cells if c.data_type == "f"]
+    assert book.active["B2"].value == "张三"
