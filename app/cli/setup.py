@@ -43,8 +43,7 @@ def cmd_template(args: argparse.Namespace) -> int:
 def cmd_import(args: argparse.Namespace) -> int:
     with opened(args) as db:
         summary = import_sheet(db, Path(args.sheet), args.event, operator(args))
-    detail = "，".join(f"{code} {n}" for code, n in summary.entrants.items())
-    print(f"已导入 {summary.players} 名选手（{detail}）；队伍 {summary.teams} 支，双人组合 {summary.pairs} 对。")
+    print(summary.describe())
     return 0
 
 
