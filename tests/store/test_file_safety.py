@@ -260,3 +260,70 @@ def test_a_read_only_file_in_a_folder_with_an_awkward_name_is_read(go_demo: Path
             assert _count_players(db) > 0 and db.read_only is not None
         finally:
             db.close()
+
+
+def _left_by_a_crash(path: Path) -> None:
+    """The file as a power cut leaves it: its last change only in the -wal beside it."""
+    source = path.with_name("source.finals")
+    path.rename(source)
+    conn = sqlite3.connect(source)
+    conn.execute("PRAGMA wal_autocheckpoint=0")
+    conn.execute("INSERT INTO audit (time, operator, action, target) "
+                 "VALUES ('2026-01-01 00:00:00', '测试', '断电前', '最后一步')")
+    conn.commit()
+    for suffix in ("", "-wal", "-shm"):  # copied while open: nothing checkpointed
+        Path(f"{path}{suffix}").write_bytes(Path(f"{source}{suffix}").read_bytes())
+    conn.close()
+    source.unlink()
+
+
+def _last_action(db: database.Database) -> str:
+    with db.reading() as session:
+        return session.scalars(select(AuditEntry.action).order_by(AuditEntry.id.desc())).first()
+
+
+def test_a_file_left_by_a_crash_opens_with_its_last_change(go_demo: Path) -> None:
+    _left_by_a_crash(go_demo)
+    db = open_database(go_demo)
+    try:
+        assert _last_action(db) == "断电前"
+    finally:
+        db.close()
+
+
+def test_a_file_left_by_a_crash_in_a_read_only_folder_is_read_with_its_last_change(
+        go_demo: Path) -> None:
+    _left_by_a_crash(go_demo)
+    with read_only(go_demo.parent):
+        db = open_database(go_demo)
+        try:
+            assert _last_action(db) == "断电前" and db.read_only is not None
+        finally:
+            db.close()
+
+
+def test_a_wal_without_its_index_in_a_read_only_folder_is_refused_not_half_read(
+        go_demo: Path) -> None:
+    _left_by_a_crash(go_demo)
+    Path(f"{go_demo}-shm").unlink()  # SQLite cannot rebuild it where it may not write
+    with read_only(go_demo.parent):
+        _refused(go_demo, "只读", f"{go_demo.name}-wal", "复制")
+    db = open_database(go_demo)  # once the folder may be written again, nothing was lost
+    try:
+        assert _last_action(db) == "断电前"
+    finally:
+        db.close()
+
+
+def test_damage_met_while_the_file_is_open_names_the_backup(go_demo: Path) -> None:
+    newest = _newest_backup(go_demo)
+    db = open_database(go_demo)
+    try:
+        assert _count_players(db) > 0
+        db.engine.dispose()  # the window keeps the file open; the disk goes bad under it
+        damage(go_demo)
+        with pytest.raises(FinalsError) as caught, db.reading() as session:
+            session.scalars(select(Player.name)).all()
+    finally:
+        db.close()
+    assert "已损坏" in caught.value.message and newest.name in caught.value.message
