@@ -158,6 +158,27 @@ def test_formulas_with_computed_values_import_their_values(gomoku, tmp_path) -> 
     assert _names_and_units(gomoku) == {"张一": "绍兴棋院", "张二": "绍兴棋院", "张三": "绍兴棋院"}
 
 
+def test_a_formula_computed_to_empty_text_is_an_empty_cell(gomoku, tmp_path) -> None:
+    path = _formula_book(tmp_path / "empty.xlsx")
+    _give_cached_value(path, "A3", "张二")
+    _give_cached_value(path, "D4", "")  # e.g. =IF(A4="","",...) as Excel saves it
+    import_sheet(gomoku, path)
+    assert _names_and_units(gomoku) == {"张一": "绍兴棋院", "张二": "绍兴棋院", "张三": None}
+
+
+def test_an_error_value_is_an_error_not_a_name(gomoku, tmp_path) -> None:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(HEADERS)
+    sheet.append(["#N/A", "男", "1990-01-01", "绍兴棋院", "公开组"])  # a VLOOKUP that missed
+    sheet.append(["李四", "男", "1990-01-02", "#REF!", "公开组"])
+    assert sheet["A2"].data_type == "e"
+    book.save(tmp_path / "errors.xlsx")
+    details = _refused(gomoku, tmp_path / "errors.xlsx")
+    assert "第2行【姓名】显示错误值 #N/A" in details and "第3行【单位】显示错误值 #REF!" in details
+    assert "姓名为空" not in details
+
+
 # --- line and paragraph separators, control characters --------------------------------
 
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1e"])
