@@ -125,7 +125,7 @@ def damaged_message(path: Path, what: str = "已损坏") -> str:
 
 
 def _read_only_reason(path: Path) -> str:
-    folder = path.parent
+    folder = path.resolve().parent
     if hasattr(os, "statvfs"):
         try:
             if os.statvfs(folder).f_flag & os.ST_RDONLY:
@@ -326,10 +326,13 @@ class Database:
     `read_only` is None for a writable file, else the reason (in Chinese) that writes are refused.
     """
 
-    def __init__(self, path: Path, engine: Engine, read_only: str | None = None) -> None:
+    def __init__(self, path: Path, engine: Engine, read_only: str | None = None,
+                 side_files_before: dict[Path, bool] | None = None) -> None:
         self.path = path
         self.engine = engine
         self.read_only = read_only
+        # Read-only: SQLite cannot remove the -wal and -shm a reader made; close() does.
+        self._side_files_before = side_files_before
         self._sessions = sessionmaker(engine, expire_on_commit=False)
 
     @contextmanager
@@ -396,6 +399,8 @@ class Database:
 
     def close(self) -> None:
         self.engine.dispose()
+        if self._side_files_before is not None:
+            _remove_what_we_made(self._side_files_before)
 
 
 def create_database(path: Path) -> Database:
@@ -456,9 +461,11 @@ def _not_ours(path: Path, tables: set[str]) -> FinalsError:
                        f"请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。")
 
 
-def _look(path: Path) -> _Look:
-    """Read (never write) the file's schema and check it; refuse what is not ours or damaged."""
-    existed = {side: side.exists() for side in _side_files(path)}
+def _look(path: Path, existed: dict[Path, bool]) -> _Look:
+    """Read (never write) the file's schema and check it; refuse what is not ours or damaged.
+
+    `existed` says which of the -wal and -shm were there before: what this leaves beside a
+    refused file is removed."""
     refused = True
     try:
         conn, immutable = _connect_to_look(path)
@@ -489,7 +496,8 @@ def _look(path: Path) -> _Look:
 
 
 def _remove_what_we_made(existed: dict[Path, bool]) -> None:
-    """A read-only look at a WAL file leaves an empty -wal and a -shm: not beside a refused file."""
+    """A read-only connection to a WAL file leaves an empty -wal and a -shm, which a writer's
+    last close would remove: remove them when we made them and the -wal is still empty."""
     wal, shm = existed
     try:
         if not existed[wal] and wal.exists() and wal.stat().st_size == 0:
@@ -521,7 +529,8 @@ def open_database(path: Path) -> Database:
         raise FinalsError(f"{path} 是空文件（0 字节），不是比赛文件；本程序没有改动它。{hint}")
     if not header.startswith(b"SQLite format 3\0"):
         raise FinalsError(f"{path} 不是比赛文件（不是 SQLite 数据库）。本程序没有改动它。")
-    look = _look(path)
+    side_files_before = {side: side.exists() for side in _side_files(path)}
+    look = _look(path, side_files_before)
     if not look.immutable and _writable(path):
         engine = _make_engine(path)
         try:
@@ -539,4 +548,5 @@ def open_database(path: Path) -> Database:
             f"{_read_only_reason(path)}，而它是旧版本程序的文件（数据格式第 {look.version} 版），"
             f"需要升级为第 {SCHEMA_VERSION} 版才能打开，只读的文件无法升级。"
             "请把文件复制到可写的文件夹（如桌面）后打开副本。文件未被改动。")
-    return Database(path, _make_read_only_engine(path, look.immutable), read_only=reason)
+    return Database(path, _make_read_only_engine(path, look.immutable), read_only=reason,
+                    side_files_before=side_files_before)

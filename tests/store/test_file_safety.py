@@ -146,7 +146,7 @@ def _write(db: database.Database) -> None:
 
 
 def test_a_read_only_file_is_read_and_writes_are_refused_in_chinese(go_demo: Path) -> None:
-    before = digest(go_demo)
+    before, around = digest(go_demo), neighbours(go_demo)
     with read_only(go_demo):
         db = open_database(go_demo)
         try:
@@ -157,6 +157,7 @@ def test_a_read_only_file_is_read_and_writes_are_refused_in_chinese(go_demo: Pat
             db.close()
     assert "只读" in caught.value.message and go_demo.name in caught.value.message
     assert digest(go_demo) == before
+    assert neighbours(go_demo) == around  # no -wal or -shm left beside it
 
 
 def test_a_read_only_folder_is_read_and_writes_are_refused_in_chinese(go_demo: Path) -> None:
