@@ -6,6 +6,7 @@ whole sheet in one go; the caller imports nothing unless the list of errors is e
 
 from __future__ import annotations
 
+import math
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from datetime import date
 from typing import Any
 
 from app.errors import FinalsError
-from app.io.dates import parse_date
+from app.io.dates import birth_date_problem, parse_date
 from app.io.sheets import SheetRow
 from app.standings.categories import grade_order, normalize_gender
 from app.text import NAME_MAX, TEXT_MAX, clean_text
@@ -105,15 +106,25 @@ def _checked(
         return text
 
 
+NUMBER_RANGES = {"等级分": (0, 4000), "名次": (1, 100_000), "序号": (1, 100_000)}
+
+
 def _int(values: dict[str, Any], column: str, row: int, errors: list[RowError]) -> int | None:
     text = _text(values, column)
     if text is None:
         return None
     try:
-        return int(float(text))
+        number = float(text)
     except ValueError:
-        errors.append(RowError(row, column, f"“{text}”不是数字。请填写整数，或留空。"))
+        number = math.nan
+    if not math.isfinite(number) or number != int(number):
+        errors.append(RowError(row, column, f"“{text}”不是整数。请填写整数，或留空。"))
         return None
+    low, high = NUMBER_RANGES.get(column, (-(10**9), 10**9))
+    if not low <= number <= high:
+        errors.append(RowError(row, column, f"“{text}”超出范围：应在 {low} 到 {high} 之间。"))
+        return None
+    return int(number)
 
 
 def _age_on(birth: date, day: date) -> int:
@@ -173,6 +184,9 @@ def _parse_row(
                 row, "出生日期",
                 f"“{birth_raw}”不是有效日期。请写成 2010-05-03、2010.5.3 或 2010年5月3日。",
             ))
+        elif problem := birth_date_problem(birth):
+            errors.append(RowError(row, "出生日期", f"{problem}，不可能是出生日期。请核对。"))
+            birth = None
     return PlayerRow(
         row=row, name=name, gender=gender, birth_date=birth,
         unit=_checked(values, "单位", row, errors), region=_checked(values, "地区", row, errors),
