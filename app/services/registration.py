@@ -17,6 +17,7 @@ from app.io.registration import EventRules, ExistingPlayer, PlayerRow, plan_regi
 from app.io.sheets import SheetRow, load_sheet
 from app.services.audit import record
 from app.services.seeding import player_seed_key
+from app.services.snapshots import event_settings_of
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, EntrantMember, Event, Player, Round, Tournament
@@ -39,13 +40,18 @@ class ImportSummary:
 
 
 def event_rules(session: Session) -> list[EventRules]:
+    """Every event's eligibility rules; a bad stored value (an older version's) stops here
+    with the command that fixes it, never deep inside a check."""
+    events = list(session.scalars(select(Event).order_by(Event.position)))
+    for event in events:
+        event_settings_of(event, "eligibility")
     return [
         EventRules(
             code=e.code, name=e.name, kind=e.kind,
             aliases=tuple(e.eligibility.get("aliases", [])), source_event=e.source_event,
             eligibility={k: v for k, v in e.eligibility.items() if k != "aliases"},
         )
-        for e in session.scalars(select(Event).order_by(Event.position))
+        for e in events
     ]
 
 

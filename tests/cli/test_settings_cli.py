@@ -339,3 +339,17 @@ def test_a_stored_bad_team_tiebreak_or_prize_split_says_what_to_fix(capsys, go: 
     code, _, err = run(capsys, "prizes", f)
     assert code == 1 and "内部错误" not in err
     assert "prize_split" in err and "equal" in err  # not silently paid as equal shares
+
+
+def test_a_stored_bad_eligibility_value_stops_import_and_eligibility_in_chinese(
+        capsys, go: Path, tmp_path: Path) -> None:
+    from tests.services.sheets import player, write_sheet
+
+    f = str(go)
+    _poke(go, "UPDATE event SET eligibility = json_set(eligibility, '$.born_from', 'soon') "
+              "WHERE code = 'YOUTH'")
+    sheet = write_sheet(tmp_path / "p.xlsx", [player("新选手")])
+    for command in (["import", f, str(sheet)], ["eligibility", f]):
+        code, _, err = run(capsys, *command)
+        assert code == 1, command
+        assert "内部错误" not in err and "born_from" in err and "YOUTH" in err, err
