@@ -17,13 +17,9 @@ import sqlite3
 from datetime import datetime
 from pathlib import Path
 
-from sqlalchemy import select
-
 from app.errors import FinalsError
+from app.services.tournament import tournament_settings
 from app.store.database import Database, failure_reason
-from app.store.models import Tournament
-
-DEFAULT_KEEP = 20
 
 
 class BackupFailed(FinalsError):
@@ -35,11 +31,9 @@ def backup_dir(db: Database) -> Path:
 
 
 def _keep(db: Database) -> int:
-    with db.reading() as session:
-        tournament = session.scalars(select(Tournament)).first()
-        value = (tournament.settings or {}).get("backups_keep", DEFAULT_KEEP) if tournament else None
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 \
-        else DEFAULT_KEEP
+    """`backups_keep` (0: keep all); a bad stored value counts as the default here: a copy
+    is never refused for a setting."""
+    return tournament_settings(db, strict=False).backups_keep
 
 
 def own_copies(db: Database) -> list[Path]:
