@@ -108,8 +108,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main(argv: Sequence[str] | None) -> int:
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if any("\x00" in a for a in arguments):  # no file name, code or text holds one
+        print("finals: 用法错误：参数中含有空字符（NUL），请重新输入。", file=sys.stderr)
+        return 2
     parser = build_parser()
-    args = parser.parse_args(_protect_results(list(sys.argv[1:] if argv is None else argv)))
+    args = parser.parse_args(_protect_results(arguments))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()

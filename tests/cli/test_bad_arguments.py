@@ -185,7 +185,7 @@ def command_lines(draw: st.DrawFn) -> tuple[str, list[str]]:
 RUNS: list[str] = []
 
 
-@settings(max_examples=400, deadline=None, derandomize=True,
+@settings(max_examples=1000, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(line=command_lines())
 def test_generated_bad_arguments_never_crash_nor_change_the_file(
@@ -217,4 +217,13 @@ def test_report_how_many_generated_cases_ran() -> None:
         commands = {run.split(":")[0] for run in RUNS}
         codes = Counter(run.split(":")[1] for run in RUNS)
         print(f"\n生成的错误命令行：{len(RUNS)} 条，覆盖 {len(commands)} 个命令；退出码 {dict(codes)}")
-        assert len(RUNS) >= 400
+        assert len(RUNS) >= 1000
+
+
+def test_a_nul_character_in_any_argument_is_refused(final: Path, capsys) -> None:
+    before = data_of(final)
+    for argv in (["template", "\x00"], ["players", str(final) + "\x00"],
+                 ["add-player", str(final), "--event", "MEN", "--name", "a\x00b"]):
+        code, _out, err = run(capsys, *argv)
+        assert code == 2 and "空字符" in err and not any(w in err for w in INTERNAL)
+    assert data_of(final) == before

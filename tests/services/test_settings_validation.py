@@ -84,7 +84,7 @@ def test_every_key_the_program_reads_is_in_the_schema() -> None:
                 found.setdefault(match.group(1), str(path.relative_to(ROOT)))
     unknown = {k: where for k, where in found.items() if k not in known | groups}
     assert not unknown, f"settings read but not declared in app/settings/: {unknown}"
-    assert {"team_size", "team_max", "best_of", "opening_mode", "backups_keep", "prize_split"} <= set(found)
+    assert {"team_size", "opening_mode"} <= set(found)  # the scan finds what is read raw
 
 
 def test_the_schema_module_is_pure() -> None:
