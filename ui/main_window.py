@@ -7,9 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import QEventLoop, QThread, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QFileDialog,
     QLabel,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
+from app.store.database import set_wait_notice
 from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
 from ui import prefs
@@ -110,6 +112,7 @@ class MainWindow(QMainWindow):
         self.ctx.closed.connect(self._closed)
         self.ctx.changed.connect(self._changed)
         self.ctx.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        set_wait_notice(self._writer_waiting)
         self.ctx.runner.busy_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self._closed()
@@ -303,6 +306,13 @@ class MainWindow(QMainWindow):
         if count:
             title = self.tr("Phone entry (%1)").replace("%1", str(count))
         self.tabs.setTabText(self.tabs.indexOf(self.remote), title)
+
+    def _writer_waiting(self, text: str) -> None:
+        """Another writer holds the file (an import, the phone server...): say so in the status
+        bar; when the wait is on this thread, paint it before waiting on."""
+        self.ctx.window_message(text)
+        if QThread.currentThread() is self.thread():
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def _tab_changed(self, index: int) -> None:
         if self.tabs.widget(index) is self.results:
