@@ -17,17 +17,11 @@ from hypothesis import strategies as st
 
 from app.cli.main import main
 from app.demo import build_demo
+from tests.cli.runner import run
 
 INTERNAL = ("程序内部错误", "Traceback")
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse: bad usage
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def data_of(path: Path) -> str:

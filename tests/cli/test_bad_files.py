@@ -27,6 +27,7 @@ import pytest
 
 from app.cli.main import main
 from app.store import database
+from tests.cli.runner import run
 from tests.services.sheets import player, write_sheet
 from tests.store.faults import (
     damage,
@@ -42,10 +43,6 @@ ENGLISH = ("malformed", "unable to open", "database", "readonly", "locked", "dis
            "Errno", "No space")
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _in_chinese(err: str) -> None:

@@ -6,13 +6,8 @@ from pathlib import Path
 import pytest
 
 from app.cli.main import main
+from tests.cli.runner import run
 from tests.services.sheets import player, write_sheet
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_new_import_export_end_to_end(tmp_path: Path, capsys) -> None:

@@ -9,14 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
+from tests.cli.runner import run
 from tests.services.sheets import player, write_sheet
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _final(folder: Path, capsys, count: int) -> str:

@@ -8,17 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
 from app.demo import build_demo
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse: bad usage
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.runner import run
 
 
 def _state(capsys, path: str) -> tuple[dict, str]:

@@ -15,13 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli.main import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.runner import run
 
 
 @pytest.fixture(scope="module")
