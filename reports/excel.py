@@ -18,6 +18,7 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.io.sheets import as_text
+from app.text import terminal_safe
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
@@ -51,6 +52,10 @@ WIDE = {
 def _value(text: Any) -> Any:
     if isinstance(text, str) and NUMBER.match(text):
         return float(text) if "." in text else int(text)
+    if isinstance(text, str):
+        # A control character stored by an older version would make the whole workbook
+        # fail: it is shown as an escape, as on the terminal.
+        return terminal_safe(text)
     return text
 
 
@@ -83,7 +88,7 @@ class Book:
         widths: dict[str, float] | None = None,
     ) -> Worksheet:
         ws = self.workbook.create_sheet(_sheet_title(name, self.used))
-        ws.append(list(titles))
+        ws.append([_value(t) for t in titles])
         for row in rows:
             ws.append([_value(v) for v in row])
         head_font = Font(name=FONT_NAME, bold=True, size=10)

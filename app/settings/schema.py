@@ -22,6 +22,7 @@ from app.standings.categories import grade_order, normalize_gender
 from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
 from app.standings.ranking import ALL_TIEBREAKS
 from app.standings.teams import TEAM_TIEBREAKS
+from app.text import invisible_character
 
 EventKind = Literal["individual", "pair", "team"]
 TeamFormat = Literal["sum", "match"]
@@ -328,12 +329,12 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
     if t == "names":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) and _clean_text(v)
                                                            for v in value):
-            return _bad_value(spec, value, "名称不能为空，也不能含控制字符")
+            return _bad_value(spec, value, "名称不能为空，也不能含控制字符或不可见字符")
         return None
     if not isinstance(value, str):
         return _bad_value(spec, value)
     if not _clean_text(value):
-        why = "不能为空" if not value.strip() else f"不能含控制字符，长度不超过 {MAX_TEXT} 字"
+        why = "不能为空" if not value.strip() else f"不能含控制字符或不可见字符，长度不超过 {MAX_TEXT} 字"
         return _bad_value(spec, value, why)
     if t == "url" and not re.match(r"https?://[^\s/]+", value):
         return _bad_value(spec, value)
@@ -341,8 +342,10 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
 
 
 def _clean_text(text: str) -> bool:
-    return bool(text.strip()) and len(text) <= MAX_TEXT and not any(
-        ord(ch) < 0x20 or 0x7F <= ord(ch) < 0xA0 for ch in text)
+    """Not blank, not too long, and no control, bidi or other invisible character (the
+    rules of app.text; a line break is allowed, e.g. in a certificate's wording)."""
+    return bool(text.strip()) and len(text) <= MAX_TEXT and invisible_character(
+        text.replace("\n", "")) is None
 
 
 # -- reading a typed value from the command line ------------------------------------------

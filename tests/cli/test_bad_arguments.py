@@ -127,6 +127,11 @@ def test_names_already_in_a_file_never_reach_the_terminal_raw(final: Path, capsy
         assert code == 0, err
         assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
         assert "王" in out
+    for kind in ("standings", "pairings"):  # every .xlsx report still writes
+        target = final.parent / f"{kind}.xlsx"
+        code, _out, err = run(capsys, "report", str(final), kind, "--event", "MEN", "-o",
+                              str(target))
+        assert code == 0 and target.stat().st_size > 0, err
 
 
 # --- every command, generated arguments ------------------------------------------------

@@ -193,6 +193,8 @@ def test_a_setting_can_be_returned_to_its_default(capsys, go: Path) -> None:
         ("start_date=2022-02-30", ["start_date", "YYYY-MM-DD"]),
         ("end_date=2022-01-01", ["end_date", "start_date"]),  # before the start
         ("title=", ["title"]),
+        ("title=比赛\u202e", ["title", "不可见字符"]),  # a bidi override turns it around
+        ("venue=绍兴\u200b", ["venue", "不可见字符"]),
         ("certificate.colour=red", ["未知", "certificate.issuer"]),
         ("remote_entry_url=phone", ["remote_entry_url", "http"]),
     ],
