@@ -342,10 +342,9 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
 
 
 def _clean_text(text: str) -> bool:
-    """Not blank, not too long, and no control, bidi or other invisible character (the
-    rules of app.text; a line break is allowed, e.g. in a certificate's wording)."""
-    return bool(text.strip()) and len(text) <= MAX_TEXT and invisible_character(
-        text.replace("\n", "")) is None
+    """Not blank, not too long, and no control (line breaks included), bidi or other
+    invisible character: the rules of app.text."""
+    return bool(text.strip()) and len(text) <= MAX_TEXT and invisible_character(text) is None
 
 
 # -- reading a typed value from the command line ------------------------------------------
