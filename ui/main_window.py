@@ -112,7 +112,7 @@ class MainWindow(QMainWindow):
         self.ctx.closed.connect(self._closed)
         self.ctx.changed.connect(self._changed)
         self.ctx.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        set_wait_notice(self._writer_waiting)
+        self._previous_wait_notice = set_wait_notice(self._writer_waiting)
         self.ctx.runner.busy_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self._closed()
@@ -413,4 +413,5 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.remote.stop_server()  # the phones' server never outlives the window
         self.ctx.close()
+        set_wait_notice(self._previous_wait_notice)
         super().closeEvent(event)

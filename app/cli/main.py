@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from app.errors import FinalsError
+from app.store.database import commits_so_far, set_wait_notice
 from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
@@ -112,13 +113,13 @@ def _main(argv: Sequence[str] | None) -> int:
     if any("\x00" in a for a in arguments):  # no file name, code or text holds one
         print("finals: 用法错误：参数中含有空字符（NUL），请重新输入。", file=sys.stderr)
         return 2
+    set_wait_notice(None)  # "waiting for another writer" goes to stderr
     parser = build_parser()
     args = parser.parse_args(_protect_results(arguments))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2
-    from app.store.database import commits_so_far
 
     committed_before = commits_so_far()
     try:
