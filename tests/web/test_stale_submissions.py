@@ -139,3 +139,25 @@ def test_re_pairing_voids_what_was_sent_for_the_edited_table(small: Database) ->
     with pytest.raises(FinalsError):
         remote_entry.accept(small, sent.submission, "裁判长")
     assert round_view(small, "MEN", 1).results[5] is None
+
+
+def test_a_phone_result_saved_without_a_backup_is_still_a_success(small: Database,
+                                                                  monkeypatch) -> None:
+    """A full disk after the commit: the phone is told its result is in (never "not saved"
+    for a stored result), and the arbiter gets the warning."""
+    from app.services import backup
+
+    def disk_full(_db: Database, _label: str):  # noqa: ANN202
+        raise backup.BackupFailed("备份失败：无法写入 backups（磁盘已满）。")
+
+    monkeypatch.setattr(backup, "take_backup", disk_full)
+    view = round_view(small, "MEN", 1)
+    open_tables = [g.table for g in view.games if g.second is not None]
+    for table in open_tables[:-1]:
+        assert remote_entry.submit(small, _token(small, table), "1-0", client="10.0.0.1",
+                                   auto_accept=True).status == "accepted"
+    last = remote_entry.submit(small, _token(small, open_tables[-1]), "0-1", client="10.0.0.2",
+                               auto_accept=True)
+    assert last.status == "accepted" and last.round_complete
+    assert last.warnings and "成绩已保存" in last.warnings[0] and "备份失败" in last.warnings[0]
+    assert round_view(small, "MEN", 1).status == "complete"
