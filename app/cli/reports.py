@@ -18,21 +18,26 @@ from app.store.database import Database
 ROUND_KINDS = ("pairings", "index", "slips")
 
 
-def _add_table_links(db: Database, doc: dict[str, Any], round_number: int | None,
-                     base_url: str | None) -> None:
-    """Each slip's QR code opens that table's phone page (secret per table; never exported)."""
+def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
+                     round_number: int | None, base_url: str | None) -> None:
+    """Each slip's QR code opens that table's phone page (secret per table; never exported).
+
+    Only the events printed get links, each for the round asked for (its latest by default);
+    an event that has not reached that round is left to the report to name.
+    """
     from app.services.remote_entry import tokens_for_round
 
-    for event in doc["events"]:
-        if not event["rounds"]:
+    for data in doc["events"]:
+        if event is not None and event.lower() not in (data["code"].lower(), data["name"]):
             continue
-        number = round_number or event["rounds"][-1]["number"]
-        links = tokens_for_round(db, event["code"], number, base_url)
-        for rnd in event["rounds"]:
-            if rnd["number"] == number:
-                for game in rnd["games"]:
-                    if game["table"] in links:
-                        game["token"] = links[game["table"]]
+        number = round_number or (data["rounds"][-1]["number"] if data["rounds"] else None)
+        rnd = next((r for r in data["rounds"] if r["number"] == number), None)
+        if rnd is None:
+            continue
+        links = tokens_for_round(db, data["code"], number, base_url)
+        for game in rnd["games"]:
+            if game["table"] in links:
+                game["token"] = links[game["table"]]
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -45,7 +50,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         after = None if args.kind in ROUND_KINDS else args.round
         doc = build_export(db, after)
         if args.kind == "slips":
-            _add_table_links(db, doc, args.round, args.base_url)
+            _add_table_links(db, doc, args.event, args.round, args.base_url)
     out = Path(args.output)
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
