@@ -100,15 +100,18 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
             "rank": None if wild else rng.randrange(1, 46 if go else 11),
             "events": [main["name"]], "group": None,
         })
-    # Teams: same-unit players of the main event, men's teams and women's teams.
+    # Teams: same-unit players of the main event, men's teams and women's teams, of the
+    # members the regulation allows (Gomoku: qualified online, no wild card).
     for spec in events.values():
         if spec["kind"] != "team":
             continue
         size = spec.get("eligibility", {}).get("team_size", 3)
         gender = spec.get("eligibility", {}).get("gender")
+        excluded = spec.get("eligibility", {}).get("team_excluded_sources", [])
         by_unit: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for person in people:
-            if person["group"] is None and (gender is None or person["gender"] == gender):
+            if person["group"] is None and (gender is None or person["gender"] == gender) \
+                    and not any(word in person["source"] for word in excluded):
                 by_unit[person["unit"]].append(person)
         team_no = 0
         for unit, members in sorted(by_unit.items()):
@@ -140,6 +143,8 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
             rows.append(_row(number, names.make(gender), gender, _birth(rng, start, end),
                              rng.choice(units), grade, rng.randrange(1200, 2000), "少儿报名",
                              None, spec["name"], None, rng))
+            if elig.get("platform_account_required"):  # the Go youth's 弈战 username
+                rows[-1].values["平台账号"] = f"yizhan_{seed}_{number:05d}"
             number += 1
     # Pair events: two new rows per pair naming each other.
     for spec in events.values():
@@ -168,11 +173,12 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
     return rows
 
 
-def _random_result(rng: random.Random, go: bool) -> tuple[str, str | None]:
+def _random_result(rng: random.Random, go: bool, draws: bool = True) -> tuple[str, str | None]:
+    """A plausible result; `draws` False (Go with komi 3又3/4子): never a draw."""
     roll = rng.random()
     if roll < 0.015:
         return rng.choice(("+-", "-+")), "弃权"
-    draw_share = 0.005 if go else 0.06
+    draw_share = (0.005 if go else 0.06) if draws else 0.0
     if roll < 0.015 + draw_share:
         return "=", "三劫循环" if go else "和棋"
     first_wins = rng.random() < (0.52 if go else 0.56)
@@ -186,9 +192,11 @@ def _random_result(rng: random.Random, go: bool) -> tuple[str, str | None]:
 def play_rounds(db: Database, rounds: int, seed: int, operator: str = "") -> None:
     from app.services.results import record_result
     from app.services.rounds import pair_next
+    from app.services.tournament import tournament_settings
 
     rng = random.Random(seed + 7)
     game = _game_of(db)
+    draws = not tournament_settings(db, ("komi", "draws")).refuses_draws(game)
     for event in list_events(db):
         if event["kind"] == "team" or event["entrants"] < 2:
             continue
@@ -198,7 +206,7 @@ def play_rounds(db: Database, rounds: int, seed: int, operator: str = "") -> Non
             for g in view.games:
                 if g.second is None:
                     continue
-                result, manner = _random_result(rng, game == "go")
+                result, manner = _random_result(rng, game == "go", draws)
                 record_result(db, event["code"], view.number, g.table, result, manner,
                               operator=operator)
 

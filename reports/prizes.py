@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,56 @@ def fmt_amount(amount: Any) -> str:
     if value == value.to_integral_value():
         return f"{int(value):,}"
     return f"{value:,.2f}"
+
+
+def fen_of(prize: dict[str, Any]) -> int:
+    """A prize's money in whole fen: `amount_fen`, or (an export of an older version) its
+    `amount` in yuan read as an exact decimal and rounded to the fen."""
+    fen = prize.get("amount_fen")
+    if isinstance(fen, int) and not isinstance(fen, bool):
+        return fen
+    value = Decimal(str(prize.get("amount") or 0)) * 100
+    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+
+
+def yuan(fen: int) -> Decimal:
+    """Whole fen as exact yuan: 62220 → 622.20."""
+    return Decimal(fen).scaleb(-2)
+
+
+def amount_of(prize: dict[str, Any]) -> Decimal:
+    return yuan(fen_of(prize))
+
+
+def shared_notes(prizes: list[dict[str, Any]]) -> list[str]:
+    """One line per shared place: what was pooled, by how many, each share, what is left."""
+    groups: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    for prize in prizes:
+        if prize.get("shared") and prize.get("pool_places"):
+            groups.setdefault((prize.get("table"), prize.get("place")), []).append(prize)
+    lines = []
+    for (_, place), rows in groups.items():
+        first = rows[0]
+        low, high = first["pool_places"]
+        places = f"第{low}名" if low == high else f"第{low}—{high}名"
+        shares = sorted({fen_of(p) for p in rows})
+        each = "、".join(f"{fmt_amount(yuan(f))}元" for f in reversed(shares))
+        text = (f"第{place}名{first.get('tied') or len(rows)}人并列，平分{places}奖金共"
+                f"{fmt_amount(yuan(int(first.get('pool_fen') or 0)))}元，每人{each}")
+        if len(shares) > 1:
+            text += "（余额按名单顺序多发）"
+        unpaid = int(first.get("unpaid_fen") or 0)
+        if unpaid:
+            text += f"，余{fmt_amount(yuan(unpaid))}元不发放"
+        lines.append(text)
+    return lines
+
+
+def rule_line(view: DocView) -> list[str]:
+    """The rule for shared places in force, as the export states it (none in an old export)."""
+    rules = view.data.get("prize_rules") or {}
+    text = str(rules.get("text") or "").rstrip("。")
+    return [text] if text else []
 
 
 def select_prizes(view: DocView, event: str | None, category: str | None) -> list[dict[str, Any]]:
@@ -80,10 +130,10 @@ def prize_rows(prizes: list[dict[str, Any]]) -> list[list[str]]:
         [
             place_text(p),
             str(p.get("title") or ""),
-            winner_text(p),
+            eligibility_mark(p) + winner_text(p),
             str(p.get("unit") or ""),
-            fmt_amount(p.get("amount")),
-            amount_in_capitals(p.get("amount") or 0),
+            fmt_amount(amount_of(p)),
+            amount_in_capitals(amount_of(p)),
             "",
         ]
         for p in prizes
@@ -91,7 +141,8 @@ def prize_rows(prizes: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def total(prizes: list[dict[str, Any]]) -> Decimal:
-    return sum((Decimal(str(p.get("amount") or 0)) for p in prizes), Decimal(0))
+    """The exact sum of the rows, in yuan (added up in fen)."""
+    return yuan(sum(fen_of(p) for p in prizes))
 
 
 PRIZE_COLUMNS = [
@@ -153,6 +204,8 @@ def build_prizes_pdf(
             ],
         )
         story.append(make_table(spec, body))
+        story += eligibility_notes(rows)
+        story += notes_block(shared_notes(rows) + rule_line(view), title="说明")
         story += signature_line()
     summary_header = Header(
         title=view.title,
@@ -206,7 +259,11 @@ def build_prizes_pdf(
             ),
         )
         story.append(make_table(spec, repeated))
-    story += notes_block(["所有奖金均为含税金额", "名次空缺的奖项不发放"], title="说明")
+    events = {p.get("event") for p in prizes}
+    story += eligibility_notes(prizes, [p for p in view.data.get("withheld_prizes") or []
+                                        if p.get("event") in events])
+    story += notes_block(["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)],
+                         title="说明")
     story += signature_line()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表")
@@ -228,7 +285,7 @@ def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:
                     str(items[0].get("name") or ""),
                     str(items[0].get("unit") or ""),
                     "；".join(
-                        f"{p.get('table')}{p.get('title')}（{fmt_amount(p.get('amount'))}元）"
+                        f"{p.get('table')}{p.get('title')}（{fmt_amount(amount_of(p))}元）"
                         for p in items
                     ),
                     fmt_amount(amount),
@@ -236,3 +293,33 @@ def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:
                 ]
             )
     return rows
+
+
+# -- teams (issue 13): a team that fails its rules, or was composed late by force ------------
+
+def eligibility_mark(prize: dict[str, Any]) -> str:
+    """※ before a team (or pair) that does not meet its event's rules now; † before a team
+    composed by force after its source event's round 1."""
+    return ("※" if prize.get("ineligible") else "") + ("†" if prize.get("late") else "")
+
+
+def eligibility_notes(prizes: list[dict[str, Any]],
+                      withheld: list[dict[str, Any]] | None = None) -> list[Flowable]:
+    """The footnote under a table for every ※ and † of its rows, and the prizes withheld."""
+    lines = []
+    for p in prizes:
+        where = f"{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
+        if p.get("ineligible"):
+            lines.append(f"※ {where}不符合参赛条件：{'；'.join(p.get('eligibility_problems') or [])}。"
+                         "仍计名次，奖金照发")
+        late = p.get("late") or {}
+        if late:
+            lines.append(f"† {where}第{late.get('after_round')}轮编排后强制组队"
+                         f"（{late.get('operator')}，{late.get('time')}）")
+    for p in withheld or []:
+        lines.append(f"未发：{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
+                     f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
+                     f"{'；'.join(p.get('eligibility_problems') or [])}，该名次空缺")
+    if not lines:
+        return []
+    return [Spacer(1, 2.5 * mm), *(heading(line, 8) for line in lines)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import fmt_points, opened, print_json, round_number, table
+from app.cli.common import fmt_points, opened, print_json, round_number, table, warn
 from app.errors import FinalsError
 from app.io.export_json import build_export
 
@@ -119,7 +119,9 @@ def cmd_teams(args: argparse.Namespace) -> int:
         raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
     if args.json:
         print_json([{"event": e["code"], "name": e["name"], "standings": e["standings"],
-                     "entrants": e["entrants"]} for e in events])
+                     "entrants": e["entrants"],
+                     **({"late_changes": e.get("late_changes", [])} if kind == "team" else {})}
+                    for e in events])
         return 0
     for event in events:
         entrants = {e["id"]: e for e in event["entrants"]}
@@ -128,25 +130,109 @@ def cmd_teams(args: argparse.Namespace) -> int:
         body = [[f"{r['rank']}{'=' if r.get('shared') else ''}", entrants[r["entrant"]]["name"],
                  "、".join(entrants[r["entrant"]]["members"]), fmt_points(r["points"])]
                 + [fmt_points(r["tiebreaks"].get(t)) for t in order]
+                + [_team_note(entrants[r["entrant"]])]
                 for r in event["standings"]]
-        print(table(body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order]))
+        print(table(body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order, "备注"]))
+        for line in _team_footnotes(event):
+            print(line)
         print()
     return 0
 
 
+# -- teams (issue 13): ineligible and forced late teams, marked wherever they are listed ----
+
+def _late_text(late: dict[str, Any]) -> str:
+    what = "强制组队" if late["action"] == "composed" else f"强制解散“{late['team']}”"
+    return f"第{late['after_round']}轮编排后{what}（{late['operator']}，{late['time']}）"
+
+
+def _team_note(entrant: dict[str, Any]) -> str:
+    """The 备注 of a team's (or pair's) row: ineligible now, and/or composed late by force."""
+    notes = ["※不符合参赛条件"] if entrant.get("eligibility_problems") else []
+    if entrant.get("late"):
+        notes.append(_late_text(entrant["late"]))
+    return "；".join(notes)
+
+
+def _unpaid_setting(doc: dict[str, Any], code: str) -> str | None:
+    """A team event's eligibility.ineligible_team_prizes (None: not a team event)."""
+    event = next((e for e in doc["events"] if e["code"] == code), None)
+    if event is None or event["kind"] != "team":
+        return None
+    return str(event.get("settings", {}).get("eligibility", {}).get("ineligible_team_prizes", "pay"))
+
+
+def _team_footnotes(event: dict[str, Any]) -> list[str]:
+    lines = [f"※ {e['name']}：{'；'.join(e['eligibility_problems'])}"
+             for e in event["entrants"] if e.get("eligibility_problems")]
+    if lines and event["kind"] == "team":
+        rule = event.get("settings", {}).get("eligibility", {}).get("ineligible_team_prizes", "pay")
+        lines.append("※ 不符合参赛条件的队伍仍计名次；" + (
+            "奖金不发，名次空缺（eligibility.ineligible_team_prizes=withhold）" if rule == "withhold"
+            else "奖金照发，奖金表上标注（eligibility.ineligible_team_prizes=pay）"))
+    lines += [f"强制变更：{_late_text(c)}，队员 {'、'.join(c['members'])}"
+              for c in event.get("late_changes", []) if c["action"] == "dissolved"]
+    return lines
+
+
+def _prize_warnings(doc: dict[str, Any]) -> list[str]:
+    """One 警告 per prize of an ineligible team or pair: paid (marked) or withheld."""
+    out = []
+    for prize, paid in [(p, True) for p in doc["prizes"] if p.get("ineligible")] + \
+            [(p, False) for p in doc.get("withheld_prizes", [])]:
+        setting = _unpaid_setting(doc, prize["event"])
+        where = f"{prize['table']}第{prize['place']}名“{prize['name']}”"
+        why = "；".join(prize.get("eligibility_problems") or [])
+        money = f"奖金照发（{fmt_points(prize['amount'])} 元），已在奖金表上标注" if paid else \
+            f"奖金 {fmt_points(prize['amount'])} 元未发，该名次空缺"
+        rule = f"（设置 eligibility.ineligible_team_prizes={setting}）" if setting else ""
+        out.append(f"{where}不符合参赛条件（{why}）：仍计名次，{money}{rule}。")
+    return out
+
+
+def _prize_footnotes(doc: dict[str, Any]) -> list[str]:
+    lines = [f"※ {p['table']} 第{p['place']}名 {p['name']}：{'；'.join(p['eligibility_problems'])}"
+             for p in doc["prizes"] if p.get("ineligible")]
+    lines += [f"† {p['table']} 第{p['place']}名 {p['name']}：{_late_text(p['late'])}"
+              for p in doc["prizes"] if p.get("late")]
+    lines += [f"未发：{p['table']} 第{p['place']}名 {p['name']} {fmt_points(p['amount'])} 元"
+              f"（不符合参赛条件：{'；'.join(p.get('eligibility_problems') or [])}）"
+              for p in doc.get("withheld_prizes", [])]
+    return lines
+
+
+def _prize_name(prize: dict[str, Any]) -> str:
+    return str(prize["name"]) + (" ※" if prize.get("ineligible") else "") + (" †" if prize.get("late") else "")
+
+
+def _yuan(fen: int) -> str:
+    """Whole fen as yuan text: 6240000 → 62400, 62220 → 622.20."""
+    return str(fen // 100) if fen % 100 == 0 else f"{fen // 100}.{fen % 100:02d}"
+
+
 def cmd_prizes(args: argparse.Namespace) -> int:
+    from app.io.export_json import yuan_number
+
     doc = _load(args)
     prizes = doc["prizes"]
+    warn(_prize_warnings(doc))
+    total_fen = sum(p["amount_fen"] for p in prizes)
     if args.json:
-        totals: dict[str, float] = {}
+        totals_fen: dict[str, int] = {}
         for p in prizes:
-            totals[p["table"]] = totals.get(p["table"], 0) + p["amount"]
-        print_json({"prizes": prizes, "totals": totals, "total": sum(p["amount"] for p in prizes)})
+            totals_fen[p["table"]] = totals_fen.get(p["table"], 0) + p["amount_fen"]
+        print_json({"prizes": prizes, "prize_rules": doc["prize_rules"],
+                    "totals": {t: yuan_number(f) for t, f in totals_fen.items()},
+                    "totals_fen": totals_fen, "total": yuan_number(total_fen), "total_fen": total_fen,
+                    "withheld_prizes": doc.get("withheld_prizes", [])})
         return 0
-    body = [[p["table"], p["title"], p["name"], p["unit"] or "", fmt_points(p["amount"])]
+    body = [[p["table"], p["title"], _prize_name(p), p["unit"] or "", _yuan(p["amount_fen"])]
             for p in prizes]
     print(table(body, ["组别", "名次", "姓名", "单位", "奖金（元，含税）"]))
-    print(f"合计 {fmt_points(sum(p['amount'] for p in prizes))} 元（含税）")
+    for line in _prize_footnotes(doc):
+        print(line)
+    print(f"合计 {_yuan(total_fen)} 元（含税）")
+    print(f"并列名次奖金规则：{doc['prize_rules']['text']}")
     return 0
 
 
@@ -155,9 +241,18 @@ def cmd_grades(args: argparse.Namespace) -> int:
     if args.json:
         print_json(doc["grades"])
         return 0
-    body = [[g["event"], str(g["rank"]), g["name"], g["unit"] or "", g["grade"]] for g in doc["grades"]]
-    print(table(body, ["项目", "名次", "姓名", "单位", "申报等级"]))
+    body = [[g["event"], str(g["rank"]), g["name"], g["unit"] or "", g["grade"], _held_note(g)]
+            for g in doc["grades"]]
+    print(table(body, ["项目", "名次", "姓名", "单位", "申报等级", "备注"]))
     return 0
+
+
+def _held_note(grade: dict[str, Any]) -> str:
+    """A grade the player already holds or exceeds (段位): said, and whether it is applied for."""
+    if not grade.get("already_held"):
+        return ""
+    form = "仍列入申报表" if grade.get("on_form") else "不列入申报表"
+    return f"已有{grade.get('held')}（{form}）"
 
 
 def register(sub: Any) -> None:

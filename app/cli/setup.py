@@ -44,6 +44,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     with opened(args) as db:
         summary = import_sheet(db, Path(args.sheet), args.event, operator(args))
     print(summary.describe())
+    for warning in summary.warnings:
+        print(f"警告：{warning}", file=sys.stderr)
     return 0
 
 
@@ -53,13 +55,17 @@ def cmd_players(args: argparse.Namespace) -> int:
     if args.json:
         print_json(rows)
         return 0
+    # The platform account (private, for the arbiter's checks) where the event has any.
+    accounts = any(r.get("platform_account") for r in rows)
     body = [
         [r["event"], str(r["seed"]), r["name"], GENDER_TEXT.get(r["gender"], ""),
          r["birth_date"] or "", r["unit"] or "", r["grade"] or "", r["source"] or "",
+         *([r.get("platform_account") or ""] if accounts else []),
          STATUS_TEXT.get(r["status"], r["status"])]
         for r in rows
     ]
-    print(table(body, ["项目", "序号", "姓名", "性别", "出生日期", "单位", "段位", "来源", "状态"]))
+    print(table(body, ["项目", "序号", "姓名", "性别", "出生日期", "单位", "段位", "来源",
+                       *(["平台账号"] if accounts else []), "状态"]))
     print(f"共 {len(rows)} 条")
     return 0
 
@@ -84,7 +90,7 @@ def cmd_events(args: argparse.Namespace) -> int:
 
 def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
     names = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-             "qualifier_rank", "id_number", "phone")
+             "qualifier_rank", "id_number", "phone", "platform_account")
     return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
 
 
@@ -155,7 +161,8 @@ def _warn(db: Any, code: str | None) -> None:
 
 
 def _tournament_settings(args: argparse.Namespace) -> int:
-    from app.services.tournament import set_tournament_fields
+    from app.services.ranking import PRIZE_KEYS
+    from app.services.tournament import set_tournament_fields, tournament_settings
 
     with opened(args) as db:
         changes = _changes(args.set, "prize_split=tiebreak", prefix="tournament.")
@@ -163,17 +170,50 @@ def _tournament_settings(args: argparse.Namespace) -> int:
         if changes or unset:
             set_tournament_fields(db, changes, operator(args), unset)
         info = tournament_info(db)
+        info["settings"].setdefault("draws", tournament_settings(db, strict=False).draws)
+        rules = _prize_rules(db)
         _warn(db, None)
     if args.json:
-        print_json(info)
+        print_json({**info, "prize_rules": rules.to_dict()})
         return 0
     for key in ("title", "game", "venue", "start_date", "end_date", "organisers", "operators"):
         print(f"{key} = {json.dumps(info[key], ensure_ascii=False)}")
     for key, value in info["settings"].items():
-        if key != "prize_split":
+        if key not in PRIZE_KEYS and key != "draws":
             print(f"{key} = {json.dumps(value, ensure_ascii=False)}")
-    print(f"prize_split = {info['settings'].get('prize_split', 'equal')}  （并列名次奖金：equal 平分 | tiebreak 按小分）")
+    _print_prize_rules(rules)
+    print(_draws_line(info))
     return 0
+
+
+def _draws_line(info: dict[str, Any]) -> str:
+    """The draw rule (issue 13) with its choices and what it means for this final now."""
+    from app.settings import TOURNAMENT_SETTINGS, tournament_settings_lenient
+
+    typed = tournament_settings_lenient(info["settings"])[0]
+    choices = " | ".join(f"{value} {label}" for value, label in TOURNAMENT_SETTINGS["draws"].choices)
+    now = "不能记和棋（=）" if typed.refuses_draws(str(info["game"])) else "可以记和棋（=）"
+    return f"draws = {typed.draws}  （和棋：{choices}；本比赛现在{now}）"
+
+
+def _prize_rules(db: Any) -> Any:
+    """The rules for shared prize places in force (a bad stored value: its default)."""
+    from app.services.tournament import tournament_settings
+    from app.standings.prizes import PrizeRules
+
+    typed = tournament_settings(db, strict=False)
+    return PrizeRules(typed.prize_split, typed.prize_unit, typed.prize_remainder)
+
+
+def _print_prize_rules(rules: Any) -> None:
+    from app.services.ranking import PRIZE_KEYS
+    from app.settings.schema import TOURNAMENT_SETTINGS
+
+    for key, value in zip(PRIZE_KEYS, (rules.split, rules.unit, rules.remainder), strict=True):
+        spec = TOURNAMENT_SETTINGS[key]
+        allowed = " | ".join(f"{v} {label}" for v, label in spec.choices)
+        print(f"{key} = {value}  （{spec.label}：{allowed}）")
+    print(f"并列名次奖金规则：{rules.text}")
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
@@ -204,17 +244,20 @@ def cmd_compose(args: argparse.Namespace) -> int:
 
     members = [m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
     with opened(args) as db:
-        made = compose(db, args.event, args.name, members, operator(args))
-    print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}")
+        made = compose(db, args.event, args.name, members, operator(args), force=args.force)
+    forced = (f"。第{made['after_round']}轮编排后强制组队：已记入日志，队伍名单上标注"
+              if made["forced"] else "")
+    print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}{forced}")
     return 0
 
 
 def cmd_dissolve(args: argparse.Namespace) -> int:
-    from app.services.teams import dissolve
+    from app.services.teams import dissolve, team_lock
 
     with opened(args) as db:
-        name = dissolve(db, args.event, args.who, operator(args))
-    print(f"已解散“{name}”。")
+        late = team_lock(db, args.event) if args.force else None
+        name = dissolve(db, args.event, args.who, operator(args), force=args.force)
+    print(f"已解散“{name}”。" + ("强制解散：已记入日志，队伍名单下列出。" if late else ""))
     return 0
 
 
@@ -222,15 +265,22 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     from app.services.teams import problems
 
     with opened(args) as db:
-        found = problems(db)
+        # Players of the individual events first (birth and grade windows, professionals,
+        # platform accounts, two events that exclude each other), then teams and pairs.
+        found = player_service.eligibility_problems(db)
+        found += [{**item, "level": item.get("level", "error")} for item in problems(db)]
+    errors = [item for item in found if item["level"] == "error"]
     if args.json:
         print_json(found)
     elif not found:
-        print("所有队伍和双人组合均符合参赛条件。")
+        print("所有选手、队伍和双人组合均符合参赛条件。")
     else:
         for item in found:
-            print(f"{item['event']} {item['entrant']}：{item['message']}")
-    return 1 if found else 0
+            mark = "警告：" if item["level"] == "warning" else ""
+            print(f"{mark}{item['event']} {item['entrant']}：{item['message']}")
+        if not errors:
+            print(f"没有不符合参赛条件的选手；{len(found)} 条警告请裁判长确认。")
+    return 1 if errors else 0
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -320,6 +370,8 @@ def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None
     p.add_argument("--qualifier-rank", dest="qualifier_rank", type=int, help="入围名次")
     p.add_argument("--id-number", dest="id_number", help="身份证号（不公开）")
     p.add_argument("--phone", help="电话（不公开）")
+    p.add_argument("--platform-account", dest="platform_account",
+                   help="平台账号：弈战平台用户名（围棋少儿组必填；不公开）")
 
 
 def register(sub: Any) -> None:
@@ -399,15 +451,20 @@ def register(sub: Any) -> None:
     p.add_argument("--name", help="队名（双人组合默认为两人姓名）")
     p.add_argument("--members", required=True,
                    help="团体：个人项目中的序号或姓名，逗号分隔；双人：两名选手姓名")
+    p.add_argument("--force", action="store_true",
+                   help="成绩来源项目第1轮编排后仍强制组队（记入日志，队伍名单上标注）")
     p.set_defaults(handler=cmd_compose)
 
     p = sub.add_parser("dissolve", help="解散一支队伍或一个双人组合")
     p.add_argument("file")
     p.add_argument("who", help="序号或队名")
     p.add_argument("--event", required=True)
+    p.add_argument("--force", action="store_true",
+                   help="成绩来源项目第1轮编排后仍强制解散（记入日志，队伍名单下列出）")
     p.set_defaults(handler=cmd_dissolve)
 
-    p = sub.add_parser("eligibility", help="列出队伍与双人组合的资格问题（有问题时退出码为1）")
+    p = sub.add_parser("eligibility",
+                       help="列出选手、队伍与双人组合的资格问题（有问题时退出码为1；警告不影响退出码）")
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_eligibility)

@@ -3,18 +3,29 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import select
 
 from app.domain import Scoring, points_for
-from app.services.ranking import EventRanking, grade_awards, prize_awards, rank_all
+from app.services.ranking import (
+    EventRanking,
+    grade_awards,
+    grades_on_form,
+    prize_awards,
+    prize_rules,
+    rank_all,
+)
 from app.services.snapshots import (
     board_points,
     event_games,
+    event_settings_of,
     is_team_match,
     standings_settings,
 )
+from app.services.teams import entrant_problems, late_changes
+from app.settings import tournament_settings_lenient
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Tournament
 
@@ -23,6 +34,14 @@ FORMAT_VERSION = 1
 
 def _num(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
+
+
+def yuan_number(fen: int) -> int | float:
+    """Fen as the yuan of the `amount` field: an int when whole (622), else at most two
+    decimals, written exactly (622.2).  Sums are made of `amount_fen`, never of these."""
+    if fen % 100 == 0:
+        return fen // 100
+    return float(Decimal(fen).scaleb(-2))
 
 
 def _entrant(entrant: Entrant) -> dict[str, Any]:
@@ -102,6 +121,11 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
             (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
         }
         settings = dict(tournament.settings or {})
+        # Teams and pairs: what makes one ineligible now, and a team's forced late change.
+        ineligible = entrant_problems(session)
+        late = late_changes(session)
+        late_of = {i: c.to_dict() for i, c in late.by_entrant.items()
+                   if i in by_id and by_id[i].name == c.team}
         doc_events = []
         for event in events:
             ranking = rankings[event.code]
@@ -113,6 +137,10 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                         source_entrant.get((event.source_event, m.player_id))
                         for m in entrant.members
                     ]
+                if event.kind in ("team", "pair"):
+                    row["eligibility_problems"] = ineligible.get(entrant.id, [])
+                if event.kind == "team":
+                    row["late"] = late_of.get(entrant.id)
                 entrants.append(row)
             doc_events.append({
                 "code": event.code, "name": event.name, "kind": event.kind,
@@ -127,7 +155,9 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                 "categories": [
                     {"code": c["code"], "name": c["name"], "gender": c.get("gender"),
                      "born_from": c.get("born_from"), "born_to": c.get("born_to"),
-                     "min_grade": c.get("min_grade")}
+                     "min_grade": c.get("min_grade"),
+                     # the regulation's own event (Go 女子个人), not a prize group of this one
+                     "own_event": bool(c.get("own_event"))}
                     for c in event.categories or []
                 ],
                 "entrants": entrants,
@@ -143,24 +173,41 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                     for code, rows in ranking.categories.items()
                 },
                 "explanation": list(ranking.standings.explanation),
+                **({"late_changes": [c.to_dict() for c in late.by_event.get(event.code, ())]}
+                   if event.kind == "team" else {}),
             })
         category_names = {
             (ev.code, c["code"]): c["name"] for ev in events for c in ev.categories or []
         }
-        prizes = []
+        prizes: list[dict[str, Any]] = []
+        withheld: list[dict[str, Any]] = []
         for award in prize_awards(session, rankings):
             entrant = by_id[award.entrant]
-            prizes.append({
+            problems = ineligible.get(award.entrant, [])
+            # A team that fails its rules is still ranked; paid or not by the setting.
+            withhold = bool(problems) and entrant.event.kind == "team" and event_settings_of(
+                entrant.event, "eligibility").eligibility.ineligible_team_prizes == "withhold"
+            (withheld if withhold else prizes).append({
                 "event": award.event, "category": award.category, "table": award.table_name,
                 "category_name": category_names.get((award.event, award.category), award.table_name),
                 "place": award.place, "title": award.title, "entrant": award.entrant,
                 "name": entrant.name, "unit": entrant.unit,
                 "members": [m.player.name for m in entrant.members],
-                "amount": _num(award.amount), "shared": award.shared,
+                "amount": yuan_number(award.amount_fen), "amount_fen": award.amount_fen,
+                "shared": award.shared, "tied": award.tied, "pool_fen": award.pool_fen,
+                "pool_places": list(award.pool_places) if award.pool_places else None,
+                "unpaid_fen": award.unpaid_fen,
+                "ineligible": bool(problems), "eligibility_problems": problems,
+                "late": late_of.get(award.entrant),
             })
+        # A grade the player already holds (or exceeds) is listed, marked, and left off the
+        # application form unless the event's standings.grades_include_held says otherwise.
+        include_held = {ev.code: grades_on_form(ev) for ev in events}
         grades = [
             {"event": g.event, "category": g.category, "rank": g.rank, "entrant": g.entrant,
-             "name": by_id[g.entrant].name, "unit": by_id[g.entrant].unit, "grade": g.grade}
+             "name": by_id[g.entrant].name, "unit": by_id[g.entrant].unit, "grade": g.grade,
+             "held": g.held, "already_held": g.already_held,
+             "on_form": not g.already_held or include_held.get(g.event, False)}
             for g in grade_awards(session, rankings)
         ]
         return {
@@ -173,9 +220,13 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                 "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
                 "operators": list(tournament.operators or []),
                 "komi": settings.get("komi"),
+                # may a game be recorded as a draw (Go with komi 3又3/4子: no; slips, phone)
+                "draws": not tournament_settings_lenient(settings)[0].refuses_draws(tournament.game),
                 "certificate": settings.get("certificate", {}),
             },
             "events": doc_events,
             "prizes": prizes,
+            "withheld_prizes": withheld,
+            "prize_rules": prize_rules(session).to_dict(),
             "grades": grades,
         }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -39,6 +40,7 @@ class ExistingPlayer:
     gender: str | None
     birth_date: date | None
     id_number: str | None
+    platform_account: str | None = None
 
 
 @dataclass
@@ -58,6 +60,8 @@ class PlayerRow:
     seed: int | None
     events: tuple[str, ...]
     group: str | None  # team name or partner name
+    # Private, like the ID number and phone: the 弈战 platform username (Go youth clause).
+    platform_account: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,6 +82,7 @@ class RegistrationPlan:
     teams: dict[tuple[str, str], list[PlayerRow]]
     pairs: list[tuple[str, PlayerRow, PlayerRow]]
     errors: list[RowError]
+    warnings: list[str] = field(default_factory=list)  # imported all the same
 
 
 def _text(values: dict[str, Any], column: str) -> str | None:
@@ -199,6 +204,7 @@ def _parse_row(
         events=_with_source_events(
             _resolve_events(_text(values, "项目"), default_event, events, row, errors), events),
         group=_checked(values, "队名/搭档", row, errors, NAME_MAX),
+        platform_account=_checked(values, "平台账号", row, errors, PLATFORM_MAX),
     )
 
 
@@ -213,7 +219,31 @@ def _with_source_events(codes: tuple[str, ...], events: list[EventRules]) -> tup
     return tuple(out)
 
 
+PLATFORM_MAX = 60
+_PRO_NUMBER = r"(?:[0-9]{1,2}|[一二两三四五六七八九十初]+)"
+_PRO_SHORT = re.compile(rf"p{_PRO_NUMBER}(?:段|d|dan)?|{_PRO_NUMBER}(?:段|d|dan)?p")
+
+
+def is_professional_grade(text: str | None) -> bool:
+    """A Go professional grade as organisers write it: 职业五段, 职业初段, 5段（职业）, P2,
+    2p, pro 3d. Amateur grades (5段, 业余5段, 6d, 1级) are not."""
+    if not text:
+        return False
+    t = unicodedata.normalize("NFKC", text).lower().replace(" ", "")
+    if "职业" in t or "pro" in t:
+        return True
+    return _PRO_SHORT.fullmatch(t) is not None
+
+
+def professional_message(name: str, grade: str, event: str) -> str:
+    return (f"{name}的段位“{grade}”是围棋职业段位：{event}不接受职业棋手（规程：获得围棋职业段位的"
+            "选手不得参赛）。如是业余段位，请写成“5段”或“业余5段”。")
+
+
 def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
+    """The rules one person must meet to play `rules`' event (its birth window, grade,
+    gender, professionals, platform account): the one check of import, add-player,
+    edit-player, composing a pair and `finals eligibility`."""
     elig = rules.eligibility
     born_from, born_to = elig.get("born_from"), elig.get("born_to")
     if born_from or born_to:
@@ -231,8 +261,12 @@ def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError
                 f"{player.name}出生于{player.birth_date.isoformat()}，不符合{rules.name}"
                 f"的出生日期要求（{window}）。请核对日期或改报其他项目。",
             ))
+    professional = elig.get("professionals") is False and is_professional_grade(player.grade)
+    if professional:
+        errors.append(RowError(player.row, "段位", professional_message(
+            player.name, player.grade or "", rules.name)))
     min_grade = elig.get("min_grade")
-    if min_grade:
+    if min_grade and not professional:
         have, need = grade_order(player.grade or ""), grade_order(min_grade)
         if need is not None and (have is None or have < need):
             errors.append(RowError(
@@ -244,6 +278,17 @@ def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError
     if gender and player.gender and player.gender != gender:
         who = "男子" if gender == "M" else "女子"
         errors.append(RowError(player.row, "性别", f"{rules.name}只限{who}参加。请核对性别或项目。"))
+    if elig.get("platform_account_required") and not player.platform_account:
+        errors.append(RowError(
+            player.row, "平台账号",
+            f"{rules.name}报名须提供弈战平台用户名，{player.name}的平台账号为空。"
+            "请填写其参加网络海选赛所用的弈战账号（只供裁判核对，不会公开）。",
+        ))
+
+
+def exclusive_warning(name: str, first: str, second: str) -> str:
+    return (f"{name}同时报了{first}和{second}：两个项目通常同时进行，一名选手只能下一处。"
+            f"请确认，或从其中一个项目退出（设置 eligibility.exclusive_with）。")
 
 
 def check_team(
@@ -263,21 +308,41 @@ def check_team(
             "请补齐或删去队员。",
         ))
     gender = elig.get("gender")
+    excluded = tuple(elig.get("team_excluded_sources") or ())
     for member in members:
         if gender and member.gender and member.gender != gender:
             who = "男子" if gender == "M" else "女子"
             errors.append(RowError(
                 member.row, "性别", f"{member.name}不能参加{rules.name}（只限{who}）。请核对性别或队伍。",
             ))
+        word = excluded_source(member.source, excluded)
+        if word:
+            errors.append(RowError(member.row, "来源", excluded_source_message(
+                member.name, member.source or "", word, rules.name, team)))
+
+
+def excluded_source(source: str | None, excluded: tuple[str, ...]) -> str | None:
+    """The word of `excluded` (e.g. 外卡) in a player's 来源, or None."""
+    return next((word for word in excluded if word and word in (source or "")), None)
+
+
+def excluded_source_message(name: str, source: str, word: str, event: str, team: str) -> str:
+    """Why a player with this 来源 may not be in a team of `event` (setting
+    eligibility.team_excluded_sources; Gomoku §十二(四)4: members qualified online)."""
+    return (f"{name}的来源为“{source}”，不能作为{event}“{team}”的队员：队员须通过网络选拔赛"
+            f"取得晋级资格，来源含“{word}”的选手不能入队。请换一名队员，或核对来源。")
 
 
 def check_pair(
     rules: EventRules, first: PlayerRow, second: PlayerRow, start: date | None,
     errors: list[RowError],
 ) -> None:
+    for member in (first, second):  # each must be eligible alone (e.g. no professionals)
+        check_individual(member, rules, errors)
     rule = rules.eligibility.get("pair")
     genders = sorted(g or "?" for g in (first.gender, second.gender))
-    where = f"{first.name}（第{first.row}行）与{second.name}（第{second.row}行）"
+    where = (f"{first.name}（第{first.row}行）与{second.name}（第{second.row}行）" if first.row
+             else f"{first.name}与{second.name}")
     if rule == "MM" and genders != ["M", "M"]:
         errors.append(RowError(first.row, "性别", f"{rules.name}须为两名男子：{where}。请核对性别或项目。"))
     elif rule == "FF" and genders != ["F", "F"]:
@@ -285,20 +350,49 @@ def check_pair(
     elif rule == "MF" and genders != ["F", "M"]:
         errors.append(RowError(first.row, "性别", f"{rules.name}须为一男一女：{where}。请核对性别或项目。"))
     elif rule == "parent_child":
-        adult_age = int(rules.eligibility.get("adult_age", 18))
-        day = start or date.today()
-        if first.birth_date is None or second.birth_date is None:
-            errors.append(RowError(
-                first.row, "出生日期", f"{rules.name}按出生日期核对家长与孩子：{where}须都填写出生日期。",
-            ))
-            return
-        ages = sorted((_age_on(first.birth_date, day), _age_on(second.birth_date, day)))
-        if not (ages[0] < adult_age <= ages[1]):
-            errors.append(RowError(
-                first.row, "出生日期",
-                f"{rules.name}须为一名成年人（{adult_age}岁及以上）与一名未成年人：{where}"
-                f"的年龄为{ages[0]}岁和{ages[1]}岁。请核对。",
-            ))
+        _check_parent_child(rules, first, second, start or date.today(), where, errors)
+
+
+def _check_parent_child(
+    rules: EventRules, first: PlayerRow, second: PlayerRow, day: date, where: str,
+    errors: list[RowError],
+) -> None:
+    """亲子: a child under `child_under` on the start date and a parent at least
+    `parent_older_by` years older (and `adult_age` or older); siblings are not a pair."""
+    elig = rules.eligibility
+    child_under = int(elig.get("child_under") or 18)
+    older_by = int(elig.get("parent_older_by") or 18)
+    adult_age = int(elig.get("adult_age") or 18)
+    if first.birth_date is None or second.birth_date is None:
+        errors.append(RowError(
+            first.row, "出生日期", f"{rules.name}按出生日期核对家长与孩子：{where}须都填写出生日期。",
+        ))
+        return
+    parent, child = sorted((first, second), key=lambda p: (p.birth_date or day, p.row))
+    assert parent.birth_date is not None and child.birth_date is not None
+    child_age, parent_age = _age_on(child.birth_date, day), _age_on(parent.birth_date, day)
+    gap = _age_on(parent.birth_date, child.birth_date)  # the parent's age at the child's birth
+    wrong = []
+    if child_age >= child_under:
+        wrong.append(f"孩子（未成年人）在开赛日（{day.isoformat()}）应未满{child_under}岁，"
+                     f"{child.name}已{child_age}岁")
+    if gap < older_by:
+        wrong.append(f"家长应比孩子年长至少{older_by}岁，{parent.name}只比{child.name}年长"
+                     f"{_gap_text(parent.birth_date, child.birth_date, gap)}")
+    if parent_age < adult_age:
+        wrong.append(f"家长在开赛日应满{adult_age}岁，{parent.name}为{parent_age}岁")
+    if wrong:
+        errors.append(RowError(
+            first.row, "出生日期",
+            f"{rules.name}须为家长与孩子：{'；'.join(wrong)}（{where}，出生于"
+            f"{first.birth_date.isoformat()}和{second.birth_date.isoformat()}）。"
+            "请核对出生日期或项目。",
+        ))
+
+
+def _gap_text(older: date, younger: date, years: int) -> str:
+    days = (younger - older).days
+    return f"{years}岁" if years else f"{days}天"
 
 
 def plan_registration(
@@ -318,6 +412,9 @@ def plan_registration(
     seen_keys: dict[tuple[str, date], int] = {}
     existing_ids = {p.id_number: p for p in existing if p.id_number}
     existing_keys = {(p.name, p.birth_date): p for p in existing if p.birth_date}
+    seen_accounts: dict[str, int] = {}
+    existing_accounts = {p.platform_account: p for p in existing if p.platform_account}
+    warnings: list[str] = []
     for player in players:
         if player.id_number:
             if player.id_number in seen_ids:
@@ -345,10 +442,14 @@ def plan_registration(
                     f"{player.name}（{player.birth_date.isoformat()}）已经登记过。请删去此行。",
                 ))
             seen_keys.setdefault(key, player.row)
+        _check_platform_account(player, seen_accounts, existing_accounts, errors)
         for code in player.events:
             rules = by_code[code]
             if rules.kind == "individual":
                 check_individual(player, rules, errors)
+                warnings += [exclusive_warning(player.name, by_code[other].name, rules.name)
+                             for other in rules.eligibility.get("exclusive_with") or ()
+                             if other in player.events and other in by_code]
             elif not player.group:
                 what = "队名" if rules.kind == "team" else "搭档姓名"
                 errors.append(RowError(
@@ -399,4 +500,25 @@ def plan_registration(
         pairs.append((code, player, partner))
 
     errors.sort(key=lambda e: (e.row, e.column))
-    return RegistrationPlan(players, dict(teams), pairs, errors)
+    return RegistrationPlan(players, dict(teams), pairs, errors, warnings)
+
+
+def _check_platform_account(
+    player: PlayerRow, seen: dict[str, int], existing: dict[str, ExistingPlayer],
+    errors: list[RowError],
+) -> None:
+    """One platform account is one person: not twice in the sheet, not a registered player's."""
+    account = player.platform_account
+    if not account:
+        return
+    if account in seen:
+        errors.append(RowError(
+            player.row, "平台账号",
+            f"平台账号与第{seen[account]}行重复。每名选手填写自己的弈战账号，请核对。",
+        ))
+    elif account in existing:
+        errors.append(RowError(
+            player.row, "平台账号",
+            f"平台账号已属于已登记的选手{existing[account].name}。请核对账号，或删去此行。",
+        ))
+    seen.setdefault(account, player.row)

@@ -30,6 +30,7 @@ class ImportSummary:
     teams: int
     pairs: int
     sheet: str | None = None  # the worksheet read from an .xlsx (None for a CSV)
+    warnings: tuple[str, ...] = ()  # imported all the same: e.g. a child in open and youth
 
     def describe(self) -> str:
         """The summary as the organiser reads it, naming the worksheet that was read."""
@@ -43,13 +44,13 @@ def event_rules(session: Session) -> list[EventRules]:
     """Every event's eligibility rules; a bad stored value (an older version's) stops here
     with the command that fixes it, never deep inside a check."""
     events = list(session.scalars(select(Event).order_by(Event.position)))
-    for event in events:
-        event_settings_of(event, "eligibility")
+    typed = {event.code: event_settings_of(event, "eligibility").eligibility for event in events}
     return [
         EventRules(
             code=e.code, name=e.name, kind=e.kind,
             aliases=tuple(e.eligibility.get("aliases", [])), source_event=e.source_event,
-            eligibility={k: v for k, v in e.eligibility.items() if k != "aliases"},
+            # The typed values, defaults filled in (e.g. professionals allowed unless set).
+            eligibility=dict(vars(typed[e.code])),
         )
         for e in events
     ]
@@ -57,7 +58,8 @@ def event_rules(session: Session) -> list[EventRules]:
 
 def existing_players(session: Session) -> list[ExistingPlayer]:
     rows = session.execute(
-        select(Player.id, Player.name, Player.gender, Player.birth_date, Player.id_number))
+        select(Player.id, Player.name, Player.gender, Player.birth_date, Player.id_number,
+               Player.platform_account))
     return [ExistingPlayer(*row) for row in rows]
 
 
@@ -66,6 +68,7 @@ def _new_player(row: PlayerRow) -> Player:
         name=row.name, gender=row.gender, birth_date=row.birth_date, unit=row.unit,
         region=row.region, grade=row.grade, rating=row.rating, source=row.source,
         qualifier_rank=row.qualifier_rank, id_number=row.id_number, phone=row.phone,
+        platform_account=row.platform_account,
     )
 
 
@@ -109,6 +112,13 @@ def import_rows(
                 "请按下列提示修改后重新导入：",
                 [str(error) for error in plan.errors],
             )
+        from app.services.teams import late_team_rows  # teams are registered before the final
+
+        late = late_team_rows(session, [(code, team, rows[0].row)
+                                        for (code, team), rows in plan.teams.items()])
+        if late:
+            raise FinalsError(f"报名表 {label} 有 {len(late)} 处错误，未导入任何选手。"
+                              "请按下列提示修改后重新导入：", late)
         players: dict[int, Player] = {row.row: _new_player(row) for row in plan.players}
         session.add_all(players.values())
         session.flush()
@@ -161,7 +171,8 @@ def import_rows(
             after={"players": len(plan.players), "entrants": dict(counts),
                    "names": [row.name for row in plan.players][:500]},
         )
-        return ImportSummary(len(plan.players), dict(counts), len(plan.teams), len(plan.pairs))
+        return ImportSummary(len(plan.players), dict(counts), len(plan.teams), len(plan.pairs),
+                             warnings=tuple(plan.warnings))
 
 
 def _add_individuals(

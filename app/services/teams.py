@@ -1,20 +1,37 @@
-"""Composing teams and pairs by hand, with the same eligibility checks as the import."""
+"""Composing teams and pairs by hand, with the same eligibility checks as the import.
+
+Teams are registered before the final (Gomoku §十二(四)4 「在总决赛前由各参赛队统一报名」):
+once the source event's round 1 is paired, composing or dissolving a team needs the
+arbiter's `force`; the forced change is audited (强制组队 / 强制解散) and read back from
+the audit log as `LateChange`s, shown with the team wherever the team list is shown.
+A team that fails its rules later (a member withdrawn, a source edited) is still ranked;
+`entrant_problems` says why, for the team list, the prizes and the prize sheet.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from app.errors import FinalsError
 from app.io.registration import PlayerRow, RowError, check_pair, check_team
 from app.services.audit import record
 from app.services.players import find_entrant
 from app.services.registration import event_rules
+from app.services.snapshots import is_team_match
 from app.services.tournament import get_event
 from app.store.database import Database
-from app.store.models import Entrant, EntrantMember, Event, Player, Tournament
+from app.store.models import AuditEntry, Entrant, EntrantMember, Event, Player, Tournament
+
+FORCED_COMPOSE = "强制组队"
+FORCED_DISSOLVE = "强制解散"
+_COMPOSE_ACTIONS = ("组队", FORCED_COMPOSE)
+_DISSOLVE_ACTIONS = ("解散组合", FORCED_DISSOLVE)
+FORCE_HINT = "确需变更请加 --force（记入操作日志，并在队伍名单上标注为强制变更）。"
 
 
 def _row(player: Player, events: tuple[str, ...] = ()) -> PlayerRow:
@@ -44,21 +61,71 @@ def _messages(errors: list[RowError]) -> list[str]:
     return [error.message for error in errors]
 
 
+# -- the lock: teams are registered before the final ---------------------------------------
+
+def _source_rounds(session: Session, event: Event) -> tuple[Event | None, int]:
+    """The event a team is scored from and how many of its rounds are paired (a team match
+    event plays its own rounds: it starts with them, see `compose`)."""
+    if event.kind != "team" or not event.source_event or is_team_match(event):
+        return None, 0
+    source = get_event(session, event.source_event)
+    return source, len(source.rounds)
+
+
+def lock_reason(session: Session, event: Event) -> str | None:
+    """Why a team of `event` can no longer be composed or dissolved without force, or None."""
+    source, paired = _source_rounds(session, event)
+    if source is None or not paired:
+        return None
+    return (f"{event.name}的成绩来自{source.name}，{source.name}已编排到第{paired}轮。"
+            "队伍应在总决赛前（第1轮编排前）统一报名，之后不能再组队或解散。")
+
+
+def team_lock(db: Database, event_code: str) -> str | None:
+    """Why composing or dissolving a team of this event now needs force (None: it does not)."""
+    with db.reading() as session:
+        return lock_reason(session, get_event(session, event_code))
+
+
+def late_team_rows(session: Session, teams: Iterable[tuple[str, str, int]]) -> list[str]:
+    """The import's refusal of teams registered after their source event started:
+    (event code, team name, first sheet row) → one message per team."""
+    out: list[str] = []
+    for code, team, row in teams:
+        reason = lock_reason(session, get_event(session, code))
+        if reason:
+            out.append(f"第{row}行【队名/搭档】“{team}”：{reason}请删去该队的团体项目后重新导入；"
+                       f"确需加入请在导入后用 finals compose --force 组队。")
+    return out
+
+
+def _refuse_late(reason: str | None, force: bool, what: str) -> None:
+    if reason and not force:
+        raise FinalsError(f"{what}：{reason}{FORCE_HINT}")
+
+
+# -- composing and dissolving --------------------------------------------------------------
+
 def compose(
-    db: Database, event_code: str, name: str | None, members: list[str], operator: str = ""
+    db: Database, event_code: str, name: str | None, members: list[str], operator: str = "",
+    force: bool = False,
 ) -> dict[str, Any]:
-    """A team (members by seed or name in its source event) or a pair (by name)."""
+    """A team (members by seed or name in its source event) or a pair (by name).
+
+    A team after its source event's round 1 is paired only with `force` (audited)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目，不需要组队。")
-        if event.kind == "pair" and event.rounds:
-            raise FinalsError(f"{event.name}已经开赛，不能再增加组合。")
+        if event.rounds:
+            raise FinalsError(f"{event.name}已经开赛，不能再增加{'组合' if event.kind == 'pair' else '队伍'}。")
         rules = next(r for r in event_rules(session) if r.code == event.code)
+        late = lock_reason(session, event)
         if event.kind == "team":
+            team_name = (name or "").strip()
+            _refuse_late(late, force, f"不能组成“{team_name or '新队'}”")
             source = get_event(session, event.source_event)
             players = [p for p in (find_entrant(session, source, who).player for who in members) if p]
-            team_name = (name or "").strip()
             if not team_name:
                 raise FinalsError("请给出队名。")
             if any(e.name == team_name for e in event.entrants):
@@ -86,49 +153,168 @@ def compose(
         entrant.members = [EntrantMember(position=i, player=p) for i, p in enumerate(players)]
         session.add(entrant)
         session.flush()
-        record(session, operator, "组队", f"{event.code} {team_name}",
-               after={"members": [p.name for p in players], "seed": entrant.seed})
+        after: dict[str, Any] = {"members": [p.name for p in players], "seed": entrant.seed,
+                                 "entrant": entrant.id}
+        paired = _source_rounds(session, event)[1] if late else 0
+        if late:
+            after.update(forced=True, after_round=paired)
+        record(session, operator, FORCED_COMPOSE if late else "组队", f"{event.code} {team_name}",
+               after=after)
         return {"event": event.code, "seed": entrant.seed, "name": team_name,
-                "members": [p.name for p in players]}
+                "members": [p.name for p in players], "forced": bool(late),
+                "after_round": paired}
 
 
-def dissolve(db: Database, event_code: str, who: str, operator: str = "") -> str:
-    """Remove a team or pair (a pair only before its event has started)."""
+def dissolve(db: Database, event_code: str, who: str, operator: str = "",
+             force: bool = False) -> str:
+    """Remove a team or pair (a pair only before its event has started; a team only before
+    its source event's round 1 is paired, unless forced)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        if event.kind == "pair" and event.rounds:
-            raise FinalsError(f"{event.name}已经开赛，组合只能退赛（finals withdraw），不能删除。")
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目。")
+        if event.rounds:
+            raise FinalsError(f"{event.name}已经开赛，{'组合' if event.kind == 'pair' else '队伍'}"
+                              "只能退赛（finals withdraw），不能删除。")
         entrant = find_entrant(session, event, who)
-        record(session, operator, "解散组合", f"{event.code} {entrant.name}",
-               {"members": [m.player.name for m in entrant.members], "seed": entrant.seed}, None)
+        late = lock_reason(session, event)
+        _refuse_late(late, force, f"不能解散“{entrant.name}”")
+        before = {"members": [m.player.name for m in entrant.members], "seed": entrant.seed,
+                  "entrant": entrant.id}
+        after = ({"dissolved": True, "forced": True, "after_round": _source_rounds(session, event)[1]}
+                 if late else None)
+        record(session, operator, FORCED_DISSOLVE if late else "解散组合",
+               f"{event.code} {entrant.name}", before, after)
         session.delete(entrant)
         return entrant.name
 
 
+# -- forced late changes, read back from the audit log ---------------------------------------
+
+@dataclass(frozen=True)
+class LateChange:
+    """A team composed or dissolved by force after its source event's round 1 was paired."""
+
+    event: str
+    action: Literal["composed", "dissolved"]
+    team: str
+    entrant: int | None
+    members: tuple[str, ...]
+    after_round: int
+    operator: str
+    time: str
+
+    def describe(self) -> str:
+        """E.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）."""
+        what = "强制组队" if self.action == "composed" else "强制解散"
+        return f"第{self.after_round}轮编排后{what}（{self.operator}，{self.time}）"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action, "team": self.team, "members": list(self.members),
+                "after_round": self.after_round, "forced": True, "operator": self.operator,
+                "time": self.time}
+
+
+@dataclass(frozen=True)
+class LateChanges:
+    """Every forced late change per event, and the one each existing team carries."""
+
+    by_event: dict[str, tuple[LateChange, ...]]
+    by_entrant: dict[int, LateChange]
+
+
+def late_changes(session: Session) -> LateChanges:
+    entries = session.scalars(
+        select(AuditEntry).where(AuditEntry.action.in_(_COMPOSE_ACTIONS + _DISSOLVE_ACTIONS))
+        .order_by(AuditEntry.id))
+    by_event: dict[str, list[LateChange]] = {}
+    last: dict[int, tuple[str, str, LateChange | None]] = {}  # entrant id → action, name, change
+    for entry in entries:
+        code, _, team = (entry.target or "").partition(" ")
+        data = (entry.after if entry.action in _COMPOSE_ACTIONS else entry.before) or {}
+        entrant = data.get("entrant") if isinstance(data.get("entrant"), int) else None
+        change = None
+        if entry.action in (FORCED_COMPOSE, FORCED_DISSOLVE):
+            extra = entry.after or {}
+            change = LateChange(
+                event=code, action="composed" if entry.action == FORCED_COMPOSE else "dissolved",
+                team=team, entrant=entrant, members=tuple(str(m) for m in data.get("members", [])),
+                after_round=int(extra.get("after_round") or 0), operator=entry.operator,
+                time=entry.time.isoformat(sep=" "))
+            by_event.setdefault(code, []).append(change)
+        if entrant is not None:
+            last[entrant] = (entry.action, team, change)
+    by_entrant = {entrant: change for entrant, (action, _, change) in last.items()
+                  if action == FORCED_COMPOSE and change is not None}
+    return LateChanges({k: tuple(v) for k, v in by_event.items()}, by_entrant)
+
+
+def late_marks(session: Session, entrants: Iterable[Entrant]) -> dict[int, LateChange]:
+    """The forced late composition each of `entrants` carries (its name must still match)."""
+    marks = late_changes(session).by_entrant
+    return {e.id: marks[e.id] for e in entrants if e.id in marks and marks[e.id].team == e.name}
+
+
+def late_change_list(db: Database) -> list[dict[str, Any]]:
+    """Every forced late change, oldest first, with its event code."""
+    with db.reading() as session:
+        changes = late_changes(session)
+        existing = {e.id: e.name for e in session.scalars(select(Entrant))}
+        return [{"event": c.event, **c.to_dict(), "entrant": c.entrant
+                 if c.action == "composed" and existing.get(c.entrant or 0) == c.team else None,
+                 "text": c.describe()}
+                for items in changes.by_event.values() for c in items]
+
+
+# -- eligibility: what is wrong with the teams and pairs now ----------------------------------
+
+def entrant_problems(session: Session) -> dict[int, list[str]]:
+    """Every team's and pair's eligibility problems as they stand now, by entrant id."""
+    out: dict[int, list[str]] = {}
+    tournament = session.scalars(select(Tournament)).one()
+    rules = {r.code: r for r in event_rules(session)}
+    events = list(session.scalars(
+        select(Event).where(Event.kind.in_(("team", "pair"))).order_by(Event.position)
+        .options(selectinload(Event.entrants).selectinload(Entrant.members)
+                 .selectinload(EntrantMember.player))))
+    sources: dict[str, tuple[str, dict[int, Entrant]]] = {}  # code → name, player → entrant
+    for event in events:
+        if event.kind == "team" and event.source_event and event.source_event not in sources:
+            source = get_event(session, event.source_event)
+            sources[source.code] = (source.name, {e.player_id: e for e in source.entrants
+                                                  if e.player_id is not None})
+        for entrant in event.entrants:
+            players = [m.player for m in entrant.members]
+            errors: list[RowError] = []
+            found: list[str] = []
+            if event.kind == "team":
+                check_team((event.code, entrant.name), [_row(p) for p in players],
+                           rules[event.code], errors)
+                source_name, in_source = sources.get(event.source_event or "", ("", {}))
+                for p in players:
+                    member = in_source.get(p.id)
+                    if member is None and source_name:
+                        found.append(f"{p.name}不在{source_name}的参赛名单中")
+                    elif member is not None and member.status == "withdrawn":
+                        since = (f"第{member.withdrawn_from_round}轮起"
+                                 if member.withdrawn_from_round else "")
+                        found.append(f"{p.name}已退赛（{source_name}{since}），不再为队伍得分")
+            elif len(players) == 2:
+                check_pair(rules[event.code], _row(players[0]), _row(players[1]),
+                           tournament.start_date, errors)
+            found += _messages(errors)
+            if found:
+                out[entrant.id] = found
+    return out
+
+
 def problems(db: Database) -> list[dict[str, Any]]:
     """Every eligibility problem of the teams and pairs as they stand now."""
-    out: list[dict[str, Any]] = []
     with db.reading() as session:
-        tournament = session.scalars(select(Tournament)).one()
-        rules = {r.code: r for r in event_rules(session)}
-        for event in session.scalars(select(Event).where(Event.kind.in_(("team", "pair")))):
-            for entrant in event.entrants:
-                players = [m.player for m in entrant.members]
-                errors: list[RowError] = []
-                if event.kind == "team":
-                    check_team((event.code, entrant.name), [_row(p) for p in players],
-                               rules[event.code], errors)
-                    source = get_event(session, event.source_event)
-                    playing = {e.player_id for e in source.entrants if e.status == "playing"}
-                    for p in players:
-                        if p.id not in playing:
-                            out.append({"event": event.code, "entrant": entrant.name,
-                                        "message": f"{p.name}不在{source.name}的参赛名单中（或已退赛）"})
-                elif len(players) == 2:
-                    check_pair(rules[event.code], _row(players[0]), _row(players[1]),
-                               tournament.start_date, errors)
-                for message in _messages(errors):
-                    out.append({"event": event.code, "entrant": entrant.name, "message": message})
-    return out
+        found = entrant_problems(session)
+        entrants = session.scalars(select(Entrant).where(Entrant.id.in_(found)))
+        where = {e.id: (e.event.code, e.name) for e in entrants}
+        return [{"event": where[entrant][0], "entrant": where[entrant][1], "entrant_id": entrant,
+                 "message": message}
+                for entrant, messages in found.items() for message in messages]
+

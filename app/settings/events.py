@@ -23,6 +23,7 @@ from app.settings.schema import (
     TEAM_MATCH_TIEBREAKS,
     EventKind,
     Gender,
+    IneligiblePrizes,
     PairRule,
     Problem,
     Setting,
@@ -57,6 +58,22 @@ class Eligibility:
     team_max: int | None = None  # with reserves: team_size .. team_max members
     pair: PairRule | None = None
     adult_age: int = 18
+    # Teams (issue 13): a member whose 来源 holds one of these words may not be in a team;
+    # a team that fails its rules is still ranked, and paid or not by the setting.
+    team_excluded_sources: tuple[str, ...] = ()
+    ineligible_team_prizes: IneligiblePrizes = "pay"
+    # Players (issue 13): Go §六.2; 亲子 = a child under child_under on the start date and a
+    # parent at least parent_older_by years older; the Go youth's 弈战 username; events a
+    # player should not play both of (a warning).
+    professionals: bool = True
+    child_under: int = 18
+    parent_older_by: int = 18
+    platform_account_required: bool = False
+    exclusive_with: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "team_excluded_sources", tuple(self.team_excluded_sources))
+        object.__setattr__(self, "exclusive_with", tuple(self.exclusive_with))
 
 
 @dataclass(frozen=True)
@@ -71,6 +88,7 @@ class EventSettings:
     withdraw_after_forfeits: int = 2  # consecutive forfeit losses; 0 = never
     team_format: TeamFormat = "sum"
     best_of: int | None = None  # team: only the N best members count
+    grades_include_held: bool = False  # the grade application form lists grades already held
     eligibility: Eligibility = field(default_factory=Eligibility)
 
     @property
@@ -84,7 +102,8 @@ class EventSettings:
     def groups(self) -> dict[str, Any]:
         """The settings as `finals settings --event X --json` shows them."""
         team = self.kind == "team"
-        eligibility = {k: v for k, v in vars(self.eligibility).items()
+        eligibility = {k: list(v) if isinstance(v, tuple) else v
+                       for k, v in vars(self.eligibility).items()
                        if self.kind in EVENT_SETTINGS[f"eligibility.{k}"].kinds}
         return {
             "rounds_planned": self.rounds_planned,
@@ -93,7 +112,9 @@ class EventSettings:
                         "withdraw_after_forfeits": self.withdraw_after_forfeits,
                         **({"team_format": self.team_format} if team else {})},
             "standings": {**self.standings.to_dict(),
-                          **({"best_of": self.best_of} if team else {})},
+                          **({"best_of": self.best_of} if team else {}),
+                          **({"grades_include_held": self.grades_include_held}
+                             if self.kind == "individual" else {})},
             "eligibility": eligibility,
         }
 
@@ -298,6 +319,7 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
         withdraw_after_forfeits=get("pairing.withdraw_after_forfeits"),
         team_format=team_format,
         best_of=get("standings.best_of"),
+        grades_include_held=get("standings.grades_include_held"),
         eligibility=Eligibility(**{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}),
     )
 
@@ -401,6 +423,24 @@ def apply_event_changes(stored: StoredEvent, changes: Mapping[str, Any], unset: 
     return after_stored
 
 
+def event_code_problems(stored: StoredEvent, codes: Sequence[str]) -> list[Problem]:
+    """`eligibility.exclusive_with` naming anything but another individual event of the
+    tournament (`codes`: the individual events' codes, known only with the whole file)."""
+    value = stored.group("eligibility").get("exclusive_with")
+    if _kind(stored) != "individual" or not isinstance(value, list | tuple):
+        return []
+    others = [c for c in codes if c != stored.code]
+    wrong = [v for v in value if v not in others]
+    if not wrong:
+        return []
+    spec = EVENT_SETTINGS["eligibility.exclusive_with"]
+    shown = "、".join(f"“{w}”" for w in wrong)
+    fix = ",".join(v for v in value if v in others)
+    return [Problem(spec.key, value,
+                    f"{spec.title()}中的{shown}不是本比赛的其他个人项目：应为项目代码，可用的有 "
+                    f"{'、'.join(others) or '（无）'}；写空值表示不限。", fix or None)]
+
+
 # -- presets ----------------------------------------------------------------------------------
 
 def preset_events(preset: Mapping[str, Any]) -> list[StoredEvent]:
@@ -417,8 +457,10 @@ def preset_events(preset: Mapping[str, Any]) -> list[StoredEvent]:
 
 def preset_problems(preset: Mapping[str, Any]) -> list[str]:
     """Every preset value the program could not use, as "EVENT key: message" lines."""
-    lines = [f"{event.code}：{p.message}" for event in preset_events(preset)
-             for p in event_problems(event)]
+    events = preset_events(preset)
+    codes = [event.code for event in events if event.kind == "individual"]
+    lines = [f"{event.code}：{p.message}" for event in events
+             for p in [*event_problems(event), *event_code_problems(event, codes)]]
     info = preset.get("tournament", {})
     lines += [f"tournament.settings：{p.message}" for p in tournament_problems(info.get("settings", {}))]
     return lines

@@ -18,8 +18,10 @@ from typing import Any, Literal, get_args
 from app.domain import Scoring
 from app.errors import FinalsError
 from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
+from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
 from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
+from app.standings.prizes import PrizeRemainder, PrizeSplit, PrizeUnit
 from app.standings.ranking import ALL_TIEBREAKS
 from app.standings.teams import TEAM_TIEBREAKS
 from app.text import invisible_character
@@ -28,9 +30,10 @@ EventKind = Literal["individual", "pair", "team"]
 TeamFormat = Literal["sum", "match"]
 Gender = Literal["M", "F"]
 PairRule = Literal["MM", "FF", "MF", "parent_child"]
-PrizeSplit = Literal["equal", "tiebreak"]
+IneligiblePrizes = Literal["pay", "withhold"]  # a team that fails its eligibility rules
 ValueType = Literal["int", "float", "bool", "choice", "tiebreaks", "date", "grade", "text",
-                    "names", "url"]
+                    "names", "url", "komi"]
+DrawRule = Literal["auto", "allowed", "refused"]  # may a game be recorded as a draw (=)?
 
 KINDS: tuple[EventKind, ...] = get_args(EventKind)
 KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
@@ -108,6 +111,8 @@ class Setting:
             text = "应为段位或级位，如 1级、5段、初段"
         elif self.type == "names":
             text = "应为一个或多个名称，用逗号分隔"
+        elif self.type == "komi":
+            text = f"应为贴目，如 {KOMI_EXAMPLES}（1 子 = 2 目；不写单位按目计）"
         elif self.type == "url":
             text = "应为以 http:// 或 https:// 开头的网址"
         else:
@@ -204,9 +209,29 @@ _EVENT_SPECS: tuple[Setting, ...] = (
     _int("eligibility.team_max", "每队最多人数，含替补", None, 1, 20, optional=True, kinds=("team",)),
     _choice("eligibility.pair", "双人组合", PairRule, {
         "MM": "两名男子", "FF": "两名女子", "MF": "一男一女",
-        "parent_child": "亲子：一名成年人与一名未成年人",
+        "parent_child": "亲子：家长与孩子（见 child_under、parent_older_by）",
     }, None, optional=True, kinds=("pair",)),
-    _int("eligibility.adult_age", "亲子组合的成年年龄", 18, 1, 99, kinds=("pair",)),
+    _int("eligibility.adult_age", "亲子组合中家长的最低年龄（开赛日）", 18, 1, 99, kinds=("pair",)),
+    # Players (issue 13): Go §六.2 no professionals; 亲子 = parent and child; the Go youth
+    # clause's 弈战 platform username; events a player should not play both of; grades held.
+    Setting("eligibility.professionals", "职业棋手可以参赛", "bool", True,
+            kinds=("individual", "pair"), note="false：段位为职业段位（职业五段、P2、2p）的选手不能报名"),
+    _int("eligibility.child_under", "亲子组合中孩子在开赛日未满的年龄", 18, 1, 99, kinds=("pair",)),
+    _int("eligibility.parent_older_by", "亲子组合中家长至少比孩子年长的岁数", 18, 1, 99,
+         kinds=("pair",)),
+    Setting("eligibility.platform_account_required", "报名须填写平台账号（弈战平台用户名）", "bool",
+            False, kinds=("individual",)),
+    Setting("eligibility.exclusive_with", "不宜同时报名的项目", "names", (), kinds=("individual",),
+            note="项目代码，如 OPEN；同时报了这些项目的选手在资格检查中列为警告；写空值表示不限"),
+    Setting("standings.grades_include_held", "等级申报表列入已有该等级（或更高）的选手", "bool", False,
+            kinds=("individual",)),
+    # Teams (issue 13): who may be a member, and what a team that fails its rules is paid.
+    Setting("eligibility.team_excluded_sources", "不能入队的来源", "names", (), kinds=("team",),
+            note="来源含其中任一词的选手不能入队，如 外卡；写空值表示不限"),
+    _choice("eligibility.ineligible_team_prizes", "不符合参赛条件的队伍", IneligiblePrizes, {
+        "pay": "照常排名发奖，名单和奖金表上标注",
+        "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
+    }, "pay", kinds=("team",)),
 )
 EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
 # Stored with the settings but not a setting: the event's other names in registration sheets.
@@ -222,12 +247,25 @@ TOURNAMENT_FIELDS: dict[str, Setting] = {s.key: s for s in (
 )}
 TOURNAMENT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
     _choice("prize_split", "并列名次奖金", PrizeSplit, {"equal": "平分", "tiebreak": "按小分"}, "equal"),
+    # Shared prize places (issue 13): the unit a share is rounded to, what is left over.
+    _choice("prize_unit", "奖金取整单位", PrizeUnit, {"yuan": "元", "jiao": "角"}, "yuan"),
+    _choice("prize_remainder", "并列分奖金的余额", PrizeRemainder, {
+        "unpaid": "不发放（奖金表上注明）",
+        "first": "按名单顺序（并列者按序号）每人多发一个单位，直至分完",
+    }, "unpaid"),
     _int("backups_keep", "保留的备份份数", 20, 0, 1000, note="0 表示全部保留"),
-    Setting("komi", "贴目", "text", None, optional=True),
+    # Draws and komi (issue 13): 3又3/4子 (7.5目) leaves no jigo, so "=" is refused for Go.
+    Setting("komi", "贴目", "komi", None, optional=True),
+    _choice("draws", "和棋", DrawRule, {
+        "auto": "按贴目：围棋贴目不是整目（如 3又3/4子）时不能记和棋，其余可以",
+        "allowed": "可以记和棋（如围棋三劫循环判和）",
+        "refused": "不能记和棋",
+    }, "auto"),
     Setting("certificate.issuer", "证书落款（主办单位）", "text", None, optional=True),
     Setting("certificate.template", "证书文字模板", "text", None, optional=True),
     Setting("certificate.background", "证书背景图片路径", "text", None, optional=True),
     Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
+    _bool("certificate.per_member", "团体、双人奖每名队员各一张证书", True),
     Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
 )}
 
@@ -336,6 +374,8 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
     if not _clean_text(value):
         why = "不能为空" if not value.strip() else f"不能含控制字符或不可见字符，长度不超过 {MAX_TEXT} 字"
         return _bad_value(spec, value, why)
+    if t == "komi" and parse_komi(value) is None:
+        return _bad_value(spec, value)
     if t == "url" and not re.match(r"https?://[^\s/]+", value):
         return _bad_value(spec, value)
     return None

@@ -189,6 +189,10 @@
       <source>Problems</source>
       <translation>问题</translation>
     </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
   </context>
   <context>
     <name>ImportErrorsDialog</name>
@@ -1678,6 +1682,26 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>共 %1 个</translation>
     </message>
     <message>
+      <source>%1 not eligible: still ranked, prizes withheld</source>
+      <translation>%1 支不符合参赛条件：仍计名次，奖金不发</translation>
+    </message>
+    <message>
+      <source>%1 not eligible: still ranked, prizes paid and marked</source>
+      <translation>%1 支不符合参赛条件：仍计名次，奖金照发并标注</translation>
+    </message>
+    <message>
+      <source>Teams are registered before the final</source>
+      <translation>队伍应在总决赛前报名</translation>
+    </message>
+    <message>
+      <source>The forced change is written to the audit log and marked on the team list.</source>
+      <translation>强制变更将记入操作日志，并在队伍名单上标注。</translation>
+    </message>
+    <message>
+      <source>Compose a team all the same (forced)?</source>
+      <translation>仍要强制组队吗？</translation>
+    </message>
+    <message>
       <source>Compose a team</source>
       <translation>组建团体</translation>
     </message>
@@ -1696,6 +1720,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Compose</source>
       <translation>组建</translation>
+    </message>
+    <message>
+      <source>Dissolve %1 all the same (forced)?</source>
+      <translation>仍要强制解散“%1”吗？</translation>
     </message>
     <message>
       <source>Dissolve %1?</source>

@@ -158,6 +158,15 @@ ZH: dict[str, str] = {
     "New tournament…": "新建比赛…",
     "No one gets the same colour three times running": "不连续三轮同一先后手",
     "No problem found.": "未发现问题。",
+    # Teams (issue 13): registered before the final; an ineligible team is marked.
+    "Note": "备注",
+    "Teams are registered before the final": "队伍应在总决赛前报名",
+    "Compose a team all the same (forced)?": "仍要强制组队吗？",
+    "Dissolve %1 all the same (forced)?": "仍要强制解散“%1”吗？",
+    "The forced change is written to the audit log and marked on the team list.":
+        "强制变更将记入操作日志，并在队伍名单上标注。",
+    "%1 not eligible: still ranked, prizes paid and marked": "%1 支不符合参赛条件：仍计名次，奖金照发并标注",
+    "%1 not eligible: still ranked, prizes withheld": "%1 支不符合参赛条件：仍计名次，奖金不发",
     "No round is paired yet in this event.": "本项目还没有编排任何轮次。",
     "No round paired yet.": "尚未编排。",
     "No.": "序号",

@@ -64,7 +64,8 @@ def test_the_schema_holds_every_field_of_the_typed_settings() -> None:
     assert keys("scoring") == {f.name for f in fields(Scoring)}
     assert keys("pairing") == {f.name for f in fields(PairingSettings)} | {
         "withdraw_after_forfeits", "team_format"}
-    assert keys("standings") == {f.name for f in fields(StandingsSettings)} | {"best_of"}
+    assert keys("standings") == {f.name for f in fields(StandingsSettings)} | {
+        "best_of", "grades_include_held"}
     assert keys("eligibility") == {f.name for f in fields(Eligibility)}
 
 
@@ -198,6 +199,9 @@ def _bad_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
                          st.sampled_from(["2022-02-30", "2022-13-01", "22-01-01"]), st.integers())
     if spec.type == "grade":
         return st.one_of(st.sampled_from(["大师", "0段", "十一", "5", "dan"]), st.integers())
+    if spec.type == "names":
+        return st.one_of(words, st.integers(), none,
+                         st.lists(st.sampled_from(["", " ", "外\n卡", "外\u200b卡", 3]), min_size=1))
     raise AssertionError(spec.type)
 
 
@@ -211,6 +215,8 @@ def _good_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
         return st.one_of(st.integers(1, 3), st.none())
     if spec.key == "eligibility.team_size":
         return st.one_of(st.integers(1, 20), st.none())
+    if spec.key == "eligibility.exclusive_with":  # the other individual events' codes
+        return st.lists(st.sampled_from(["YOUTH"]), unique=True, max_size=1)
     if spec.type == "int":
         assert spec.minimum is not None and spec.maximum is not None
         return st.one_of(st.integers(int(spec.minimum), int(spec.maximum)), maybe_none)
@@ -227,6 +233,8 @@ def _good_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
         return st.one_of(st.dates().map(lambda d: d.isoformat()), st.none())
     if spec.type == "grade":
         return st.one_of(st.sampled_from(["1级", "5段", "初段", "10级", "九段", "3d"]), st.none())
+    if spec.type == "names":
+        return st.lists(st.sampled_from(["外卡", "推荐", "特邀"]), unique=True, max_size=3)
     raise AssertionError(spec.type)
 
 
@@ -282,7 +290,9 @@ TOURNAMENT_BAD = {
                              st.integers(), st.none()),
     "backups_keep": st.one_of(st.integers(max_value=-1), st.integers(min_value=1001), st.text(max_size=4),
                               st.floats(0.5, 9.5).filter(lambda x: not x.is_integer()), st.booleans()),
-    "komi": st.one_of(st.integers(), st.sampled_from(["", " ", "a\x00b"])),
+    "komi": st.one_of(st.integers(), st.sampled_from(["", " ", "a\x00b", "三又四分之三", "3又5/4子"])),
+    "draws": st.sampled_from(["no", "yes", True, 1, None]),
+    "certificate.per_member": st.sampled_from(["maybe", 3, None]),
     "certificate.issuer": st.one_of(st.integers(), st.sampled_from(["", "x\ny"])),
     "remote_entry_url": st.sampled_from(["phone", "ftp://x", "http:// x", "", 3]),
     "title": st.one_of(st.none(), st.integers(), st.sampled_from(["", "  ", "a\tb"])),
@@ -306,10 +316,13 @@ def test_bad_tournament_settings_are_refused_and_nothing_stored(go_db, case) -> 
 
 @hsettings(max_examples=60, deadline=None)
 @given(keep=st.integers(0, 1000), split=st.sampled_from(["equal", "tiebreak"]),
-       komi=st.text(min_size=1, max_size=10).filter(lambda t: not tournament_problems({"komi": t})))
+       komi=st.one_of(st.builds("{}又{}/4{}".format, st.integers(0, 9), st.integers(1, 3),
+                                st.sampled_from(["子", "目", ""])),
+                      st.sampled_from(["7.5目", "6.5", "3¾子", "６目", "黑贴3又3/4子"])))
 def test_good_tournament_settings_round_trip(go_db, keep: int, split: str, komi: str) -> None:  # noqa: ANN001
     from app.services.tournament import tournament_settings
 
+    assert not tournament_problems({"komi": komi})
     set_tournament_fields(go_db, {"backups_keep": keep, "prize_split": split, "komi": komi})
     typed = tournament_settings(go_db)
     assert (typed.backups_keep, typed.prize_split, typed.komi) == (keep, split, komi)

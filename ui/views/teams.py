@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.players import list_entrants
-from app.services.teams import compose, dissolve, problems
+from app.services.teams import compose, dissolve, late_change_list, problems, team_lock
 from ui import context as ctxmod
 from ui.errors import show_error
 from ui.models.base import Column, RecordsModel
@@ -30,6 +30,7 @@ class GroupsModel(RecordsModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__((), (), parent)
         self.problems: dict[int, list[str]] = {}
+        self.notes: dict[int, str] = {}  # a team composed late by force (issue 13)
         self.set_columns([
             Column("seed", self.tr("No."), numeric=True),
             Column("name", self.tr("Name")),
@@ -37,10 +38,13 @@ class GroupsModel(RecordsModel):
             Column("size", self.tr("Size"), lambda r: len(r.get("members") or []), numeric=True),
             Column("members", self.tr("Members")),
             Column("problems", self.tr("Problems"), lambda r: "；".join(self.problems.get(r["id"], []))),
+            Column("note", self.tr("Note"), lambda r: self.notes.get(r["id"], "")),
         ])
 
     def row_background(self, row: dict[str, Any]) -> Any:
-        return QColor("#ffd6d6") if self.problems.get(row["id"]) else None
+        if self.problems.get(row["id"]):
+            return QColor("#ffd6d6")
+        return QColor("#fff1c2") if self.notes.get(row["id"]) else None
 
 
 class TeamsView(QWidget):
@@ -80,6 +84,7 @@ class TeamsView(QWidget):
         layout.addWidget(splitter, 1)
         self._rows: list[dict[str, Any]] = []
         self._problems: list[dict[str, Any]] = []
+        self._late: list[dict[str, Any]] = []
         ctx.opened.connect(self.reload)
         ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL, "import") and self.reload())
 
@@ -97,6 +102,7 @@ class TeamsView(QWidget):
         self.event_combo.blockSignals(False)
         self._rows = list_entrants(self.ctx.db)
         self._problems = problems(self.ctx.db)
+        self._late = late_change_list(self.ctx.db)
         self._show()
 
     def _show(self) -> None:
@@ -107,6 +113,8 @@ class TeamsView(QWidget):
             if item["event"] == code:
                 by_name.setdefault(item["entrant"], []).append(item["message"])
         self.model.problems = {r["id"]: by_name[r["name"]] for r in rows if r["name"] in by_name}
+        late = [c for c in self._late if c["event"] == code]
+        self.model.notes = {c["entrant"]: c["text"] for c in late if c["entrant"] is not None}
         self.model.set_rows(rows)
         fit_columns(self.table, 420)
         self.problems.clear()
@@ -115,9 +123,36 @@ class TeamsView(QWidget):
         for row in rows:
             for issue in self.model.problems.get(row["id"], []):
                 self.problems.addItem(f"⚠ {row['name']}：{issue}")
+        for change in late:  # forced late changes, dissolved teams included
+            self.problems.addItem(f"⚠ “{change['team']}”（{'、'.join(change['members'])}）："
+                                  f"{change['text']}")
         if not self.problems.count():
             self.problems.addItem(self.tr("No problem found."))
-        self.summary.setText(self.tr("%1 entries").replace("%1", str(len(rows))))
+        summary = self.tr("%1 entries").replace("%1", str(len(rows)))
+        ineligible = sum(1 for r in rows if self.model.problems.get(r["id"]))
+        event = self.ctx.current_event(code) if code else None
+        if ineligible and event is not None and event["kind"] == "team":
+            withheld = (event.get("eligibility") or {}).get("ineligible_team_prizes") == "withhold"
+            summary += "；" + (self.tr("%1 not eligible: still ranked, prizes withheld")
+                              if withheld else
+                              self.tr("%1 not eligible: still ranked, prizes paid and marked")
+                              ).replace("%1", str(ineligible))
+        self.summary.setText(summary)
+
+    def _force(self, code: str, what: str) -> bool | None:
+        """None: no force needed; True: the arbiter forces the late change; False: cancelled."""
+        if self.ctx.db is None:
+            return False
+        reason = team_lock(self.ctx.db, code)
+        if reason is None:
+            return None
+        answer = QMessageBox.question(
+            self, self.tr("Teams are registered before the final"),
+            reason + "\n\n" + what + "\n\n" + self.tr(
+                "The forced change is written to the audit log and marked on the team list."),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
 
     def compose(self) -> None:
         code = self.event_combo.currentData()
@@ -125,7 +160,11 @@ class TeamsView(QWidget):
         if event is None or self.ctx.db is None:
             return
         name = ""
+        force = None
         if event["kind"] == "team":
+            force = self._force(code, self.tr("Compose a team all the same (forced)?"))
+            if force is False:
+                return
             name, ok = QInputDialog.getText(self, self.tr("Compose a team"), self.tr("Team name:"))
             if not ok or not name.strip():
                 return
@@ -136,7 +175,8 @@ class TeamsView(QWidget):
             return
         parts = [m for m in members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
         try:
-            compose(self.ctx.db, code, name.strip() or None, parts, self.ctx.operator)
+            compose(self.ctx.db, code, name.strip() or None, parts, self.ctx.operator,
+                    force=bool(force))
         except Exception as exc:  # noqa: BLE001 - shown to the arbiter, nothing changed
             show_error(self, exc)
             return
@@ -149,12 +189,16 @@ class TeamsView(QWidget):
             return
         row = self.model.row(self.table.model().mapToSource(index).row()
                              if hasattr(self.table.model(), "mapToSource") else index.row())
-        answer = QMessageBox.question(self, self.tr("Dissolve"),
-                                      self.tr("Dissolve %1?").replace("%1", row["name"]))
-        if answer != QMessageBox.StandardButton.Yes:
+        force = self._force(code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row["name"]))
+        if force is False:
             return
+        if force is None:
+            answer = QMessageBox.question(self, self.tr("Dissolve"),
+                                          self.tr("Dissolve %1?").replace("%1", row["name"]))
+            if answer != QMessageBox.StandardButton.Yes:
+                return
         try:
-            dissolve(self.ctx.db, code, str(row["seed"]), self.ctx.operator)
+            dissolve(self.ctx.db, code, str(row["seed"]), self.ctx.operator, force=bool(force))
         except Exception as exc:  # noqa: BLE001
             show_error(self, exc)
             return
