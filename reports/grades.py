@@ -38,8 +38,12 @@ GRADE_COLUMNS = [
 
 
 def grade_sections(
-    view: DocView, event: str | None, category: str | None
+    view: DocView, event: str | None, category: str | None,
+    left_out: dict[str, list[str]] | None = None,
 ) -> dict[str, list[list[str]]]:
+    """The rows of each section's form. A grade the player already holds or exceeds is left
+    off (its "name（已有段位）" goes to `left_out` by section) unless the export marks it
+    `on_form` (the event's setting standings.grades_include_held); then 备注 says so."""
     grades = view.grades
     if not grades:
         raise ReportError("没有等级申报记录：本比赛的规程未设等级表（可在预设中添加 grades），或尚无名次。")
@@ -64,16 +68,21 @@ def grade_sections(
         entrant = ev.entrant(grade.get("entrant")) if ev else {}
         birth = str(entrant.get("birth_date") or "")[:7]
         rows = sections.setdefault(title, [])
+        name = str(grade.get("name") or entrant.get("name", ""))
+        if not grade.get("on_form", True):
+            if left_out is not None:
+                left_out.setdefault(title, []).append(f"{name}（已有{grade.get('held')}）")
+            continue
         rows.append(
             [
                 str(len(rows) + 1),
                 str(grade.get("rank", "")),
-                str(grade.get("name") or entrant.get("name", "")),
+                name,
                 GENDERS.get(str(entrant.get("gender")), ""),
                 birth.replace("-", "年") + "月" if birth else "",
                 str(grade.get("unit") or entrant.get("unit") or ""),
                 str(grade.get("grade") or ""),
-                "",
+                f"已有{grade.get('held')}" if grade.get("already_held") else "",
             ]
         )
     return sections
@@ -89,7 +98,10 @@ def build_grades_pdf(
 ) -> Path:
     """One section per event (and category) with rank, person and the grade applied for."""
     view = DocView(doc)
-    sections = grade_sections(view, event, category)
+    left_out: dict[str, list[str]] = {}
+    sections = grade_sections(view, event, category, left_out)
+    for title in left_out:
+        sections.setdefault(title, [])  # everyone of a section already holds their grade
     columns = scale_columns(
         [Column(c.title, c.width * mm, c.align) for c in GRADE_COLUMNS], 186 * mm
     )
@@ -108,7 +120,13 @@ def build_grades_pdf(
             story.append(PageBreak())
         story.append(SetHeader(header))
         story.append(make_table(TableSpec(columns, band_every=5), rows))
-        story += notes_block(["按总决赛名次申报，名次不顺延"], title="说明")
+        notes = ["按总决赛名次申报，名次不顺延"]
+        if left_out.get(title):
+            notes.append(
+                f"以下{len(left_out[title])}人已持有所申报等级或更高等级，未列入本表："
+                f"{'、'.join(left_out[title])}（如需列入，设置 standings.grades_include_held=true）"
+            )
+        story += notes_block(notes, title="说明")
         story += [
             Spacer(1, 8 * mm),
             heading(

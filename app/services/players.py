@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from sqlalchemy import select
@@ -9,23 +10,32 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
-from app.io.registration import PlayerRow, check_individual
+from app.io.registration import (
+    EventRules,
+    PlayerRow,
+    RowError,
+    check_individual,
+    check_pair,
+    check_team,
+    exclusive_warning,
+)
 from app.services.audit import record
 from app.services.registration import event_rules
 from app.services.seeding import apply_order
 from app.services.tournament import get_event
 from app.standings.categories import normalize_gender
 from app.store.database import Database
-from app.store.models import Entrant, EntrantRoundStatus, Event, Player
+from app.store.models import Entrant, EntrantMember, EntrantRoundStatus, Event, Player, Tournament
 from app.text import NAME_MAX, clean_text
 
 EDITABLE = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-            "qualifier_rank", "id_number", "phone")
+            "qualifier_rank", "id_number", "phone", "platform_account")
 PUBLIC = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
           "qualifier_rank")
 FIELD_WORDS = {"name": "姓名", "gender": "性别", "birth_date": "出生日期", "unit": "单位",
                "region": "地区", "grade": "段位", "rating": "等级分", "source": "来源",
-               "qualifier_rank": "名次", "id_number": "身份证号", "phone": "电话"}
+               "qualifier_rank": "名次", "id_number": "身份证号", "phone": "电话",
+               "platform_account": "平台账号"}
 NUMBER_RANGES = {"rating": (0, 4000), "qualifier_rank": (1, 100_000)}
 MAX_INITIAL_POINTS = 1000
 
@@ -112,16 +122,15 @@ def add_player(
             select(Player).where(Player.id_number == values["id_number"])
         ):
             raise FinalsError("该身份证号已经登记。同一选手只能登记一次。")
+        _refuse_taken_account(session, values["platform_account"], None)
         if any(e.name == values["name"] and e.player and e.player.birth_date == values["birth_date"]
                for e in event.entrants):
             raise FinalsError(f"{values['name']}已在{event.name}中。同一选手只能登记一次。")
-        errors: list[Any] = []
+        errors: list[RowError] = []
         rules = next(r for r in event_rules(session) if r.code == event.code)
-        check_individual(PlayerRow(0, values["name"], values["gender"], values["birth_date"],
-                                    None, None, values["grade"], None, None, None, None, None,
-                                    None, (event.code,), None), rules, errors)
+        check_individual(player_row(Player(**values)), rules, errors)
         if errors:
-            raise FinalsError("不能加入：" + "；".join(e.message for e in errors))
+            raise FinalsError("不能加入：" + "；".join(_named(e) for e in errors))
         player = Player(**values)
         session.add(player)
         seed = max((e.seed for e in event.entrants), default=0) + 1
@@ -146,12 +155,130 @@ def edit_player(
         if player is None:
             raise FinalsError("队伍和双人组合请编辑其队员。")
         before = _public(player)
+        rules = {r.code: r for r in event_rules(session)}
+        start = session.scalars(select(Tournament.start_date)).first()
+        was = {_where(e) for e in player_problems(session, player, rules, start)}
         for key, value in fields.items():
             if key not in EDITABLE:
                 raise FinalsError(f"不能修改“{key}”。可修改：{', '.join(EDITABLE)}。")
             setattr(player, key, _clean(key, value))
-        entrant.name, entrant.unit = player.name, player.unit
+        if "platform_account" in fields:
+            _refuse_taken_account(session, player.platform_account, player.id)
+        # Every rule of every event the player is in, as at import: what this edit breaks is
+        # refused (a problem the file already had is left to `finals eligibility`).
+        new = [e for e in player_problems(session, player, rules, start) if _where(e) not in was]
+        if new:
+            raise FinalsError("不能修改：" + "；".join(_named(e[1]) for e in new))
+        for same in session.scalars(select(Entrant).where(Entrant.player_id == player.id)):
+            same.name, same.unit = player.name, player.unit  # every event the player is in
         record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before, _public(player))
+
+
+def player_row(player: Player, row: int = 0, events: tuple[str, ...] = ()) -> PlayerRow:
+    """A stored player as the eligibility checks of app.io.registration read one."""
+    return PlayerRow(
+        row=row, name=player.name, gender=player.gender, birth_date=player.birth_date,
+        unit=player.unit, region=player.region, grade=player.grade, rating=player.rating,
+        source=player.source, qualifier_rank=player.qualifier_rank, id_number=None, phone=None,
+        seed=None, events=events, group=None, platform_account=player.platform_account,
+    )
+
+
+def _named(error: RowError) -> str:
+    return f"【{error.column}】{error.message}" if error.column else error.message
+
+
+def _where(problem: tuple[str, RowError]) -> tuple[str, int, str]:
+    return problem[0], problem[1].row, problem[1].column
+
+
+def _refuse_taken_account(session: Session, account: str | None, own: int | None) -> None:
+    if not account:
+        return
+    other = session.scalars(select(Player).where(Player.platform_account == account,
+                                                 Player.id != (own or 0))).first()
+    if other is not None:
+        raise FinalsError(f"【平台账号】“{account}”已属于已登记的选手{other.name}。"
+                          "每名选手填写自己的弈战账号，请核对。")
+
+
+def player_problems(
+    session: Session, player: Player, rules: dict[str, EventRules], start: date | None,
+) -> list[tuple[str, RowError]]:
+    """(event code, problem) for every eligibility rule the player breaks, in every event
+    they are in: alone (individual), in a team or in a pair. The player's own problems
+    carry row 1, a team- or pair-mate's row 0."""
+    out: list[tuple[str, RowError]] = []
+    for entrant in session.scalars(select(Entrant).where(Entrant.player_id == player.id)):
+        errors: list[RowError] = []
+        if entrant.event.kind == "individual":
+            check_individual(player_row(player, 1), rules[entrant.event.code], errors)
+        out += [(entrant.event.code, e) for e in errors]
+    groups = session.scalars(select(Entrant).join(EntrantMember, EntrantMember.entrant_id == Entrant.id)
+                             .where(EntrantMember.player_id == player.id))
+    for entrant in groups:
+        event = entrant.event
+        members = [player_row(m.player, 1 if m.player_id == player.id else 0) for m in entrant.members]
+        errors = []
+        if event.kind == "team":
+            check_team((event.code, entrant.name), members, rules[event.code], errors)
+        elif event.kind == "pair" and len(members) == 2:
+            check_pair(rules[event.code], members[0], members[1], start, errors)
+        out += [(event.code, e) for e in errors]
+    return out
+
+
+def eligibility_problems(db: Database) -> list[dict[str, Any]]:
+    """What `finals eligibility` adds to the teams' and pairs': every individual entrant who
+    breaks their event's rules now (e.g. data an older version let in), as errors; a player
+    in two events that exclude each other (eligibility.exclusive_with), as a warning."""
+    out: list[dict[str, Any]] = []
+    with db.reading() as session:
+        rules = {r.code: r for r in event_rules(session)}
+        events = list(session.scalars(select(Event).where(Event.kind == "individual")
+                                      .order_by(Event.position)))
+        for event in events:
+            for entrant in event.entrants:
+                if entrant.player is None:
+                    continue
+                errors: list[RowError] = []
+                check_individual(player_row(entrant.player), rules[event.code], errors)
+                out += [{"event": event.code, "entrant": entrant.name, "level": "error",
+                         "message": _named(e)} for e in errors]
+        out += _exclusive_warnings(events, rules)
+    return out
+
+
+def _person_keys(player: Player) -> set[tuple[Any, ...]]:
+    """What identifies one person across events (players added twice by hand included)."""
+    keys: set[tuple[Any, ...]] = {("id", player.id)}
+    if player.birth_date:
+        keys.add(("name", player.name, player.birth_date))
+    if player.id_number:
+        keys.add(("id_number", player.id_number))
+    return keys
+
+
+def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> list[dict[str, Any]]:
+    by_code = {e.code: e for e in events}
+    out: list[dict[str, Any]] = []
+    said: set[tuple[frozenset[str], int]] = set()
+    for event in events:
+        for other_code in rules[event.code].eligibility.get("exclusive_with") or ():
+            other = by_code.get(other_code)
+            if other is None:
+                continue
+            playing = {key for e in other.entrants if e.player and e.status != "withdrawn"
+                       for key in _person_keys(e.player)}
+            for entrant in event.entrants:
+                pair = (frozenset((event.code, other.code)), entrant.player_id or 0)
+                if entrant.player is None or entrant.status == "withdrawn" or pair in said \
+                        or not _person_keys(entrant.player) & playing:
+                    continue
+                said.add(pair)
+                out.append({"event": event.code, "entrant": entrant.name, "level": "warning",
+                            "message": exclusive_warning(entrant.name, other.name, event.name)})
+    return out
 
 
 def _require_unpaired_round(event: Event, number: int) -> None:
@@ -244,5 +371,7 @@ def list_entrants(db: Database, event_code: str | None = None) -> list[dict[str,
                     "grade": p.grade if p else None, "rating": p.rating if p else None,
                     "source": p.source if p else None, "status": e.status,
                     "members": members,
+                    # Private: shown to the arbiter here, never exported or printed.
+                    "platform_account": p.platform_account if p else None,
                 })
         return rows

@@ -160,5 +160,13 @@ def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[A
 
 
 def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[GradeAward, ...]:
+    """Grades by rank band; each marked when the player's 段位 already is that grade or more."""
     entries, _ = _entries(rankings)
-    return allocate_grades(_grade_tables(session), entries)
+    held = {e.id: e.player.grade for r in rankings.values() for e in r.event.entrants if e.player}
+    return allocate_grades(_grade_tables(session), entries, held)
+
+
+def grades_on_form(event: Event) -> bool:
+    """Whether the event's grade application form lists grades already held (a setting)."""
+    return event.kind == "individual" and event_settings_of(
+        event, "standings.grades_include_held").grades_include_held

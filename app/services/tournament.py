@@ -19,6 +19,8 @@ from app.settings import (
     TournamentSettings,
     apply_event_changes,
     apply_tournament_changes,
+    change_error,
+    event_code_problems,
     event_problems,
     event_settings_lenient,
     fix_command,
@@ -190,8 +192,14 @@ def settings_warning(db: Database, code: str | None) -> str:
 def _changed_event(session: Any, code: str, changes: dict[str, Any],
                    unset: tuple[str, ...] | list[str]) -> tuple[Event, StoredEvent]:
     event = get_event(session, code)
-    return event, apply_event_changes(stored_event(event), changes, unset,
-                                      rounds_paired=len(event.rounds))
+    after = apply_event_changes(stored_event(event), changes, unset,
+                                rounds_paired=len(event.rounds))
+    if "eligibility.exclusive_with" in changes:  # names other events: checked against them
+        codes = list(session.scalars(select(Event.code).where(Event.kind == "individual")))
+        wrong = event_code_problems(after, codes)
+        if wrong:
+            raise change_error(wrong, f"项目 {event.code}（{event.name}）的")
+    return event, after
 
 
 def check_event_settings(db: Database, code: str, changes: dict[str, Any],

@@ -47,11 +47,19 @@ def _submission_seats(conn: Connection) -> None:
         "WHERE first_id IS NULL")
 
 
+def _player_platform_account(conn: Connection) -> None:
+    """The player's 弈战 platform username (a no-op where 1 already made the column)."""
+    columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(player)")}
+    if "platform_account" not in columns:
+        conn.exec_driver_sql("ALTER TABLE player ADD COLUMN platform_account VARCHAR(60)")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
     _team_boards,  # 3: team matches board by board
     _submission_seats,  # 4: a phone's submission names the players it was sent for
+    _player_platform_account,  # 5: the Go youth's 弈战 platform username (private)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -84,6 +84,8 @@ class Player(Base):
     # Private: never exported, never printed.
     id_number: Mapped[str | None] = mapped_column(String(30), unique=True)
     phone: Mapped[str | None] = mapped_column(String(30))
+    # The 弈战 platform username the Go youth clause asks for: for the arbiter's checks only.
+    platform_account: Mapped[str | None] = mapped_column(String(60))
 
 
 class Entrant(Base):

@@ -6,8 +6,8 @@ is the Hangzhou Go final: 男子个人 of 360 players over 9 rounds with a women
 少儿组, four pair events and two team events.  A small Swiss simulation plays the rounds
 with a seeded RNG, so the documents are the same on every run.
 
-Every entrant also carries `id_number` and `phone` — keys the real export never has — so
-the tests can prove no report ever prints such private data.
+Every entrant also carries `id_number`, `phone` and `platform_account` — keys the real
+export never has — so the tests can prove no report ever prints such private data.
 """
 
 from __future__ import annotations
@@ -174,8 +174,9 @@ class Player:
             "members": list(self.members),
             "member_ids": list(self.member_ids),
             # Private data the real export never carries: the tests prove it never prints.
-            "id_number": fake_id_number(rng, self.birth),
+            "id_number": (id_number := fake_id_number(rng, self.birth)),
             "phone": fake_phone(rng),
+            "platform_account": f"yizhan_{id_number[-10:]}",
         }
 
 
@@ -608,8 +609,9 @@ def team_event(
                 "status": "playing",
                 "members": [m["name"] for m in members],
                 "member_ids": [m["id"] for m in members],
-                "id_number": fake_id_number(rng, date(1980, 1, 1)),
+                "id_number": (id_number := fake_id_number(rng, date(1980, 1, 1))),
                 "phone": fake_phone(rng),
+                "platform_account": f"yizhan_{id_number[-10:]}",
             }
         )
         member_rows = [rank_of[m["id"]] for m in members]
@@ -1051,10 +1053,10 @@ def go_final(*, rounds_complete: int = 9, seed: int = 2019) -> dict[str, Any]:
 
 
 def private_strings(doc: dict[str, Any]) -> list[str]:
-    """Every ID-number- or phone-like string the fixture planted."""
+    """Every ID-number-, phone- or platform-account-like string the fixture planted."""
     found = []
     for event in doc["events"]:
         for entrant in event["entrants"]:
-            found += [entrant["id_number"], entrant["phone"]]
+            found += [entrant["id_number"], entrant["phone"], entrant["platform_account"]]
     found.append(doc["tournament"]["contact_phone"])
     return found

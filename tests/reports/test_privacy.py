@@ -1,7 +1,9 @@
-"""ID numbers and phone numbers never appear on any printed document or workbook.
+"""ID numbers, phone numbers and platform accounts never appear on any printed document.
 
-The fixture plants ID-number-like and phone-like strings under keys the real export
-never has (`id_number`, `phone`, `contact_phone`); no report may print them.
+The fixture plants ID-number-like, phone-like and 弈战-account-like strings under keys the
+real export never has (`id_number`, `phone`, `platform_account`, `contact_phone`); no
+report may print them. A real Go final (its 少儿组 registers 弈战 platform accounts) is
+exported and printed too: the accounts stay in the file, for the arbiter only.
 """
 
 import pytest
@@ -66,3 +68,29 @@ def test_no_private_data_in_workbooks(tmp_path, go, kind):
     text = "\n".join(cells)
     assert text
     assert _hits(text, secrets) == []
+
+
+def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
+    import json
+
+    from app.demo import build_demo
+    from app.io.export_json import build_export
+    from app.services.players import list_entrants
+    from app.services.tournament import open_tournament
+
+    path = tmp_path / "go.finals"
+    build_demo(path, "hangzhou-go", players=24, seed=13, rounds=1)
+    db = open_tournament(path)
+    try:
+        accounts = [r["platform_account"] for r in list_entrants(db, "YOUTH")]
+        doc = build_export(db)
+    finally:
+        db.close()
+    assert len(accounts) >= 16 and all(a and len(a) >= 11 for a in accounts)
+    assert _hits(json.dumps(doc, ensure_ascii=False), accounts) == []
+    for kind, kwargs in (("pairings", {"event": "YOUTH", "round": 1}),
+                         ("slips", {"event": "YOUTH", "round": 1}),
+                         ("standings", {"event": "YOUTH"}),
+                         ("certificates", {"cert_type": "participation", "event": "YOUTH"})):
+        text = pdf_text(build_report(doc, kind, tmp_path / f"{kind}.pdf", **kwargs))
+        assert text and _hits(text, accounts) == [], kind
