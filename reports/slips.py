@@ -21,6 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from app.domain import Result
+from app.settings.komi import parse_komi
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView, entrant_label
 from reports.errors import ReportError
@@ -49,6 +50,29 @@ BOARD_RESULTS = (
     (Result.FIRST_WINS.zh, Result.SECOND_WINS.zh, Result.DRAW.score_text),
     (Result.SECOND_WINS_BY_FORFEIT.zh, Result.FIRST_WINS_BY_FORFEIT.zh),
 )
+
+
+def draws_allowed(view: DocView) -> bool:
+    """May a game of this final be recorded as a draw?  The export says so (`draws`); an
+    older export without it: not in Go with a half-point komi (3又3/4子 = 7.5目)."""
+    flag = view.tournament.get("draws")
+    if isinstance(flag, bool):
+        return flag
+    komi = parse_komi(view.komi)
+    return view.is_gomoku or komi is None or komi.allows_jigo
+
+
+def slip_results(view: DocView) -> tuple[Result, ...]:
+    """The result boxes of an individual or pair slip: no draw box where there is no draw."""
+    draws = draws_allowed(view)
+    return tuple(r for r in SLIP_RESULTS if draws or r is not Result.DRAW)
+
+
+def board_results(view: DocView) -> tuple[tuple[str, ...], ...]:
+    """The boxes of one board of a team match (two lines)."""
+    if draws_allowed(view):
+        return BOARD_RESULTS
+    return tuple(tuple(t for t in line if t != Result.DRAW.score_text) for line in BOARD_RESULTS)
 
 
 def table_identifier(event: EventView, rnd: dict[str, Any], game: dict[str, Any]) -> str:
@@ -318,7 +342,7 @@ def _draw_slip(
     canvas.drawString(x0, line_y, "结果：")
     x = x0 + 10 * mm
     f, s = colours.first_short, colours.second_short
-    for label in (r.words_zh(f, s) for r in SLIP_RESULTS):
+    for label in (r.words_zh(f, s) for r in slip_results(view)):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 6 * mm
@@ -433,7 +457,8 @@ def _draw_team_slip(
     room = height - BOARDS_TOP - BOARD_HEAD - TEAM_SLIP_FOOT
     board_h = min(MAX_BOARD_ROW, max(MIN_BOARD_ROW, room / max(len(boards), 1)))
     box_size, box_gap = 7.5, 2.2 * mm
-    result_w = max(_boxes_width(list(line), box_size, box_gap) for line in BOARD_RESULTS)
+    board_boxes = board_results(view)
+    result_w = max(_boxes_width(list(line), box_size, box_gap) for line in board_boxes)
     fixed = [13 * mm, 30 * mm, 30 * mm, result_w + 3 * mm, 16 * mm]
     sign = (right - x0 - sum(fixed)) / 2
     widths = [*fixed, sign, sign]
@@ -479,10 +504,10 @@ def _draw_team_slip(
                 min_size=6.5,
                 max_lines=2 if board_h >= BOARD_ROW else 1,
             )
-        lines = len(BOARD_RESULTS)
+        lines = len(board_boxes)
         step = min(3.8 * mm, (board_h - 0.8 * mm) / lines)
         base = middle + (lines - 1) * step / 2 - 1.0 * mm
-        for line in BOARD_RESULTS:
+        for line in board_boxes:
             x = xs[3] + 1.5 * mm
             for label in line:
                 x = _box(canvas, x, base, label, box_size, box_gap)
@@ -531,7 +556,11 @@ def _draw_team_slip(
     canvas.setFont(TABLE_FONT, 8.5)
     canvas.drawString(x0, line_y, "比赛结果：")
     x = x0 + 15 * mm
-    for label in ("平局" if r is Result.DRAW else r.words_zh(a, b) for r in SLIP_RESULTS):
+    # A match is drawn on equal board points: never with an odd number of boards that
+    # cannot themselves be drawn (Go, komi 3又3/4子).
+    drawable = draws_allowed(view) or len(boards) % 2 == 0
+    for label in ("平局" if r is Result.DRAW else r.words_zh(a, b) for r in SLIP_RESULTS
+                  if drawable or r is not Result.DRAW):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 7 * mm

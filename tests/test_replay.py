@@ -61,7 +61,8 @@ def test_final_replayed_and_checked_independently(
         for game in paired["games"]:
             if game["second"] is None:
                 continue
-            lines.append(f"{game['table']},{rng.choice(['1-0', '0-1', '0-1', '1-0', '=', '+-'])}")
+            draw = "=" if preset != "hangzhou-go" else "0-1"  # Go with komi 3又3/4子: no draw
+            lines.append(f"{game['table']},{rng.choice(['1-0', '0-1', '0-1', '1-0', draw, '+-'])}")
         csv = tmp_path / f"r{number}.csv"
         csv.write_text("\n".join(lines) + "\n", encoding="utf-8")
         finals(capsys, "results", f, str(csv), "--event", code, "--round", str(number))

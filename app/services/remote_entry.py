@@ -38,7 +38,7 @@ from app.domain import ENTERED_RESULTS, Result, parse_result, result_help
 from app.errors import FinalsError
 from app.services.audit import DEFAULT_OPERATOR, record
 from app.services.backup import backup_warning
-from app.services.results import MAX_FOULS, MAX_MANNER, record_result_in
+from app.services.results import MAX_FOULS, MAX_MANNER, draw_refusal, record_result_in
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round, Tournament
@@ -90,6 +90,7 @@ class TablePage:
     opening: str | None
     recorded: str | None  # the result on file, if any
     pending: int  # submissions waiting for the arbiter
+    draws: bool = True  # a draw may be sent (not in Go with komi 3又3/4子: no button)
 
     @property
     def seats(self) -> str:
@@ -312,6 +313,7 @@ def table_page(db: Database, token: str, scope: Scope = None) -> TablePage:
             first=Side(first.name, first.unit, first.seed),
             second=Side(second.name, second.unit, second.seed),
             opening=game.opening, recorded=game.result, pending=pending,
+            draws=bool(game.boards) or draw_refusal(session) is None,
         )
 
 
@@ -455,6 +457,10 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
     with _writing(db) as session:
         rnd, event, game = _lookup(session, token, _scope_set(scope))
         _check_seats(session, game, seats)
+        if entry.result == Result.DRAW.value and not game.boards:
+            refusal = draw_refusal(session)  # Go with komi 3又3/4子: no draw (the rule's words)
+            if refusal:
+                raise FinalsError(refusal.phone)
         target = _target(event, rnd, game.table)
         # Only what still waits, or the result on file, makes a submission a repeat: after
         # the arbiter clears a table, the same result sent again is a new submission.

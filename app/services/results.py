@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,11 @@ from app.domain import RESULT_HELP, Result, parse_result, result_help
 from app.errors import FinalsError
 from app.services.audit import record
 from app.services.backup import backup_warning
-from app.services.tournament import get_event
+from app.services.snapshots import session_file
+from app.services.tournament import get_event, tournament_settings_of
+from app.settings import parse_komi
 from app.store.database import Database
-from app.store.models import Event, Game, Round
+from app.store.models import Event, Game, Round, Tournament
 from app.text import clean_text
 
 MAX_MANNER = 60
@@ -34,6 +37,60 @@ UNSEEN = Unseen()
 
 class ResultChanged(FinalsError):
     """The table's result is no longer what the person saw: someone else changed it."""
+
+
+class DrawRefused(FinalsError):
+    """A draw (=) for a game of a final that has none: Go with komi 3又3/4子, or the setting."""
+
+
+@dataclass(frozen=True)
+class DrawRefusal:
+    """Why no game of this final may be recorded as a draw, and how the arbiter allows one."""
+
+    why: str  # 围棋贴3又3/4子（7.5目），对局不会出现和棋
+    fix: str  # finals settings FILE --set draws=allowed
+
+    def message(self, where: str) -> str:
+        """For the arbiter (command line, window, CSV)."""
+        return (f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入黑胜或白胜；"
+                f"如裁判长判和（如三劫循环），先改设置：{self.fix}。")
+
+    @property
+    def phone(self) -> str:
+        """For a table referee's phone: no file name, nothing they cannot do."""
+        return f"成绩无效：{self.why}，不能提交和棋。请选择黑胜或白胜；如确为和棋（如三劫循环），请报告裁判长。"
+
+
+def draw_refusal(session: Session) -> DrawRefusal | None:
+    """Why no game of this final may be recorded as a draw; None when one may.
+
+    The rule (`TournamentSettings.refuses_draws`): the tournament setting `draws`, whose
+    default `auto` refuses a draw in Go when the komi has a half point (3又3/4子 = 7.5目).
+    A team match as a whole may still be drawn (equal board points): only games are refused.
+    """
+    tournament = session.scalars(select(Tournament)).first()
+    if tournament is None:
+        return None
+    file = session_file(session)
+    settings = tournament_settings_of(session, file, ("komi", "draws"))
+    if not settings.refuses_draws(tournament.game):
+        return None
+    komi = parse_komi(settings.komi)
+    if settings.draws == "refused" or komi is None:
+        why = "本比赛设置为不记和棋（draws=refused）"
+    else:
+        why = f"围棋贴{settings.komi}（{komi.points_text}），对局不会出现和棋"
+    target = f'"{file}"' if re.search(r"\s", file) else file
+    return DrawRefusal(why, f"finals settings {target} --set draws=allowed")
+
+
+def refuse_draw(session: Session, result: Result | str, game: Game, where: str) -> None:
+    """Raise DrawRefused when `result` is a draw of a single game (not a team match as a
+    whole) in a final that has none."""
+    if result in (Result.DRAW, Result.DRAW.value) and not game.boards:
+        refusal = draw_refusal(session)
+        if refusal:
+            raise DrawRefused(refusal.message(where))
 
 
 def _require_seen(rnd: Round, table: int, on_file: str | None,
@@ -183,6 +240,7 @@ def record_result_in(
     rnd = _round(event, round_number)
     if not isinstance(expected, Unseen):
         _require_seen(rnd, table, _game(session, rnd, table).result, expected)
+    refuse_draw(session, entry.result, _game(session, rnd, table), f"第{rnd.number}轮第{table}台")
     before, after = _apply(session, event, rnd, entry, force, operator)
     action = "更正成绩" if before["result"] is not None else "录入成绩"
     completed = _close_round_if_complete(session, rnd)
@@ -250,6 +308,10 @@ def record_board_result(
         if target is None:
             raise FinalsError(
                 f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}台次（共 {len(game.boards)} 台次）。")
+        if result is Result.DRAW:
+            refusal = draw_refusal(session)
+            if refusal:
+                raise DrawRefused(refusal.message(f"第{rnd.number}轮第{table}台第{board}台次"))
         later = [r for r in event.rounds if r.number > rnd.number]
         if target.result is not None and later and not force:
             raise FinalsError(
@@ -326,6 +388,7 @@ def record_results(
         rnd = _round(event, round_number)
         seen: dict[int, int] = {}
         tables = {g.table: g for g in rnd.games}
+        refusal = draw_refusal(session) if any(e.result is Result.DRAW for e in entries) else None
         for entry in entries:
             where = f"第{entry.line}行："
             if entry.table in seen:
@@ -336,9 +399,14 @@ def record_results(
                 errors.append(f"{where}第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。")
             elif game.second_id is None:
                 errors.append(f"{where}第{entry.table}台是轮空，无需录入成绩。")
+            elif refusal and entry.result is Result.DRAW and not game.boards:
+                errors.append(f"{where}第{entry.table}台记为和棋（=）：{refusal.why}，成绩不能记为和棋。")
         errors.sort(key=lambda text: int(text[1:text.index("行")]) if text.startswith("第") and "行" in text[:8] else 0)
         if errors:
-            raise FinalsError(f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩：", errors)
+            head = f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩："
+            if refusal and any("记为和棋（=）" in e for e in errors):
+                errors.append(f"和棋请改为黑胜或白胜；如裁判长判和（如三劫循环），先改设置：{refusal.fix}。")
+            raise FinalsError(head, errors)
         changes = []
         for entry in entries:
             before, after = _apply(session, event, rnd, entry, force, operator)

@@ -6,11 +6,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.settings.komi import parse_komi
 from app.settings.schema import (
     EVENT_SETTINGS,
     GROUPS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_SETTINGS,
+    DrawRule,
     PrizeSplit,
     Problem,
     SettingError,
@@ -28,6 +30,7 @@ class Certificate:
     template: str | None = None
     background: str | None = None
     number_prefix: str | None = None
+    per_member: bool = True  # a team or pair prize: one certificate for each member
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,17 @@ class TournamentSettings:
     prize_split: PrizeSplit = "equal"
     backups_keep: int = 20  # 0 = keep every copy
     komi: str | None = None
+    draws: DrawRule = "auto"  # see `refuses_draws`
     certificate: Certificate = field(default_factory=Certificate)
     remote_entry_url: str | None = None
+
+    def refuses_draws(self, game: str) -> bool:
+        """Whether a game of this final may not be recorded as a draw (=): `draws`, or with
+        "auto" a Go final whose komi has a half point (3又3/4子 = 7.5目: no jigo)."""
+        if self.draws != "auto":
+            return self.draws == "refused"
+        komi = parse_komi(self.komi)
+        return game == "go" and komi is not None and not komi.allows_jigo
 
 
 # -- the tournament ---------------------------------------------------------------------------
@@ -79,7 +91,7 @@ def tournament_problems(settings: Mapping[str, Any], fields: Mapping[str, Any] |
             problems.append(Problem(key, value, message, fix))
     if "certificate" in settings and not isinstance(settings["certificate"], Mapping):
         problems.append(Problem("certificate", settings["certificate"],
-                                "certificate 应为证书设置（issuer、template、background、number_prefix）。",
+                                "certificate 应为证书设置（issuer、template、background、number_prefix、per_member）。",
                                 None))
     for key, value in (fields or {}).items():
         wrong = check_value(TOURNAMENT_FIELDS[key], value)
@@ -114,6 +126,7 @@ def tournament_settings_lenient(settings: Mapping[str, Any]) -> tuple[Tournament
     certificate = Certificate(**{n: get(f"certificate.{n}") for n in Certificate.__dataclass_fields__})
     return TournamentSettings(
         prize_split=get("prize_split"), backups_keep=get("backups_keep"), komi=get("komi"),
+        draws=get("draws"),
         certificate=certificate, remote_entry_url=get("remote_entry_url"),
     ), problems
 

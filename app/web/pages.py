@@ -69,7 +69,9 @@ def result_buttons_html(page: TablePage) -> str:
     """The result buttons in the core's words; the winner's name under a win, the winner's
     colour under a forfeit. `data-words` is what the submit button says."""
     buttons = []
-    for result in PHONE_RESULTS:
+    # Go with komi 3又3/4子: a game has no draw, so no draw button (a posted "=" is refused).
+    shown = [r for r in PHONE_RESULTS if page.draws or r is not Result.DRAW]
+    for result in shown:
         if result is Result.FIRST_WINS:
             small = html.escape(page.first.name)
         elif result is Result.SECOND_WINS:
@@ -83,6 +85,8 @@ def result_buttons_html(page: TablePage) -> str:
         else:
             small = "&nbsp;"
         css = _BUTTON_CLASS.get(result, "forfeit")
+        if len(shown) % 2 and result is shown[-1]:
+            css += " wide"  # two buttons a row: the odd one out takes the whole row
         words = html.escape(result_words(result.value), quote=True)
         buttons.append(
             f'<button type="button" class="res {css}" data-result="{html.escape(result.value)}" '

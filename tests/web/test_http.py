@@ -20,7 +20,7 @@ from app.store.database import Database
 from app.web import Limits, RemoteEntryServer
 from tests.web.conftest import Client, links
 
-RESULTS = ("1-0", "0-1", "=", "+-", "-+")
+RESULTS = ("1-0", "0-1", "+-", "-+")  # Go with komi 3又3/4子: no draw
 
 
 def _plan(tables: list[int], seed: int) -> dict[int, dict[str, Any]]:
@@ -137,7 +137,7 @@ def test_conflict_between_two_pending_submissions(small: Database, serve) -> Non
     path = links(small, server)[4]
     a, b = Client(server), Client(server)
     first = a.submit(path, {"result": "1-0"})[1]
-    second = b.submit(path, {"result": "="})[1]
+    second = b.submit(path, {"result": "0-1"})[1]
     assert (first["status"], second["status"]) == ("pending", "conflict")
     queue = {s.id: s for s in remote_entry.list_submissions(small)}
     assert queue[first["submission"]].conflict and queue[second["submission"]].conflict
@@ -163,11 +163,11 @@ def test_a_hand_entered_result_is_never_overwritten_by_auto_accept(small: Databa
 
 def test_every_submission_is_audited_with_time_table_and_client(small: Database, serve) -> None:
     server = serve(small)
-    Client(server).submit(links(small, server)[6], {"result": "=", "manner": "和棋"})
+    Client(server).submit(links(small, server)[6], {"result": "0-1", "manner": "超时胜"})
     (entry,) = _audit(small, "现场提交成绩")
     assert entry["target"] == "MEN 第1轮 第6台"
     assert entry["after"]["client"] == "127.0.0.1" and entry["operator"] == "台裁@127.0.0.1"
-    assert entry["after"]["result"] == "=" and entry["time"]
+    assert entry["after"]["result"] == "0-1" and entry["time"]
 
 
 def _status(server: RemoteEntryServer, method: str, path: str, body: bytes | None = None,

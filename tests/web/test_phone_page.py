@@ -82,7 +82,7 @@ def test_the_pin_is_asked_and_a_wrong_one_is_shown(small: Database, serve, phone
     server = serve(small, pin="1357")
     phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[3]}")
     assert phone.script("return document.getElementById('pinbox').hidden") is False
-    phone.click('.res[data-result="="]')
+    phone.click('.res[data-result="-+"]')  # Go with komi 3又3/4子: no draw button
     phone.click("#send")
     assert phone.text("#status") == "请输入裁判口令。"
     phone.type("#pin", "0000")
@@ -93,7 +93,7 @@ def test_the_pin_is_asked_and_a_wrong_one_is_shown(small: Database, serve, phone
     phone.type("#pin", "1357")
     phone.click("#send")
     assert phone.wait_for("return document.getElementById('status').textContent.includes('已提交')")
-    assert [s.result for s in remote_entry.list_submissions(small)] == ["="]
+    assert [s.result for s in remote_entry.list_submissions(small)] == ["-+"]
 
 
 def test_a_recorded_result_is_shown_and_a_wrong_link_says_so(small: Database, serve,

@@ -95,7 +95,7 @@ def test_validation_names_the_field(small: Database) -> None:
 
 
 @pytest.mark.parametrize(("sent", "stored"), [
-    ("1:0", "1-0"), ("白胜", "0-1"), ("½-½", "="), ("１－０", "1-0"), ("双弃权", "--")])
+    ("1:0", "1-0"), ("白胜", "0-1"), ("白弃权", "+-"), ("１－０", "1-0"), ("双弃权", "--")])  # Go: no draw
 def test_the_phone_speaks_the_same_results_as_the_keyboard(small: Database, sent: str,
                                                            stored: str) -> None:
     outcome = remote_entry.submit(small, _token(small, 2), sent, client="10.0.0.2")
@@ -118,7 +118,7 @@ def test_accept_all_is_all_or_nothing_and_skips_conflicts(small: Database) -> No
 def test_cli_lists_accepts_and_rejects(small: Database, capsys) -> None:
     path = str(small.path)
     first = remote_entry.submit(small, _token(small, 1), "1-0", "中盘胜", client="10.0.0.1")
-    second = remote_entry.submit(small, _token(small, 2), "=", client="10.0.0.2")
+    second = remote_entry.submit(small, _token(small, 2), "0-1", client="10.0.0.2")
     small.close()
     assert main(["submissions", path]) == 0
     out = capsys.readouterr().out

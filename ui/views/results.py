@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from app.domain import Result, parse_result_key
 from app.errors import FinalsError
-from app.services.results import ResultChanged, record_board_result, record_result
+from app.services.results import DrawRefused, ResultChanged, record_board_result, record_result
 from app.services.rounds import RoundView, round_view
 from ui import context as ctxmod
 from ui.commands import ResultCommand
@@ -403,6 +403,9 @@ class ResultsView(QWidget):
                 break
             except ResultChanged as exc:  # a phone or another station was quicker
                 self.load_round()
+                self._say(exc.message, error=True)
+                return False
+            except DrawRefused as exc:  # Go with komi 3又3/4子: no draw, not even with force
                 self._say(exc.message, error=True)
                 return False
             except FinalsError as exc:

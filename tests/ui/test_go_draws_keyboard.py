@@ -1,0 +1,89 @@
+"""Issue 13, clause 8 in the window: a draw typed for a Go table (komi 3又3/4子) is refused
+with the service's message, in red, nothing recorded and nothing to undo; correcting an
+older round into a draw does not ask "correct anyway?" first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from app.services.rounds import pair_next, round_view
+from app.services.tournament import open_tournament
+
+
+@pytest.fixture(scope="module")
+def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from app.demo import build_demo
+
+    path = tmp_path_factory.mktemp("go-demo") / "go.finals"
+    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    db = open_tournament(path)
+    try:
+        pair_next(db, "MEN")  # round 3: open tables
+    finally:
+        db.close()
+    return path
+
+
+@pytest.fixture
+def go_window(qtbot, go_master: Path, tmp_path: Path, monkeypatch):  # noqa: ANN001, ANN201
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    target = tmp_path / "go.finals"
+    db = open_tournament(go_master)
+    try:
+        db.backup_to(target)
+    finally:
+        db.close()
+    asked: list[str] = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or
+                        QMessageBox.StandardButton.Yes)
+    make_app()
+    win = MainWindow()
+    win.ctx.open_documents = False
+    qtbot.addWidget(win)
+    assert win.open_file(target)
+    win.show()
+    win.asked = asked
+    yield win
+    win.ctx.close()
+
+
+def _enter(win, qtbot, text: str):  # noqa: ANN001, ANN202
+    win.show_view("results")
+    results = win.results
+    results.entry.clear()
+    qtbot.keyClicks(results.entry, text)
+    qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    return results
+
+
+def test_a_typed_draw_is_refused_with_the_reason(go_window, qtbot) -> None:  # noqa: ANN001
+    results = _enter(go_window, qtbot, "3 =")
+    assert results.view.event == "MEN" and results.view.number == 3
+    shown = results.feedback.text()
+    assert "和棋" in shown and "3又3/4子" in shown and "draws=allowed" in shown
+    assert "#b00000" in results.feedback.styleSheet()  # an error, in red
+    assert round_view(go_window.ctx.db, "MEN", 3).results[3] is None
+    assert go_window.ctx.undo_stack.count() == 0
+    assert results.entry.text() == "3 ="  # left as typed, to be corrected
+    results = _enter(go_window, qtbot, "3 1")  # a win goes through
+    assert round_view(go_window.ctx.db, "MEN", 3).results[3] == "1-0"
+
+
+def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot) -> None:  # noqa: ANN001
+    go_window.show_view("results")
+    results = go_window.results
+    results.round_combo.setCurrentIndex(results.round_combo.findData(1))
+    assert results.view.number == 1
+    before = round_view(go_window.ctx.db, "MEN", 1).results[2]
+    assert before is not None
+    results.entry.setText("2 和")  # typed through an input method
+    qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    assert go_window.asked == []  # no "correct anyway?" for a result that cannot be
+    assert "和棋" in results.feedback.text()
+    assert round_view(go_window.ctx.db, "MEN", 1).results[2] == before
