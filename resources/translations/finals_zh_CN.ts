@@ -568,6 +568,10 @@
       <translation>电话</translation>
     </message>
     <message>
+      <source>Platform account (Yizhan username)</source>
+      <translation>平台账号（弈战用户名）</translation>
+    </message>
+    <message>
       <source>Male</source>
       <translation>男</translation>
     </message>

@@ -58,6 +58,7 @@ ZH: dict[str, str] = {
     "Action": "操作",
     "Add player": "添加选手",
     "Add player…": "添加选手…",
+    "Platform account (Yizhan username)": "平台账号（弈战用户名）",
     "Added as number %1.": "已添加，序号 %1。",
     "After": "修改后",
     "After round": "截至",

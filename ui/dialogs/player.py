@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 FIELDS = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-          "qualifier_rank", "id_number", "phone")
+          "qualifier_rank", "id_number", "phone", "platform_account")
 
 
 class PlayerDialog(QDialog):
@@ -46,6 +46,7 @@ class PlayerDialog(QDialog):
             "region": self.tr("Region"), "grade": self.tr("Grade"), "rating": self.tr("Rating"),
             "source": self.tr("Qualified via"), "qualifier_rank": self.tr("Qualifier rank"),
             "id_number": self.tr("ID number"), "phone": self.tr("Phone"),
+            "platform_account": self.tr("Platform account (Yizhan username)"),
         }
         self.gender = QComboBox()
         self.gender.addItem(self.tr("Male"), "M")
