@@ -23,7 +23,16 @@ from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
 from reports.pairings import pairing_rows
-from reports.prizes import group_by_table, place_text, select_prizes, total, winner_text
+from reports.prizes import (
+    amount_of,
+    group_by_table,
+    place_text,
+    rule_line,
+    select_prizes,
+    shared_notes,
+    total,
+    winner_text,
+)
 from reports.standings import standings_round, standings_table_rows, team_rows
 
 FONT_NAME = "Microsoft YaHei"
@@ -237,25 +246,26 @@ def prizes_workbook(
                 str(p.get("title") or ""),
                 winner_text(p),
                 str(p.get("unit") or ""),
-                Decimal(str(p.get("amount") or 0)),
-                amount_in_capitals(p.get("amount") or 0),
+                _money(amount_of(p)),
+                amount_in_capitals(amount_of(p)),
                 "",
             ]
             for p in rows
         ]
         subtotal = total(rows)
-        body.append(["小计", "", "", "", "", subtotal, amount_in_capitals(subtotal), ""])
+        body.append(["小计", "", "", "", "", _money(subtotal), amount_in_capitals(subtotal), ""])
         ws = book.sheet(name, f"奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14})
         for row in ws.iter_rows(min_row=2, min_col=6, max_col=6):
             row[0].number_format = money
         for cell in ws[ws.max_row]:
             cell.font = Font(name=FONT_NAME, bold=True, size=10)
+        _notes(ws, shared_notes(rows) + rule_line(book.view), len(titles))
     summary = [
-        [name, len(rows), total(rows), amount_in_capitals(total(rows))]
+        [name, len(rows), _money(total(rows)), amount_in_capitals(total(rows))]
         for name, rows in groups.items()
     ]
     grand = total(prizes)
-    summary.append(["合计", len(prizes), grand, amount_in_capitals(grand)])
+    summary.append(["合计", len(prizes), _money(grand), amount_in_capitals(grand)])
     ws = book.sheet(
         "汇总",
         "奖金发放汇总表",
@@ -265,4 +275,22 @@ def prizes_workbook(
     )
     for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
         row[0].number_format = money
+    _notes(ws, rule_line(book.view), 4)
     return book.save(out)
+
+
+def _money(yuan: Decimal) -> int | Decimal:
+    """Exact yuan for a cell: an int when whole, else the Decimal (never a float sum)."""
+    return int(yuan) if yuan == yuan.to_integral_value() else yuan
+
+
+def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
+    """说明 lines under a prize table (shared places, the rule in force), merged across it."""
+    for line in lines:
+        ws.append([terminal_safe(f"说明：{line}。")])
+        row = ws.max_row
+        ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
+        cell = ws.cell(row, 1)
+        cell.font = Font(name=FONT_NAME, size=9)
+        cell.alignment = Alignment(vertical="center", wrap_text=True)
+        ws.row_dimensions[row].height = 30

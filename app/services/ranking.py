@@ -22,6 +22,7 @@ from app.standings.model import Standings, StandingsRequest
 from app.standings.prizes import (
     Award,
     PrizePlace,
+    PrizeRules,
     PrizeTable,
     RankedEntry,
     allocate_prizes,
@@ -148,15 +149,29 @@ def _entries(rankings: dict[str, EventRanking]) -> tuple[dict[Any, tuple[RankedE
     return entries, counts
 
 
+PRIZE_KEYS = ("prize_split", "prize_unit", "prize_remainder")
+
+
 def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[Award, ...]:
+    """Every table's awards in whole fen, by the prize settings in force (PRIZE_KEYS)."""
     entries, counts = _entries(rankings)
-    split = tournament_settings_of(session, session_file(session), ("prize_split",)).prize_split
+    settings = tournament_settings_of(session, session_file(session), PRIZE_KEYS)
+    tables = _prize_tables(session)
+    unit, remainder = settings.prize_unit, settings.prize_remainder
     try:
-        return allocate_prizes(_prize_tables(session), entries, counts, split=split)
+        return allocate_prizes(tables, entries, counts, split=settings.prize_split,
+                               unit=unit, remainder=remainder)
     except ValueError:
         # "By tie-break" cannot order entrants the tie-breaks left equal (并列): those
         # places are shared equally, as the regulations do when no lot was drawn.
-        return allocate_prizes(_prize_tables(session), entries, counts, split="equal")
+        return allocate_prizes(tables, entries, counts, split="equal", unit=unit,
+                               remainder=remainder)
+
+
+def prize_rules(session: Session) -> PrizeRules:
+    """The rules for shared places in force (printed on the prize sheet and by `settings`)."""
+    settings = tournament_settings_of(session, session_file(session), PRIZE_KEYS)
+    return PrizeRules(settings.prize_split, settings.prize_unit, settings.prize_remainder)
 
 
 def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[GradeAward, ...]:

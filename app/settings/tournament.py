@@ -13,7 +13,9 @@ from app.settings.schema import (
     TOURNAMENT_FIELDS,
     TOURNAMENT_SETTINGS,
     DrawRule,
+    PrizeRemainder,
     PrizeSplit,
+    PrizeUnit,
     Problem,
     SettingError,
     change_error,
@@ -36,6 +38,8 @@ class Certificate:
 @dataclass(frozen=True)
 class TournamentSettings:
     prize_split: PrizeSplit = "equal"
+    prize_unit: PrizeUnit = "yuan"  # a shared place's share is whole yuan (or jiao)
+    prize_remainder: PrizeRemainder = "unpaid"  # what rounding leaves of a shared pool
     backups_keep: int = 20  # 0 = keep every copy
     komi: str | None = None
     draws: DrawRule = "auto"  # see `refuses_draws`
@@ -125,7 +129,8 @@ def tournament_settings_lenient(settings: Mapping[str, Any]) -> tuple[Tournament
 
     certificate = Certificate(**{n: get(f"certificate.{n}") for n in Certificate.__dataclass_fields__})
     return TournamentSettings(
-        prize_split=get("prize_split"), backups_keep=get("backups_keep"), komi=get("komi"),
+        prize_split=get("prize_split"), prize_unit=get("prize_unit"),
+        prize_remainder=get("prize_remainder"), backups_keep=get("backups_keep"), komi=get("komi"),
         draws=get("draws"),
         certificate=certificate, remote_entry_url=get("remote_entry_url"),
     ), problems

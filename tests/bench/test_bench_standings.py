@@ -182,10 +182,10 @@ def _final() -> tuple[
 def test_bench_prizes_and_grades_whole_final(benchmark: Any) -> None:
     tables, grades, rankings, counts = _final()
 
-    def run() -> tuple[float, int]:
+    def run() -> tuple[int, int]:
         awards = allocate_prizes(tables, rankings, counts)
         granted = allocate_grades(grades, rankings)
-        return totals(awards)["overall"], len(granted)
+        return totals(awards)["overall_fen"], len(granted)
 
     overall, granted = benchmark(run)
     assert overall > 0 and granted > 30

@@ -61,13 +61,13 @@ def test_woman_fifth_overall_takes_open_and_women_prizes() -> None:
     assert [(a.place, a.amount) for a in awards if a.entrant == 17] == [(3, 2000)]
     # Three women: places 4-6 of the women's table nobody holds, so they are not paid.
     assert len([a for a in awards if a.table_name == "公开组（女子）"]) == 3
-    t = totals(awards)
-    assert t["by_entrant"][5] == 10000
-    assert t["by_entrant"][12] == 800 + 4000
-    assert t["by_category"][OPEN_KEY] == 30000 + 10000 + 6000 + 5 * 2000 + 8 * 800
-    assert t["by_category"][WOMEN_KEY] == 8000 + 4000 + 2000
-    assert t["overall"] == t["by_category"][OPEN_KEY] + t["by_category"][WOMEN_KEY]
-    assert t["by_table"][("公开组", "女子", "公开组（女子）")] == 14000
+    t = totals(awards)  # in fen, whole numbers
+    assert t["by_entrant_fen"][5] == 10000_00
+    assert t["by_entrant_fen"][12] == (800 + 4000) * 100
+    assert t["by_category_fen"][OPEN_KEY] == (30000 + 10000 + 6000 + 5 * 2000 + 8 * 800) * 100
+    assert t["by_category_fen"][WOMEN_KEY] == (8000 + 4000 + 2000) * 100
+    assert t["overall_fen"] == t["by_category_fen"][OPEN_KEY] + t["by_category_fen"][WOMEN_KEY]
+    assert t["by_table_fen"][("公开组", "女子", "公开组（女子）")] == 14000_00
 
 
 def ranked(*ranks: int) -> tuple[RankedEntry, ...]:
@@ -84,10 +84,13 @@ def test_tied_places_split_equally() -> None:
     assert by[102].title == "并列季军" and by[102].place == 3 and by[102].shared
     # Two at 8th share 8th + 9th: (2000 + 800) / 2.
     assert by[107].amount == by[108].amount == 1400
-    # Three at 16th share 16th + 17th + 18th (only the 16th is paid): 800 / 3 each.
-    assert by[115].amount == pytest.approx(800 / 3)
+    # Three at 16th share 16th + 17th + 18th, but only the 16th is paid: 800 / 3, in whole
+    # yuan (266), and the 2 yuan left over are not paid (the default rule).
+    assert [by[e].amount_fen for e in (115, 116, 117)] == [266_00] * 3
+    assert by[115].pool_fen == 800_00 and by[115].tied == 3 and by[115].unpaid_fen == 2_00
+    assert by[115].pool_places == (16, 16)
     assert 118 not in by  # 19th is not paid
-    assert totals(awards)["overall"] == pytest.approx(62400)
+    assert totals(awards)["overall_fen"] == 62400_00 - 2_00
 
 
 def test_tiebreak_split_pays_whole_places_and_refuses_shared_ranks() -> None:
