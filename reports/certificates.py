@@ -1,8 +1,14 @@
 """Certificates (奖状 / 证书): one A4 landscape page per award, in LXGW WenKai.
 
-Three types: `prize` (one per entry of doc["prizes"]), `grade` (one per doc["grades"])
-and `participation` (one per person who played).  The wording is a template with
-placeholders; the issuer and seal area sit bottom right with the date in Chinese numerals.
+Three types: `prize` (one per entry of doc["prizes"]; a team's or pair's prize one per
+member, `certificate.per_member`), `grade` (one per doc["grades"]) and `participation`
+(one per person who played).  The wording is a template with placeholders; the issuer and
+seal area sit bottom right with the date in Chinese numerals.
+
+The group (组别) is worded as the regulation words it: a prize table by its name (Gomoku
+公开组（女子）); a category that the regulation lists as an event of its own (Go 女子个人,
+`own_event`) by its name on a woman's participation certificate; a woman's place in such
+an event's mixed table (Go 男子个人, "男女组混合比赛", "混合名次") as 男子个人（男女混合）.
 """
 
 from __future__ import annotations
@@ -84,13 +90,24 @@ def fill_template(template: str, values: dict[str, str], cert_type: str = "prize
     return text.replace("（）", "").replace("()", "")
 
 
+MIXED = "男女混合"
+
+
 @dataclass(frozen=True)
 class Award:
     """One certificate to print."""
 
     name: str
     values: dict[str, str]
-    members: tuple[str, ...] = ()
+    members: tuple[str, ...] = ()  # a team's or pair's members, printed below the text
+    team: str = ""  # a member's own certificate: the team it was won with
+    member_word: str = "成员"  # 队员 (team) or 组合 (pair)
+
+    def member_line(self) -> str:
+        if not self.members:
+            return ""
+        line = f"{self.member_word}：" + "、".join(self.members)
+        return f"队名：{self.team}　{line}" if self.team else line
 
 
 def _prize_title(prize: dict[str, Any]) -> str:
@@ -102,15 +119,52 @@ def _prize_title(prize: dict[str, Any]) -> str:
 
 
 def _group_name(view: DocView, event_code: Any, category: Any) -> str:
+    """A category prints under its own name (女子个人, 公开组（女子）), as the regulations
+    name it, not as 男子个人（女子个人）."""
     for ev in view.events:
         if ev.code == event_code:
-            name = ev.name
-            if category:
-                for cat in ev.categories:
-                    if cat.get("code") == category:
-                        return f"{name}（{cat.get('name')}）"
-            return name
+            for cat in ev.categories if category else ():
+                if cat.get("code") == category and cat.get("name"):
+                    return str(cat["name"])
+            return ev.name
     return str(event_code or "")
+
+
+def _womens_event(view: DocView, event_code: Any) -> dict[str, Any] | None:
+    """The women's category of an event when the regulation lists it as an event of its own
+    (Go: 女子个人, ranked from the 男子个人 field), else None (Gomoku 公开组（女子）)."""
+    for ev in view.events:
+        if ev.code == event_code:
+            for cat in ev.categories:
+                if cat.get("own_event") and cat.get("gender") == "F" and cat.get("name"):
+                    return cat
+    return None
+
+
+def _is_woman(view: DocView, event_code: Any, entrant: Any) -> bool:
+    for ev in view.events:
+        if ev.code == event_code and entrant is not None:
+            return ev.entrant(int(entrant)).get("gender") == "F"
+    return False
+
+
+def _prize_group(view: DocView, prize: dict[str, Any]) -> str:
+    """The group a prize certificate names: its prize table; a woman's place in the mixed
+    table of an event whose women's ranking is an event of its own says so."""
+    group = str(prize.get("table") or "")
+    if (not prize.get("category") and _womens_event(view, prize.get("event"))
+            and _is_woman(view, prize.get("event"), prize.get("entrant"))):
+        return f"{group}（{MIXED}）"
+    return group
+
+
+def _per_member(view: DocView) -> bool:
+    """certificate.per_member (default on): each member of a team or pair takes one home."""
+    return (view.tournament.get("certificate") or {}).get("per_member") is not False
+
+
+def _kind_of(view: DocView, event_code: Any) -> str:
+    return next((ev.kind for ev in view.events if ev.code == event_code), "individual")
 
 
 def collect_awards(
@@ -119,20 +173,31 @@ def collect_awards(
     title = view.title
     awards: list[Award] = []
     if cert_type == "prize":
+        per_member = _per_member(view)
         for prize in select_prizes(view, event, category):
             place = int(prize.get("place") or 0)
             members = tuple(str(m) for m in prize.get("members") or [])
+            name = str(prize.get("name") or "")
+            kind = _kind_of(view, prize.get("event"))
+            word = "队员" if kind == "team" else "组合" if kind == "pair" else "成员"
+            values = {
+                "赛事全称": title,
+                "组别": _prize_group(view, prize),
+                "名次": number_in_chinese(place),
+                "奖项": _prize_title(prize),
+            }
+            if members and kind in ("team", "pair") and per_member:
+                # Each player takes one home: in their own name, with the team and mates.
+                team = name if kind == "team" else ""
+                awards.extend(Award(name=m, values={"姓名": m, **values}, members=members,
+                                    team=team, member_word=word) for m in members)
+                continue
             awards.append(
                 Award(
-                    name=str(prize.get("name") or ""),
-                    values={
-                        "姓名": str(prize.get("name") or ""),
-                        "赛事全称": title,
-                        "组别": str(prize.get("table") or ""),
-                        "名次": number_in_chinese(place),
-                        "奖项": _prize_title(prize),
-                    },
-                    members=members if "、".join(members) != prize.get("name") else (),
+                    name=name,
+                    values={"姓名": name, **values},
+                    members=members if "、".join(members) != name else (),
+                    member_word=word,
                 )
             )
     elif cert_type == "grade":
@@ -163,15 +228,18 @@ def collect_awards(
         events = view.events_of(("individual", "pair"), event)
         for ev in events:
             entrants = sorted(ev.entrants.values(), key=lambda e: e.get("seed", 0))
+            womens = _womens_event(view, ev.code)
             for entrant in entrants:
                 if entrant.get("status") == "absent":
                     continue
                 people = entrant.get("members") if ev.kind == "pair" else None
+                # Go: a woman of the mixed field played 女子个人, an event of its own.
+                group = str(womens["name"]) if womens and entrant.get("gender") == "F" else ev.name
                 for person in people or [entrant.get("name", "")]:
                     awards.append(
                         Award(
                             name=str(person),
-                            values={"姓名": str(person), "赛事全称": title, "组别": ev.name},
+                            values={"姓名": str(person), "赛事全称": title, "组别": group},
                         )
                     )
     else:
@@ -335,7 +403,7 @@ def _draw_certificate(
     if award.members:
         draw_fitted(
             canvas,
-            "成员：" + "、".join(award.members),
+            award.member_line(),
             left + 48,
             y,
             text_width - 48,

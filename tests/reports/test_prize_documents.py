@@ -60,6 +60,7 @@ def test_team_prizes_show_members(tmp_path, go):
 
 
 def test_one_certificate_page_per_prize(tmp_path, go):
+    go["tournament"]["certificate"]["per_member"] = False  # default: one per member (issue 13)
     out = build_report(go, "certificates", tmp_path / "c.pdf")
     prizes = go["prizes"]
     pages = pdf_pages(out)
