@@ -313,7 +313,7 @@ def table_page(db: Database, token: str, scope: Scope = None) -> TablePage:
             first=Side(first.name, first.unit, first.seed),
             second=Side(second.name, second.unit, second.seed),
             opening=game.opening, recorded=game.result, pending=pending,
-            draws=bool(game.boards) or draw_refusal(session) is None,
+            draws=bool(game.boards) or draw_refusal(session, strict=False) is None,
         )
 
 
@@ -458,7 +458,9 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
         rnd, event, game = _lookup(session, token, _scope_set(scope))
         _check_seats(session, game, seats)
         if entry.result == Result.DRAW.value and not game.boards:
-            refusal = draw_refusal(session)  # Go with komi 3又3/4子: no draw (the rule's words)
+            # Go with komi 3又3/4子: no draw (a komi the program cannot read: the arbiter's
+            # acceptance says how to fix it)
+            refusal = draw_refusal(session, strict=False)
             if refusal:
                 raise FinalsError(refusal.phone)
         target = _target(event, rnd, game.table)

@@ -17,7 +17,7 @@ from app.services.audit import record
 from app.services.backup import backup_warning
 from app.services.snapshots import session_file
 from app.services.tournament import get_event, tournament_settings_of
-from app.settings import parse_komi
+from app.settings import parse_komi, tournament_settings_lenient
 from app.store.database import Database
 from app.store.models import Event, Game, Round, Tournament
 from app.text import clean_text
@@ -61,18 +61,21 @@ class DrawRefusal:
         return f"成绩无效：{self.why}，不能提交和棋。请选择黑胜或白胜；如确为和棋（如三劫循环），请报告裁判长。"
 
 
-def draw_refusal(session: Session) -> DrawRefusal | None:
+def draw_refusal(session: Session, strict: bool = True) -> DrawRefusal | None:
     """Why no game of this final may be recorded as a draw; None when one may.
 
     The rule (`TournamentSettings.refuses_draws`): the tournament setting `draws`, whose
     default `auto` refuses a draw in Go when the komi has a half point (3又3/4子 = 7.5目).
     A team match as a whole may still be drawn (equal board points): only games are refused.
+    `strict`: a stored komi or rule the program cannot read raises SettingError with its fix
+    (recording a draw); not strict (a phone's page), the defaults stand in for it.
     """
     tournament = session.scalars(select(Tournament)).first()
     if tournament is None:
         return None
     file = session_file(session)
-    settings = tournament_settings_of(session, file, ("komi", "draws"))
+    settings = (tournament_settings_of(session, file, ("komi", "draws")) if strict
+                else tournament_settings_lenient(tournament.settings or {})[0])
     if not settings.refuses_draws(tournament.game):
         return None
     komi = parse_komi(settings.komi)

@@ -4,7 +4,8 @@ Chinese rules count the area and state komi in stones (子): one stone is two po
 Black's area minus White's is then an integer, so a komi of a whole number of points (6目,
 3又1/2子 = 7目) leaves a jigo (和棋) possible, and a komi with a half point (3又3/4子 = 7.5目,
 6.5目) makes it impossible.  `parse_komi` reads what an arbiter types: 3又3/4子, 3¾子,
-３又３／４子, 3.75子, 7.5目, 7.5 (a number without a unit is in points), 黑贴3又3/4子.
+３又３／４子, 3.75子, 7.5目, 7目半, 3子半, 7.5 (a number without a unit is in points),
+黑贴3又3/4子.
 Pure: no store, no Qt.
 """
 
@@ -57,6 +58,9 @@ def parse_komi(text: object) -> Komi | None:
         if folded.startswith(prefix):
             folded = folded[len(prefix):]
             break
+    half = Fraction(0)
+    if len(folded) > 2 and folded.endswith("半") and folded[-2] in "子目点":
+        folded, half = folded[:-1], Fraction(1, 2)  # 7目半 = 7.5目, 3子半 = 3.5子
     unit = folded[-1] if folded and folded[-1] in "子目点" else ""
     number = folded[: len(folded) - len(unit)]
     match = _NUMBER.fullmatch(number)
@@ -74,7 +78,9 @@ def parse_komi(text: object) -> Komi | None:
         value = Fraction(int(match["fnum"]), den)
     else:
         value = Fraction(match["decimal"])
-    points = value * _UNITS[unit]
+    if half and (value.denominator != 1 or not unit):
+        return None  # 7.5目半 means nothing
+    points = (value + half) * _UNITS[unit]
     if points > MAX_KOMI_POINTS:
         return None
     return Komi(text, points)

@@ -83,6 +83,8 @@ def _results(db: Database, code: str, number: int = 1) -> dict[int, str | None]:
     ("7.5目", Fraction(15, 2), False),
     ("7.5", Fraction(15, 2), False),  # no unit: points
     ("6.5目", Fraction(13, 2), False),
+    ("黑贴7目半", Fraction(15, 2), False),
+    ("3子半", Fraction(7), True),
     ("3又1/2子", Fraction(7), True),  # 7 points: a jigo is possible
     ("6目", Fraction(6), True),
     ("0", Fraction(0), True),
@@ -92,7 +94,8 @@ def test_komi_is_read_as_the_regulation_writes_it(text: str, points: Fraction, j
     assert komi is not None and komi.points == points and komi.allows_jigo is jigo
 
 
-@pytest.mark.parametrize("text", ["abc", "3又5/4子", "3又3/0子", "贴", "子", "100子", "-3", "3/4/5"])
+@pytest.mark.parametrize("text", ["abc", "3又5/4子", "3又3/0子", "贴", "子", "100子", "-3", "3/4/5",
+                                  "7.5目半", "半"])
 def test_a_komi_that_cannot_be_read_is_refused(text: str) -> None:
     assert parse_komi(text) is None
     (problem,) = tournament_problems({"komi": text})

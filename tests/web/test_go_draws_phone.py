@@ -139,3 +139,25 @@ def test_the_go_phone_page_has_five_result_buttons(small: Database, serve, tmp_p
         assert json.dumps([s.table for s in remote_entry.list_submissions(small)]) == "[2]"
     finally:
         phone.quit()
+
+
+def test_a_stored_komi_the_program_cannot_read_does_not_stop_the_phones(small: Database) -> None:
+    """An older file's free-text komi: the pages still open and take results; a draw waits
+    for the arbiter, whom accepting it tells how to fix the komi."""
+    import sqlite3
+
+    from app.settings import SettingError
+
+    conn = sqlite3.connect(small.path)
+    with conn:
+        conn.execute("UPDATE tournament SET settings = json_set(settings, '$.komi', '黑贴三子又四分之三')")
+    conn.close()
+    token = _token(small, 6)
+    assert remote_entry.table_page(small, token).draws is True  # the rule cannot be read
+    sent = remote_entry.submit(small, token, "=", client="10.0.0.6")
+    assert sent.status == "pending"
+    with pytest.raises(SettingError) as caught:
+        remote_entry.accept(small, sent.submission, "裁判长")
+    assert "komi" in caught.value.message and "--set komi=" not in caught.value.message
+    assert "finals settings" in caught.value.message
+    assert remote_entry.submit(small, _token(small, 7), "1-0", client="10.0.0.7").status == "pending"
