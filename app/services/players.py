@@ -30,6 +30,7 @@ from app.text import NAME_MAX, clean_text
 
 EDITABLE = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
             "qualifier_rank", "id_number", "phone", "platform_account")
+PRIVATE = ("id_number", "phone", "platform_account")  # stored for checks, never shown
 PUBLIC = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
           "qualifier_rank")
 FIELD_WORDS = {"name": "姓名", "gender": "性别", "birth_date": "出生日期", "unit": "单位",
@@ -155,6 +156,7 @@ def edit_player(
         if player is None:
             raise FinalsError("队伍和双人组合请编辑其队员。")
         before = _public(player)
+        private = {k: getattr(player, k) for k in PRIVATE}
         rules = {r.code: r for r in event_rules(session)}
         start = session.scalars(select(Tournament.start_date)).first()
         was = {_where(e) for e in player_problems(session, player, rules, start)}
@@ -171,7 +173,10 @@ def edit_player(
             raise FinalsError("不能修改：" + "；".join(_named(e[1]) for e in new))
         for same in session.scalars(select(Entrant).where(Entrant.player_id == player.id)):
             same.name, same.unit = player.name, player.unit  # every event the player is in
-        record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before, _public(player))
+        # Private fields are never written into the log: only that they changed.
+        changed = [FIELD_WORDS[k] for k in PRIVATE if getattr(player, k) != private[k]]
+        record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before,
+               {**_public(player), **({"已修改（不公开）": changed} if changed else {})})
 
 
 def player_row(player: Player, row: int = 0, events: tuple[str, ...] = ()) -> PlayerRow:

@@ -343,6 +343,9 @@ def test_add_and_edit_player_require_the_platform_account(go: Database) -> None:
     assert "平台账号" in error.message and "U+001B" in error.message
     edit_player(go, "YOUTH", str(seed), {"platform_account": "yz_xm_new"})
     assert list_entrants(go, "YOUTH")[0]["platform_account"] == "yz_xm_new"
+    entry = audit_log(go)[0]  # the change is logged, the account itself is not
+    assert entry["action"] == "修改选手" and entry["after"]["已修改（不公开）"] == ["平台账号"]
+    assert "yz_xm" not in json.dumps(audit_log(go), ensure_ascii=False)
 
 
 def test_a_file_from_before_the_platform_column_is_upgraded(go: Database, tmp_path: Path) -> None:
