@@ -273,6 +273,9 @@ class PlayersView(QWidget):
         self.ctx.import_problems = []
         self.ctx.notify(ctxmod.PLAYERS)
         self.ctx.window_message(self.tr("Imported %1 players.").replace("%1", str(summary.players)))
+        if summary.warnings:  # imported all the same, e.g. a child in both open and youth
+            QMessageBox.information(self, self.tr("Import registration sheet"),
+                                    "\n".join(f"警告：{w}" for w in summary.warnings))
         return True
 
     def save_template(self) -> None:
