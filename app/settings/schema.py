@@ -21,7 +21,9 @@ from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
 from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
-from app.standings.prizes import PrizeRemainder, PrizeSplit, PrizeUnit
+from app.standings.prizes import PrizeRemainder as PrizeRemainder  # re-exported
+from app.standings.prizes import PrizeSplit as PrizeSplit
+from app.standings.prizes import PrizeUnit as PrizeUnit
 from app.standings.ranking import ALL_TIEBREAKS
 from app.standings.teams import TEAM_TIEBREAKS
 from app.text import invisible_character
