@@ -72,12 +72,19 @@ def template_for(view: DocView, cert_type: str) -> str:
     return default_template(cert_type)
 
 
+TIED = "并列"  # a shared place: 并列第十九名
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
 def fill_template(template: str, values: dict[str, str], cert_type: str = "prize") -> str:
-    """Replace the placeholders; an unknown one is a user error naming the allowed ones."""
+    """Replace the placeholders; an unknown one is a user error naming the allowed ones.
+
+    A tied place (values["并列"] set) is written 并列第十九名: the template's 第{名次}名
+    takes the 并列 in front.
+    """
     allowed = PLACEHOLDERS.get(cert_type, tuple(values))
+    if values.get(TIED):
+        template = template.replace("第{名次}名", TIED + "第{名次}名")
 
     def replace(match: re.Match[str]) -> str:
         key = match.group(1)
@@ -111,11 +118,17 @@ class Award:
 
 
 def _prize_title(prize: dict[str, Any]) -> str:
+    """The prize (奖项) as printed after the place: a band's title (第九至三十二名) is the
+    prize, never the place, so a tie's 并列 goes with the place (并列第十九名), not here."""
     place = prize.get("place")
-    title = str(prize.get("title") or "")
+    title = str(prize.get("title") or "").removeprefix(TIED)
     if place is not None and title in (f"第{number_in_chinese(int(place))}名", f"第{place}名"):
         return ""  # the title only repeats the place: 第五名（第五名） reads badly
     return title
+
+
+def _is_tied(prize: dict[str, Any]) -> bool:
+    return bool(prize.get("shared")) or int(prize.get("tied") or 1) > 1
 
 
 def _group_name(view: DocView, event_code: Any, category: Any) -> str:
@@ -185,6 +198,7 @@ def collect_awards(
                 "组别": _prize_group(view, prize),
                 "名次": number_in_chinese(place),
                 "奖项": _prize_title(prize),
+                TIED: TIED if _is_tied(prize) else "",
             }
             if members and kind in ("team", "pair") and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
