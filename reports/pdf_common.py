@@ -7,6 +7,7 @@ Header: tournament title, document title, event, round and date.  Footer: print 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -331,3 +332,89 @@ def heading(text: str, size: float = 11) -> Paragraph:
 
 def escape(text: str) -> str:
     return _escape(text)
+
+
+# --------------------------------------------------------------------------- unbroken words
+
+_ATOM = re.compile(r"[（(]?[^（(）)、，；]*[）)]?[、，；]?")
+
+
+def atoms_of(text: str) -> list[str]:
+    """`text` cut where a line may break: after 、，； and around a （…） note.
+
+    A name or a number never spans two atoms: "诸葛阳文（13分/第3名）、范浩" →
+    ["诸葛阳文", "（13分/第3名）、", "范浩"].
+    """
+    return [atom for atom in _ATOM.findall(text) if atom]
+
+
+def pack_lines(
+    atoms: Sequence[str], width: float, size: float, font: str = TABLE_FONT
+) -> list[str]:
+    """Lines of at most `width`, each a run of whole atoms (an atom too wide for any line
+    is broken after a '/' if it has one, else between characters, as a last resort)."""
+    register_fonts()
+    lines: list[str] = []
+    line = ""
+    for atom in atoms:
+        if line and stringWidth(line + atom, font, size) > width:
+            lines.append(line)
+            line = atom
+        else:
+            line += atom
+    if line:
+        lines.append(line)
+    out: list[str] = []
+    for line in lines:
+        if stringWidth(line, font, size) <= width:
+            out.append(line)
+            continue
+        pieces = [p + "/" for p in line.split("/")[:-1]] + [line.split("/")[-1]]
+        for piece in pack_lines_chars(pieces, width, size, font):
+            out.append(piece)
+    return out
+
+
+def pack_lines_chars(pieces: Sequence[str], width: float, size: float, font: str) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for piece in pieces:
+        for part in [piece] if stringWidth(piece, font, size) <= width else list(piece):
+            if line and stringWidth(line + part, font, size) > width:
+                lines.append(line)
+                line = part
+            else:
+                line += part
+    if line:
+        lines.append(line)
+    return lines
+
+
+def fit_words(
+    text: Any,
+    width: float,
+    *,
+    size: float = 9,
+    min_size: float = 7.5,
+    max_lines: int = 2,
+    align: str = "left",
+) -> str | Paragraph:
+    """Like `fit_cell`, but lines break only between whole names and numbers (see
+    `atoms_of`), and the text never shrinks below `min_size`: it takes more lines instead."""
+    register_fonts()
+    text = "" if text is None else str(text)
+    avail = width - 2 * CELL_PAD - 0.5
+    if not text or stringWidth(text, TABLE_FONT, size) <= avail:
+        return text
+    alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align]
+    one_line = fit_size(text, avail, size, 0)
+    if one_line >= max(min_size, size * 0.85):
+        return Paragraph(_escape(text), para_style(one_line, alignment))
+    atoms = atoms_of(text)
+    candidate = size
+    lines = pack_lines(atoms, avail, candidate)
+    while len(lines) > max_lines and candidate - 0.5 >= min_size:
+        candidate -= 0.5
+        lines = pack_lines(atoms, avail, candidate)
+    markup = "<br/>".join(_escape(line) for line in lines)
+    return Paragraph(markup, para_style(candidate, alignment))

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Spacer
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from reports.chinese_numerals import amount_in_capitals
 from reports.docview import DocView
 from reports.errors import ReportError
+from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import (
+    CELL_PAD,
+    GRID,
     HEAD_FILL,
     Column,
     Header,
     ReportDoc,
     SetHeader,
     TableSpec,
+    fit_cell,
+    fit_words,
     heading,
     make_table,
     notes_block,
@@ -113,11 +120,18 @@ def group_by_table(prizes: list[dict[str, Any]]) -> dict[str, list[dict[str, Any
 
 
 def winner_text(prize: dict[str, Any]) -> str:
-    members = prize.get("members") or []
+    """A team's name with its members; a pair named after its members ("金明轩/夏洋") once."""
+    members = [str(m) for m in prize.get("members") or []]
     name = str(prize.get("name") or "")
-    if members and "、".join(members) != name:
-        return f"{name}（{'、'.join(str(m) for m in members)}）"
+    if members and not _named_after(name, members):
+        return f"{name}（{'、'.join(members)}）"
     return name
+
+
+def _named_after(name: str, members: list[str]) -> bool:
+    """True when `name` is just the members' names joined ("金明轩/夏洋", "于哲哲、谢平喆")."""
+    parts = [p.strip() for p in re.split(r"[/／、,，&＆+＋\s]+", name) if p.strip()]
+    return sorted(parts) == sorted(members)
 
 
 def place_text(prize: dict[str, Any]) -> str:
@@ -156,6 +170,58 @@ PRIZE_COLUMNS = [
 ]
 
 
+def prize_columns(prizes: list[dict[str, Any]], width: float) -> list[Column]:
+    """The prize table's columns: 奖项 as wide as its longest title at 9 pt (「第九至三十二名」
+    on one line), taken from 单位 and 金额大写."""
+    register_fonts()
+    columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
+    longest = max((stringWidth(str(p.get("title") or ""), TABLE_FONT, 9) for p in prizes),
+                  default=0.0)
+    need = longest + 2 * CELL_PAD + 1
+    extra = need - columns[1].width
+    if extra > 0:
+        columns[1].width += extra
+        columns[3].width -= extra * 0.6
+        columns[5].width -= extra * 0.4
+    return columns
+
+
+def prize_cells(
+    prizes: list[dict[str, Any]], columns: list[Column], team_events: set[str] | frozenset[str]
+) -> list[list[Any]]:
+    """The PDF rows: names wrap between whole words at a readable size (never below 7.5 pt),
+    and a team's members each sign in a cell of their own."""
+    rows: list[list[Any]] = []
+    for text_row, prize in zip(prize_rows(prizes), prizes, strict=True):
+        cells: list[Any] = list(text_row)
+        cells[0] = fit_words(cells[0], columns[0].width, size=9, min_size=7.5, align="center")
+        cells[1] = fit_cell(cells[1], columns[1].width, size=9, one_line_min=7, max_lines=1)
+        cells[2] = fit_words(cells[2], columns[2].width, size=9, min_size=7.5, max_lines=3)
+        cells[3] = fit_words(cells[3], columns[3].width, size=9, min_size=7.5, max_lines=3)
+        cells[5] = fit_words(cells[5], columns[5].width, size=9, min_size=7.5, max_lines=2)
+        members = [str(m) for m in prize.get("members") or []]
+        if members and str(prize.get("event")) in team_events:
+            cells[6] = member_signatures(members, columns[6].width)
+        rows.append(cells)
+    return rows
+
+
+def member_signatures(members: list[str], width: float) -> Table:
+    """One signature cell per team member, each labelled with the member's name."""
+    inner = width - 2 * CELL_PAD
+    label = min(inner * 0.45, max(stringWidth(m, TABLE_FONT, 8) for m in members) + 4)
+    table = Table([[m, ""] for m in members], colWidths=[label, inner - label],
+                  rowHeights=[24] * len(members))
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), TABLE_FONT, 8, 9.6),
+        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+        ("LINEBELOW", (0, 0), (-1, -2), 0.3, GRID),
+    ]))
+    return table
+
+
 def signature_line() -> list[Flowable]:
     text = "制表：______________　　审核：______________　　裁判长：______________　　发放日期：______________"
     return [Spacer(1, 7 * mm), heading(text, 9.5)]
@@ -175,7 +241,8 @@ def build_prizes_pdf(
     groups = group_by_table(prizes)
     story: list[Flowable] = []
     width = 186 * mm
-    columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
+    columns = prize_columns(prizes, width)
+    team_events = {ev.code for ev in view.events if ev.kind == "team"}
     first_header = None
     for table_name, rows in groups.items():
         header = Header(
@@ -189,7 +256,7 @@ def build_prizes_pdf(
         if story:
             story.append(PageBreak())
         story.append(SetHeader(header))
-        body = prize_rows(rows)
+        body = prize_cells(rows, columns, team_events)
         subtotal = total(rows)
         body.append(["小计", "", "", "", fmt_amount(subtotal), amount_in_capitals(subtotal), ""])
         spec = TableSpec(
