@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from reports.pdf_common import (
     ReportDoc,
     SetHeader,
     TableSpec,
+    fit_words,
     make_table,
     notes_block,
     scale_columns,
@@ -209,13 +211,22 @@ def build_teams_pdf(
             for t in titles
         ]
         spec = TableSpec(scale_columns(columns, 186 * mm), font_size=8.5)
-        story.append(make_table(spec, rows))
+        story.append(make_table(spec, _unbroken(rows, spec.columns)))
         notes = [f"团体积分为队员个人积分之和；排名依据：积分 → {' → '.join(ev.tiebreak_order)}"]
         story += notes_block(notes, title="说明")
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")
     report.build_story(story)
     return out
+
+
+def _unbroken(rows: list[list[str]], columns: Sequence[Column]) -> list[list[Any]]:
+    """Team and member cells wrap between whole names and numbers (never 「诸/葛阳文」)."""
+    return [
+        [fit_words(value, columns[i].width, size=8.5, min_size=7.5, max_lines=4)
+         if i in (1, 2) else value for i, value in enumerate(row)]
+        for row in rows
+    ]
 
 
 def build_pairs_pdf(
