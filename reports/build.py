@@ -9,10 +9,15 @@ from pathlib import Path
 from typing import Any
 
 from reports import excel
+from reports.cards import build_cards_pdf
+from reports.ceremony import build_ceremony_pdf
 from reports.certificates import build_certificates_pdf
+from reports.checkin import build_checkin_pdf
 from reports.crosstable import build_crosstable_pdf
+from reports.entries import build_entries_pdf
 from reports.errors import ReportError
 from reports.grades import build_grades_pdf
+from reports.lineup import build_lineup_pdf
 from reports.pairings import build_index_pdf, build_pairings_pdf
 from reports.prizes import build_prizes_pdf
 from reports.slips import build_slips_pdf
@@ -29,6 +34,11 @@ KINDS: dict[str, str] = {
     "prizes": "奖金发放表",
     "certificates": "证书",
     "grades": "等级申报表",
+    "entries": "秩序册",
+    "checkin": "签到表",
+    "cards": "台号牌",
+    "lineup": "团体赛出场名单",
+    "ceremony": "颁奖顺序表",
 }
 EXCEL_KINDS = ("pairings", "standings", "crosstable", "teams", "pairs", "prizes")
 
@@ -42,9 +52,14 @@ def build_report(
     round: int | None = None,  # noqa: A002 - the CLI's option name
     category: str | None = None,
     cert_type: str = "prize",
+    order: str = "unit",
+    card: str = "tent",
     printed_at: datetime | None = None,
 ) -> Path:
     """Write document `kind` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
+
+    `order` sorts the check-in sheet (unit or pinyin); `card` is the table cards' layout
+    (tent: A4 folded, or a5).
 
     Raises ReportError with a Chinese message for anything the user can fix.
     """
@@ -89,6 +104,17 @@ def build_report(
             doc, path, event=event, category=category, cert_type=cert_type
         ),
         "grades": lambda path: build_grades_pdf(
+            doc, path, event=event, category=category, printed_at=printed_at
+        ),
+        "entries": lambda path: build_entries_pdf(doc, path, event=event, printed_at=printed_at),
+        "checkin": lambda path: build_checkin_pdf(
+            doc, path, event=event, order=order, printed_at=printed_at
+        ),
+        "cards": lambda path: build_cards_pdf(doc, path, event=event, card=card),
+        "lineup": lambda path: build_lineup_pdf(
+            doc, path, event=event, round=round, printed_at=printed_at
+        ),
+        "ceremony": lambda path: build_ceremony_pdf(
             doc, path, event=event, category=category, printed_at=printed_at
         ),
     }

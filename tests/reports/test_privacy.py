@@ -26,6 +26,11 @@ JOBS = [
     ("certificates", {"cert_type": "grade"}),
     ("certificates", {"cert_type": "participation", "event": "YOUTH"}),
     ("grades", {}),
+    ("entries", {}),
+    ("checkin", {}),
+    ("checkin", {"order": "pinyin"}),
+    ("cards", {"event": "YOUTH"}),
+    ("ceremony", {}),
 ]
 
 
@@ -51,9 +56,17 @@ def test_no_private_data_in_pdfs(tmp_path, gomoku, kind, kwargs):
 
 def test_no_private_data_in_pair_documents(tmp_path, go):
     secrets = private_strings(go)
-    for kind in ("pairs", "prizes"):
+    for kind in ("pairs", "prizes", "entries", "checkin", "ceremony"):
         text = pdf_text(build_report(go, kind, tmp_path / f"{kind}.pdf"))
         assert _hits(text, secrets) == []
+
+
+def test_no_private_data_on_team_line_ups(tmp_path, gomoku):
+    secrets = private_strings(gomoku)
+    team_event = next(e for e in gomoku["events"] if e["kind"] == "team")
+    team_event["settings"].setdefault("pairing", {})["team_format"] = "match"
+    text = pdf_text(build_report(gomoku, "lineup", tmp_path / "lineup.pdf"))
+    assert text and _hits(text, secrets) == []
 
 
 @pytest.mark.parametrize("kind", EXCEL_KINDS)
@@ -91,6 +104,10 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
     for kind, kwargs in (("pairings", {"event": "YOUTH", "round": 1}),
                          ("slips", {"event": "YOUTH", "round": 1}),
                          ("standings", {"event": "YOUTH"}),
-                         ("certificates", {"cert_type": "participation", "event": "YOUTH"})):
+                         ("certificates", {"cert_type": "participation", "event": "YOUTH"}),
+                         ("entries", {"event": "YOUTH"}),
+                         ("checkin", {"event": "YOUTH"}),
+                         ("cards", {"event": "YOUTH"}),
+                         ("ceremony", {"event": "YOUTH"})):
         text = pdf_text(build_report(doc, kind, tmp_path / f"{kind}.pdf", **kwargs))
         assert text and _hits(text, accounts) == [], kind

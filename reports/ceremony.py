@@ -1,0 +1,127 @@
+"""The prize ceremony running order (颁奖顺序表), from the prizes in the export.
+
+Prize tables in the regulation's order (as the export lists them); within a table the
+lowest place comes up first and the champion last; tied winners come up together.  Each line says who comes up, for what, and the money.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Spacer
+
+from reports.docview import DocView
+from reports.errors import ReportError
+from reports.pdf_common import (
+    Column,
+    Header,
+    ReportDoc,
+    TableSpec,
+    heading,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+from reports.prizes import amount_of, fen_of, fmt_amount, select_prizes, winner_text, yuan
+
+
+def ceremony_tables(
+    view: DocView, prizes: list[dict[str, Any]]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """(table, its prizes lowest place first), the tables in the regulation's order.
+
+    The export lists the prizes table by table as the regulation's prize clause does
+    (Go: 男子个人, 女子个人, 少儿组, the teams, the pairs), so that order is kept.
+    """
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for prize in prizes:
+        groups.setdefault(str(prize.get("table") or ""), []).append(prize)
+    for rows in groups.values():
+        rows.sort(key=lambda p: (-int(p.get("place") or 0), _seed(view, p)))
+    return list(groups.items())
+
+
+def _seed(view: DocView, prize: dict[str, Any]) -> int:
+    for event in view.events:
+        if event.code == prize.get("event"):
+            try:
+                return int(event.entrant(prize.get("entrant")).get("seed") or 0)
+            except (TypeError, ValueError):
+                return 0
+    return 0
+
+
+def place_text(prize: dict[str, Any]) -> str:
+    place = int(prize.get("place") or 0)
+    return f"第{place}名（并列）" if prize.get("shared") else f"第{place}名"
+
+
+def build_ceremony_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    category: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    view = DocView(doc)
+    prizes = select_prizes(view, event, category)
+    header = Header(title=view.title, document="颁奖顺序表", date_text=view.date_range())
+    report = ReportDoc(out, header, printed_at=printed_at, subject="颁奖顺序表")
+    columns = [
+        Column("顺序", 11 * mm),
+        Column("名次", 22 * mm),
+        Column("奖项", 20 * mm),
+        Column("获奖者", 58 * mm, "left"),
+        Column("单位", 52 * mm, "left"),
+        Column("奖金（元）", 23 * mm, "right"),
+    ]
+    columns = scale_columns(columns, report.width)
+    story: list[Flowable] = []
+    step = 0
+    total_fen = 0
+    for number, (table, rows) in enumerate(ceremony_tables(view, prizes), start=1):
+        body = []
+        for prize in rows:
+            step += 1
+            total_fen += fen_of(prize)
+            body.append(
+                [
+                    str(step),
+                    place_text(prize),
+                    str(prize.get("title") or ""),
+                    ("※" if prize.get("ineligible") else "") + winner_text(prize),
+                    str(prize.get("unit") or ""),
+                    fmt_amount(amount_of(prize)),
+                ]
+            )
+        subtotal = sum(amount_of(p) for p in rows)
+        places = sorted({int(p.get("place") or 0) for p in rows})
+        span = (
+            f"第{places[-1]}名至第{places[0]}名，由低到高"
+            if len(places) > 1
+            else f"第{places[0]}名"
+        )
+        intro = (
+            f"{number}. {table}：{len(rows)}名获奖者（{span}），奖金合计 {fmt_amount(subtotal)} 元"
+        )
+        story.append(
+            KeepTogether(
+                [heading(intro, 10.5), Spacer(1, 1.5 * mm), make_table(TableSpec(columns), body)]
+            )
+        )
+        story.append(Spacer(1, 4 * mm))
+    notes = [
+        "同一组别由名次低者先上台，冠军最后；并列者同时上台",
+        f"共{step}人次上台领奖，奖金合计 {fmt_amount(yuan(total_fen))} 元，以奖金发放表为准",
+    ]
+    if any(p.get("ineligible") for p in prizes):
+        notes.append("※ 不符合参赛规定的队伍或组合，照常发奖，另行说明")
+    story += notes_block(notes)
+    if not story:
+        raise ReportError("所选项目没有奖项。")
+    report.build_story(story)
+    return out

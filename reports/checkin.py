@@ -1,0 +1,135 @@
+"""The check-in sheet (签到表): one section per event, a row per entrant with room to sign.
+
+Sorted by unit (then seed number) or by the pinyin of the names (`order="pinyin"`).
+Pairs and teams sign once per member.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak
+
+from reports.docview import DocView, EventView
+from reports.entries import NO_UNIT, STATUS_NAMES, entrant_count, entrant_seed, unit_key
+from reports.errors import ReportError
+from reports.fonts import register_fonts
+from reports.pdf_common import (
+    Column,
+    Header,
+    ReportDoc,
+    SetHeader,
+    TableSpec,
+    make_table,
+    notes_block,
+    scale_columns,
+)
+from reports.pinyin import name_key
+
+ORDERS = {"unit": "按单位排序", "pinyin": "按姓名拼音排序"}
+ROW_PADDING = 4.2  # points above and below: a row tall enough to sign in
+
+
+def check_order(order: str) -> str:
+    if order not in ORDERS:
+        names = "、".join(f"{k}（{v}）" for k, v in ORDERS.items())
+        raise ReportError(f"未知的签到表排序“{order}”。可选：{names}。")
+    return order
+
+
+def sorted_entrants(event: EventView, order: str) -> list[dict[str, Any]]:
+    entrants = list(event.entrants.values())
+    if order == "pinyin":
+        return sorted(entrants, key=lambda e: (name_key(str(e.get("name") or "")), entrant_seed(e)))
+    return sorted(
+        entrants, key=lambda e: (unit_key(str(e.get("unit") or NO_UNIT)), entrant_seed(e))
+    )
+
+
+def checkin_rows(event: EventView, order: str) -> tuple[list[Column], list[list[str]]]:
+    rows: list[list[str]] = []
+    for number, entrant in enumerate(sorted_entrants(event, order), start=1):
+        note = STATUS_NAMES.get(str(entrant.get("status") or ""), "")
+        members = [str(m) for m in entrant.get("members") or []]
+        name = str(entrant.get("name") or "")
+        unit = str(entrant.get("unit") or "")
+        if event.kind == "individual" or not members:
+            rows.append([str(number), str(entrant.get("seed", "")), name, unit, "", note])
+            continue
+        for index, member in enumerate(members):
+            first = index == 0
+            rows.append(
+                [
+                    str(number) if first else "",
+                    str(entrant.get("seed", "")) if first else "",
+                    f"{name}：{member}" if first else member,
+                    unit if first else "",
+                    "",
+                    note if first else "",
+                ]
+            )
+    name_title = (
+        "姓名"
+        if event.kind == "individual"
+        else ("队名：队员" if event.kind == "team" else "组合：队员")
+    )
+    columns = [
+        Column("行", 9 * mm),
+        Column("序号", 10 * mm),
+        Column(name_title, 42 * mm, "left"),
+        Column("单位", 62 * mm, "left"),
+        Column("签名", 42 * mm),
+        Column("备注", 21 * mm),
+    ]
+    return columns, rows
+
+
+def build_checkin_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    order: str = "unit",
+    printed_at: datetime | None = None,
+) -> Path:
+    """签到表 of every event (or the one named), sorted by unit or by pinyin."""
+    check_order(order)
+    register_fonts()
+    view = DocView(doc)
+    events = [view.event(event)] if event is not None else view.events
+    events = [e for e in events if e.entrants]
+    if not events:
+        raise ReportError("赛事文件中没有报名的选手。")
+    story: list[Flowable] = []
+    first_header: Header | None = None
+    for ev in events:
+        header = Header(
+            title=view.title,
+            document=f"{ev.name}　签到表",
+            event=f"项目：{ev.name}",
+            round_text=ORDERS[order],
+            date_text="签到日期：　　　年　　月　　日",
+        )
+        first_header = first_header or header
+        if story:
+            story.append(PageBreak())
+        story.append(SetHeader(header))
+        columns, rows = checkin_rows(ev, order)
+        spec = TableSpec(
+            scale_columns(columns, 186 * mm),
+            font_size=9.5,
+            extra_styles=[
+                ("TOPPADDING", (0, 1), (-1, -1), ROW_PADDING),
+                ("BOTTOMPADDING", (0, 1), (-1, -1), ROW_PADDING + 0.6),
+            ],
+        )
+        story.append(make_table(spec, rows))
+        count = entrant_count(ev)
+        story += notes_block([f"共{count}，请本人签名", "序号为编排序号（抽签号）"])
+    assert first_header is not None
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="签到表")
+    report.build_story(story)
+    return out

@@ -1,0 +1,307 @@
+"""The documents of issue 14: 秩序册, 签到表, 台号牌, 团体赛出场名单, 颁奖顺序表.
+
+Each is printed for both presets from a demo final made through the program's own use
+cases (and from the report fixtures where a finished final is needed), then read back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from app.demo import build_demo
+from app.io.export_json import build_export
+from app.services.rounds import pair_next
+from app.services.tournament import open_tournament, update_event_settings
+from reports import KINDS, ReportError, build_report
+from reports.entries import unit_key
+from reports.pinyin import name_key
+from reports.prizes import amount_of, fmt_amount
+from tests.reports.conftest import page_count, pdf_pages, pdf_text
+
+PRESETS = ("shaoxing-gomoku-2022", "hangzhou-go")
+_DEMOS: dict[str, dict[str, Any]] = {}
+
+
+def _demo(preset: str, tmp_root: Path) -> dict[str, Any]:
+    """A demo final of 60 players with 2 rounds played and its team event played as matches."""
+    if preset not in _DEMOS:
+        path = tmp_root / f"{preset}.finals"
+        build_demo(path, preset, players=60, seed=7, rounds=2)
+        db = open_tournament(path)
+        try:
+            update_event_settings(
+                db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3}
+            )
+            pair_next(db, "MTEAM")
+            _DEMOS[preset] = build_export(db)
+        finally:
+            db.close()
+    return _DEMOS[preset]
+
+
+@pytest.fixture(params=PRESETS)
+def demo(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    return _demo(request.param, tmp_path_factory.getbasetemp())
+
+
+def _event(doc: dict[str, Any], code: str) -> dict[str, Any]:
+    return next(e for e in doc["events"] if e["code"] == code)
+
+
+def _in_order(text: str, words: list[str]) -> bool:
+    positions = []
+    start = 0
+    for word in words:
+        found = text.find(word, start)
+        if found < 0:
+            return False
+        positions.append(found)
+        start = found + len(word)
+    return True
+
+
+def test_the_new_kinds_are_offered() -> None:
+    for kind, name in (
+        ("entries", "秩序册"),
+        ("checkin", "签到表"),
+        ("cards", "台号牌"),
+        ("lineup", "团体赛出场名单"),
+        ("ceremony", "颁奖顺序表"),
+    ):
+        assert KINDS[kind] == name
+
+
+# --------------------------------------------------------------------------- 秩序册
+
+
+def test_entries_list_every_player_under_their_unit_with_seed(tmp_path, demo) -> None:
+    out = build_report(demo, "entries", tmp_path / "entries.pdf")
+    text = pdf_text(out)
+    assert "秩序册" in text
+    for event in demo["events"]:
+        assert event["name"] in text
+        for entrant in event["entrants"]:
+            assert entrant["name"] in text
+            if event["kind"] == "individual":
+                assert f"{entrant['seed']}{entrant['name']}" in text
+    individual = demo["events"][0]
+    units = sorted({e["unit"] for e in individual["entrants"]}, key=unit_key)
+    own_pages = [p for p in pdf_pages(out) if f"秩序册{individual['name']}" in p]
+    assert _in_order("".join(own_pages), units)
+    assert demo["tournament"]["venue"] in text
+    assert "竞赛日程" not in text  # no schedule in this export
+
+
+def test_entries_print_the_schedule_when_the_export_has_one(tmp_path, demo) -> None:
+    doc = dict(demo)
+    doc["schedule"] = [
+        {"date": "2022-11-26", "time": "08:30", "title": "报到、领取秩序册"},
+        {"date": "2022-11-26", "time": "09:00", "event": demo["events"][0]["code"], "round": 1},
+        {"date": "2022-11-27", "time": "14:00", "title": "颁奖仪式", "place": "主会场"},
+    ]
+    text = pdf_text(build_report(doc, "entries", tmp_path / "entries.pdf"))
+    assert "竞赛日程" in text
+    assert _in_order(
+        text,
+        [
+            "08:30",
+            "报到、领取秩序册",
+            "09:00",
+            demo["events"][0]["name"],
+            "第1轮",
+            "14:00",
+            "颁奖仪式",
+            "主会场",
+        ],
+    )
+
+
+def test_entries_of_one_event(tmp_path, demo) -> None:
+    pairs_or_teams = next(e for e in demo["events"] if e["kind"] == "team")
+    text = pdf_text(build_report(demo, "entries", tmp_path / "e.pdf", event=pairs_or_teams["code"]))
+    for team in pairs_or_teams["entrants"]:
+        assert team["name"] in text
+        assert all(m in text for m in team["members"])
+    assert demo["events"][0]["entrants"][0]["name"] not in text or "队员" in text
+
+
+# --------------------------------------------------------------------------- 签到表
+
+
+@pytest.mark.parametrize("order", ["unit", "pinyin"])
+def test_checkin_sheet_has_every_player_in_order_and_a_signature_column(
+    tmp_path, demo, order
+) -> None:
+    event = demo["events"][0]
+    out = build_report(demo, "checkin", tmp_path / "c.pdf", event=event["code"], order=order)
+    text = pdf_text(out)
+    assert "签到表" in text and "签名" in text
+    assert ("按单位排序" if order == "unit" else "按姓名拼音排序") in text
+    if order == "pinyin":
+        names = sorted((e["name"] for e in event["entrants"]), key=name_key)
+        assert _in_order(
+            text,
+            [
+                f"{e['seed']}{e['name']}"
+                for e in sorted(event["entrants"], key=lambda e: name_key(e["name"]))
+            ],
+        )
+        assert text.find(names[0]) < text.find(names[-1])
+    else:
+        rows = sorted(event["entrants"], key=lambda e: (unit_key(e["unit"]), e["seed"]))
+        assert _in_order(text, [f"{e['seed']}{e['name']}{e['unit']}" for e in rows])
+
+
+def test_checkin_sheet_lets_every_member_of_a_team_sign(tmp_path, demo) -> None:
+    team_event = next(e for e in demo["events"] if e["kind"] == "team")
+    text = pdf_text(build_report(demo, "checkin", tmp_path / "c.pdf", event=team_event["code"]))
+    for team in team_event["entrants"]:
+        assert f"{team['name']}：{team['members'][0]}" in text
+        assert all(m in text for m in team["members"])
+
+
+def test_checkin_sheet_of_the_whole_final_has_a_section_per_event(tmp_path, demo) -> None:
+    pages = pdf_pages(build_report(demo, "checkin", tmp_path / "c.pdf"))
+    for event in demo["events"]:
+        assert any(f"{event['name']}签到表" in p for p in pages)
+
+
+def test_checkin_refuses_an_unknown_order(tmp_path, demo) -> None:
+    with pytest.raises(ReportError, match="pinyin"):
+        build_report(demo, "checkin", tmp_path / "c.pdf", order="age")
+
+
+# --------------------------------------------------------------------------- 台号牌
+
+
+@pytest.mark.parametrize("card", ["tent", "a5"])
+def test_one_card_per_table_up_to_the_largest_round(tmp_path, demo, card) -> None:
+    event = demo["events"][0]
+    tables = max(len([g for g in r["games"] if g["second"] is not None]) for r in event["rounds"])
+    out = build_report(demo, "cards", tmp_path / "cards.pdf", event=event["code"], card=card)
+    pages = pdf_pages(out)
+    assert len(pages) == tables
+    for number, page in enumerate(pages, start=1):
+        assert f"第{number}台" in page and event["name"] in page
+    from pypdf import PdfReader
+
+    box = PdfReader(str(out)).pages[0].mediabox
+    width, height = round(float(box.width) / 72 * 25.4), round(float(box.height) / 72 * 25.4)
+    assert (width, height) == ((297, 210) if card == "tent" else (210, 148))
+
+
+def test_cards_of_the_whole_final_skip_team_events_scored_from_individual_games(
+    tmp_path, demo
+) -> None:
+    text = pdf_text(build_report(demo, "cards", tmp_path / "cards.pdf"))
+    summed = _event(demo, "WTEAM")
+    assert summed["name"] not in text
+    assert _event(demo, "MTEAM")["name"] in text  # played as matches: at tables
+    with pytest.raises(ReportError, match="没有台号"):
+        build_report(demo, "cards", tmp_path / "x.pdf", event="WTEAM")
+
+
+def test_cards_before_round_one_count_half_the_players(tmp_path, gomoku) -> None:
+    youth = _event(gomoku, "YOUTH")
+    youth["rounds"] = []
+    out = build_report(gomoku, "cards", tmp_path / "cards.pdf", event="YOUTH", card="a5")
+    assert page_count(out) == len(youth["entrants"]) // 2
+
+
+# --------------------------------------------------------------------------- 出场名单
+
+
+def test_lineup_sheet_lists_each_team_by_board_with_colours(tmp_path, demo) -> None:
+    event = _event(demo, "MTEAM")
+    rnd = event["rounds"][0]
+    out = build_report(demo, "lineup", tmp_path / "l.pdf", event="MTEAM", round=1)
+    text = pdf_text(out)
+    first_colour, second_colour = (
+        ("先手", "后手") if demo["tournament"]["game"] == "gomoku" else ("黑方", "白方")
+    )
+    assert "第1轮团体赛出场名单" in text and "队长签名" in text
+    teams = {e["id"]: e for e in event["entrants"]}
+    for game in rnd["games"]:
+        first = teams[game["first"]]
+        assert f"队名：{first['name']}" in text
+        if game["second"] is None:
+            continue
+        second = teams[game["second"]]
+        b1, b2 = game["boards"][0], game["boards"][1]
+        # the first team's sheet: board 1 first mover, board 2 second mover
+        assert _in_order(
+            text,
+            [
+                f"队名：{first['name']}",
+                f"对手：{second['name']}",
+                f"台号：{game['table']}",
+                f"第1台{b1['first']}{first_colour}",
+                f"第2台{b2['second']}{second_colour}",
+                f"队名：{second['name']}",
+                f"第1台{b1['second']}{second_colour}",
+                f"第2台{b2['first']}{first_colour}",
+            ],
+        )
+
+
+def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
+    team_event = _event(gomoku, "MT")
+    team_event["settings"].setdefault("pairing", {})["team_format"] = "match"
+    text = pdf_text(build_report(gomoku, "lineup", tmp_path / "l.pdf"))
+    for team in team_event["entrants"]:
+        members = team["members"]
+        assert _in_order(
+            text,
+            [f"队名：{team['name']}"] + [f"第{k}台{m}" for k, m in enumerate(members, start=1)],
+        )
+
+
+def test_lineup_needs_a_team_match_event(tmp_path, gomoku) -> None:
+    with pytest.raises(ReportError, match="团体对抗"):
+        build_report(gomoku, "lineup", tmp_path / "l.pdf")
+    with pytest.raises(ReportError, match="不是团体对抗项目"):
+        build_report(gomoku, "lineup", tmp_path / "l.pdf", event="OPEN")
+
+
+# --------------------------------------------------------------------------- 颁奖顺序
+
+
+@pytest.mark.parametrize("final", ["gomoku", "go"])
+def test_ceremony_runs_lowest_place_first_events_in_regulation_order(
+    tmp_path, request, final
+) -> None:
+    doc = request.getfixturevalue(final)
+    text = pdf_text(build_report(doc, "ceremony", tmp_path / "c.pdf"))
+    assert "颁奖顺序表" in text
+    tables = list(dict.fromkeys(p["table"] for p in doc["prizes"]))
+    assert _in_order(text, [f"{t}：" for t in tables])
+    for table in tables:
+        rows = [p for p in doc["prizes"] if p["table"] == table]
+        lowest = max(rows, key=lambda p: p["place"])
+        champion = min(rows, key=lambda p: p["place"])
+        section = text[text.find(f"{table}：") :]
+        assert section.find(lowest["name"]) < section.find(champion["name"])
+        assert f"{champion['title']}" in section
+        total = sum(amount_of(p) for p in rows)
+        assert f"奖金合计{fmt_amount(total)}元" in section
+    for prize in doc["prizes"]:
+        assert prize["name"] in text
+        assert fmt_amount(amount_of(prize)) in text
+    assert f"共{len(doc['prizes'])}人次上台领奖" in text
+
+
+def test_ceremony_of_demo_finals(tmp_path, demo) -> None:
+    text = pdf_text(build_report(demo, "ceremony", tmp_path / "c.pdf"))
+    for prize in demo["prizes"]:
+        assert prize["name"] in text
+
+
+def test_ceremony_without_prizes_says_so(tmp_path, gomoku) -> None:
+    gomoku["prizes"] = []
+    with pytest.raises(ReportError, match="没有奖项"):
+        build_report(gomoku, "ceremony", tmp_path / "c.pdf")
