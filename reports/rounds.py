@@ -24,14 +24,43 @@ def sorted_games(rnd: dict[str, Any]) -> list[dict[str, Any]]:
     return sorted(rnd.get("games") or [], key=lambda g: (g.get("second") is None, g["table"]))
 
 
+def scheduled_time(rnd: dict[str, Any] | None) -> str:
+    """The round's start in the timetable ("2022-10-28 09:00"), or "" when it has none."""
+    return str(rnd.get("scheduled") or "") if rnd else ""
+
+
+def _within_final(doc: DocView, day: str) -> bool:
+    """A day inside the final's dates (a round paired on a test run in 2026 of a 2022 final
+    is not the round's date); True when the final has no dates."""
+    start, end = doc.tournament.get("start_date"), doc.tournament.get("end_date")
+    return not (start and day < str(start)) and not (end and day > str(end))
+
+
 def round_date_text(doc: DocView, rnd: dict[str, Any] | None) -> str:
-    """The round's date if the export has one, else the day the export was made."""
-    if rnd and rnd.get("date"):
-        return f"日期：{rnd['date']}"
-    exported = doc.exported_at
-    if exported:
-        return f"日期：{exported:%Y-%m-%d}"
-    return ""
+    """Where and when: the venue, and the round's scheduled date and start time (tournament
+    setting `schedule`, the regulation's timetable); a round without one: the day it was
+    paired, else the day the export was made, if inside the final's dates.  The venue is
+    on every list."""
+    when = scheduled_time(rnd)
+    day = (str(rnd.get("date") or "") if rnd else "") or (
+        f"{doc.exported_at:%Y-%m-%d}" if doc.exported_at else "")
+    if when:
+        text = f"时间：{when}"
+    elif day and _within_final(doc, day):
+        text = f"日期：{day}"
+    else:
+        text = ""
+    venue = doc.tournament.get("venue")
+    return "　".join(t for t in (f"地点：{venue}" if venue else "", text) if t)
+
+
+def round_day_text(doc: DocView, rnd: dict[str, Any] | None) -> str:
+    """The round's date for a slip: its scheduled day and time, else the day it was paired."""
+    when = scheduled_time(rnd)
+    if when:
+        return when
+    day = str(rnd.get("date") or "") if rnd else ""
+    return day if day and _within_final(doc, day) else ""
 
 
 def round_header(doc: DocView, event: EventView, rnd: dict[str, Any], document: str) -> Header:

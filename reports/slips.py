@@ -1,7 +1,10 @@
 """Result slips (成绩登记单): one per table, several per A4 page, dashed cut lines, a QR code.
 
-The QR code carries `game["token"]` when the export has one, otherwise the public table
-identifier `finals:EVENT:ROUND:TABLE`, so a scanner can open the right table.
+The QR code holds `game["link"]`, the table's phone page on the venue's result server
+(`finals report … slips` puts it there from `--base-url` or the address `serve` last ran
+on), and the link is printed under it.  With no link there is no QR code: a code no phone
+can open would only mislead.  Every slip says where and when the round is played (the
+timetable's date and start time) and keeps its footer inside a 6 mm printer margin.
 
 A team match (a game with `boards`) gets a taller slip: the two teams, then one row per
 board with both players, result boxes and signatures.  How many fit on a page follows from
@@ -28,9 +31,11 @@ from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import APP_NAME
 from reports.qr import draw_qr
-from reports.rounds import points, sorted_games
+from reports.rounds import points, round_day_text, sorted_games
 
 PAGE_MARGIN = 10 * mm
+PRINTER_MARGIN = 6 * mm  # what most printers cannot print: the footer stays above it
+FOOTER_Y = PRINTER_MARGIN + 1.2 * mm
 BOX = 2.8 * mm  # tick box
 USABLE_HEIGHT = A4[1] - 2 * PAGE_MARGIN
 
@@ -75,12 +80,10 @@ def board_results(view: DocView) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(t for t in line if t != Result.DRAW.score_text) for line in BOARD_RESULTS)
 
 
-def table_identifier(event: EventView, rnd: dict[str, Any], game: dict[str, Any]) -> str:
-    return f"finals:{event.code}:{rnd['number']}:{game['table']}"
-
-
-def qr_payload(event: EventView, rnd: dict[str, Any], game: dict[str, Any]) -> str:
-    return str(game.get("token") or table_identifier(event, rnd, game))
+def qr_payload(game: dict[str, Any]) -> str | None:
+    """What the slip's QR code holds: the table's phone link, or None (no QR code)."""
+    link = game.get("link")
+    return str(link) if link else None
 
 
 def slip_games(
@@ -141,12 +144,12 @@ def build_slips_pdf(
         canvas.setStrokeColorRGB(0.4, 0.4, 0.4)
         for cut in range(1, per_page):
             y = height - PAGE_MARGIN - cut * slip_height
-            canvas.line(4 * mm, y, width - 4 * mm, y)
+            canvas.line(PRINTER_MARGIN, y, width - PRINTER_MARGIN, y)
         canvas.restoreState()
         canvas.setFont(TABLE_FONT, 6.5)
-        canvas.drawString(PAGE_MARGIN, 4 * mm, f"打印时间：{printed:%Y-%m-%d %H:%M}　沿虚线剪开")
+        canvas.drawString(PAGE_MARGIN, FOOTER_Y, f"打印时间：{printed:%Y-%m-%d %H:%M}　沿虚线剪开")
         canvas.drawRightString(
-            width - PAGE_MARGIN, 4 * mm, f"第 {page + 1} 页 / 共 {total_pages} 页"
+            width - PAGE_MARGIN, FOOTER_Y, f"第 {page + 1} 页 / 共 {total_pages} 页"
         )
         canvas.showPage()
     canvas.save()
@@ -201,19 +204,25 @@ def _slip_head(
     qr_y = top - pad - qr_size
     canvas.setLineWidth(0.6)
     canvas.setStrokeColorRGB(0, 0, 0)
-    # titles
+    # titles; where and when on the right of the first line
     text_width = qr_x - x0 - 3 * mm
+    venue = view.tournament.get("venue")
+    when = "　".join(t for t in (round_day_text(view, rnd), venue or "") if t)
+    when_width = min(text_width * 0.5, stringWidth(when, TABLE_FONT, 8) + 1) if when else 0
     draw_fitted(
         canvas,
         view.title,
         x0,
         top - pad - 3 * mm,
-        text_width,
+        text_width - when_width - 2 * mm,
         font=TABLE_FONT,
         size=8,
-        min_size=6,
+        min_size=5,
         max_lines=1,
     )
+    if when:
+        draw_fitted(canvas, when, x0 + text_width - when_width, top - pad - 3 * mm, when_width,
+                    font=TABLE_FONT, size=8, min_size=5, align="right", max_lines=1)
     heading = f"{event.name}　第{rnd['number']}轮　第{game['table']}台　{document}"
     draw_fitted(
         canvas,
@@ -226,19 +235,16 @@ def _slip_head(
         min_size=8,
         max_lines=1,
     )
-    draw_qr(canvas, qr_payload(event, rnd, game), qr_x, qr_y, qr_size)
-    draw_fitted(
-        canvas,
-        table_identifier(event, rnd, game),
-        qr_x,
-        qr_y - 2.2 * mm,
-        qr_size,
-        font=TABLE_FONT,
-        size=6,
-        min_size=4.5,
-        align="center",
-        max_lines=1,
-    )
+    payload = qr_payload(game)
+    if payload:
+        draw_qr(canvas, payload, qr_x, qr_y, qr_size)
+        # the link the code holds, for a phone that cannot scan: address, then the token
+        head, sep, token = payload.rpartition("/t/")
+        lines = [head + sep, token] if sep else [payload]
+        for i, line in enumerate(lines):
+            draw_fitted(canvas, line, qr_x - 2 * mm, qr_y - 2.2 * mm - i * 2.3 * mm,
+                        qr_size + 4 * mm, font=TABLE_FONT, size=6, min_size=3.5,
+                        align="center", max_lines=1)
     return x0, right, text_width
 
 
@@ -317,6 +323,18 @@ def _draw_slip(
                 min_size=6.5,
                 align="left" if i in (2, 3) else "center",
             )
+        members = [str(m) for m in entrant.get("members") or []] if event.kind == "pair" else []
+        if len(members) > 1:
+            # a pair: each player signs on a line of their own
+            step = (row_h[1] - 1 * mm) / len(members)
+            for k, member in enumerate(members):
+                draw_fitted(canvas, f"{member}：", xs[-2] + 1.2,
+                            yy - 0.5 * mm - step * (k + 1) + 0.9 * mm, widths[-1] * 0.45,
+                            font=TABLE_FONT, size=7, min_size=5, max_lines=1)
+                canvas.setLineWidth(0.3)
+                line_y = yy - 0.5 * mm - step * (k + 1) + 0.6 * mm
+                canvas.line(xs[-2] + widths[-1] * 0.47, line_y, xs[-1] - 1.5 * mm, line_y)
+                canvas.setLineWidth(0.5)
         yy -= row_h[1]
 
     # game details, result, manner, referee

@@ -19,7 +19,7 @@ from app.store.database import commits_so_far, set_wait_notice
 from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
-COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve")
+COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve", "schedule")
 
 
 class _Parser(argparse.ArgumentParser):

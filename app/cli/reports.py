@@ -7,6 +7,7 @@ The command line is the program's composition root: it alone, inside `app`, reac
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,15 +19,28 @@ from app.store.database import Database
 ROUND_KINDS = ("pairings", "index", "slips")
 
 
+NO_ADDRESS_WARNING = (
+    "警告：未设置现场录入地址，成绩登记单不印二维码（裁判可照常手写登记）。要印二维码，请加 "
+    "--base-url http://本机地址:8765/，或 finals settings {file} --set "
+    "remote_entry_url=http://本机地址:8765/（finals serve 启动时也会记下它的地址）。"
+)
+
+
 def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
-                     round_number: int | None, base_url: str | None) -> None:
+                     round_number: int | None, base_url: str | None) -> bool:
     """Each slip's QR code opens that table's phone page (secret per table; never exported).
 
-    Only the events printed get links, each for the round asked for (its latest by default);
-    an event that has not reached that round is left to the report to name.
+    The address is `--base-url`, else the one `serve` last ran on (tournament setting
+    `remote_entry_url`).  With none, no game gets a link: a bare token opens nothing on a
+    phone, so the slips are printed without QR codes; returns False then.  Only the events
+    printed get links, each for the round asked for (its latest by default); an event that
+    has not reached that round is left to the report to name.
     """
-    from app.services.remote_entry import tokens_for_round
+    from app.services.remote_entry import ensure_tokens, remembered_base_url, tokens_for_round
 
+    base = base_url or remembered_base_url(db)
+    if not base:
+        return False
     for data in doc["events"]:
         if event is not None and event.lower() not in (data["code"].lower(), data["name"]):
             continue
@@ -34,10 +48,14 @@ def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
         rnd = next((r for r in data["rounds"] if r["number"] == number), None)
         if rnd is None:
             continue
-        links = tokens_for_round(db, data["code"], number, base_url)
+        links = tokens_for_round(db, data["code"], number, base)
+        if not links and rnd.get("status") != "complete" and not db.read_only:
+            ensure_tokens(db, data["code"], number)
+            links = tokens_for_round(db, data["code"], number, base)
         for game in rnd["games"]:
             if game["table"] in links:
-                game["token"] = links[game["table"]]
+                game["link"] = links[game["table"]]
+    return True
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -49,8 +67,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     with opened(args) as db:
         after = None if args.kind in ROUND_KINDS else args.round
         doc = build_export(db, after)
-        if args.kind == "slips":
-            _add_table_links(db, doc, args.event, args.round, args.base_url)
+        if args.kind == "slips" and not _add_table_links(db, doc, args.event, args.round,
+                                                         args.base_url):
+            print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
+        if args.kind == "certificates" and Path(args.output).suffix.lower() == ".pdf":
+            from app.cli.certificates import number_certificates
+
+            number_certificates(db, doc, args)  # the register's numbers (issue 14)
     out = Path(args.output)
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")

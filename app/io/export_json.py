@@ -25,7 +25,7 @@ from app.services.snapshots import (
     standings_settings,
 )
 from app.services.teams import entrant_problems, late_changes
-from app.settings import tournament_settings_lenient
+from app.settings import TournamentSettings, tournament_settings_lenient
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Tournament
 
@@ -74,7 +74,7 @@ def _boards(game: Game) -> dict[str, Any]:
     }
 
 
-def _rounds(event: Event) -> list[dict[str, Any]]:
+def _rounds(event: Event, schedule: TournamentSettings | None = None) -> list[dict[str, Any]]:
     scoring = Scoring.from_dict(event.scoring or {})
     initial = {e.id: e.initial_points or 0.0 for e in event.entrants}
     out = []
@@ -87,6 +87,8 @@ def _rounds(event: Event) -> list[dict[str, Any]]:
         out.append({
             "number": rnd.number, "status": rnd.status, "opening": rnd.opening,
             "date": rnd.paired_at.date().isoformat() if rnd.paired_at else None,
+            # the timetable's start ("YYYY-MM-DD HH:MM", tournament setting `schedule`)
+            "scheduled": schedule.round_time(event.code, rnd.number) if schedule else None,
             "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
             "relaxations": list(rnd.relaxations or []),
             "games": [
@@ -121,6 +123,7 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
             (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
         }
         settings = dict(tournament.settings or {})
+        typed_settings = tournament_settings_lenient(settings)[0]
         # Teams and pairs: what makes one ineligible now, and a team's forced late change.
         ineligible = entrant_problems(session)
         late = late_changes(session)
@@ -161,7 +164,9 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
                     for c in event.categories or []
                 ],
                 "entrants": entrants,
-                "rounds": _rounds(event),
+                "rounds": _rounds(event, typed_settings),
+                "schedule": {str(n): at for n in range(1, max(event.rounds_planned or 0, len(
+                    event.rounds)) + 1) if (at := typed_settings.round_time(event.code, n))},
                 "standings_round": ranking.standings.after_round,
                 "standings": _standings(ranking),
                 "category_standings": {

@@ -8,11 +8,12 @@ line (`parse_text`), and the Chinese wording of what a key allows.  Pure.
 from __future__ import annotations
 
 import difflib
+import json
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any, Literal, get_args
 
 from app.domain import Scoring
@@ -34,7 +35,7 @@ Gender = Literal["M", "F"]
 PairRule = Literal["MM", "FF", "MF", "parent_child"]
 IneligiblePrizes = Literal["pay", "withhold"]  # a team that fails its eligibility rules
 ValueType = Literal["int", "float", "bool", "choice", "tiebreaks", "date", "grade", "text",
-                    "names", "url", "komi"]
+                    "names", "url", "komi", "schedule"]
 DrawRule = Literal["auto", "allowed", "refused"]  # may a game be recorded as a draw (=)?
 
 KINDS: tuple[EventKind, ...] = get_args(EventKind)
@@ -117,6 +118,10 @@ class Setting:
             text = f"应为贴目，如 {KOMI_EXAMPLES}（1 子 = 2 目；不写单位按目计）"
         elif self.type == "url":
             text = "应为以 http:// 或 https:// 开头的网址"
+        elif self.type == "schedule":
+            text = ('应为各项目各轮的开赛时间，如 {"MEN": {"1": "2022-10-28 09:00"}}'
+                    '（"*" 表示所有项目）；请用 finals schedule FILE --event 项目 --round N '
+                    '--at "2022-10-28 09:00" 修改')
         else:
             text = "应为一段文字"
         if self.note:
@@ -269,6 +274,9 @@ TOURNAMENT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
     _bool("certificate.per_member", "团体、双人奖每名队员各一张证书", True),
     Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
+    # Issue 14: each round's scheduled date and start time (the regulation's timetable),
+    # printed on pairing lists, slips and standings: {event code or "*": {round: time}}.
+    Setting("schedule", "赛程（各轮开赛时间）", "schedule", {}),
 )}
 
 
@@ -300,6 +308,8 @@ def _shown(value: Any) -> str:
         return "null"
     if isinstance(value, list | tuple):
         return ",".join(_shown(v) for v in value)
+    if isinstance(value, Mapping):
+        return json.dumps(value, ensure_ascii=False, sort_keys=True)
     return str(value)
 
 
@@ -371,6 +381,8 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
                                                            for v in value):
             return _bad_value(spec, value, "名称不能为空，也不能含控制字符或不可见字符")
         return None
+    if t == "schedule":
+        return _schedule_error(spec, value)
     if not isinstance(value, str):
         return _bad_value(spec, value)
     if not _clean_text(value):
@@ -380,6 +392,39 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
         return _bad_value(spec, value)
     if t == "url" and not re.match(r"https?://[^\s/]+", value):
         return _bad_value(spec, value)
+    return None
+
+
+SCHEDULE_TIME = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}")
+
+
+def parse_schedule_time(text: str) -> datetime | None:
+    """"2022-10-28 09:00" (also 2022-10-28T09:00, 2022-10-28 9:00) as a time, else None."""
+    raw = text.strip().replace("T", " ")
+    match = re.fullmatch(r"(\d{4}-\d{1,2}-\d{1,2})\s+(\d{1,2})[:：](\d{2})", raw)
+    if not match:
+        return None
+    try:
+        day = date.fromisoformat("-".join(f"{int(p):02d}" if i else p for i, p in
+                                          enumerate(match.group(1).split("-"))))
+        return datetime(day.year, day.month, day.day, int(match.group(2)), int(match.group(3)))
+    except ValueError:
+        return None
+
+
+def _schedule_error(spec: Setting, value: Any) -> str | None:
+    if not isinstance(value, Mapping):
+        return _bad_value(spec, value)
+    for event, rounds in value.items():
+        if not isinstance(event, str) or not isinstance(rounds, Mapping):
+            return _bad_value(spec, value)
+        for number, at in rounds.items():
+            if not (isinstance(number, str) and number.isdigit() and 1 <= int(number) <= 99):
+                return _bad_value(spec, value, f"{event} 的轮次“{number}”应为 1 到 99")
+            if not isinstance(at, str) or not SCHEDULE_TIME.fullmatch(at) \
+                    or parse_schedule_time(at) is None:
+                return _bad_value(spec, value, f"{event} 第{number}轮的时间“{at}”应写成 "
+                                               "YYYY-MM-DD HH:MM")
     return None
 
 
@@ -412,6 +457,11 @@ def parse_text(spec: Setting, text: str) -> Any:
     if spec.type == "bool":
         lowered = raw.lower()
         return True if lowered in _TRUE else False if lowered in _FALSE else raw
+    if spec.type == "schedule":
+        try:
+            return json.loads(raw) if raw else {}
+        except ValueError:
+            return raw
     if spec.type in ("tiebreaks", "names"):
         return [p.strip() for p in re.split(r"[,，、;；]", raw) if p.strip()]
     if spec.key == "eligibility.gender":

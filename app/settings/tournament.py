@@ -45,6 +45,16 @@ class TournamentSettings:
     draws: DrawRule = "auto"  # see `refuses_draws`
     certificate: Certificate = field(default_factory=Certificate)
     remote_entry_url: str | None = None
+    # {event code or "*": {"1": "2022-10-28 09:00"}}: each round's scheduled start (issue 14)
+    schedule: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    def round_time(self, event: str, number: int) -> str | None:
+        """The round's scheduled start, "YYYY-MM-DD HH:MM" (the event's own, else "*")."""
+        for key in (event, "*"):
+            at = (self.schedule.get(key) or {}).get(str(number))
+            if at:
+                return at
+        return None
 
     def refuses_draws(self, game: str) -> bool:
         """Whether a game of this final may not be recorded as a draw (=): `draws`, or with
@@ -133,6 +143,7 @@ def tournament_settings_lenient(settings: Mapping[str, Any]) -> tuple[Tournament
         prize_remainder=get("prize_remainder"), backups_keep=get("backups_keep"), komi=get("komi"),
         draws=get("draws"),
         certificate=certificate, remote_entry_url=get("remote_entry_url"),
+        schedule=get("schedule"),
     ), problems
 
 

@@ -102,7 +102,7 @@ def test_slips_one_per_table_several_per_page(tmp_path, go_live, per_page):
     pages = pdf_pages(out)
     assert "第1台" in pages[0]
     for game in tables[:per_page]:
-        assert f"finals:MEN:5:{game['table']}" in pages[0]
+        assert f"第{game['table']}台" in pages[0]
         assert by_id[game["first"]]["name"] in pages[0]
         assert by_id[game["second"]]["name"] in pages[0]
     text = "".join(pages)
@@ -128,14 +128,13 @@ def test_gomoku_slips_carry_the_opening_and_swap_boxes(tmp_path, gomoku_live):
     assert "三手交换" in first and "先胜" in first and "禁手" in first
 
 
-def test_slip_qr_carries_the_secret_token_when_the_export_has_one(go_live):
+def test_slip_qr_holds_the_phone_link_or_nothing(go_live):
+    """Issue 14: a bare token or a `finals:` identifier opens nothing on a phone."""
     view = DocView(go_live)
-    event = view.event("MEN")
-    rnd = event.round(5)
-    game = dict(rnd["games"][0])
-    assert qr_payload(event, rnd, game) == f"finals:MEN:5:{game['table']}"
-    game["token"] = "k3J9-secret"
-    assert qr_payload(event, rnd, game) == "k3J9-secret"
+    game = dict(view.event("MEN").round(5)["games"][0])
+    assert qr_payload(game) is None
+    game["link"] = "http://192.168.1.10:8765/t/k3J9secret"
+    assert qr_payload(game) == "http://192.168.1.10:8765/t/k3J9secret"
 
 
 def test_round_not_paired_is_a_clear_error(tmp_path, go_live):

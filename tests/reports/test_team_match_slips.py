@@ -57,7 +57,7 @@ def test_every_board_of_every_match_is_on_its_slip(
     assert len(pages) == math.ceil(len(games) / per_page)
     for index, game in enumerate(games):
         page = pages[index // per_page]
-        assert f"finals:MTEAM:1:{game['table']}" in page
+        assert f"第{game['table']}台" in page
         assert names[game["first"]] in page and names[game["second"]] in page
         for board in game["boards"]:
             assert board["first"] in page and board["second"] in page
