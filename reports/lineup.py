@@ -46,8 +46,8 @@ def lineup_events(view: DocView, event: str | None) -> list[EventView]:
         found = view.event(event)
         if not is_team_match(found):
             raise ReportError(
-                f"“{found.name}”不是团体对抗项目，没有出场名单（团体对抗项目在设置中选择"
-                f"“团体赛赛制：对抗”）。"
+                f"“{found.name}”不是团体对抗项目，没有出场名单（团体项目按对抗赛进行时，"
+                f"其设置 pairing.team_format 为 match）。"
             )
         return [found]
     found_all = [e for e in view.events if is_team_match(e)]

@@ -169,6 +169,11 @@ class MainWindow(QMainWindow):
                      lambda: self.print_report("certificates", cert_type="grade"))
         self._action(cert_menu, self.tr("Participation certificates"),
                      lambda: self.print_report("certificates", cert_type="participation"))
+        layout_menu = print_menu.addMenu(self.tr("More layouts"))
+        self._action(layout_menu, self.tr("Check-in sheet by pinyin") + "…",
+                     lambda: self.print_report("checkin", order="pinyin"))
+        self._action(layout_menu, self.tr("Table cards on A5") + "…",
+                     lambda: self.print_report("cards", card="a5"))
         excel_menu = print_menu.addMenu(self.tr("Export to Excel"))
         for kind in EXCEL_KINDS:
             self._action(excel_menu, self.report_title(kind), lambda k=kind: self.print_report(k, ".xlsx"))
@@ -195,6 +200,9 @@ class MainWindow(QMainWindow):
             "crosstable": self.tr("Cross-table"), "teams": self.tr("Team standings"),
             "pairs": self.tr("Pair standings"), "prizes": self.tr("Prize sheet"),
             "certificates": self.tr("Prize certificates"), "grades": self.tr("Grade list"),
+            "entries": self.tr("Entry list"), "checkin": self.tr("Check-in sheet"),
+            "cards": self.tr("Table cards"), "lineup": self.tr("Team line-up sheet"),
+            "ceremony": self.tr("Prize ceremony order"),
         }
         return titles.get(kind, KINDS.get(kind, kind))
 
@@ -346,7 +354,8 @@ class MainWindow(QMainWindow):
             break
 
     # -- printing ------------------------------------------------------------------
-    def print_report(self, kind: str, suffix: str = ".pdf", cert_type: str = "prize") -> None:
+    def print_report(self, kind: str, suffix: str = ".pdf", cert_type: str = "prize",
+                     order: str = "unit", card: str = "tent") -> None:
         if self.ctx.db is None:
             return
         event = self.ctx.current_event()
@@ -373,6 +382,7 @@ class MainWindow(QMainWindow):
         self.ctx.runner.start(make_report, self.ctx.db, kind, out, event=code, round_number=number,
                               category=category, cert_type=cert_type,
                               after_round=number if kind == "standings" else None,
+                              order=order, card=card,
                               on_done=self._report_done, on_error=self._report_failed)
 
     def _end_progress(self) -> None:

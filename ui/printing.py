@@ -11,8 +11,8 @@ from app.io.export_json import build_export
 from app.store.database import Database
 from reports import EXCEL_KINDS, KINDS, build_report
 
-ROUND_KINDS = ("pairings", "index", "slips")
-EVENT_KINDS = ("pairings", "index", "slips", "standings", "crosstable")
+ROUND_KINDS = ("pairings", "index", "slips", "lineup")
+EVENT_KINDS = ("pairings", "index", "slips", "standings", "crosstable", "cards", "lineup")
 
 
 def safe_name(text: str) -> str:
@@ -34,7 +34,8 @@ def output_path(folder: Path, title: str, kind: str, suffix: str, event: str | N
 
 def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
                 round_number: int | None = None, category: str | None = None,
-                cert_type: str = "prize", after_round: int | None = None) -> Path:
+                cert_type: str = "prize", after_round: int | None = None,
+                order: str = "unit", card: str = "tent") -> Path:
     """Read the export and write the document (runs in a worker thread)."""
     doc: dict[str, Any] = build_export(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -43,7 +44,7 @@ def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
         scoped_event = None  # the whole final: every team/pair event, every prize table
     return build_report(doc, kind, out, event=scoped_event,
                         round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
-                        category=category, cert_type=cert_type)
+                        category=category, cert_type=cert_type, order=order, card=card)
 
 
 __all__ = ["EXCEL_KINDS", "KINDS", "ROUND_KINDS", "make_report", "output_path"]

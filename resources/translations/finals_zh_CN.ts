@@ -322,6 +322,18 @@
       <translation>参赛证书</translation>
     </message>
     <message>
+      <source>More layouts</source>
+      <translation>其他版式</translation>
+    </message>
+    <message>
+      <source>Check-in sheet by pinyin</source>
+      <translation>签到表（按姓名拼音）</translation>
+    </message>
+    <message>
+      <source>Table cards on A5</source>
+      <translation>台号牌（A5 单面）</translation>
+    </message>
+    <message>
       <source>Export to Excel</source>
       <translation>导出 Excel</translation>
     </message>
@@ -384,6 +396,26 @@
     <message>
       <source>Grade list</source>
       <translation>等级申报表</translation>
+    </message>
+    <message>
+      <source>Entry list</source>
+      <translation>秩序册</translation>
+    </message>
+    <message>
+      <source>Check-in sheet</source>
+      <translation>签到表</translation>
+    </message>
+    <message>
+      <source>Table cards</source>
+      <translation>台号牌</translation>
+    </message>
+    <message>
+      <source>Team line-up sheet</source>
+      <translation>团体赛出场名单</translation>
+    </message>
+    <message>
+      <source>Prize ceremony order</source>
+      <translation>颁奖顺序表</translation>
     </message>
     <message>
       <source>Open tournament</source>

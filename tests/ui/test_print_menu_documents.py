@@ -1,0 +1,44 @@
+"""The print menu offers the documents of issue 14, in Chinese, and prints them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+
+
+def _menu_texts(menu) -> list[str]:  # noqa: ANN001
+    texts = []
+    for action in menu.actions():
+        texts.append(action.text())
+        if action.menu() is not None:
+            texts += _menu_texts(action.menu())
+    return texts
+
+
+def test_print_menu_lists_the_new_documents(window) -> None:  # noqa: ANN001
+    texts = _menu_texts(window.print_menu)
+    for kind in ("entries", "checkin", "cards", "lineup", "ceremony"):
+        assert window.report_title(kind) + "…" in texts
+    assert window.tr("Check-in sheet by pinyin") + "…" in texts
+    assert window.tr("Table cards on A5") + "…" in texts
+
+
+def _print(window, qtbot, kind: str, **options) -> str:  # noqa: ANN001, ANN003
+    made: list[str] = []
+    window.document_ready.connect(made.append)
+    window.print_report(kind, **options)
+    qtbot.waitUntil(lambda: bool(made), timeout=60000)
+    path = Path(made[0])
+    assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"
+    return "".join((p.extract_text() or "") for p in PdfReader(str(path)).pages).replace(" ", "")
+
+
+def test_printing_the_check_in_sheet_by_pinyin(window, qtbot) -> None:  # noqa: ANN001
+    text = _print(window, qtbot, "checkin", order="pinyin")
+    assert "签到表" in text and "按姓名拼音排序" in text
+
+
+def test_printing_the_entry_list_and_the_ceremony(window, qtbot) -> None:  # noqa: ANN001
+    assert "秩序册" in _print(window, qtbot, "entries")
+    assert "颁奖顺序表" in _print(window, qtbot, "ceremony")
