@@ -1,8 +1,8 @@
 """The entry list (秩序册): the final's facts, the schedule, and each event's entrants by unit.
 
 Players are listed under their unit with their seed numbers (序号), units in pinyin order;
-pairs and teams with their members.  A round schedule is printed when the export carries
-one (`schedule`, at the top or under `tournament`, or per event).
+pairs and teams with their members.  The schedule (竞赛日程) is printed when the export carries
+one (each event's `schedule`: round → start, from the tournament setting `schedule`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
-from reports.docview import KIND_NAMES, DocView, EventView, members_text
+from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date
 from reports.pdf_common import (
     Column,
     Header,
@@ -65,67 +65,56 @@ def by_unit(event: EventView) -> dict[str, list[dict[str, Any]]]:
 # --------------------------------------------------------------------------- schedule
 
 
-def schedule_rows(view: DocView) -> list[dict[str, Any]]:
-    """The schedule the export carries (read loosely: its shape is young), in its order."""
-    rows: list[dict[str, Any]] = []
-    for source in (view.data.get("schedule"), view.tournament.get("schedule")):
-        if isinstance(source, list):
-            rows += [r for r in source if isinstance(r, dict)]
-    for event in view.events:
+WEEKDAYS = "一二三四五六日"
+
+
+def schedule_slots(events: list[EventView]) -> dict[str, list[str]]:
+    """ "YYYY-MM-DD HH:MM" → the rounds that start then ("男子个人第1轮"), in time order.
+
+    Each event's `schedule` maps a round number to its start (tournament setting
+    `schedule`); the rounds of the export that have a `scheduled` start count too.
+    """
+    starts: dict[str, list[str]] = {}
+    for event in events:
+        timetable: dict[int, str] = {}
         own = event.data.get("schedule")
-        if isinstance(own, list):
-            for row in own:
-                if isinstance(row, dict):
-                    rows.append({"event": event.name, **row})
-    return rows
+        if isinstance(own, dict):
+            for number, at in own.items():
+                if str(number).isdigit() and at:
+                    timetable[int(number)] = str(at)
+        for rnd in event.rounds:
+            if rnd.get("scheduled"):
+                timetable.setdefault(int(rnd["number"]), str(rnd["scheduled"]))
+        for number in sorted(timetable):
+            starts.setdefault(timetable[number][:16], []).append(f"{event.name}第{number}轮")
+    return {at: starts[at] for at in sorted(starts)}
 
 
-def _first(row: dict[str, Any], *keys: str) -> str:
-    for key in keys:
-        value = row.get(key)
-        if value not in (None, "", []):
-            return str(value)
-    return ""
+def _day_text(text: str) -> str:
+    day = parse_date(text)
+    return f"{day:%m月%d日}（周{WEEKDAYS[day.weekday()]}）" if day else text
 
 
-def _schedule_cells(view: DocView, row: dict[str, Any]) -> list[str]:
-    names = {e.code: e.name for e in view.events}
-    events = row.get("events")
-    if isinstance(events, list):
-        event = "、".join(names.get(str(e), str(e)) for e in events)
-    else:
-        code = _first(row, "event", "event_name")
-        event = names.get(code, code)
-    number = _first(row, "round", "number")
-    item = _first(row, "title", "item", "activity", "name", "text")
-    if number and not item:
-        item = f"第{number}轮"
-    elif number and f"第{number}轮" not in item:
-        item = f"第{number}轮　{item}"
-    time = _first(row, "time", "start", "starts_at", "start_time")
-    end = _first(row, "end", "end_time", "ends_at")
-    if end:
-        time = f"{time}—{end}"
-    date = _first(row, "date", "day")
-    if "T" in time and not date:
-        date, time = time.split("T", 1)
-    return [date, time[:11], event, item, _first(row, "place", "venue", "location", "note")]
-
-
-def schedule_block(view: DocView, width: float) -> list[Flowable]:
-    rows = schedule_rows(view)
-    if not rows:
+def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
+    """竞赛日程: one row per start time, the rounds that start then (none: nothing)."""
+    slots = schedule_slots(events)
+    if not slots:
         return []
-    columns = [
-        Column("日期", 24 * mm),
-        Column("时间", 24 * mm),
-        Column("项目", 40 * mm, "left"),
-        Column("安排", 60 * mm, "left"),
-        Column("地点 / 备注", 38 * mm, "left"),
-    ]
-    table = make_table(
-        TableSpec(scale_columns(columns, width)), [_schedule_cells(view, r) for r in rows]
-    )
+    columns = [Column("日期", 32 * mm), Column("时间", 18 * mm), Column("比赛", 136 * mm, "left")]
+    rows: list[list[Any]] = []
+    style = para_style(9)
+    previous = ""
+    for at, rounds in slots.items():
+        day, _, time = at.partition(" ")
+        rows.append(
+            [
+                _day_text(day) if day != previous else "",
+                time,
+                Paragraph(escape("、".join(rounds)), style),
+            ]
+        )
+        previous = day
+    table = make_table(TableSpec(scale_columns(columns, width)), rows)
     return [heading("竞赛日程", 12), Spacer(1, 2 * mm), table, Spacer(1, 5 * mm)]
 
 
@@ -181,24 +170,24 @@ def _event_table(event: EventView, width: float) -> Flowable:
             for unit, people in groups.items()
         ]
     else:
-        title = "队名" if event.kind == "team" else "组合"
-        columns = [
-            Column("单位", 52 * mm, "left"),
-            Column("序号", 10 * mm),
-            Column(title, 52 * mm, "left"),
-            Column("队员", 72 * mm, "left"),
-        ]
+        pairs = event.kind != "team"
+        columns = [Column("单位", 52 * mm, "left"), Column("序号", 10 * mm)]
+        if pairs:  # a pair's name is its two players
+            columns.append(Column("组合", 124 * mm, "left"))
+        else:
+            columns += [Column("队名", 52 * mm, "left"), Column("队员", 72 * mm, "left")]
         rows = []
         for unit, entrants in groups.items():
             for index, entrant in enumerate(entrants):
-                rows.append(
-                    [
-                        unit if index == 0 else "",
-                        str(entrant.get("seed", "")),
-                        seeded_name(entrant).split(" ", 1)[-1],
-                        members_text(entrant),
-                    ]
-                )
+                name = seeded_name(entrant).split(" ", 1)[-1]
+                members = [str(m) for m in entrant.get("members") or []]
+                row = [unit if index == 0 else "", str(entrant.get("seed", ""))]
+                if pairs:
+                    plain = not members or str(entrant.get("name")) == "/".join(members)
+                    row.append(name if plain else f"{name}（{members_text(entrant)}）")
+                else:
+                    row += [name, members_text(entrant)]
+                rows.append(row)
     return make_table(TableSpec(scale_columns(columns, width), band_every=0), rows)
 
 
@@ -222,7 +211,7 @@ def build_entries_pdf(
         for line in facts:
             story += [Spacer(1, 1 * mm), heading(line, 9.5)]
         story.append(Spacer(1, 5 * mm))
-        story += schedule_block(view, report.width)
+        story += schedule_block(events, report.width)
     for ev in events:
         if story:
             story.append(PageBreak())
@@ -237,6 +226,8 @@ def build_entries_pdf(
             )
         )
         story.append(KeepTogether([heading(event_summary(ev), 11), Spacer(1, 2 * mm)]))
+        if event is not None:
+            story += schedule_block([ev], report.width)
         story.append(_event_table(ev, report.width))
         notes = ["单位按拼音排序；序号为编排序号（抽签号），对阵表、成绩表均用此号"]
         if any(e.get("status") in STATUS_NAMES for e in ev.entrants.values()):

@@ -94,31 +94,29 @@ def test_entries_list_every_player_under_their_unit_with_seed(tmp_path, demo) ->
     own_pages = [p for p in pdf_pages(out) if f"秩序册{individual['name']}" in p]
     assert _in_order("".join(own_pages), units)
     assert demo["tournament"]["venue"] in text
-    assert "竞赛日程" not in text  # no schedule in this export
 
 
-def test_entries_print_the_schedule_when_the_export_has_one(tmp_path, demo) -> None:
-    doc = dict(demo)
-    doc["schedule"] = [
-        {"date": "2022-11-26", "time": "08:30", "title": "报到、领取秩序册"},
-        {"date": "2022-11-26", "time": "09:00", "event": demo["events"][0]["code"], "round": 1},
-        {"date": "2022-11-27", "time": "14:00", "title": "颁奖仪式", "place": "主会场"},
-    ]
-    text = pdf_text(build_report(doc, "entries", tmp_path / "entries.pdf"))
+def test_entries_print_the_schedule_of_the_export(tmp_path, demo) -> None:
+    # the presets carry the timetable (tournament setting `schedule`): each event's rounds
+    first = demo["events"][0]
+    assert first["schedule"], "the preset's timetable reaches the export"
+    text = pdf_text(build_report(demo, "entries", tmp_path / "entries.pdf"))
     assert "竞赛日程" in text
-    assert _in_order(
-        text,
-        [
-            "08:30",
-            "报到、领取秩序册",
-            "09:00",
-            demo["events"][0]["name"],
-            "第1轮",
-            "14:00",
-            "颁奖仪式",
-            "主会场",
-        ],
-    )
+    starts = sorted(first["schedule"].items(), key=lambda item: item[1])
+    words = []
+    for number, at in starts:
+        words += [at[11:16], f"{first['name']}第{number}轮"]
+    assert _in_order(text, words)
+    day = starts[0][1][:10]
+    assert f"{day[5:7]}月{day[8:10]}日" in text
+
+
+def test_entries_without_a_schedule_print_none(tmp_path, demo) -> None:
+    doc = {**demo, "events": [{**e, "schedule": {}} for e in demo["events"]]}
+    for event in doc["events"]:
+        event["rounds"] = [{**r, "scheduled": None} for r in event["rounds"]]
+    text = pdf_text(build_report(doc, "entries", tmp_path / "entries.pdf"))
+    assert "竞赛日程" not in text and "秩序册" in text
 
 
 def test_entries_of_one_event(tmp_path, demo) -> None:
