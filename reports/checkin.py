@@ -49,42 +49,61 @@ def sorted_entrants(event: EventView, order: str) -> list[dict[str, Any]]:
     )
 
 
-def checkin_rows(event: EventView, order: str) -> tuple[list[Column], list[list[str]]]:
+def checkin_rows(
+    event: EventView, order: str
+) -> tuple[list[Column], list[list[str]], list[tuple[Any, ...]]]:
+    """Columns, rows and the cell spans: a team's or pair's cells span its members' rows."""
     rows: list[list[str]] = []
+    spans: list[tuple[Any, ...]] = []
+    individual = event.kind == "individual"
     for number, entrant in enumerate(sorted_entrants(event, order), start=1):
         note = STATUS_NAMES.get(str(entrant.get("status") or ""), "")
         members = [str(m) for m in entrant.get("members") or []]
         name = str(entrant.get("name") or "")
         unit = str(entrant.get("unit") or "")
-        if event.kind == "individual" or not members:
-            rows.append([str(number), str(entrant.get("seed", "")), name, unit, "", note])
+        seed = str(entrant.get("seed", ""))
+        if individual:
+            rows.append([str(number), seed, name, unit, "", note])
             continue
+        members = members or [""]
+        top = len(rows) + 1  # the table's row of the first member (row 0 is the head)
         for index, member in enumerate(members):
             first = index == 0
             rows.append(
                 [
                     str(number) if first else "",
-                    str(entrant.get("seed", "")) if first else "",
-                    f"{name}：{member}" if first else member,
+                    seed if first else "",
+                    name if first else "",
+                    member,
                     unit if first else "",
                     "",
                     note if first else "",
                 ]
             )
-    name_title = (
-        "姓名"
-        if event.kind == "individual"
-        else ("队名：队员" if event.kind == "team" else "组合：队员")
-    )
-    columns = [
-        Column("行", 9 * mm),
-        Column("序号", 10 * mm),
-        Column(name_title, 42 * mm, "left"),
-        Column("单位", 62 * mm, "left"),
-        Column("签名", 42 * mm),
-        Column("备注", 21 * mm),
-    ]
-    return columns, rows
+        if len(members) > 1:
+            bottom = top + len(members) - 1
+            for column in (0, 1, 2, 4, 6):
+                spans.append(("SPAN", (column, top), (column, bottom)))
+    if individual:
+        columns = [
+            Column("行", 9 * mm),
+            Column("序号", 10 * mm),
+            Column("姓名", 42 * mm, "left"),
+            Column("单位", 62 * mm, "left"),
+            Column("签名", 42 * mm),
+            Column("备注", 21 * mm),
+        ]
+    else:
+        columns = [
+            Column("行", 8 * mm),
+            Column("序号", 9 * mm),
+            Column("队名" if event.kind == "team" else "组合", 40 * mm, "left"),
+            Column("队员", 24 * mm, "left"),
+            Column("单位", 46 * mm, "left"),
+            Column("签名", 40 * mm),
+            Column("备注", 19 * mm),
+        ]
+    return columns, rows, spans
 
 
 def build_checkin_pdf(
@@ -117,13 +136,14 @@ def build_checkin_pdf(
         if story:
             story.append(PageBreak())
         story.append(SetHeader(header))
-        columns, rows = checkin_rows(ev, order)
+        columns, rows, spans = checkin_rows(ev, order)
         spec = TableSpec(
             scale_columns(columns, 186 * mm),
             font_size=9.5,
             extra_styles=[
                 ("TOPPADDING", (0, 1), (-1, -1), ROW_PADDING),
                 ("BOTTOMPADDING", (0, 1), (-1, -1), ROW_PADDING + 0.6),
+                *spans,
             ],
         )
         story.append(make_table(spec, rows))
