@@ -109,6 +109,22 @@ class Award:
     members: tuple[str, ...] = ()  # a team's or pair's members, printed below the text
     team: str = ""  # a member's own certificate: the team it was won with
     member_word: str = "成员"  # 队员 (team) or 组合 (pair)
+    # What the award is, for the register of numbers (each member's certificate its own)
+    key: str = ""
+    event: str = ""
+    entrant: int | None = None
+
+    @property
+    def place(self) -> str:
+        """The place as the register lists it: 并列第十九名（第九至三十二名）."""
+        if not self.values.get("名次"):
+            return ""
+        text = f"{self.values.get(TIED, '')}第{self.values['名次']}名"
+        if self.values.get("奖项"):
+            text += f"（{self.values['奖项']}）"
+        if self.values.get("段位"):
+            text += f" {self.values['段位']}"
+        return text
 
     def member_line(self) -> str:
         if not self.members:
@@ -200,11 +216,16 @@ def collect_awards(
                 "奖项": _prize_title(prize),
                 TIED: TIED if _is_tied(prize) else "",
             }
+            entrant = int(prize["entrant"]) if prize.get("entrant") is not None else None
+            key = "|".join(str(x) for x in ("prize", prize.get("event"), prize.get("category") or "",
+                                            prize.get("table") or "", place, entrant))
+            ident = {"event": str(prize.get("event") or ""), "entrant": entrant}
             if members and kind in ("team", "pair") and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
                 team = name if kind == "team" else ""
                 awards.extend(Award(name=m, values={"姓名": m, **values}, members=members,
-                                    team=team, member_word=word) for m in members)
+                                    team=team, member_word=word, key=f"{key}|{m}", **ident)
+                              for m in members)
                 continue
             awards.append(
                 Award(
@@ -212,6 +233,8 @@ def collect_awards(
                     values={"姓名": name, **values},
                     members=members if "、".join(members) != name else (),
                     member_word=word,
+                    key=key,
+                    **ident,
                 )
             )
     elif cert_type == "grade":
@@ -225,8 +248,14 @@ def collect_awards(
             grades = [g for g in grades if g.get("category") == category]
         for grade in grades:
             rank = int(grade.get("rank") or 0)
+            entrant = int(grade["entrant"]) if grade.get("entrant") is not None else None
             awards.append(
                 Award(
+                    key="|".join(str(x) for x in ("grade", grade.get("event"),
+                                                  grade.get("category") or "", entrant,
+                                                  grade.get("grade") or "")),
+                    event=str(grade.get("event") or ""),
+                    entrant=entrant,
                     name=str(grade.get("name") or ""),
                     values={
                         "姓名": str(grade.get("name") or ""),
@@ -252,6 +281,9 @@ def collect_awards(
                 for person in people or [entrant.get("name", "")]:
                     awards.append(
                         Award(
+                            key=f"participation|{ev.code}|{entrant.get('id')}|{person}",
+                            event=ev.code,
+                            entrant=entrant.get("id"),
                             name=str(person),
                             values={"姓名": str(person), "赛事全称": title, "组别": group},
                         )
@@ -263,6 +295,22 @@ def collect_awards(
     if not awards:
         raise ReportError("没有需要打印的证书。")
     return awards
+
+
+def certificate_awards(
+    doc: dict[str, Any], cert_type: str, event: str | None = None, category: str | None = None
+) -> list[Award]:
+    """The certificates a print would hold, each with its award key (for the register)."""
+    if cert_type not in CERT_TYPES:
+        raise ReportError(
+            f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
+        )
+    return collect_awards(DocView(doc), cert_type, event, category)
+
+
+def number_base(doc: dict[str, Any], cert_type: str) -> str:
+    """What goes before a new certificate's serial: HZWQ- (prize), HZWQ-CS- (participation)."""
+    return f"{number_prefix(DocView(doc))}-{NUMBER_MARKS[cert_type]}"
 
 
 def number_prefix(view: DocView) -> str:
@@ -308,8 +356,10 @@ def build_certificates_pdf(
     organisers = view.tournament.get("organisers") or []
     issuer = str(certificate.get("issuer") or (organisers[0] if organisers else ""))
     day = date_in_chinese(view.award_date())
-    prefix = number_prefix(view)
-    mark = NUMBER_MARKS[cert_type]
+    # The register's numbers (the command line issues them: doc["certificate_numbers"],
+    # award key → number); a document without them is numbered in print order.
+    registered = doc.get("certificate_numbers") or {}
+    base = f"{number_prefix(view)}-{NUMBER_MARKS[cert_type]}"
     pagesize = landscape(A4)
     canvas = Canvas(
         str(out), pagesize=pagesize, initialFontName=CERTIFICATE_FONT, initialFontSize=12
@@ -328,7 +378,7 @@ def build_certificates_pdf(
     )
     for index, award in enumerate(awards, start=1):
         text = fill_template(template, award.values, cert_type)
-        number = f"编号：{prefix}-{mark}{index:04d}"
+        number = f"编号：{registered.get(award.key) or f'{base}{index:04d}'}"
         _draw_certificate(
             canvas,
             pagesize,

@@ -255,6 +255,27 @@ def _held_note(grade: dict[str, Any]) -> str:
     return f"已有{grade.get('held')}（{form}）"
 
 
+def cmd_certificates_register(args: argparse.Namespace) -> int:
+    """Every certificate number issued: live, or void (the award no longer exists)."""
+    from app.services.certificates import KINDS, certificate_register
+
+    with opened(args) as db:
+        rows = certificate_register(db, args.type)
+    if args.json:
+        print_json(rows)
+        return 0
+    if not rows:
+        print("尚未发放证书编号（证书第一次打印时登记编号）。")
+        return 0
+    body = [[r["number"], KINDS[r["kind"]], r["event"], r["category"] or "", r["place"],
+             r["name"], r["issued_at"], f"作废（{r['voided_at']}）" if r["void"] else "有效"]
+            for r in rows]
+    print(table(body, ["编号", "类别", "项目", "组别", "名次/奖项", "姓名", "发放时间", "状态"]))
+    void = sum(r["void"] for r in rows)
+    print(f"共 {len(rows)} 个编号，有效 {len(rows) - void} 个，作废 {void} 个。")
+    return 0
+
+
 def register(sub: Any) -> None:
     p = sub.add_parser("standings", help="名次表（任意轮次后；可按组别）")
     p.add_argument("file")
@@ -295,3 +316,10 @@ def register(sub: Any) -> None:
     p.add_argument("--round", type=round_number)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_grades)
+
+    p = sub.add_parser("certificates-register", help="证书编号登记表（已发放的编号，含作废）")
+    p.add_argument("file")
+    p.add_argument("--type", choices=["prize", "grade", "participation"],
+                   help="只列一种证书：prize（获奖）、grade（等级）、participation（参赛）")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_certificates_register)

@@ -54,12 +54,18 @@ def _player_platform_account(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE player ADD COLUMN platform_account VARCHAR(60)")
 
 
+def _certificate_register(conn: Connection) -> None:
+    """The register of certificate numbers issued (a no-op where 1 already made it)."""
+    Base.metadata.create_all(conn, tables=[models.CertificateNumber.__table__])
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
     _team_boards,  # 3: team matches board by board
     _submission_seats,  # 4: a phone's submission names the players it was sent for
     _player_platform_account,  # 5: the Go youth's 弈战 platform username (private)
+    _certificate_register,  # 6: the certificate numbers issued, one per award
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

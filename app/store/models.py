@@ -230,3 +230,28 @@ class AuditEntry(Base):
     target: Mapped[str | None] = mapped_column(Text)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+
+class CertificateNumber(Base):
+    """The register of certificate numbers issued (issue 14): one row per award printed.
+
+    A number is issued the first time a certificate for its award is printed and reused in
+    every later print.  An award that no longer exists (a corrected result changed the
+    standings) keeps its row and number, marked void; its new holder gets a new number.
+    """
+
+    __tablename__ = "certificate_number"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(60), unique=True)
+    serial: Mapped[int] = mapped_column(Integer)  # numbering continues from the highest
+    kind: Mapped[str] = mapped_column(String(16))  # prize | grade | participation
+    event: Mapped[str] = mapped_column(String(30))
+    category: Mapped[str | None] = mapped_column(String(100))
+    place: Mapped[str] = mapped_column(String(100), default="")  # 并列第十九名（第九至三十二名）
+    award_key: Mapped[str] = mapped_column(String(300), index=True)
+    entrant_id: Mapped[int | None] = mapped_column(Integer)  # no foreign key: the row outlives it
+    name: Mapped[str] = mapped_column(String(120))  # the person the certificate names
+    issued_at: Mapped[datetime] = mapped_column(DateTime)
+    void: Mapped[bool] = mapped_column(Boolean, default=False)
+    voided_at: Mapped[datetime | None] = mapped_column(DateTime)

@@ -1,0 +1,38 @@
+"""Certificate numbers for `finals report … certificates`: the register's (issue 14).
+
+The command line is the composition root: it asks the report which certificates a print
+holds (each with its award key), has the service issue or reuse their numbers (one
+transaction, audited) and hands them to the report in the document
+(doc["certificate_numbers"]), so `reports/` never sees the store.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from app.cli.common import operator
+from app.services.certificates import AwardRecord, issue_numbers
+from app.store.database import Database
+
+
+def number_certificates(db: Database, doc: dict[str, Any], args: argparse.Namespace) -> None:
+    """Put the register's number of every certificate printed into `doc`."""
+    from reports.certificates import certificate_awards, number_base
+    from reports.errors import ReportError
+
+    def records(event: str | None, category: str | None) -> list[AwardRecord]:
+        return [AwardRecord(key=a.key, kind=args.type, event=a.event,
+                            category=a.values.get("组别") or None, place=a.place,
+                            entrant=a.entrant, name=a.name)
+                for a in certificate_awards(doc, args.type, event, category)]
+
+    try:
+        printed = records(args.event, args.category)
+        # every award of the kind as it stands now: a registered one no longer among them is void
+        everyone = records(None, None) if args.event or args.category else printed
+        base = number_base(doc, args.type)
+    except ReportError:
+        return  # nothing to print: the report says why
+    doc["certificate_numbers"] = issue_numbers(db, args.type, base, printed, everyone,
+                                               operator(args))
