@@ -144,6 +144,13 @@ class EventView:
             seen += [n for n in row.get("tiebreaks") or {} if n != "积分" and n not in seen]
         return seen
 
+    @property
+    def is_team_match(self) -> bool:
+        """A team event played as matches (pairing.team_format=match): its own rounds, match
+        points (场分) and board points (局分), not the sum of its members' results."""
+        pairing = (self.settings or {}).get("pairing") or {}
+        return self.kind == "team" and pairing.get("team_format") == "match"
+
     def source_event(self) -> EventView | None:
         code = self.data.get("source_event")
         if not code:

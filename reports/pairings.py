@@ -24,7 +24,14 @@ from reports.pdf_common import (
     scale_columns,
 )
 from reports.pinyin import name_key
-from reports.rounds import points, result_text, round_header, sorted_games
+from reports.rounds import (
+    TEAM_SIDES,
+    board_sides,
+    points,
+    result_text,
+    round_header,
+    sorted_games,
+)
 from reports.settings_text import pairing_settings_lines
 
 PAIRING_KINDS = ("individual", "pair")
@@ -40,12 +47,13 @@ def pairing_rows(
     per_game_openings = doc.is_gomoku and any(
         g.get("opening") and g.get("opening") != rnd.get("opening") for g in games
     )
+    colours = doc.colours
     rows = []
     for game in games:
         first = event.entrant(game["first"])
         second_id = game.get("second")
         row = [
-            str(game["table"]),
+            f"第{game['table']}台" if game.get("boards") else str(game["table"]),
             str(first.get("seed", "")),
             first.get("name", ""),
             first.get("unit") or "",
@@ -65,16 +73,21 @@ def pairing_rows(
         if per_game_openings:
             row.append(game.get("opening") or "")
         rows.append(row)
-        rows += _board_rows(game, len(row))
+        rows += _board_rows(game, len(row), colours.first_short, colours.second_short)
     return event, rnd, per_game_openings, rows
 
 
-def _board_rows(game: dict[str, Any], width: int) -> list[list[str]]:
-    """A team match's boards under its table: member v member, first mover on the left."""
+def is_team_match_round(rnd: dict[str, Any]) -> bool:
+    return any(g.get("boards") for g in rnd.get("games") or [])
+
+
+def _board_rows(game: dict[str, Any], width: int, black: str, white: str) -> list[list[str]]:
+    """A team match's boards (第M板) under its table (第N台): 甲队's player in 甲队's column,
+    乙队's in 乙队's, each with the colour they play on that board."""
     rows = []
     for board in game.get("boards") or []:
-        row = ["", f"第{board['board']}台", board["first"], "", "",
-               result_text(board.get("result")), "", board["second"], "", ""]
+        left, right, result = board_sides(board, black, white)
+        row = ["", f"第{board['board']}板", left, "", "", result_text(result), "", right, "", ""]
         rows.append(row + [""] * (width - len(row)))
     return rows
 
@@ -93,15 +106,18 @@ def build_pairings_pdf(
     colours = view.colours
     header = round_header(view, ev, rnd, "对阵表")
     report = ReportDoc(out, header, printed_at=printed_at, subject="对阵表")
+    team_match = is_team_match_round(rnd)
+    # a team match: the columns are the teams; colours are marked per board beside each player
+    left, right = TEAM_SIDES if team_match else (colours.first, colours.second)
     columns = [
-        Column("台号", 9),
+        Column("台号", 12 if team_match else 9),
         Column("序号", 9),
-        Column(f"{colours.first}", 22, "left"),
+        Column(left, 22, "left"),
         Column("单位", 36, "left"),
         Column("积分", 9),
         Column("结果", 12),
         Column("积分", 9),
-        Column(f"{colours.second}", 22, "left"),
+        Column(right, 22, "left"),
         Column("单位", 36, "left"),
         Column("序号", 9),
     ]
@@ -111,8 +127,11 @@ def build_pairings_pdf(
     story: list[Flowable] = [make_table(spec, rows)]
     notes = pairing_settings_lines(view, ev, rnd)
     notes.append("积分为本轮开始前的积分")
-    if any(g.get("boards") for g in rnd.get("games", [])):
-        notes.append("团体对抗：各台次左侧为先手（执黑）方；单数台次由左方队伍执黑，双数台次由右方队伍执黑")
+    if team_match:
+        notes.append(f"团体对抗：第N台为对抗的台号，第M板为其中一板；左列为甲队、右列为乙队，"
+                     f"每板姓名后注明执{colours.first_short}或执{colours.second_short}"
+                     f"（单数板甲队执{colours.first_short}，双数板乙队执{colours.first_short}）；"
+                     "结果按甲队 : 乙队")
     if view.is_gomoku:
         notes.append("先手为执黑开局方（三手交换后黑白可能互换，座次不变）")
     story += notes_block(notes, title="编排设置")

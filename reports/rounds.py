@@ -82,3 +82,19 @@ def round_header(doc: DocView, event: EventView, rnd: dict[str, Any], document: 
 
 def points(value: Any) -> str:
     return fmt_points(value)
+
+
+# A team match's two teams: the game's `first` team is 甲队 (Black on odd boards), `second` 乙队.
+TEAM_SIDES = ("甲队", "乙队")
+MIRRORED = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}
+
+
+def board_sides(board: dict[str, Any], black: str = "黑", white: str = "白"
+                ) -> tuple[str, str, str | None]:
+    """(甲队's player, 乙队's player, result 甲 : 乙) of one board (第M板), each name marked
+    with its colour: 甲队 has Black (the first move) on odd boards, 乙队 on even boards."""
+    result = board.get("result")
+    if int(board["board"]) % 2:
+        return f"{board['first']}（{black}）", f"{board['second']}（{white}）", result
+    return (f"{board['second']}（{white}）", f"{board['first']}（{black}）",
+            MIRRORED.get(result, result) if result else result)

@@ -74,10 +74,17 @@ def slip_results(view: DocView) -> tuple[Result, ...]:
 
 
 def board_results(view: DocView) -> tuple[tuple[str, ...], ...]:
-    """The boxes of one board of a team match (two lines)."""
+    """The boxes of one board of a team match (two lines), in the board's colours (黑胜,
+    白弃权): the teams are the columns, the colours are marked on each board."""
+    f, s = view.colours.first_short, view.colours.second_short
+    lines = (
+        (Result.FIRST_WINS.words_zh(f, s), Result.SECOND_WINS.words_zh(f, s),
+         Result.DRAW.score_text),
+        (Result.SECOND_WINS_BY_FORFEIT.words_zh(f, s), Result.FIRST_WINS_BY_FORFEIT.words_zh(f, s)),
+    )
     if draws_allowed(view):
-        return BOARD_RESULTS
-    return tuple(tuple(t for t in line if t != Result.DRAW.score_text) for line in BOARD_RESULTS)
+        return lines
+    return tuple(tuple(t for t in line if t != Result.DRAW.score_text) for line in lines)
 
 
 def qr_payload(game: dict[str, Any]) -> str | None:
@@ -480,19 +487,21 @@ def _draw_team_slip(
     fixed = [13 * mm, 30 * mm, 30 * mm, result_w + 3 * mm, 16 * mm]
     sign = (right - x0 - sum(fixed)) / 2
     widths = [*fixed, sign, sign]
-    titles = ["台次", "先手（黑）", "后手（白）", "结果", "方式", "先手签名", "后手签名"]
+    a, b = TEAM_SEATS
+    titles = ["板次", a, b, "结果", "方式", f"{a}签名", f"{b}签名"]
     y = top - BOARDS_TOP
     xs = _grid(canvas, x0, y, widths, [BOARD_HEAD] + [board_h] * len(boards))
     _titles(canvas, xs, y, BOARD_HEAD, titles)
     yy = y - BOARD_HEAD
+    black, white = view.colours.first_short, view.colours.second_short
     for board in boards:
         number = int(board["board"])
         middle = yy - board_h / 2
-        # odd boards: 甲队 moves first; even boards: 乙队
-        first_team, second_team = TEAM_SEATS if number % 2 else TEAM_SEATS[::-1]
+        # each team in its own column; odd boards: 甲队 plays Black, even boards: 乙队
+        first_is_a = bool(number % 2)
         draw_fitted(
             canvas,
-            f"第{number}台",
+            f"第{number}板",
             xs[0] + 1,
             middle - 1.1 * mm,
             widths[0] - 2,
@@ -502,14 +511,15 @@ def _draw_team_slip(
             align="center",
             max_lines=1,
         )
-        for col, name, team in (
-            (1, board.get("first"), first_team),
-            (2, board.get("second"), second_team),
-        ):
-            tag_w = stringWidth(team, TABLE_FONT, 6.5)
-            canvas.setFillColorRGB(0.35, 0.35, 0.35)
-            canvas.setFont(TABLE_FONT, 6.5)
-            canvas.drawRightString(xs[col + 1] - 1.2, middle - 0.8 * mm, team)
+        sides = [(board.get("first"), black), (board.get("second"), white)]
+        if not first_is_a:
+            sides.reverse()
+        for col, (name, colour) in zip((1, 2), sides, strict=True):
+            tag = f"执{colour}"
+            tag_w = stringWidth(tag, TABLE_FONT, 7)
+            canvas.setFillColorRGB(0.2, 0.2, 0.2)
+            canvas.setFont(TABLE_FONT, 7)
+            canvas.drawRightString(xs[col + 1] - 1.2, middle - 0.8 * mm, tag)
             canvas.setFillColorRGB(0, 0, 0)
             draw_fitted(
                 canvas,
@@ -536,7 +546,6 @@ def _draw_team_slip(
     # 局分, the match result, the referee
     line_y = boards_bottom - 5.5 * mm
     canvas.setFont(TABLE_FONT, 8.5)
-    a, b = TEAM_SEATS
     canvas.drawString(x0, line_y, f"局分：{a} ______ : ______ {b}")
     setting = ""
     if view.is_gomoku and rnd.get("opening"):
@@ -558,7 +567,8 @@ def _draw_team_slip(
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     draw_fitted(
         canvas,
-        f"单数台次{a}先手（执黑），双数台次{b}先手（执黑）",
+        f"第N台为对抗台号，第M板为其中一板；单数板{a}执{black}，双数板{b}执{black}；"
+        f"结果框的{black}、{white}指该板执{black}、执{white}者",
         x0 + 104 * mm,
         line_y,
         right - x0 - 104 * mm,

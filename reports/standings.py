@@ -35,7 +35,7 @@ def rank_text(row: dict[str, Any]) -> str:
 def standings_round(event: EventView, round_number: int | None) -> int:
     """The round the document's standings are after; a different round is refused."""
     after = event.last_complete_round
-    if event.kind == "team":
+    if event.kind == "team" and not event.is_team_match:
         source = event.source_event()
         after = source.last_complete_round if source else after
     if round_number is not None and round_number != after:
@@ -145,7 +145,10 @@ def build_standings_pdf(
 
 
 def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str]]]:
-    """Team standings with each member's individual points (also used by Excel)."""
+    """Team standings with each member's individual points (also used by Excel); a
+    team-match event: its members, match points (场分) and its tie-breaks (局分 …)."""
+    if event.is_team_match:
+        return _team_match_rows(event)
     source = event.source_event()
     member_points: dict[int, Any] = {}
     member_rank: dict[int, Any] = {}
@@ -177,6 +180,46 @@ def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str
     return titles, rows
 
 
+def _team_match_rows(event: EventView) -> tuple[list[str], list[list[str]]]:
+    tiebreaks = event.tiebreak_order
+    titles = ["名次", "队名", "队员", "场分", *tiebreaks]
+    rows = []
+    for row in event.standings:
+        team = event.entrant(row.get("entrant"))
+        values = row.get("tiebreaks") or {}
+        rows.append(
+            [rank_text(row), team.get("name", ""), "、".join(team.get("members") or []),
+             fmt_points(row.get("points"))]
+            + [fmt_points(values.get(t)) for t in tiebreaks]
+        )
+    return titles, rows
+
+
+def _team_header(view: DocView, ev: EventView) -> tuple[Header, list[str]]:
+    """The heading of one team event and the notes under its table: a team-match event
+    counts its own rounds and match points; a sum event its source event's rounds."""
+    if ev.is_team_match:
+        after = ev.last_complete_round
+        header = standings_header(view, ev, after, "团体成绩表")
+        header.extra = "团体对抗：按场分、局分计算"
+        scoring = (ev.settings or {}).get("scoring") or {}
+        bye = fmt_points(scoring.get("bye", 2))
+        notes = [
+            "团体对抗：每板胜2分、和1分、负0分计局分；局分多者本场胜，场分胜2分、平1分、负0分；"
+            f"轮空队得{bye}场分、0局分",
+            f"排名依据：场分 → {' → '.join(ev.tiebreak_order)}",
+        ]
+        return header, notes
+    source = ev.source_event()
+    after = source.last_complete_round if source else 0
+    header = standings_header(view, ev, after, "团体成绩表", rounds_of=source)
+    header.round_text = after_text(source or ev, after)
+    if source:
+        header.extra = f"按“{source.name}”队员个人成绩之和计算"
+    notes = [f"团体积分为队员个人积分之和；排名依据：积分 → {' → '.join(ev.tiebreak_order)}"]
+    return header, notes
+
+
 def build_teams_pdf(
     doc: dict[str, Any],
     out: Path,
@@ -190,29 +233,24 @@ def build_teams_pdf(
     story: list[Flowable] = []
     first_header = None
     for ev in events:
-        source = ev.source_event()
-        after = source.last_complete_round if source else 0
-        header = standings_header(view, ev, after, "团体成绩表", rounds_of=source)
-        header.round_text = after_text(source or ev, after)
-        if source:
-            header.extra = f"按“{source.name}”队员个人成绩之和计算"
+        header, notes = _team_header(view, ev)
         first_header = first_header or header
         if story:
             story.append(PageBreak())
         story.append(SetHeader(header))
         titles, rows = team_rows(view, ev)
-        widths = {"名次": 10, "队名": 40, "队员（个人积分 / 个人名次）": 80, "积分": 11}
+        widths = {"名次": 10, "队名": 40, "队员（个人积分 / 个人名次）": 80, "队员": 70,
+                  "积分": 11, "场分": 11}
         columns = [
             Column(
                 t,
                 widths.get(t, 15) * mm,
-                "left" if t in ("队名", "队员（个人积分 / 个人名次）") else "center",
+                "left" if t in ("队名", "队员（个人积分 / 个人名次）", "队员") else "center",
             )
             for t in titles
         ]
         spec = TableSpec(scale_columns(columns, 186 * mm), font_size=8.5)
         story.append(make_table(spec, _unbroken(rows, spec.columns)))
-        notes = [f"团体积分为队员个人积分之和；排名依据：积分 → {' → '.join(ev.tiebreak_order)}"]
         story += notes_block(notes, title="说明")
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")

@@ -141,7 +141,7 @@ def cmd_result(args: argparse.Namespace) -> int:
                 args.force, operator(args))
         first, second = (fmt_points(p) for p in outcome["board_points"])
         match = outcome["match_result"] or "未完"
-        print(f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}台次："
+        print(f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}板："
               f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。")
         warn(outcome["warnings"])
         return 0
@@ -193,11 +193,27 @@ def cmd_boards(args: argparse.Namespace) -> int:
         points = game.get("board_points") or [0, 0]
         print(f"第{game['table']}台  {names[game['first']]} {fmt_points(points[0])} : "
               f"{fmt_points(points[1])} {names[game['second']]}  {game['result'] or ''}")
-        rows = [[str(b["board"]), b["first"], b["second"], b["result"] or ""]
-                for b in game.get("boards", [])]
+        rows = [_board_row(b) for b in game.get("boards", [])]
         if rows:
-            print(table(rows, ["台次", "先手（黑）", "后手（白）", "成绩"]))
+            # the teams are the columns (甲队 = the table's first team): each player is marked
+            # with the colour they play on that board (甲队 Black on odd boards)
+            print(table(rows, ["板次", f"甲队 {names[game['first']]}",
+                               f"乙队 {names[game['second']]}", "成绩"]))
     return 0
+
+
+def _board_row(board: dict[str, Any]) -> list[str]:
+    """第M板, 甲队's player, 乙队's player (each with 黑/白), the result in colours (黑胜)."""
+    from app.domain import Result
+
+    black = f"{board['first']}（黑）"
+    white = f"{board['second']}（白）"
+    left, right = (black, white) if int(board["board"]) % 2 else (white, black)
+    try:
+        result = Result(board["result"]).words_zh("黑", "白") if board["result"] else ""
+    except ValueError:
+        result = str(board["result"])
+    return [f"第{board['board']}板", left, right, result]
 
 
 def cmd_round_status(args: argparse.Namespace) -> int:
@@ -287,7 +303,7 @@ def register(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
     p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
     p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
-    p.add_argument("--board", type=whole_number("台次", 1, 100), help="团体对抗赛的台次（第几台），对抗结果按局分自动得出")
+    p.add_argument("--board", type=whole_number("板次", 1, 100), help="团体对抗赛的板次（第几板；--table 是对抗的台号），对抗结果按局分自动得出")
     p.set_defaults(handler=cmd_result)
 
     p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")
@@ -298,7 +314,7 @@ def register(sub: Any) -> None:
     p.add_argument("--force", action="store_true")
     p.set_defaults(handler=cmd_results)
 
-    p = sub.add_parser("boards", help="团体对抗赛各台次的对阵与成绩")
+    p = sub.add_parser("boards", help="团体对抗赛各台（对抗）各板的对阵与成绩")
     p.add_argument("file")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number)

@@ -96,8 +96,8 @@ def test_team_match_boards_have_no_draw_box_but_a_match_may_be_drawn(tmp_path: P
     women = _pages(build_report(go_doc, "slips", tmp_path / "w.pdf", event="WTEAM"))  # 2 boards
     men = _pages(build_report(go_doc, "slips", tmp_path / "m.pdf", event="MTEAM"))  # 3 boards
     for page in women + men:
-        boards = page.split("后手签名", 1)[1].split("局分", 1)[0]
-        assert "先手胜后手胜" in boards and "和" not in boards
+        boards = page.split("乙队签名", 1)[1].split("局分", 1)[0]
+        assert "黑胜白胜" in boards and "和" not in boards
     # Two boards can end 2:2, a drawn match; three boards (no draws) cannot.
     assert all("平局" in page for page in women)
     assert not any("平局" in page for page in men)

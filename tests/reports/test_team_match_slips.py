@@ -63,9 +63,9 @@ def test_every_board_of_every_match_is_on_its_slip(
             assert board["first"] in page and board["second"] in page
     for number, page in enumerate(pages):
         on_page = len(games[number * per_page : (number + 1) * per_page])
-        assert page.count("第1台") >= on_page
-        assert page.count(f"第{boards}台") >= on_page
-        for label in ("先手胜", "后手胜", "先手弃权", "后手弃权", "局分", "裁判员签名", "团体对抗"):
+        assert page.count("第1板") >= on_page
+        assert page.count(f"第{boards}板") >= on_page
+        for label in ("黑胜", "白胜", "黑弃权", "白弃权", "局分", "裁判员签名", "团体对抗"):
             assert page.count(label) >= on_page
 
 
@@ -96,7 +96,7 @@ def test_long_names_and_many_boards_still_build(tmp_path: Path, team_doc: dict[s
     out = build_slips_pdf(team_doc, tmp_path / "s.pdf", event="MTEAM", per_page=4)
     pages = _pages(out)
     assert len(pages) == math.ceil(len(games) / team_slips_per_page(8))
-    assert "第8台" in pages[0] and "欧阳8" in pages[0]
+    assert "第8板" in pages[0] and "欧阳8" in pages[0]
 
 
 def test_individual_slips_keep_four_per_page(tmp_path: Path, team_doc: dict[str, Any]) -> None:
