@@ -26,10 +26,19 @@ from reports.pdf_common import (
 from reports.rounds import round_date_text
 from reports.settings_text import standings_settings_lines
 
+TIE_MARK = "="  # a shared place, in every table: 19=
+
 
 def rank_text(row: dict[str, Any]) -> str:
     rank = row.get("rank", "")
-    return f"{rank}=" if row.get("shared") else str(rank)
+    return f"{rank}{TIE_MARK}" if row.get("shared") else str(rank)
+
+
+def overall_rank_text(overall: dict[Any, dict[str, Any]], row: dict[str, Any]) -> str:
+    """A category row's place in the whole event (`overall`: the event's rows by entrant),
+    with the whole table's tie mark (19=)."""
+    found = overall.get(row.get("entrant"))
+    return rank_text(found) if found is not None else str(row.get("overall_rank", ""))
 
 
 def standings_round(event: EventView, round_number: int | None) -> int:
@@ -89,12 +98,13 @@ def standings_table_rows(
     if event.kind == "pair":
         titles[titles.index("姓名")] = "组合"
     rows = []
+    overall = {r.get("entrant"): r for r in event.standings}
     for row in rows_data:
         entrant = event.entrant(row.get("entrant"))
         name = members_text(entrant) if event.kind == "pair" else entrant.get("name", "")
         cells = [rank_text(row)]
         if cat is not None:
-            cells.append(str(row.get("overall_rank", "")))
+            cells.append(overall_rank_text(overall, row))
         cells += [
             str(entrant.get("seed", "")),
             name or entrant.get("name", ""),

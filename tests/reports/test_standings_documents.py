@@ -41,10 +41,14 @@ def test_women_standings_are_the_filtered_overall_list(tmp_path, go):
     by_id = {e["id"]: e for e in event["entrants"]}
     text = pdf_text(out)
     rows = event["category_standings"]["W"]
+    overall = {r["entrant"]: r for r in event["standings"]}
     for row in rows:
         entrant = by_id[row["entrant"]]
         assert entrant["gender"] == "F"
-        assert f"{row['rank']}{row['overall_rank']}{entrant['seed']}{entrant['name']}" in text
+        # the tie mark of the whole table (19=) goes with the overall place (issue 14, case 6)
+        mark = "=" if overall[row["entrant"]].get("shared") else ""
+        rank = f"{row['rank']}{'=' if row.get('shared') else ''}"
+        assert f"{rank}{row['overall_rank']}{mark}{entrant['seed']}{entrant['name']}" in text
     assert "女子个人成绩排名表" in text and "总名次" in text
     men = [e["name"] for e in event["entrants"] if e["gender"] == "M" and e["name"] not in text]
     assert men  # men are not on the women's list
