@@ -22,6 +22,7 @@ from reports.pairings import build_index_pdf, build_pairings_pdf
 from reports.prizes import build_prizes_pdf
 from reports.slips import build_slips_pdf
 from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
+from reports.wall import build_wall_index_pdf, build_wall_pairings_pdf
 
 KINDS: dict[str, str] = {
     "pairings": "对阵表",
@@ -40,7 +41,9 @@ KINDS: dict[str, str] = {
     "lineup": "团体赛出场名单",
     "ceremony": "颁奖顺序表",
 }
-EXCEL_KINDS = ("pairings", "standings", "crosstable", "teams", "pairs", "prizes")
+EXCEL_KINDS = (
+    "pairings", "index", "standings", "crosstable", "teams", "pairs", "prizes", "grades"
+)
 
 
 def build_report(
@@ -54,12 +57,14 @@ def build_report(
     cert_type: str = "prize",
     order: str = "unit",
     card: str = "tent",
+    large: bool = False,
     printed_at: datetime | None = None,
 ) -> Path:
     """Write document `kind` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
 
     `order` sorts the check-in sheet (unit or pinyin); `card` is the table cards' layout
-    (tent: A4 folded, or a5).
+    (tent: A4 folded, or a5). `large`: the wall version of pairings and index (names at
+    14 pt or more, A4 landscape, two blocks a page, readable from 2 m).
 
     Raises ReportError with a Chinese message for anything the user can fix.
     """
@@ -80,10 +85,10 @@ def build_report(
             out, lambda path: _excel(doc, kind, path, event=event, round=round, category=category)
         )
     builders: dict[str, Callable[[Path], Path]] = {
-        "pairings": lambda path: build_pairings_pdf(
+        "pairings": lambda path: (build_wall_pairings_pdf if large else build_pairings_pdf)(
             doc, path, event=event, round=round, printed_at=printed_at
         ),
-        "index": lambda path: build_index_pdf(
+        "index": lambda path: (build_wall_index_pdf if large else build_index_pdf)(
             doc, path, event=event, round=round, printed_at=printed_at
         ),
         "slips": lambda path: build_slips_pdf(
@@ -132,6 +137,10 @@ def _excel(
 ) -> Path:
     if kind == "pairings":
         return excel.pairings_workbook(doc, out, event=event, round=round)
+    if kind == "index":
+        return excel.index_workbook(doc, out, event=event, round=round)
+    if kind == "grades":
+        return excel.grades_workbook(doc, out, event=event, category=category)
     if kind == "standings":
         return excel.standings_workbook(doc, out, event=event, round=round, category=category)
     if kind == "crosstable":

@@ -22,9 +22,11 @@ from app.text import terminal_safe
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
-from reports.pairings import pairing_rows
+from reports.grades import GRADE_COLUMNS, grade_sections
+from reports.pairings import index_entries, pairing_rows
 from reports.prizes import (
     amount_of,
+    fen_of,
     group_by_table,
     place_text,
     rule_line,
@@ -68,6 +70,30 @@ def _value(text: Any) -> Any:
     return text
 
 
+RANK = re.compile(r"^(\d+)\s*(=|＝|（并列）|\(并列\))$")
+
+
+def _split_ranks(
+    titles: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> tuple[list[str], list[list[Any]]]:
+    """名次 as a number a sheet can sort and filter, a shared place ("19=", "13（并列）")
+    marked in a 并列 column of its own just after it."""
+    titles = list(titles)
+    if "名次" not in titles or "并列" in titles:
+        return titles, [list(r) for r in rows]
+    at = titles.index("名次")
+    out = []
+    for row in rows:
+        row = list(row)
+        value = row[at] if at < len(row) else None
+        match = RANK.match(value) if isinstance(value, str) else None
+        if match:
+            row[at] = int(match.group(1))
+        tie = "并列" if match else ""
+        out.append(row[: at + 1] + [tie] + row[at + 1 :] if len(row) > at else row)
+    return titles[: at + 1] + ["并列"] + titles[at + 1 :], out
+
+
 def _sheet_title(text: str, used: set[str]) -> str:
     title = re.sub(r"[\[\]:*?/\\]", "_", text)[:31] or "Sheet"
     base, n = title, 2
@@ -96,6 +122,7 @@ class Book:
         landscape: bool = False,
         widths: dict[str, float] | None = None,
     ) -> Worksheet:
+        titles, rows = _split_ranks(titles, rows)
         ws = self.workbook.create_sheet(_sheet_title(name, self.used))
         ws.append([_value(t) for t in titles])
         for row in rows:
@@ -136,6 +163,8 @@ class Book:
         return ws
 
     def save(self, out: Path) -> Path:
+        # 小计/合计 are SUM formulas: Excel and WPS compute them when the file opens.
+        self.workbook.calculation.fullCalcOnLoad = True
         self.workbook.save(out)
         return out
 
@@ -237,7 +266,9 @@ def prizes_workbook(
         "金额大写",
         "领奖人签名",
     ]
-    money = "#,##0.00;-#,##0.00;0"
+    whole = all(fen_of(p) % 100 == 0 for p in prizes)
+    money = "#,##0;-#,##0;0" if whole else "#,##0.00;-#,##0.00;0"
+    bold = Font(name=FONT_NAME, bold=True, size=10)
     for name, rows in groups.items():
         body = [
             [
@@ -255,11 +286,21 @@ def prizes_workbook(
         subtotal = total(rows)
         body.append(["小计", "", "", "", "", _money(subtotal), amount_in_capitals(subtotal), ""])
         ws = book.sheet(name, f"奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14})
-        for row in ws.iter_rows(min_row=2, min_col=6, max_col=6):
+        col = _title_column(ws, "金额（元，含税）")
+        last = ws.max_row
+        letter = get_column_letter(col)
+        # the subtotal adds up the rows above it; the cached value is the printed total
+        ws.cell(last, col).value = f"=SUM({letter}2:{letter}{last - 1})"
+        for row in ws.iter_rows(min_row=2, min_col=col, max_col=col):
             row[0].number_format = money
-        for cell in ws[ws.max_row]:
-            cell.font = Font(name=FONT_NAME, bold=True, size=10)
-        _notes(ws, shared_notes(rows) + rule_line(book.view), len(titles))
+        for cell in ws[last]:
+            cell.font = bold
+        for r in range(2, last):  # room to sign: a team's members one under another
+            members = len(rows[r - 2].get("members") or [])
+            ws.row_dimensions[r].height = max(30, 16 * members)
+        ws.row_dimensions[last].height = 22
+        _notes(ws, shared_notes(rows) + rule_line(book.view), len(ws[1]))
+        _signature_line(ws, len(ws[1]))
     summary = [
         [name, len(rows), _money(total(rows)), amount_in_capitals(total(rows))]
         for name, rows in groups.items()
@@ -273,10 +314,32 @@ def prizes_workbook(
         summary,
         widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},
     )
+    last = ws.max_row
+    ws.cell(last, 2).value = f"=SUM(B2:B{last - 1})"
+    ws.cell(last, 3).value = f"=SUM(C2:C{last - 1})"
     for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
         row[0].number_format = money
+    for cell in ws[last]:
+        cell.font = bold
     _notes(ws, rule_line(book.view), 4)
+    _signature_line(ws, 4)
     return book.save(out)
+
+
+def _title_column(ws: Worksheet, title: str) -> int:
+    return [c.value for c in ws[1]].index(title) + 1
+
+
+def _signature_line(ws: Worksheet, width: int) -> None:
+    """制表 / 审核 / 裁判长 / 发放日期 under the table, with room to sign."""
+    ws.append([])
+    ws.append(["制表：__________　　审核：__________　　裁判长：__________　　发放日期：__________"])
+    row = ws.max_row
+    ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
+    cell = ws.cell(row, 1)
+    cell.font = Font(name=FONT_NAME, size=10)
+    cell.alignment = Alignment(vertical="bottom")
+    ws.row_dimensions[row].height = 36
 
 
 def _money(yuan: Decimal) -> int | Decimal:
@@ -294,3 +357,39 @@ def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
         cell.font = Font(name=FONT_NAME, size=9)
         cell.alignment = Alignment(vertical="center", wrap_text=True)
         ws.row_dimensions[row].height = 30
+
+
+def index_workbook(
+    doc: dict[str, Any], out: Path, *, event: str | None, round: int | None  # noqa: A002
+) -> Path:
+    """The name index (姓名索引) in pinyin order: name, seed, table, seat."""
+    view = DocView(doc)
+    ev, rnd, entries = index_entries(view, event, round)
+    seat = "座次" if view.is_gomoku else "黑白"
+    book = Book(view)
+    book.sheet(
+        f"第{rnd['number']}轮姓名索引",
+        f"{ev.name} 第{rnd['number']}轮姓名索引（按拼音排序）",
+        ["姓名", "序号", "台号", seat],
+        [list(e) for e in entries],
+    )
+    return book.save(out)
+
+
+def grades_workbook(
+    doc: dict[str, Any], out: Path, *, event: str | None, category: str | None
+) -> Path:
+    """The grade application list (等级申报表), a sheet per event (and category)."""
+    view = DocView(doc)
+    sections = grade_sections(view, event, category)
+    book = Book(view)
+    titles = [c.title for c in GRADE_COLUMNS]
+    for title, rows in sections.items():
+        ws = book.sheet(title, f"等级申报表 {title}", titles, rows, widths={"备注": 20})
+        ws.append([])
+        ws.append(["裁判长签字：__________　　主办单位（盖章）：__________　　日期：__________"])
+        row = ws.max_row
+        ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=len(ws[1]))
+        ws.cell(row, 1).font = Font(name=FONT_NAME, size=10)
+        ws.row_dimensions[row].height = 36
+    return book.save(out)

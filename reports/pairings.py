@@ -18,6 +18,7 @@ from reports.pdf_common import (
     Column,
     ReportDoc,
     TableSpec,
+    fewest_pages,
     fit_cell,
     make_table,
     notes_block,
@@ -174,6 +175,95 @@ def _int(text: str) -> int:
         return 0
 
 
+def initial_of(name: str) -> str:
+    """The capital initial a name sorts under in the pinyin index ("张三" → "Z")."""
+    syllables = name_key(name)[0]
+    letter = syllables[0][:1].upper() if syllables and syllables[0] else ""
+    return letter if "A" <= letter <= "Z" else "#"
+
+
+def index_items(entries: list[tuple[str, str, str, str]]) -> list[Any]:
+    """The entries with a letter heading (a str) before each initial's first name."""
+    items: list[Any] = []
+    current = None
+    for entry in entries:
+        letter = initial_of(entry[0])
+        if letter != current:
+            items.append(letter)
+            current = letter
+        items.append(entry)
+    return items
+
+
+def is_heading(item: Any) -> bool:
+    return isinstance(item, str)
+
+
+def index_page(
+    columns: list[list[Any]],
+    titles: list[str],
+    widths: list[float],
+    *,
+    gap: float,
+    size: float,
+    row_height: float,
+    name_min: float,
+    fit_columns: tuple[int, ...] = (0,),
+) -> Table:
+    """One page of the index: side-by-side blocks, each with its header row, its letter
+    headings across the block, and nothing at all where a block is empty."""
+    n_rows = max(len(c) for c in columns)
+    data: list[list[Any]] = [[] for _ in range(n_rows + 1)]
+    col_widths: list[float] = []
+    styles: list[tuple[Any, ...]] = [
+        ("FONT", (0, 0), (-1, -1), TABLE_FONT, size, size * 1.2),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), size * 0.15),
+    ]
+    width = len(titles)
+    for block, chunk in enumerate(columns):
+        first = len(col_widths)
+        if block:
+            col_widths.append(gap)
+            for r in range(n_rows + 1):
+                data[r].append("")
+            first += 1
+        col_widths.extend(widths)
+        last = first + width - 1
+        data[0].extend(titles if chunk else [""] * width)
+        for r in range(n_rows):
+            item = chunk[r] if r < len(chunk) else None
+            if item is None:
+                data[r + 1].extend([""] * width)
+            elif is_heading(item):
+                data[r + 1].extend([item] + [""] * (width - 1))
+                styles += [
+                    ("SPAN", (first, r + 1), (last, r + 1)),
+                    ("BACKGROUND", (first, r + 1), (last, r + 1), HEAD_FILL),
+                    ("ALIGN", (first, r + 1), (first, r + 1), "LEFT"),
+                    ("FONT", (first, r + 1), (first, r + 1), TABLE_FONT, size, size * 1.2),
+                ]
+            else:
+                data[r + 1].extend(
+                    fit_cell(value, widths[i], size=size, one_line_min=name_min, max_lines=1)
+                    if i in fit_columns else value
+                    for i, value in enumerate(item)
+                )
+        if chunk:
+            styles += [
+                ("GRID", (first, 0), (last, len(chunk)), 0.4, GRID),
+                ("BACKGROUND", (first, 0), (last, 0), HEAD_FILL),
+                ("ALIGN", (first, 1), (first, len(chunk)), "LEFT"),
+            ]
+    table = Table(data, colWidths=col_widths, rowHeights=row_height)
+    table.setStyle(TableStyle(styles))
+    return table
+
+
 def build_index_pdf(
     doc: dict[str, Any],
     out: Path,
@@ -182,71 +272,29 @@ def build_index_pdf(
     round: int | None = None,  # noqa: A002
     printed_at: datetime | None = None,
 ) -> Path:
-    """Everyone of the round in pinyin order with their table and seat, three blocks a page."""
+    """Everyone of the round in pinyin order with their table and seat, three blocks a page,
+    a heading for each initial letter, pages evenly filled (no last page for three names)."""
     view = DocView(doc)
     ev, rnd, entries = index_entries(view, event, round)
     header = round_header(view, ev, rnd, "姓名索引（按拼音排序）")
     report = ReportDoc(out, header, printed_at=printed_at, subject="姓名索引")
     row_height = 13.2
-    rows_per_block = int(report.height // row_height) - 3  # room for the note
+    rows_per_block = int((report.height - 9 * mm) // row_height) - 1  # the note, the header
     blocks = 3
     gap = 4 * mm
     block_width = (report.width - gap * (blocks - 1)) / blocks
     widths = [block_width * f for f in (0.52, 0.15, 0.15, 0.18)]
     seat_title = "座次" if view.is_gomoku else "黑白"
     titles = ["姓名", "序号", "台号", seat_title]
+    pages, scale = fewest_pages(index_items(entries), is_heading, rows_per_block, blocks)
     story: list[Flowable] = []
-    per_page = rows_per_block * blocks
-    for start in range(0, max(len(entries), 1), per_page):
-        page = entries[start : start + per_page]
-        n_rows = min(rows_per_block, len(page))
-        data: list[list[Any]] = [[] for _ in range(n_rows + 1)]
-        col_widths: list[float] = []
-        styles: list[tuple[Any, ...]] = [
-            ("FONT", (0, 0), (-1, -1), TABLE_FONT, 9, 10.8),
-            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-            ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-            ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
-            ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ]
-        for block in range(blocks):
-            chunk = page[block * rows_per_block : (block + 1) * rows_per_block]
-            first_col = len(col_widths)
-            if block:
-                col_widths.append(gap)
-                for r in range(n_rows + 1):
-                    data[r].append("")
-                first_col += 1
-            col_widths.extend(widths)
-            data[0].extend(titles)
-            for r in range(n_rows):
-                if r < len(chunk):
-                    name, seed, table, seat = chunk[r]
-                    data[r + 1].extend(
-                        [
-                            fit_cell(name, widths[0], one_line_min=5.5, max_lines=1),
-                            seed,
-                            table,
-                            seat,
-                        ]
-                    )
-                else:
-                    data[r + 1].extend(["", "", "", ""])
-            last_col = first_col + 3
-            last_row = max(len(chunk), 0)
-            if chunk:
-                styles += [
-                    ("GRID", (first_col, 0), (last_col, last_row), 0.4, GRID),
-                    ("BACKGROUND", (first_col, 0), (last_col, 0), HEAD_FILL),
-                    ("ALIGN", (first_col, 1), (first_col, -1), "LEFT"),
-                ]
-        table = Table(data, colWidths=col_widths, rowHeights=row_height)
-        table.setStyle(TableStyle(styles))
+    for columns in pages:
         if story:
             story.append(PageBreak())
-        story.append(table)
+        story.append(
+            index_page(columns, titles, widths, gap=gap, size=9 if scale == 1 else 8.5,
+                       row_height=row_height * scale, name_min=5.5)
+        )
     story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], title="说明")
     report.build_story(story)
     return out

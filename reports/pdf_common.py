@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
@@ -418,3 +418,67 @@ def fit_words(
         lines = pack_lines(atoms, avail, candidate)
     markup = "<br/>".join(_escape(line) for line in lines)
     return Paragraph(markup, para_style(candidate, alignment))
+
+
+# --------------------------------------------------------------------------- column flow
+
+
+def flow_columns(
+    items: Sequence[Any], is_heading: Callable[[Any], bool], rows: int, columns: int
+) -> list[list[list[Any]]]:
+    """Pages of `columns` columns of at most `rows` items, balanced: every page (the last
+    too) about as full as the others, so no page carries three names; a heading never ends a
+    column (it moves to the next, above its first entry); no column is left empty but the
+    last ones of a list shorter than the page's columns."""
+    rows = max(rows, 2)
+    if not items:
+        return [[[] for _ in range(columns)]]
+    widest = _greedy_columns(items, is_heading, rows)
+    pages = math.ceil(len(widest) / columns)
+    chosen = widest
+    shortest = min(rows, 10)  # a short list stays in one block, not three thin ones
+    for height in range(max(shortest, math.ceil(len(items) / (pages * columns))), rows + 1):
+        attempt = _greedy_columns(items, is_heading, height)
+        if math.ceil(len(attempt) / columns) <= pages:
+            chosen = attempt
+            break
+    out = []
+    for start in range(0, len(chosen), columns):
+        page = chosen[start : start + columns]
+        out.append(page + [[] for _ in range(columns - len(page))])
+    return out
+
+
+def _greedy_columns(
+    items: Sequence[Any], is_heading: Callable[[Any], bool], height: int
+) -> list[list[Any]]:
+    result: list[list[Any]] = []
+    column: list[Any] = []
+    for item in items:
+        full = len(column) >= height or (is_heading(item) and len(column) >= height - 1)
+        if column and full:
+            result.append(column)
+            column = []
+        column.append(item)
+    if column:
+        result.append(column)
+    return result
+
+
+def fewest_pages(
+    items: Sequence[Any],
+    is_heading: Callable[[Any], bool],
+    rows: int,
+    columns: int,
+    *,
+    squeeze: float = 1.15,
+) -> tuple[list[list[list[Any]]], float]:
+    """`flow_columns`, and the row scale (≤ 1): a list that overflows its last page by a
+    little is set up to `squeeze` times tighter to fit one page fewer."""
+    pages = flow_columns(items, is_heading, rows, columns)
+    if len(pages) > 1:
+        tight = int(rows * squeeze)
+        fewer = flow_columns(items, is_heading, tight, columns)
+        if len(fewer) < len(pages):
+            return fewer, rows / tight
+    return pages, 1.0

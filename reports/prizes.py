@@ -334,8 +334,18 @@ def build_prizes_pdf(
     story += signature_line()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表")
+    report.title = f"{view.title} {prizes_title(groups, event, category)}"
     report.build_story(story)
     return out
+
+
+def prizes_title(
+    groups: dict[str, list[dict[str, Any]]], event: str | None, category: str | None
+) -> str:
+    """What the document holds, for its PDF title: all events, or the tables printed."""
+    if event is None and category is None:
+        return f"奖金发放表 全部项目（{'、'.join(groups)}）及汇总"
+    return f"奖金发放表 {'、'.join(groups)}"
 
 
 def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:

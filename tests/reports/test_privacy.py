@@ -72,7 +72,7 @@ def test_no_private_data_on_team_line_ups(tmp_path, gomoku):
 @pytest.mark.parametrize("kind", EXCEL_KINDS)
 def test_no_private_data_in_workbooks(tmp_path, go, kind):
     secrets = private_strings(go)
-    kwargs = {"event": "MEN"} if kind in ("pairings", "standings", "crosstable") else {}
+    kwargs = {"event": "MEN"} if kind in ("pairings", "index", "standings", "crosstable") else {}
     out = build_report(go, kind, tmp_path / "out.xlsx", **kwargs)
     cells = []
     for ws in load_workbook(out).worksheets:

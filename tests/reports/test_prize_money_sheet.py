@@ -113,13 +113,15 @@ def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
     out = build_report(jiao_doc, "prizes", tmp_path / "p.xlsx")
     workbook = load_workbook(out)
     ws = workbook["男子个人"]
-    values = [ws.cell(r, 6).value for r in range(2, ws.max_row + 1)]
+    money = [c.value for c in ws[1]].index("金额（元，含税）") + 1
+    values = [ws.cell(r, money).value for r in range(2, ws.max_row + 1)]
     labels = [ws.cell(r, 1).value for r in range(2, ws.max_row + 1)]
     subtotal_row = labels.index("小计")
     rows = values[:subtotal_row]
-    assert sum(Decimal(str(v)) for v in rows) == Decimal(str(values[subtotal_row]))
+    letter = ws.cell(1, money).column_letter
+    assert values[subtotal_row] == f"=SUM({letter}2:{letter}{subtotal_row + 1})"  # issue 14
     men = [p for p in jiao_doc["prizes"] if p["table"] == "男子个人"]
-    assert Decimal(str(values[subtotal_row])) == yuan(sum(p["amount_fen"] for p in men))
+    assert sum(Decimal(str(v)) for v in rows) == yuan(sum(p["amount_fen"] for p in men))
     texts = [str(c.value) for sheet in workbook for row in sheet.iter_rows() for c in row
              if c.value is not None]
     assert any(jiao_doc["prize_rules"]["text"] in t for t in texts)
@@ -127,8 +129,7 @@ def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
     summary = workbook["汇总"]
     labels = [summary.cell(r, 1).value for r in range(1, summary.max_row + 1)]
     grand = labels.index("合计") + 1
-    assert Decimal(str(summary.cell(grand, 3).value)) == yuan(
+    assert summary.cell(grand, 3).value == f"=SUM(C2:C{grand - 1})"
+    assert sum(Decimal(str(summary.cell(r, 3).value)) for r in range(2, grand)) == yuan(
         sum(p["amount_fen"] for p in jiao_doc["prizes"]))
-    assert sum(Decimal(str(summary.cell(r, 3).value)) for r in range(2, grand)) == Decimal(
-        str(summary.cell(grand, 3).value))
     assert str(summary.cell(grand + 1, 1).value).startswith("说明：名次并列时")

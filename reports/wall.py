@@ -1,0 +1,99 @@
+"""Lists for the wall (`--large`): the pairing list and the name index, readable from 2 m.
+
+A4 landscape, two blocks a page, names at 16 pt (never below 14): a player finds their
+name and table from across the corridor.  The 9-point lists stay for the arbiters' desk.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, PageBreak
+
+from reports.docview import DocView
+from reports.pairings import index_entries, index_items, index_page, is_heading, pairing_rows
+from reports.pdf_common import ReportDoc, fewest_pages, notes_block
+from reports.rounds import round_header
+
+SIZE = 16.0  # the names' size
+MIN_SIZE = 14.0  # a long name shrinks to this, never further
+ROW = SIZE * 1.55
+BLOCKS = 2
+GAP = 10 * mm
+
+
+def _layout(report: ReportDoc) -> tuple[int, float]:
+    """Rows a block holds below its header (room left for the note), and a block's width."""
+    rows = int((report.height - 10 * mm) // ROW) - 1
+    return rows, (report.width - GAP * (BLOCKS - 1)) / BLOCKS
+
+
+def build_wall_pairings_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002 - the CLI's word
+    printed_at: datetime | None = None,
+) -> Path:
+    """The round's tables in order, two blocks a page: 台号, the two names in large type."""
+    view = DocView(doc)
+    ev, rnd, _, rows = pairing_rows(view, event, round)
+    colours = view.colours
+    header = round_header(view, ev, rnd, "对阵表（张贴用）")
+    report = ReportDoc(out, header, landscape_page=True, printed_at=printed_at,
+                       subject="对阵表（张贴用）")
+    items: list[tuple[str, str, str]] = []
+    for row in rows:
+        if not row[0]:
+            continue  # a team match's boards: the desk's list has them
+        if row[5] == "轮空":
+            items.append(("轮空", row[2], ""))
+        else:
+            items.append((row[0], row[2], row[7]))
+    per_block, width = _layout(report)
+    widths = [width * f for f in (0.18, 0.41, 0.41)]
+    titles = ["台号", colours.first, colours.second]
+    pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS)
+    story: list[Flowable] = []
+    for columns in pages:
+        if story:
+            story.append(PageBreak())
+        story.append(index_page(columns, titles, widths, gap=GAP, size=SIZE,
+                                row_height=ROW * scale, name_min=MIN_SIZE, fit_columns=(1, 2)))
+    story += notes_block([f"左为{colours.first}，右为{colours.second}",
+                          "积分与单位见裁判台对阵表"], size=11, title="说明")
+    report.build_story(story)
+    return out
+
+
+def build_wall_index_pdf(
+    doc: dict[str, Any],
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002
+    printed_at: datetime | None = None,
+) -> Path:
+    """Everyone of the round by pinyin, an initial-letter heading before each letter."""
+    view = DocView(doc)
+    ev, rnd, entries = index_entries(view, event, round)
+    header = round_header(view, ev, rnd, "姓名索引（按拼音排序，张贴用）")
+    report = ReportDoc(out, header, landscape_page=True, printed_at=printed_at,
+                       subject="姓名索引（张贴用）")
+    per_block, width = _layout(report)
+    widths = [width * f for f in (0.46, 0.18, 0.18, 0.18)]
+    titles = ["姓名", "序号", "台号", "座次" if view.is_gomoku else "黑白"]
+    pages, scale = fewest_pages(index_items(entries), is_heading, per_block, BLOCKS)
+    story: list[Flowable] = []
+    for columns in pages:
+        if story:
+            story.append(PageBreak())
+        story.append(index_page(columns, titles, widths, gap=GAP, size=SIZE,
+                                row_height=ROW * scale, name_min=MIN_SIZE))
+    story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], size=11, title="说明")
+    report.build_story(story)
+    return out
