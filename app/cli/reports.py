@@ -79,7 +79,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
     try:
         path = build_report(doc, args.kind, out, event=args.event, round=args.round,
-                            category=args.category, cert_type=args.type)
+                            category=args.category, cert_type=args.type,
+                            large=args.large)
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
     print(f"已生成{KINDS[args.kind]}：{path}")
@@ -98,5 +99,7 @@ def register(sub: Any) -> None:
                    help="证书类型（certificates）")
     p.add_argument("--base-url", dest="base_url",
                    help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）")
+    p.add_argument("--large", action="store_true",
+                   help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读")
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(handler=cmd_report)

@@ -53,8 +53,9 @@ def test_standings_workbook_has_a_sheet_per_category(tmp_path, gomoku):
     assert workbook.sheetnames[0] == "总成绩"
     assert "女子" in workbook.sheetnames
     ws = workbook["总成绩"]
-    assert [c.value for c in ws[1]][:6] == ["名次", "序号", "姓名", "单位", "积分", "对手分"]
-    assert ws.cell(2, 5).value == gomoku["events"][0]["standings"][0]["points"]
+    header = [c.value for c in ws[1]]
+    assert header[:7] == ["名次", "并列", "序号", "姓名", "单位", "积分", "对手分"]
+    assert ws.cell(2, 6).value == gomoku["events"][0]["standings"][0]["points"]
 
 
 def test_prizes_workbook_amounts_are_numbers_with_totals(tmp_path, gomoku):
@@ -62,12 +63,17 @@ def test_prizes_workbook_amounts_are_numbers_with_totals(tmp_path, gomoku):
     workbook = load_workbook(out)
     assert workbook.sheetnames[-1] == "汇总"
     ws = workbook["公开组"]
-    assert ws.cell(2, 6).value == 30000
-    assert ws.cell(2, 7).value == "叁万元整"
-    assert ws.cell(ws.max_row, 1).value == "小计"
+    assert ws.cell(2, 7).value == 30000
+    assert ws.cell(2, 8).value == "叁万元整"
+    labels = [ws.cell(r, 1).value for r in range(1, ws.max_row + 1)]
+    assert "小计" in labels
     summary = workbook["汇总"]
-    assert summary.cell(summary.max_row, 1).value == "合计"
-    assert summary.cell(summary.max_row, 3).value == sum(p["amount"] for p in gomoku["prizes"])
+    labels = [summary.cell(r, 1).value for r in range(1, summary.max_row + 1)]
+    grand = labels.index("合计") + 1
+    assert summary.cell(grand, 3).value == f"=SUM(C2:C{grand - 1})"
+    assert sum(summary.cell(r, 3).value for r in range(2, grand)) == sum(
+        p["amount"] for p in gomoku["prizes"]
+    )
 
 
 def test_every_kind_builds_a_pdf(tmp_path, go):
