@@ -51,7 +51,7 @@ def generated_rows(count: int) -> list[dict[str, object]]:
             "身份证号": f"33{index:016d}", "电话": f"138{index:08d}",
             "项目": "少儿组" if youth else "公开组", "队名/搭档": None,
         }
-        if not youth and rng.random() < 0.3:
+        if not youth and not wild and rng.random() < 0.3:  # no wild card in a team (§十二(四)4)
             size = 3 if gender == "男" else 2
             key = (unit, gender)
             number = team_slots.get(key, 0)

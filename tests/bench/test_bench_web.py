@@ -118,7 +118,7 @@ def test_bench_200_submissions_per_second_auto_accept(benchmark: Any, big: Datab
     """400 submissions at 200/s, each recorded at once through record_result."""
     server = _server(big, auto_accept=True)
     paths = links(big, server)
-    sends = [(paths[t], {"result": "=", "manner": "和棋"}) for t in sorted(paths)]
+    sends = [(paths[t], {"result": "1-0", "manner": "中盘胜"}) for t in sorted(paths)]
     try:
         figures = benchmark.pedantic(_open_loop, args=(server, sends), rounds=1, iterations=1)
     finally:
