@@ -209,6 +209,7 @@ def index_page(
     row_height: float,
     name_min: float,
     fit_columns: tuple[int, ...] = (0,),
+    left_columns: tuple[int, ...] = (0,),
 ) -> Table:
     """One page of the index: side-by-side blocks, each with its header row, its letter
     headings across the block, and nothing at all where a block is empty."""
@@ -257,7 +258,9 @@ def index_page(
             styles += [
                 ("GRID", (first, 0), (last, len(chunk)), 0.4, GRID),
                 ("BACKGROUND", (first, 0), (last, 0), HEAD_FILL),
-                ("ALIGN", (first, 1), (first, len(chunk)), "LEFT"),
+            ]
+            styles += [
+                ("ALIGN", (first + i, 1), (first + i, len(chunk)), "LEFT") for i in left_columns
             ]
     table = Table(data, colWidths=col_widths, rowHeights=row_height)
     table.setStyle(TableStyle(styles))
@@ -286,7 +289,9 @@ def build_index_pdf(
     widths = [block_width * f for f in (0.52, 0.15, 0.15, 0.18)]
     seat_title = "座次" if view.is_gomoku else "黑白"
     titles = ["姓名", "序号", "台号", seat_title]
-    pages, scale = fewest_pages(index_items(entries), is_heading, rows_per_block, blocks)
+    pages, scale = fewest_pages(
+        index_items(entries), is_heading, rows_per_block, blocks, squeeze=1.25
+    )
     story: list[Flowable] = []
     for columns in pages:
         if story:
