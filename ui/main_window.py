@@ -365,7 +365,7 @@ class MainWindow(QMainWindow):
         if kind in ROUND_KINDS:
             number = self.round_board.round_combo.currentData() if self.tabs.currentWidget() is not self.results \
                 else self.results.round_combo.currentData()
-            if not number:
+            if not number and kind != "lineup":  # a line-up before round 1: the registered order
                 show_error(self, FinalsError(self.tr("No round is paired yet in this event.")))
                 return
         if kind == "standings":

@@ -42,3 +42,19 @@ def test_printing_the_check_in_sheet_by_pinyin(window, qtbot) -> None:  # noqa: 
 def test_printing_the_entry_list_and_the_ceremony(window, qtbot) -> None:  # noqa: ANN001
     assert "秩序册" in _print(window, qtbot, "entries")
     assert "颁奖顺序表" in _print(window, qtbot, "ceremony")
+
+
+def test_printing_the_line_up_of_a_team_match_event_before_round_one(window, qtbot) -> None:  # noqa: ANN001
+    from app.services.tournament import update_event_settings
+
+    update_event_settings(window.ctx.db, "MTEAM", {"pairing.team_format": "match"})
+    window.event_combo.setCurrentIndex(window.event_combo.findData("MTEAM"))
+    assert window.ctx.current_event()["code"] == "MTEAM"
+    text = _print(window, qtbot, "lineup")
+    assert "第1轮团体赛出场名单" in text and "队长签名" in text and "第1台" in text
+
+
+def test_printing_table_cards_on_a5(window, qtbot) -> None:  # noqa: ANN001
+    window.event_combo.setCurrentIndex(window.event_combo.findData("OPEN"))
+    text = _print(window, qtbot, "cards", card="a5")
+    assert "第1台" in text and "公开组" in text
