@@ -266,6 +266,7 @@ def prizes_workbook(
         "金额大写",
         "领奖人签名",
     ]
+    team_events = {ev.code for ev in view.events if ev.kind == "team"}
     whole = all(fen_of(p) % 100 == 0 for p in prizes)
     money = "#,##0;-#,##0;0" if whole else "#,##0.00;-#,##0.00;0"
     bold = Font(name=FONT_NAME, bold=True, size=10)
@@ -279,7 +280,7 @@ def prizes_workbook(
                 str(p.get("unit") or ""),
                 _money(amount_of(p)),
                 amount_in_capitals(amount_of(p)),
-                "",
+                _member_lines(p, team_events),
             ]
             for p in rows
         ]
@@ -296,8 +297,8 @@ def prizes_workbook(
         for cell in ws[last]:
             cell.font = bold
         for r in range(2, last):  # room to sign: a team's members one under another
-            members = len(rows[r - 2].get("members") or [])
-            ws.row_dimensions[r].height = max(30, 16 * members)
+            signers = len(str(ws.cell(r, len(ws[1])).value or "").splitlines())
+            ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
         _notes(ws, shared_notes(rows) + rule_line(book.view), len(ws[1]))
         _signature_line(ws, len(ws[1]))
@@ -324,6 +325,13 @@ def prizes_workbook(
     _notes(ws, rule_line(book.view), 4)
     _signature_line(ws, 4)
     return book.save(out)
+
+
+def _member_lines(prize: dict[str, Any], team_events: set[str]) -> str:
+    """A team's signature cell: a line for each member to sign on ("白鑫：")."""
+    if str(prize.get("event")) not in team_events:
+        return ""
+    return "\n".join(f"{m}：" for m in prize.get("members") or [])
 
 
 def _title_column(ws: Worksheet, title: str) -> int:

@@ -61,6 +61,11 @@ def test_prize_workbook_adds_up_with_formulas(tmp_path: Path, go: dict[str, Any]
         assert all((ws.row_dimensions[r].height or 0) >= 28 for r in range(2, row))
         lines = [str(ws.cell(r, 1).value or "") for r in range(row + 1, ws.max_row + 1)]
         assert any("制表" in t and "审核" in t and "裁判长" in t for t in lines)
+    teams = workbook["男子团体"]
+    sign = _column(teams, "领奖人签名")
+    for r, prize in enumerate(groups["男子团体"], start=2):
+        assert str(teams.cell(r, sign).value).splitlines() == [f"{m}：" for m in prize["members"]]
+        assert teams.row_dimensions[r].height >= 28 * len(prize["members"])
     summary = workbook["汇总"]
     money = _column(summary, "金额（元，含税）")
     row = next(r for r in range(2, summary.max_row + 1) if summary.cell(r, 1).value == "合计")
