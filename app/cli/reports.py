@@ -16,7 +16,7 @@ from app.errors import FinalsError
 from app.io.export_json import build_export
 from app.store.database import Database
 
-ROUND_KINDS = ("pairings", "index", "slips")
+ROUND_KINDS = ("pairings", "index", "slips", "lineup")  # --round is a round of pairings
 
 
 NO_ADDRESS_WARNING = (
@@ -80,6 +80,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     try:
         path = build_report(doc, args.kind, out, event=args.event, round=args.round,
                             category=args.category, cert_type=args.type,
+                            order=args.order, card=args.card,
                             large=args.large)
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
@@ -91,12 +92,18 @@ def register(sub: Any) -> None:
     p = sub.add_parser("report", help="打印文档（PDF 或 Excel，按输出文件扩展名）")
     p.add_argument("file")
     p.add_argument("kind", metavar="KIND",
-                   help="pairings index slips standings crosstable teams pairs prizes certificates grades")
+                   help="pairings index slips standings crosstable teams pairs prizes certificates "
+                        "grades entries（秩序册） checkin（签到表） cards（台号牌） "
+                        "lineup（团体赛出场名单） ceremony（颁奖顺序表）")
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)
     p.add_argument("--category")
     p.add_argument("--type", default="prize", choices=["prize", "grade", "participation"],
                    help="证书类型（certificates）")
+    p.add_argument("--order", default="unit", choices=["unit", "pinyin"],
+                   help="签到表排序（checkin）：unit 按单位，pinyin 按姓名拼音")
+    p.add_argument("--card", default="tent", choices=["tent", "a5"],
+                   help="台号牌样式（cards）：tent A4 横向对折桌牌，a5 A5 单面")
     p.add_argument("--base-url", dest="base_url",
                    help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）")
     p.add_argument("--large", action="store_true",

@@ -77,6 +77,8 @@ def test_prizes_workbook_amounts_are_numbers_with_totals(tmp_path, gomoku):
 
 
 def test_every_kind_builds_a_pdf(tmp_path, go):
+    teams = next(e for e in go["events"] if e["code"] == "MT")
+    teams["settings"].setdefault("pairing", {})["team_format"] = "match"  # for the line-up
     for kind in KINDS:
         kwargs = (
             {"event": "MEN"}
