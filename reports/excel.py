@@ -328,8 +328,9 @@ def prizes_workbook(
 
 
 def _member_lines(prize: dict[str, Any], team_events: set[str]) -> str:
-    """A team's signature cell: a line for each member to sign on ("白鑫：")."""
-    if str(prize.get("event")) not in team_events:
+    """A team's or a pair's signature cell: a line for each member to sign on ("白鑫：")."""
+    members = prize.get("members") or []
+    if len(members) < 2 and str(prize.get("event")) not in team_events:
         return ""
     return "\n".join(f"{m}：" for m in prize.get("members") or [])
 

@@ -190,7 +190,7 @@ def prize_cells(
     prizes: list[dict[str, Any]], columns: list[Column], team_events: set[str] | frozenset[str]
 ) -> list[list[Any]]:
     """The PDF rows: names wrap between whole words at a readable size (never below 7.5 pt),
-    and a team's members each sign in a cell of their own."""
+    and a team's (or a pair's) members each sign in a cell of their own."""
     rows: list[list[Any]] = []
     for text_row, prize in zip(prize_rows(prizes), prizes, strict=True):
         cells: list[Any] = list(text_row)
@@ -200,7 +200,7 @@ def prize_cells(
         cells[3] = fit_words(cells[3], columns[3].width, size=9, min_size=7.5, max_lines=3)
         cells[5] = fit_words(cells[5], columns[5].width, size=9, min_size=7.5, max_lines=2)
         members = [str(m) for m in prize.get("members") or []]
-        if members and str(prize.get("event")) in team_events:
+        if len(members) > 1 or (members and str(prize.get("event")) in team_events):
             cells[6] = member_signatures(members, columns[6].width)
         rows.append(cells)
     return rows
