@@ -20,20 +20,18 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.lib.enums import TA_JUSTIFY
 from reportlab.lib.pagesizes import A4, landscape
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from reports.canvas_text import draw_fitted
 from reports.chinese_numerals import date_in_chinese, number_in_chinese
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.fonts import CERTIFICATE_FONT, register_fonts
-from reports.pdf_common import APP_NAME, escape
+from reports.pdf_common import APP_NAME
 from reports.prizes import select_prizes
 
 CERT_TYPES = ("prize", "grade", "participation")
@@ -45,6 +43,7 @@ PLACEHOLDERS = {
     "grade": ("姓名", "赛事全称", "组别", "名次", "奖项", "段位"),
     "participation": ("姓名", "赛事全称", "组别"),
 }
+NAME_SIZE = 38  # the name: larger than everything but the title (46)
 RED = colors.Color(0.72, 0.08, 0.08)
 GOLD = colors.Color(0.72, 0.55, 0.18)
 
@@ -334,6 +333,119 @@ def _background(view: DocView) -> ImageReader | None:
         raise ReportError(f"证书背景图片无法读取：{file}（{exc}）") from exc
 
 
+# -- lines: a break only where Chinese typesetting allows one ---------------------------------
+
+KEEP_TOGETHER = (
+    "以资鼓励", "特发此证", "比赛", "荣获", "获得", "参加", "授予", "称号", "经审核", "并列",
+    "男女混合", "总决赛",
+)
+"""Set phrases a line never breaks inside (besides each certificate's name, group and place)."""
+NO_LINE_START = "，。、：；！？）」』”’》〉…·"
+NO_LINE_END = "（「『“‘《〈"
+
+
+def _tokens(text: str, keep: tuple[str, ...]) -> list[str]:
+    """The text cut into pieces a line may break between: a kept phrase, a run of Latin
+    letters or digits, else one character; a closing mark goes with what precedes it, an
+    opening mark with what follows."""
+    phrases = sorted({p for p in (*KEEP_TOGETHER, *keep) if len(p) > 1}, key=len, reverse=True)
+    pieces: list[str] = []
+    i = 0
+    while i < len(text):
+        phrase = next((p for p in phrases if text.startswith(p, i)), None)
+        if phrase is None:
+            j = i + 1
+            if text[i].isascii() and text[i].isalnum():
+                while j < len(text) and text[j].isascii() and text[j].isalnum():
+                    j += 1
+            phrase = text[i:j]
+        pieces.append(phrase)
+        i += len(phrase)
+    tokens: list[str] = []
+    opening = ""
+    for piece in pieces:
+        if tokens and not opening and piece[0] in NO_LINE_START:
+            tokens[-1] += piece
+        elif len(piece) == 1 and piece in NO_LINE_END:
+            opening += piece
+        else:
+            tokens.append(opening + piece)
+            opening = ""
+    if opening:
+        tokens.append(opening)
+    return tokens
+
+
+def break_lines(text: str, width: float, font: str, size: float, *, first_indent: float = 0,
+                keep: tuple[str, ...] = ()) -> list[str]:
+    """The text's lines at `width` points: broken only between tokens (`_tokens`), so no
+    set phrase (以资鼓励), name, group or place is split and no line starts with a closing
+    mark; a piece wider than a whole line is split by character as a last resort."""
+    lines: list[str] = []
+    line = ""
+    room = width - first_indent
+
+    def fits(candidate: str) -> bool:
+        return pdfmetrics.stringWidth(candidate, font, size) <= room + 0.01
+
+    for token in _tokens(text, keep):
+        if fits(line + token):
+            line += token
+            continue
+        if line:
+            lines.append(line)
+            line, room = "", width
+        if fits(token):
+            line = token
+            continue
+        for char in token:  # longer than a line: by character
+            if line and not fits(line + char):
+                lines.append(line)
+                line, room = "", width
+            line += char
+    if line:
+        lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True)
+class BodyType:
+    size: float
+    leading: float
+    indent: float
+
+
+BODY = BodyType(24, 24 * 1.75, 48)
+BODY_SMALL = BodyType(18, 18 * 1.6, 36)  # very long custom wording
+
+
+def _keep_of(award: Award) -> tuple[str, ...]:
+    """What a line must not split on this certificate: the name, the group, the place."""
+    v = award.values
+    place = f"{v.get(TIED, '')}第{v['名次']}名" if v.get("名次") else ""
+    prize = f"（{v['奖项']}）" if v.get("奖项") else ""
+    grade = f"{v['段位']}称号" if v.get("段位") else ""
+    # a group with a qualifier may break before it: 男子个人 | （男女混合）
+    group = re.split(r"(?=（)", v.get("组别", ""))
+    return tuple(x for x in (award.name, *group, place, prize, grade, v.get("段位", "")) if x)
+
+
+def _draw_lines(canvas: Canvas, lines: list[str], x: float, top: float, width: float,
+                body: BodyType) -> None:
+    """Each line justified to the width (the last one left), the first indented."""
+    for number, line in enumerate(lines):
+        indent = body.indent if number == 0 else 0
+        text = canvas.beginText(x + indent, top - number * body.leading)
+        text.setFont(CERTIFICATE_FONT, body.size)
+        if number < len(lines) - 1 and len(line) > 1:
+            spare = width - indent - pdfmetrics.stringWidth(line, CERTIFICATE_FONT, body.size)
+            space = spare / (len(line) - 1)
+            if space <= body.size * 0.25:  # else ragged: gaps wider than a quarter em stare
+                text.setCharSpace(max(0.0, space))
+        text.textOut(line)
+        canvas.drawText(text)
+
+
 def build_certificates_pdf(
     doc: dict[str, Any],
     out: Path,
@@ -367,15 +479,7 @@ def build_certificates_pdf(
     canvas.setTitle(f"{view.title} {TITLES[cert_type]}")
     canvas.setAuthor(APP_NAME)
     canvas.setCreator(APP_NAME)
-    body_style = ParagraphStyle(
-        "certificate",
-        fontName=CERTIFICATE_FONT,
-        fontSize=24,
-        leading=24 * 1.75,
-        alignment=TA_JUSTIFY,
-        wordWrap="CJK",
-        firstLineIndent=48,
-    )
+    seal = certificate.get("seal") is True  # certificate.seal: off by default
     for index, award in enumerate(awards, start=1):
         text = fill_template(template, award.values, cert_type)
         number = f"编号：{registered.get(award.key) or f'{base}{index:04d}'}"
@@ -389,7 +493,7 @@ def build_certificates_pdf(
             issuer,
             day,
             background,
-            body_style,
+            seal,
         )
         canvas.showPage()
     canvas.save()
@@ -406,7 +510,7 @@ def _draw_certificate(
     issuer: str,
     day: str,
     background: ImageReader | None,
-    body_style: ParagraphStyle,
+    seal: bool = False,
 ) -> None:
     width, height = pagesize
     if background is not None:
@@ -437,6 +541,7 @@ def _draw_certificate(
     name = award.name
     top = height - 74 * mm
     if name and text.startswith(name + "："):
+        # the name dominates: larger than everything but the title
         draw_fitted(
             canvas,
             name + "：",
@@ -444,25 +549,22 @@ def _draw_certificate(
             top,
             text_width,
             font=CERTIFICATE_FONT,
-            size=30,
-            min_size=16,
+            size=NAME_SIZE,
+            min_size=BODY.size + 2,
             max_lines=2,
         )
         text = text[len(name) + 1 :]
-        top -= 14 * mm
-    para = Paragraph(escape(text), body_style)
-    _, used = para.wrap(text_width, 80 * mm)
-    if used > 62 * mm:  # very long custom wording: smaller type
-        small = ParagraphStyle(
-            "certificate-small",
-            parent=body_style,
-            fontSize=18,
-            leading=18 * 1.6,
-            firstLineIndent=36,
-        )
-        para = Paragraph(escape(text), small)
-        _, used = para.wrap(text_width, 80 * mm)
-    para.drawOn(canvas, left, top - used + 4 * mm)
+        top -= 17 * mm
+    keep = _keep_of(award)
+    body = BODY
+    lines = break_lines(text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent,
+                        keep=keep)
+    if len(lines) * body.leading > 62 * mm:  # very long custom wording: smaller type
+        body = BODY_SMALL
+        lines = break_lines(text, text_width, CERTIFICATE_FONT, body.size,
+                            first_indent=body.indent, keep=keep)
+    _draw_lines(canvas, lines, left, top - body.size, text_width, body)
+    used = len(lines) * body.leading
     y = top - used - 6 * mm
     if award.members:
         draw_fitted(
@@ -481,15 +583,16 @@ def _draw_certificate(
     block_width = 110 * mm
     block_x = width - 36 * mm - block_width
     seal_y = 46 * mm
-    canvas.saveState()
-    canvas.setStrokeColor(colors.Color(0.8, 0.45, 0.45))
-    canvas.setDash(3, 3)
-    canvas.setLineWidth(0.6)
-    canvas.circle(block_x + block_width / 2, seal_y, 20 * mm)
-    canvas.setFillColor(colors.Color(0.8, 0.55, 0.55))
-    canvas.setFont(CERTIFICATE_FONT, 9)
-    canvas.drawCentredString(block_x + block_width / 2, seal_y - 17 * mm, "（盖章处）")
-    canvas.restoreState()
+    if seal:  # certificate.seal: a guide for stamping plain paper
+        canvas.saveState()
+        canvas.setStrokeColor(colors.Color(0.8, 0.45, 0.45))
+        canvas.setDash(3, 3)
+        canvas.setLineWidth(0.6)
+        canvas.circle(block_x + block_width / 2, seal_y, 20 * mm)
+        canvas.setFillColor(colors.Color(0.8, 0.55, 0.55))
+        canvas.setFont(CERTIFICATE_FONT, 9)
+        canvas.drawCentredString(block_x + block_width / 2, seal_y - 17 * mm, "（盖章处）")
+        canvas.restoreState()
     canvas.setFillColor(colors.black)
     draw_fitted(
         canvas,

@@ -273,6 +273,9 @@ TOURNAMENT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
     Setting("certificate.background", "证书背景图片路径", "text", None, optional=True),
     Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
     _bool("certificate.per_member", "团体、双人奖每名队员各一张证书", True),
+    # Issue 14: the dashed seal circle and （盖章处） on a certificate, for a desk that stamps
+    # plain paper; off by default (the printed paper or the real seal needs no guide).
+    _bool("certificate.seal", "证书印盖章位置（虚线圆圈和“盖章处”）", False),
     Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
     # Issue 14: each round's scheduled date and start time (the regulation's timetable),
     # printed on pairing lists, slips and standings: {event code or "*": {round: time}}.

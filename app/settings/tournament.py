@@ -33,6 +33,7 @@ class Certificate:
     background: str | None = None
     number_prefix: str | None = None
     per_member: bool = True  # a team or pair prize: one certificate for each member
+    seal: bool = False  # the dashed seal circle and （盖章处）
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def tournament_problems(settings: Mapping[str, Any], fields: Mapping[str, Any] |
             problems.append(Problem(key, value, message, fix))
     if "certificate" in settings and not isinstance(settings["certificate"], Mapping):
         problems.append(Problem("certificate", settings["certificate"],
-                                "certificate 应为证书设置（issuer、template、background、number_prefix、per_member）。",
+                                "certificate 应为证书设置（issuer、template、background、number_prefix、per_member、seal）。",
                                 None))
     for key, value in (fields or {}).items():
         wrong = check_value(TOURNAMENT_FIELDS[key], value)
