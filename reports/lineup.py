@@ -101,8 +101,10 @@ def _sheet(
     title = f"{event.name}　第{number}轮　出场名单"
     line = f"队名：{team.get('name', '')}（序号 {team.get('seed', '')}）"
     if game is not None:
-        against = opponent.get("name", "") if opponent else "轮空"
-        line += f"　　对手：{against}　　台号：{game['table']}"
+        if opponent:
+            line += f"　　对手：{opponent.get('name', '')}　　台号：{game['table']}"
+        else:
+            line += "　　本轮轮空"
     columns = [
         Column("台次", 18 * mm),
         Column("棋手", 70 * mm, "left"),

@@ -226,7 +226,7 @@ def test_lineup_sheet_lists_each_team_by_board_with_colours(tmp_path, demo) -> N
     teams = {e["id"]: e for e in event["entrants"]}
     for game in rnd["games"]:
         first = teams[game["first"]]
-        assert f"队名：{first['name']}" in text
+        assert f"队名：{first['name']}（序号{first['seed']}）" in text
         if game["second"] is None:
             continue
         second = teams[game["second"]]
@@ -235,16 +235,31 @@ def test_lineup_sheet_lists_each_team_by_board_with_colours(tmp_path, demo) -> N
         assert _in_order(
             text,
             [
-                f"队名：{first['name']}",
+                f"队名：{first['name']}（序号{first['seed']}）",
                 f"对手：{second['name']}",
                 f"台号：{game['table']}",
                 f"第1台{b1['first']}{first_colour}",
                 f"第2台{b2['second']}{second_colour}",
-                f"队名：{second['name']}",
+                f"队名：{second['name']}（序号{second['seed']}）",
                 f"第1台{b1['second']}{second_colour}",
                 f"第2台{b2['first']}{first_colour}",
             ],
         )
+
+
+def test_lineup_of_a_team_with_the_bye(tmp_path, demo) -> None:
+    doc = {**demo, "events": [dict(e) for e in demo["events"]]}
+    event = _event(doc, "MTEAM")
+    rnd = dict(event["rounds"][0])
+    games = [dict(g) for g in rnd["games"]]
+    bye = {**games[-1], "second": None, "result": "bye", "boards": []}
+    rnd["games"] = games[:-1] + [bye]
+    event["rounds"] = [rnd]
+    team = next(e for e in event["entrants"] if e["id"] == bye["first"])
+    text = pdf_text(build_report(doc, "lineup", tmp_path / "l.pdf", event="MTEAM"))
+    sheet = text[text.find(f"队名：{team['name']}（序号{team['seed']}）") :]
+    assert sheet.split("队长签名")[0].count("台号") == 0 and "本轮轮空" in sheet
+    assert _in_order(sheet, [f"第1台{team['members'][0]}", f"第2台{team['members'][1]}"])
 
 
 def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
@@ -255,7 +270,8 @@ def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
         members = team["members"]
         assert _in_order(
             text,
-            [f"队名：{team['name']}"] + [f"第{k}台{m}" for k, m in enumerate(members, start=1)],
+            [f"队名：{team['name']}（序号{team['seed']}）"]
+            + [f"第{k}台{m}" for k, m in enumerate(members, start=1)],
         )
 
 
