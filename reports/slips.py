@@ -567,8 +567,7 @@ def _draw_team_slip(
     canvas.setFillColorRGB(0.3, 0.3, 0.3)
     draw_fitted(
         canvas,
-        f"第N台为对抗台号，第M板为其中一板；单数板{a}执{black}，双数板{b}执{black}；"
-        f"结果框的{black}、{white}指该板执{black}、执{white}者",
+        f"单数板{a}执{black}，双数板{b}执{black}",
         x0 + 104 * mm,
         line_y,
         right - x0 - 104 * mm,

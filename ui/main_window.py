@@ -350,6 +350,18 @@ class MainWindow(QMainWindow):
                 label = self.tr("Settings of %1").replace("%1", dialog.event_combo.currentText())
                 self.ctx.undo_stack.push(SettingsCommand(self.ctx, dialog.event_code(), before, after, label))
                 self.ctx.notify(ctxmod.SETTINGS)
+            timetable = dialog.schedule_changes()
+            if timetable:
+                from app.services.schedule import set_round_time
+
+                try:
+                    for number, at in timetable.items():
+                        set_round_time(self.ctx.db, dialog.event_code(), number, at,
+                                       self.ctx.operator)
+                except FinalsError as exc:
+                    show_error(self, exc)
+                    continue
+                self.ctx.notify(ctxmod.SETTINGS)
             self._update_actions()
             break
 

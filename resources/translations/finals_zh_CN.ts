@@ -1490,6 +1490,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <source>The file holds settings this program cannot use; the defaults are shown and OK stores them:</source>
       <translation>文件中有本程序无法使用的设置值；下面显示的是默认值，按“确定”即保存：</translation>
     </message>
+    <message>
+      <source>Start of each round (YYYY-MM-DD HH:MM; empty: none):</source>
+      <translation>各轮开赛时间（写成 YYYY-MM-DD HH:MM；留空表示未定）：</translation>
+    </message>
+    <message>
+      <source>Schedule</source>
+      <translation>赛程</translation>
+    </message>
+    <message>
+      <source>Start</source>
+      <translation>开赛时间</translation>
+    </message>
+    <message>
+      <source>Round</source>
+      <translation>轮次</translation>
+    </message>
   </context>
   <context>
     <name>StandingsModel</name>

@@ -19,13 +19,17 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from app.services.schedule import round_times
 from app.services.tournament import check_event_settings, event_setting_problems, event_settings
 from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
+from app.settings.schema import parse_schedule_time
 from app.store.database import Database
 
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
@@ -148,6 +152,18 @@ class SettingsDialog(QDialog):
         form.addRow("", self.bye_win)
         box.addLayout(form)
         self.tabs.addTab(standings, self.tr("Tie-breaks"))
+        # Schedule: each round's date and start time (tournament setting `schedule`), printed
+        # on pairing lists, slips and standings
+        schedule = QWidget()
+        box = QVBoxLayout(schedule)
+        box.addWidget(QLabel(self.tr("Start of each round (YYYY-MM-DD HH:MM; empty: none):")))
+        self.schedule = QTableWidget(0, 2)
+        self.schedule.setHorizontalHeaderLabels([self.tr("Round"), self.tr("Start")])
+        self.schedule.horizontalHeader().setStretchLastSection(True)
+        self.schedule.verticalHeader().setVisible(False)
+        box.addWidget(self.schedule, 1)
+        self.schedule_loaded: dict[int, str] = {}
+        self.tabs.addTab(schedule, self.tr("Schedule"))
         # Operator
         me = QWidget()
         form = QFormLayout(me)
@@ -253,12 +269,40 @@ class SettingsDialog(QDialog):
         self._set(self.ties, t["ties"])
         self._set(self.second_mover, t["second_mover_by"])
         self.bye_win.setChecked(bool(t["bye_counts_as_win"]))
+        self._load_schedule(code)
+
+    def _load_schedule(self, code: str) -> None:
+        times = round_times(self.db, code)
+        self.schedule_loaded = {t.round: t.at or "" for t in times}
+        self.schedule.setRowCount(len(times))
+        for row, t in enumerate(times):
+            number = QTableWidgetItem(str(t.round))
+            number.setFlags(number.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            self.schedule.setItem(row, 0, number)
+            self.schedule.setItem(row, 1, QTableWidgetItem(t.at or ""))
+
+    def schedule_changes(self) -> dict[int, str | None]:
+        """{round: new start ("" → None: removed)} for the rounds whose start was changed."""
+        out: dict[int, str | None] = {}
+        for row in range(self.schedule.rowCount()):
+            number_item, at_item = self.schedule.item(row, 0), self.schedule.item(row, 1)
+            if number_item is None:
+                continue
+            number = int(number_item.text())
+            text = (at_item.text() if at_item else "").strip()
+            if text != self.schedule_loaded.get(number, ""):
+                out[number] = text or None
+        return out
 
     def _kind(self) -> str:
         return "team" if "team_format" in self.current.get("pairing", {}) else "individual"
 
     def validate(self) -> str:
         """The reason the changes cannot be stored ("" when they can): `app.settings` decides."""
+        for number, at in self.schedule_changes().items():
+            if at is not None and parse_schedule_time(at) is None:
+                return (f"第{number}轮的开赛时间“{at}”无法识别：请写成 YYYY-MM-DD HH:MM，"
+                        "如 2022-10-28 09:00。")
         _before, after = self.changes()
         if not after:
             return ""
