@@ -42,6 +42,12 @@ def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
     scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None
     if kind in ("teams", "pairs", "certificates", "prizes", "grades"):
         scoped_event = None  # the whole final: every team/pair event, every prize table
+    if kind == "certificates" and out.suffix.lower() == ".pdf":
+        # the register's numbers: issued on first print, the same in every print (issue 14)
+        from app.cli.certificates import issue_for_print
+        from ui import prefs
+
+        issue_for_print(db, doc, cert_type, scoped_event, category, prefs.operator())
     return build_report(doc, kind, out, event=scoped_event,
                         round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
                         category=category, cert_type=cert_type, order=order, card=card)

@@ -17,22 +17,29 @@ from app.store.database import Database
 
 
 def number_certificates(db: Database, doc: dict[str, Any], args: argparse.Namespace) -> None:
-    """Put the register's number of every certificate printed into `doc`."""
+    """Put the register's number of every certificate printed into `doc` (`finals report`)."""
+    issue_for_print(db, doc, args.type, args.event, args.category, operator(args))
+
+
+def issue_for_print(db: Database, doc: dict[str, Any], cert_type: str, event: str | None,
+                    category: str | None, operator_name: str) -> None:
+    """The register's numbers of the certificates a print holds, into doc["certificate_numbers"]
+    (the command line and the window's print both come here)."""
     from reports.certificates import certificate_awards, number_base
     from reports.errors import ReportError
 
     def records(event: str | None, category: str | None) -> list[AwardRecord]:
-        return [AwardRecord(key=a.key, kind=args.type, event=a.event,
+        return [AwardRecord(key=a.key, kind=cert_type, event=a.event,
                             category=a.values.get("组别") or None, place=a.place,
                             entrant=a.entrant, name=a.name)
-                for a in certificate_awards(doc, args.type, event, category)]
+                for a in certificate_awards(doc, cert_type, event, category)]
 
     try:
-        printed = records(args.event, args.category)
+        printed = records(event, category)
         # every award of the kind as it stands now: a registered one no longer among them is void
-        everyone = records(None, None) if args.event or args.category else printed
-        base = number_base(doc, args.type)
+        everyone = records(None, None) if event or category else printed
+        base = number_base(doc, cert_type)
     except ReportError:
         return  # nothing to print: the report says why
-    doc["certificate_numbers"] = issue_numbers(db, args.type, base, printed, everyone,
-                                               operator(args))
+    doc["certificate_numbers"] = issue_numbers(db, cert_type, base, printed, everyone,
+                                               operator_name)
