@@ -86,7 +86,7 @@ def checkin_rows(
                 spans.append(("SPAN", (column, top), (column, bottom)))
     if individual:
         columns = [
-            Column("行", 9 * mm),
+            Column("顺序", 9 * mm),
             Column("序号", 10 * mm),
             Column("姓名", 42 * mm, "left"),
             Column("单位", 62 * mm, "left"),
@@ -95,7 +95,7 @@ def checkin_rows(
         ]
     else:
         columns = [
-            Column("行", 8 * mm),
+            Column("顺序", 8 * mm),
             Column("序号", 9 * mm),
             Column("队名" if event.kind == "team" else "组合", 40 * mm, "left"),
             Column("队员", 24 * mm, "left"),
