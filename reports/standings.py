@@ -264,6 +264,8 @@ def build_teams_pdf(
         story += notes_block(notes, title="说明")
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")
+    if len(events) > 1:  # the PDF's title names every event it holds, not just the first
+        report.title = f"{view.title} 团体成绩表 {'、'.join(ev.name for ev in events)}"
     report.build_story(story)
     return out
 
@@ -301,5 +303,7 @@ def build_pairs_pdf(
         story += notes_block(standings_settings_lines(ev), title="排名规则")
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="双人赛成绩表")
+    if len(events) > 1:  # the PDF's title names every event it holds, not just the first
+        report.title = f"{view.title} 双人赛成绩表 {'、'.join(ev.name for ev in events)}"
     report.build_story(story)
     return out

@@ -97,3 +97,12 @@ def test_index_and_grades_to_excel(tmp_path: Path, go: dict[str, Any]) -> None:
     ws = grades.worksheets[0]
     assert "申报等级" in [c.value for c in ws[1]]
     assert ws.max_row > 1
+
+
+def test_multi_event_pdfs_are_titled_by_all_they_hold(tmp_path: Path, go: dict[str, Any]) -> None:
+    for kind, event_kind in (("teams", "team"), ("pairs", "pair")):
+        out = build_report(go, kind, tmp_path / f"{kind}.pdf")
+        title = PdfReader(str(out)).metadata.title
+        for event in go["events"]:
+            if event["kind"] == event_kind:
+                assert event["name"] in title, (kind, title)
