@@ -216,8 +216,10 @@ def collect_awards(
                 TIED: TIED if _is_tied(prize) else "",
             }
             entrant = int(prize["entrant"]) if prize.get("entrant") is not None else None
+            # the award: a place shared (并列) is another award than the place alone
+            held = f"{place}=" if _is_tied(prize) else str(place)
             key = "|".join(str(x) for x in ("prize", prize.get("event"), prize.get("category") or "",
-                                            prize.get("table") or "", place, entrant))
+                                            prize.get("table") or "", held, entrant))
             ident = {"event": str(prize.get("event") or ""), "entrant": entrant}
             if members and kind in ("team", "pair") and per_member:
                 # Each player takes one home: in their own name, with the team and mates.

@@ -124,3 +124,40 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_pat
         assert third == {"k-b": "X-0004"}
     finally:
         db.close()
+
+
+def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from app.io.export_json import build_export
+
+    path = tmp_path / "c.finals"
+    build_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)
+    before = _print(capsys, path, tmp_path / "a.pdf")
+    db = open_tournament(path)
+    try:
+        doc = build_export(db)
+    finally:
+        db.close()
+    men = next(e for e in doc["events"] if e["code"] == "MEN")
+    champion = next(p["entrant"] for p in doc["prizes"] if p["event"] == "MEN" and p["place"] == 1)
+    last = men["rounds"][-1]
+    game = next(g for g in last["games"] if champion in (g["first"], g["second"]))
+    flipped = "0-1" if game["first"] == champion else "1-0"
+    code, _, err = run(capsys, "result", str(path), "--event", "MEN", "--round",
+                       str(last["number"]), "--table", str(game["table"]), flipped, "--force")
+    assert code == 0, err
+    after = _print(capsys, path, tmp_path / "b.pdf")
+    db = open_tournament(path)
+    try:
+        register = {r["number"]: r for r in certificate_register(db, "prize")}
+    finally:
+        db.close()
+    void = {n for n, r in register.items() if r["void"]}
+    assert void, "the champion's certificate no longer stands"
+    assert not void & set(after.values())  # a void number is never printed again
+    kept = {k: n for k, n in before.items() if k in after}
+    assert all(after[k] == n for k, n in kept.items())  # awards that stand keep their numbers
+    top = max(int(n[-4:]) for n in before.values())
+    new = [n for k, n in after.items() if k not in before or before[k] in void]
+    assert new and all(int(n[-4:]) > top for n in new)  # new holders: new numbers, counted on
+    assert len(register) == len(before) + len(new)
