@@ -44,8 +44,9 @@ def build_wall_pairings_pdf(
     ev, rnd, _, rows = pairing_rows(view, event, round)
     colours = view.colours
     header = round_header(view, ev, rnd, "对阵表（张贴用）")
-    report = ReportDoc(out, header, landscape_page=True, printed_at=printed_at,
-                       subject="对阵表（张贴用）")
+    report = ReportDoc(
+        out, header, landscape_page=True, printed_at=printed_at, subject="对阵表（张贴用）"
+    )
     items: list[tuple[str, str, str]] = []
     for row in rows:
         if not row[0]:
@@ -62,11 +63,24 @@ def build_wall_pairings_pdf(
     for columns in pages:
         if story:
             story.append(PageBreak())
-        story.append(index_page(columns, titles, widths, gap=GAP, size=SIZE,
-                                row_height=ROW * scale, name_min=MIN_SIZE, fit_columns=(1, 2),
-                                left_columns=(1, 2)))
-    story += notes_block([f"左为{colours.first}，右为{colours.second}",
-                          "积分与单位见裁判台对阵表"], size=11, title="说明")
+        story.append(
+            index_page(
+                columns,
+                titles,
+                widths,
+                gap=GAP,
+                size=SIZE,
+                row_height=ROW * scale,
+                name_min=MIN_SIZE,
+                fit_columns=(1, 2),
+                left_columns=(1, 2),
+            )
+        )
+    story += notes_block(
+        [f"左为{colours.first}，右为{colours.second}", "积分与单位见裁判台对阵表"],
+        size=11,
+        title="说明",
+    )
     report.build_story(story)
     return out
 
@@ -83,20 +97,28 @@ def build_wall_index_pdf(
     view = DocView(doc)
     ev, rnd, entries = index_entries(view, event, round)
     header = round_header(view, ev, rnd, "姓名索引（按拼音排序，张贴用）")
-    report = ReportDoc(out, header, landscape_page=True, printed_at=printed_at,
-                       subject="姓名索引（张贴用）")
+    report = ReportDoc(
+        out, header, landscape_page=True, printed_at=printed_at, subject="姓名索引（张贴用）"
+    )
     per_block, width = _layout(report)
     widths = [width * f for f in (0.46, 0.18, 0.18, 0.18)]
     titles = ["姓名", "序号", "台号", "座次" if view.is_gomoku else "黑白"]
-    pages, scale = fewest_pages(
-        index_items(entries), is_heading, per_block, BLOCKS, squeeze=1.1
-    )
+    pages, scale = fewest_pages(index_items(entries), is_heading, per_block, BLOCKS, squeeze=1.1)
     story: list[Flowable] = []
     for columns in pages:
         if story:
             story.append(PageBreak())
-        story.append(index_page(columns, titles, widths, gap=GAP, size=SIZE,
-                                row_height=ROW * scale, name_min=MIN_SIZE))
+        story.append(
+            index_page(
+                columns,
+                titles,
+                widths,
+                gap=GAP,
+                size=SIZE,
+                row_height=ROW * scale,
+                name_min=MIN_SIZE,
+            )
+        )
     story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], size=11, title="说明")
     report.build_story(story)
     return out
