@@ -70,7 +70,8 @@ def standings_header(
     """`rounds_of`: the event whose rounds count (a team event's source event)."""
     played = rounds_of or event
     final = after >= played.rounds_planned and after > 0
-    title = f"{event.name}　{'最终' if final else f'第{after}轮后'}{document}"
+    when = "最终" if final else "开赛前" if after == 0 else f"第{after}轮后"
+    title = f"{event.name}　{when}{document}"
     rnd = next((r for r in played.rounds if r["number"] == after), None)
     return Header(
         title=view.title,

@@ -112,3 +112,12 @@ def test_boards_command_says_boards(go_file: Path, capsys: pytest.CaptureFixture
     code, out, err = run(capsys, "boards", str(go_file), "--event", "MTEAM", "--round", "1")
     assert code == 0, err
     assert "第1台" in out and "板" in out
+
+
+def test_a_team_match_event_not_yet_started_says_so(
+        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "settings", str(go_file), "--event", "WTEAM", "--set",
+                       "pairing.team_format=match", "--set", "rounds_planned=3")
+    assert code == 0, err
+    text = _report(capsys, go_file, tmp_path / "w.pdf", "teams", "--event", "WTEAM")
+    assert "开赛前团体成绩表" in text and "第0轮" not in text
