@@ -23,7 +23,7 @@ from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
 from reports.grades import GRADE_COLUMNS, grade_sections
-from reports.pairings import index_entries, pairing_rows
+from reports.pairings import index_entries, is_team_match_round, pairing_rows
 from reports.prizes import (
     amount_of,
     fen_of,
@@ -35,6 +35,7 @@ from reports.prizes import (
     total,
     winner_text,
 )
+from reports.rounds import TEAM_SIDES
 from reports.standings import standings_round, standings_table_rows, team_rows
 
 FONT_NAME = "Microsoft YaHei"
@@ -175,15 +176,18 @@ def pairings_workbook(
     view = DocView(doc)
     ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
     colours = view.colours
+    # a team match: the columns are the teams (colours are marked per board, 第M板)
+    left, right = (TEAM_SIDES if is_team_match_round(rnd)
+                   else (colours.first, colours.second))
     titles = [
         "台号",
         "序号",
-        colours.first,
+        left,
         "单位",
         "积分",
         "结果",
         "积分",
-        colours.second,
+        right,
         "单位",
         "序号",
     ]

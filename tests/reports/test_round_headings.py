@@ -121,3 +121,17 @@ def test_a_team_match_event_not_yet_started_says_so(
     assert code == 0, err
     text = _report(capsys, go_file, tmp_path / "w.pdf", "teams", "--event", "WTEAM")
     assert "开赛前团体成绩表" in text and "第0轮" not in text
+
+
+def test_team_match_pairing_workbook_heads_columns_by_team(
+        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import openpyxl
+
+    out = tmp_path / "tm.xlsx"
+    code, _, err = run(capsys, "report", str(go_file), "pairings", "--event", "MTEAM",
+                       "--round", "1", "-o", str(out))
+    assert code == 0, err
+    cells = [str(c) for row in openpyxl.load_workbook(out).active.iter_rows(values_only=True)
+             for c in row if c is not None]
+    assert "甲队" in cells and "乙队" in cells and "黑方" not in cells
+    assert "第1板" in cells and any(c.endswith("（黑）") for c in cells)
