@@ -166,7 +166,7 @@ def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str
     if source is not None:
         for row in source.standings:
             member_points[int(row["entrant"])] = row.get("points")
-            member_rank[int(row["entrant"])] = row.get("rank")
+            member_rank[int(row["entrant"])] = rank_text(row)  # 19= as the table has it
     tiebreaks = event.tiebreak_order
     titles = ["名次", "队名", "队员（个人积分 / 个人名次）", "积分", *tiebreaks]
     rows = []

@@ -59,3 +59,21 @@ def test_the_overall_rank_of_a_category_row_carries_the_tie_mark(go: dict) -> No
         else:
             assert row[overall] == str(data["overall_rank"])
     assert marked, "the fixture has a woman tied in the overall table"
+
+
+def test_a_team_members_shared_place_carries_the_tie_mark(go: dict) -> None:
+    from reports.standings import team_rows
+
+    view = DocView(go)
+    men = view.event("MEN")
+    shared = {r["entrant"]: r["rank"] for r in men.standings if r.get("shared")}
+    names = {e["id"]: e["name"] for e in go["events"][0]["entrants"]}
+    marked = 0
+    for team in (e for e in view.events if e.kind == "team"):
+        _, rows = team_rows(view, team)
+        text = "".join(row[2] for row in rows)
+        for member_id, rank in shared.items():
+            if f"{names[member_id]}（" in text:
+                assert f"分/第{rank}=名）" in text
+                marked += 1
+    assert marked, "a team member shares a place in the fixture"
