@@ -27,10 +27,13 @@ def tiebreak_order(event: dict[str, Any], rows: list[dict[str, Any]]) -> list[st
 def standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str, Any]]:
     entrants = {e["id"]: e for e in event.get("entrants", [])}
     source = event["category_standings"].get(category, []) if category else event["standings"]
+    # a category row's overall place is written as the overall table writes it: 19=
+    overall_shared = {r["entrant"] for r in event["standings"] if r.get("shared")}
     rows = []
     for row in source:
         entrant = entrants.get(row["entrant"], {})
-        rows.append({**row, "seed": entrant.get("seed"), "name": entrant.get("name"),
+        rows.append({**row, "overall_shared": row["entrant"] in overall_shared,
+                     "seed": entrant.get("seed"), "name": entrant.get("name"),
                      "unit": entrant.get("unit"), "members": entrant.get("members", []),
                      "grade": entrant.get("grade"), "status": entrant.get("status")})
     return rows
@@ -53,7 +56,10 @@ class StandingsModel(RecordsModel):
                    numeric=True, sort=lambda r: r["rank"]),
         ]
         if category:
-            columns.append(Column("overall_rank", self.tr("Overall"), numeric=True))
+            columns.append(Column("overall_rank", self.tr("Overall"),
+                                  lambda r: f"{r.get('overall_rank', '')}"
+                                  + ("=" if r.get("overall_shared") else ""),
+                                  numeric=True, sort=lambda r: r.get("overall_rank") or 0))
         columns += [
             Column("seed", self.tr("No."), numeric=True),
             Column("name", self.tr("Name")),
