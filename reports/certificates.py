@@ -445,6 +445,7 @@ def _draw_lines(canvas: Canvas, lines: list[str], x: float, top: float, width: f
             if space <= body.size * 0.25:  # else ragged: gaps wider than a quarter em stare
                 text.setCharSpace(max(0.0, space))
         text.textOut(line)
+        text.setCharSpace(0)  # the text state outlives the line: the issuer is set solid
         canvas.drawText(text)
 
 

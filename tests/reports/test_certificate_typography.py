@@ -121,3 +121,15 @@ def test_the_seal_setting_is_declared() -> None:
     assert settings["certificate"]["seal"] is True
     with pytest.raises(Exception, match="certificate.seal"):
         apply_tournament_changes({}, {}, {"certificate.seal": "maybe"})
+
+
+def test_justified_lines_leave_no_letter_spacing_behind(go: dict, tmp_path: Path) -> None:
+    """The issuer and the date are set solid: a body line's spacing (Tc) never leaks on."""
+    import re
+
+    out = build_report(go, "certificates", tmp_path / "c.pdf")
+    for page in PdfReader(str(out)).pages[:6]:
+        stream = page.get_contents().get_data().decode("latin-1")
+        spacings = re.findall(r"([-\d.]+) Tc", stream)
+        assert spacings, "the body lines are justified"
+        assert float(spacings[-1]) == 0
