@@ -161,3 +161,21 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
     new = [n for k, n in after.items() if k not in before or before[k] in void]
     assert new and all(int(n[-4:]) > top for n in new)  # new holders: new numbers, counted on
     assert len(register) == len(before) + len(new)
+
+
+def test_a_read_only_file_prints_the_numbers_it_holds_and_issues_none(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from tests.store.faults import digest, read_only
+
+    path = tmp_path / "ro" / "go.finals"
+    path.parent.mkdir()
+    build_demo(path, "hangzhou-go", players=40, seed=5, rounds=2)
+    issued = _print(capsys, path, tmp_path / "a.pdf", "--event", "MEN")
+    before = digest(path)
+    with read_only(path):
+        assert _print(capsys, path, tmp_path / "b.pdf", "--event", "MEN") == issued
+        code, _, err = run(capsys, "report", str(path), "certificates", "--type",
+                           "participation", "-o", str(tmp_path / "c.pdf"))
+    assert code == 1 and "只读" in err and "编号" in err
+    assert not (tmp_path / "c.pdf").exists()
+    assert digest(path) == before
