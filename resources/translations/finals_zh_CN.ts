@@ -1499,7 +1499,7 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>赛程</translation>
     </message>
     <message>
-      <source>Start</source>
+      <source>Start time</source>
       <translation>开赛时间</translation>
     </message>
     <message>

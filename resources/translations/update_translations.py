@@ -317,7 +317,7 @@ ZH: dict[str, str] = {
     "Withdraw after forfeits": "弃权几次后退赛",
     "Start of each round (YYYY-MM-DD HH:MM; empty: none):": "各轮开赛时间（写成 YYYY-MM-DD HH:MM；留空表示未定）：",
     "Schedule": "赛程",
-    "Start": "开赛时间",
+    "Start time": "开赛时间",
     "Withdrawn": "退赛",
     "Working…": "正在处理…",
     "e.g. 王裁判": "例如 王裁判",

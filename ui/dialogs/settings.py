@@ -158,7 +158,7 @@ class SettingsDialog(QDialog):
         box = QVBoxLayout(schedule)
         box.addWidget(QLabel(self.tr("Start of each round (YYYY-MM-DD HH:MM; empty: none):")))
         self.schedule = QTableWidget(0, 2)
-        self.schedule.setHorizontalHeaderLabels([self.tr("Round"), self.tr("Start")])
+        self.schedule.setHorizontalHeaderLabels([self.tr("Round"), self.tr("Start time")])
         self.schedule.horizontalHeader().setStretchLastSection(True)
         self.schedule.verticalHeader().setVisible(False)
         box.addWidget(self.schedule, 1)
