@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.services.schedule import round_times
+from app.services.schedule import round_times, set_round_time
 
 
 def test_the_schedule_tab_shows_the_timetable_and_refuses_a_bad_time(window, qtbot) -> None:  # noqa: ANN001
@@ -10,6 +10,7 @@ def test_the_schedule_tab_shows_the_timetable_and_refuses_a_bad_time(window, qtb
 
     from ui.dialogs.settings import SettingsDialog
 
+    set_round_time(window.ctx.db, "OPEN", 1, "2022-11-26 09:00")  # as the arbiter entered it
     dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
     qtbot.addWidget(dialog)
     assert dialog.schedule.rowCount() == 9
@@ -28,6 +29,7 @@ def test_the_schedule_tab_shows_the_timetable_and_refuses_a_bad_time(window, qtb
 def test_ok_stores_the_new_time(window, monkeypatch) -> None:  # noqa: ANN001
     from ui.dialogs.settings import SettingsDialog
 
+    set_round_time(window.ctx.db, "OPEN", 1, "2022-11-26 09:00")
     monkeypatch.setattr(SettingsDialog, "exec", lambda self: True)
     monkeypatch.setattr(SettingsDialog, "schedule_changes",
                         lambda self: {3: "2022-11-27 08:30"})
