@@ -28,7 +28,8 @@ def standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str,
     entrants = {e["id"]: e for e in event.get("entrants", [])}
     source = event["category_standings"].get(category, []) if category else event["standings"]
     # a category row's overall place is written as the overall table writes it: 19=
-    overall_shared = {r["entrant"] for r in event["standings"] if r.get("shared")}
+    overall = event["standings"]
+    overall_shared = {r["entrant"] for r in overall if r.get("shared")}
     rows = []
     for row in source:
         entrant = entrants.get(row["entrant"], {})
