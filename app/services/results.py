@@ -310,15 +310,15 @@ def record_board_result(
         target = next((b for b in game.boards if b.board == board), None)
         if target is None:
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}台次（共 {len(game.boards)} 台次）。")
+                f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}板（共 {len(game.boards)} 板）。")
         if result is Result.DRAW:
             refusal = draw_refusal(session)
             if refusal:
-                raise DrawRefused(refusal.message(f"第{rnd.number}轮第{table}台第{board}台次"))
+                raise DrawRefused(refusal.message(f"第{rnd.number}轮第{table}台第{board}板"))
         later = [r for r in event.rounds if r.number > rnd.number]
         if target.result is not None and later and not force:
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台第{board}台次已有成绩，且下一轮已编排；确认要更正请加 --force。")
+                f"第{rnd.number}轮第{table}台第{board}板已有成绩，且下一轮已编排；确认要更正请加 --force。")
         before = {"board": board, "result": target.result, "match": game.result}
         target.result, target.manner = result.value, manner
         if all(b.result for b in game.boards):
@@ -328,7 +328,7 @@ def record_board_result(
         else:
             game.result = None
         completed = _close_round_if_complete(session, rnd)
-        record(session, operator, "录入台次成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
+        record(session, operator, "录入单板成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
                before, {"board": board, "result": target.result, "match": game.result})
         outcome = {"event": event.code, "round": rnd.number, "table": table, "board": board,
                    "result": result.value, "match_result": game.result,

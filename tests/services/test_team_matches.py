@@ -60,5 +60,5 @@ def test_boards_alternate_colours_and_decide_the_match(matches) -> None:
     bye = next(g.first for g in view.games if g.second is None)
     assert rows[bye]["points"] == 2 and rows[bye]["tiebreaks"]["局分"] == 0
     assert event["settings"]["standings"]["tiebreaks"][0] == "局分"
-    with pytest.raises(FinalsError, match="没有第9台次"):
+    with pytest.raises(FinalsError, match="没有第9板"):
         record_board_result(matches, "MTEAM", 1, first_table, 9, "1-0")
