@@ -87,6 +87,12 @@ def draw_refusal(session: Session, strict: bool = True) -> DrawRefusal | None:
     return DrawRefusal(why, f"finals settings {target} --set draws=allowed")
 
 
+def draws_refused(db: Database) -> DrawRefusal | None:
+    """For a view's help line: why this final takes no draws (None when it does)."""
+    with db.reading() as session:
+        return draw_refusal(session, strict=False)
+
+
 def refuse_draw(session: Session, result: Result | str, game: Game, where: str) -> None:
     """Raise DrawRefused when `result` is a draw of a single game (not a team match as a
     whole) in a final that has none."""

@@ -1059,6 +1059,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。</translation>
     </message>
     <message>
+      <source>No draws in this final: %1.</source>
+      <translation>本比赛不记和棋：%1。</translation>
+    </message>
+    <message>
       <source>Type a table number, a space and a result key, e.g. 12 1</source>
       <translation>请输入台号、空格和成绩键，例如 12 1</translation>
     </message>

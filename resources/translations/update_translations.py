@@ -22,6 +22,7 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    "No draws in this final: %1.": "本比赛不记和棋：%1。",
     ", %1 void after a pairing edit (dismiss with Reject)": "，%1 份因编排调整已作废（用“拒绝”移除）",
     "Extra round": "加赛轮",
     "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra round? The planned number of rounds becomes %3.":

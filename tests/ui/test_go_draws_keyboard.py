@@ -87,3 +87,24 @@ def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot) -
     assert go_window.asked == []  # no "correct anyway?" for a result that cannot be
     assert "和棋" in results.feedback.text()
     assert round_view(go_window.ctx.db, "MEN", 1).results[2] == before
+
+
+def test_the_help_line_says_a_go_final_takes_no_draws(qtbot, tmp_path) -> None:  # noqa: ANN001
+    """The keys' help names why "=" is refused in this final; a Gomoku final says nothing."""
+    from app.demo import build_demo
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    for preset, refused in (("hangzhou-go", True), ("shaoxing-gomoku-2022", False)):
+        path = tmp_path / f"{preset}.finals"
+        build_demo(path, preset, players=16, seed=3, rounds=1)
+        make_app()
+        window = MainWindow()
+        window.ctx.open_documents = False
+        qtbot.addWidget(window)
+        assert window.open_file(path)
+        text = window.results.help_text.text()
+        assert ("不记和棋" in text or "No draws" in text) is refused, (preset, text)
+        if refused:
+            assert "3又3/4子" in text
+        window.ctx.close()

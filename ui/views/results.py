@@ -31,7 +31,13 @@ from PySide6.QtWidgets import (
 
 from app.domain import Result, parse_result_key
 from app.errors import FinalsError
-from app.services.results import DrawRefused, ResultChanged, record_board_result, record_result
+from app.services.results import (
+    DrawRefused,
+    ResultChanged,
+    draws_refused,
+    record_board_result,
+    record_result,
+)
 from app.services.rounds import RoundView, round_view
 from ui import context as ctxmod
 from ui.commands import ResultCommand
@@ -158,7 +164,8 @@ class ResultsView(QWidget):
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
-        self.help_text = QLabel(
+        self.help_text = QLabel()
+        self._help = (
             self.tr("Keys after the table number: 1 first (Black) wins · 0 second (White) wins · "
                     "= draw · + second forfeits · - first forfeits · -- both forfeit · "
                     "00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …")
@@ -166,6 +173,7 @@ class ResultsView(QWidget):
             + self.tr("Put a space between table and key: 12 1. A number alone (12) goes to "
                       "that table; a key alone applies to the selected table. "
                       "Ctrl+Z undoes the last result, Ctrl+Y redoes it."))
+        self.help_text.setText(self._help)
         self.help_text.setWordWrap(True)
         self.help_text.setStyleSheet("color: #555;")
         self.only_open = QCheckBox(self.tr("Only open tables"))
@@ -213,7 +221,16 @@ class ResultsView(QWidget):
                             and self.reload(keep=True))
 
     # -- loading -------------------------------------------------------------------
+    def _show_help(self) -> None:
+        """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused."""
+        refusal = draws_refused(self.ctx.db) if self.ctx.db is not None else None
+        extra = ("\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
+                 if refusal else "")
+        self.help_text.setText(self._help + extra)
+
     def reload(self, keep: bool = False) -> None:
+        if not keep:
+            self._show_help()
         event = self.ctx.current_event()
         current = self.round_combo.currentData() if keep else None
         self.round_combo.blockSignals(True)
