@@ -26,6 +26,8 @@ from reports.grades import GRADE_COLUMNS, grade_sections
 from reports.pairings import index_entries, is_team_match_round, pairing_rows
 from reports.prizes import (
     amount_of,
+    eligibility_mark,
+    eligibility_note_lines,
     fen_of,
     group_by_table,
     place_text,
@@ -280,7 +282,7 @@ def prizes_workbook(
                 name,
                 place_text(p),
                 str(p.get("title") or ""),
-                winner_text(p),
+                eligibility_mark(p) + winner_text(p),
                 str(p.get("unit") or ""),
                 _money(amount_of(p)),
                 amount_in_capitals(amount_of(p)),
@@ -304,7 +306,8 @@ def prizes_workbook(
             signers = len(str(ws.cell(r, len(ws[1])).value or "").splitlines())
             ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
-        _notes(ws, shared_notes(rows) + rule_line(book.view), len(ws[1]))
+        _notes(ws, shared_notes(rows) + eligibility_note_lines(rows) + rule_line(book.view),
+               len(ws[1]))
         _signature_line(ws, len(ws[1]))
     summary = [
         [name, len(rows), _money(total(rows)), amount_in_capitals(total(rows))]

@@ -380,9 +380,10 @@ def eligibility_mark(prize: dict[str, Any]) -> str:
     return ("※" if prize.get("ineligible") else "") + ("†" if prize.get("late") else "")
 
 
-def eligibility_notes(prizes: list[dict[str, Any]],
-                      withheld: list[dict[str, Any]] | None = None) -> list[Flowable]:
-    """The footnote under a table for every ※ and † of its rows, and the prizes withheld."""
+def eligibility_note_lines(prizes: list[dict[str, Any]],
+                           withheld: list[dict[str, Any]] | None = None) -> list[str]:
+    """The footnote lines for every ※ and † of these rows, and the prizes withheld (the PDF
+    and the workbook print the same words)."""
     lines = []
     for p in prizes:
         where = f"{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
@@ -397,6 +398,13 @@ def eligibility_notes(prizes: list[dict[str, Any]],
         lines.append(f"未发：{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
                      f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
                      f"{'；'.join(p.get('eligibility_problems') or [])}，该名次空缺")
+    return lines
+
+
+def eligibility_notes(prizes: list[dict[str, Any]],
+                      withheld: list[dict[str, Any]] | None = None) -> list[Flowable]:
+    """The footnote under a table for every ※ and † of its rows, and the prizes withheld."""
+    lines = eligibility_note_lines(prizes, withheld)
     if not lines:
         return []
     return [Spacer(1, 2.5 * mm), *(heading(line, 8) for line in lines)]

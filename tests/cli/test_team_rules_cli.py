@@ -191,3 +191,19 @@ def test_the_prize_sheet_marks_the_ineligible_team_with_a_footnote(
     assert "※" in text.split(row, 1)[1]  # the footnote after the table
     assert f"{member}已退赛" in text and "不符合参赛条件" in text
     assert "奖金照发" in text
+
+
+def test_the_prize_workbook_marks_an_ineligible_team_as_the_pdf_does(
+        final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import openpyxl
+
+    champion = _champion(capsys, final)
+    member = champion["members"][0]
+    assert run(capsys, "withdraw", final, member, "--event", "OPEN")[0] == 0
+    out = tmp_path / "prizes.xlsx"
+    code, _out, err = run(capsys, "report", final, "prizes", "-o", str(out))
+    assert code == 0, err
+    cells = [str(c.value) for ws in openpyxl.load_workbook(out).worksheets
+             for row in ws.iter_rows() for c in row if c.value is not None]
+    assert any(c.startswith("※") and champion["name"] in c for c in cells)
+    assert any("不符合参赛条件" in c and f"{member}已退赛" in c for c in cells)
