@@ -135,6 +135,18 @@
       <source>Grade awarded</source>
       <translation>授予称号</translation>
     </message>
+    <message>
+      <source>Note</source>
+      <translation>备注</translation>
+    </message>
+    <message>
+      <source>already %1 (on the form)</source>
+      <translation>已有%1（仍列入申报表）</translation>
+    </message>
+    <message>
+      <source>already %1 (not on the form)</source>
+      <translation>已有%1（不列入申报表）</translation>
+    </message>
   </context>
   <context>
     <name>GroupStandingsModel</name>

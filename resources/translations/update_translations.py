@@ -22,6 +22,8 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    "already %1 (on the form)": "已有%1（仍列入申报表）",
+    "already %1 (not on the form)": "已有%1（不列入申报表）",
     "No draws in this final: %1.": "本比赛不记和棋：%1。",
     ", %1 void after a pairing edit (dismiss with Reject)": "，%1 份因编排调整已作废（用“拒绝”移除）",
     "Extra round": "加赛轮",

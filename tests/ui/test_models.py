@@ -123,3 +123,19 @@ def test_standings_model_has_tiebreak_columns() -> None:
     assert headers[-3:] == ["对手分", "累进分", "胜局数"]
     assert model.data(model.index(0, model.column_of("name"))) == "李四"
     assert model.data(model.index(0, model.column_of("tb:累进分"))) == "6"
+
+
+def test_the_grades_table_says_who_already_holds_the_grade(qtbot) -> None:  # noqa: ANN001
+    from ui.models.standings import GradesModel
+
+    model = GradesModel()
+    model.set_rows([
+        {"event_name": "少儿组", "rank": 1, "name": "甲", "unit": "某校", "grade": "4段",
+         "held": "5段", "already_held": True, "on_form": False},
+        {"event_name": "少儿组", "rank": 2, "name": "乙", "unit": "某校", "grade": "4段",
+         "held": "2段", "already_held": False, "on_form": True},
+    ])
+    column = model.column_of("held")
+    first = model.data(model.index(0, column))
+    assert "5段" in first and ("not on the form" in first or "不列入申报表" in first)
+    assert model.data(model.index(1, column)) == ""

@@ -105,4 +105,13 @@ class GradesModel(RecordsModel):
             Column("name", self.tr("Name")),
             Column("unit", self.tr("Unit")),
             Column("grade", self.tr("Grade awarded")),
+            Column("held", self.tr("Note"), self.held_text),
         ])
+
+    def held_text(self, row: dict[str, Any]) -> str:
+        """A grade the player already holds or exceeds: said, and whether it is applied for."""
+        if not row.get("already_held"):
+            return ""
+        text = (self.tr("already %1 (on the form)") if row.get("on_form")
+                else self.tr("already %1 (not on the form)"))
+        return text.replace("%1", str(row.get("held") or ""))
