@@ -106,11 +106,13 @@ class Entrant(Base):
     initial_points: Mapped[float] = mapped_column(Float, default=0.0)
 
     event: Mapped[Event] = relationship(back_populates="entrants")
-    player: Mapped[Player | None] = relationship()
+    # Loaded with the entrants, one query each (never one per entrant in a loop).
+    player: Mapped[Player | None] = relationship(lazy="selectin")
     members: Mapped[list[EntrantMember]] = relationship(
-        order_by="EntrantMember.position", cascade="all, delete-orphan"
+        order_by="EntrantMember.position", cascade="all, delete-orphan", lazy="selectin"
     )
-    round_status: Mapped[list[EntrantRoundStatus]] = relationship(cascade="all, delete-orphan")
+    round_status: Mapped[list[EntrantRoundStatus]] = relationship(
+        cascade="all, delete-orphan", lazy="selectin")
 
 
 class EntrantMember(Base):
@@ -124,7 +126,7 @@ class EntrantMember(Base):
     position: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
 
-    player: Mapped[Player] = relationship()
+    player: Mapped[Player] = relationship(lazy="selectin")
 
 
 class EntrantRoundStatus(Base):
@@ -176,8 +178,9 @@ class Game(Base):
     seat_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
 
     round: Mapped[Round] = relationship(back_populates="games")
+    # Loaded with the games, one query per batch (never one per game in a loop).
     boards: Mapped[list[Board]] = relationship(
-        order_by="Board.board", cascade="all, delete-orphan"
+        order_by="Board.board", cascade="all, delete-orphan", lazy="selectin"
     )
 
 
