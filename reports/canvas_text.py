@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 
-def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break `text` into lines of at most `width`, between any two characters (CJK style)."""
+def greedy_lines(atoms: Iterable[str], font: str, size: float, width: float) -> list[str]:
+    """Fill lines of at most `width` with whole atoms, in order (an atom wider than a line
+    stands on a line of its own)."""
     lines: list[str] = []
     line = ""
-    for ch in text:
-        if line and stringWidth(line + ch, font, size) > width:
+    for atom in atoms:
+        if line and stringWidth(line + atom, font, size) > width:
             lines.append(line)
-            line = ch
+            line = atom
         else:
-            line += ch
+            line += atom
     if line:
         lines.append(line)
     return lines
+
+
+def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
+    """Break `text` into lines of at most `width`, between any two characters (CJK style)."""
+    return greedy_lines(text, font, size, width)
 
 
 def draw_fitted(

@@ -32,6 +32,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from reports.canvas_text import greedy_lines
 from reports.fonts import TABLE_FONT, register_fonts
 
 MARGIN = 12 * mm
@@ -354,40 +355,21 @@ def pack_lines(
     """Lines of at most `width`, each a run of whole atoms (an atom too wide for any line
     is broken after a '/' if it has one, else between characters, as a last resort)."""
     register_fonts()
-    lines: list[str] = []
-    line = ""
-    for atom in atoms:
-        if line and stringWidth(line + atom, font, size) > width:
-            lines.append(line)
-            line = atom
-        else:
-            line += atom
-    if line:
-        lines.append(line)
     out: list[str] = []
-    for line in lines:
+    for line in greedy_lines(atoms, font, size, width):
         if stringWidth(line, font, size) <= width:
             out.append(line)
             continue
         pieces = [p + "/" for p in line.split("/")[:-1]] + [line.split("/")[-1]]
-        for piece in pack_lines_chars(pieces, width, size, font):
-            out.append(piece)
+        out += pack_lines_chars(pieces, width, size, font)
     return out
 
 
 def pack_lines_chars(pieces: Sequence[str], width: float, size: float, font: str) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for piece in pieces:
-        for part in [piece] if stringWidth(piece, font, size) <= width else list(piece):
-            if line and stringWidth(line + part, font, size) > width:
-                lines.append(line)
-                line = part
-            else:
-                line += part
-    if line:
-        lines.append(line)
-    return lines
+    """Whole pieces where they fit a line, a too-wide piece character by character."""
+    parts = [part for piece in pieces
+             for part in ([piece] if stringWidth(piece, font, size) <= width else list(piece))]
+    return greedy_lines(parts, font, size, width)
 
 
 def fit_words(

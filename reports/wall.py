@@ -31,6 +31,19 @@ def _layout(report: ReportDoc) -> tuple[int, float]:
     return rows, (report.width - GAP * (BLOCKS - 1)) / BLOCKS
 
 
+def _pages(items: list[Any], per_block: int, titles: list[str], widths: list[float],
+           **columns: Any) -> list[Flowable]:
+    """The items in large type, BLOCKS blocks a page, on as few pages as they fit."""
+    pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS, squeeze=1.1)
+    story: list[Flowable] = []
+    for blocks in pages:
+        if story:
+            story.append(PageBreak())
+        story.append(index_page(blocks, titles, widths, gap=GAP, size=SIZE,
+                                row_height=ROW * scale, name_min=MIN_SIZE, **columns))
+    return story
+
+
 def build_wall_pairings_pdf(
     doc: dict[str, Any],
     out: Path,
@@ -58,24 +71,7 @@ def build_wall_pairings_pdf(
     per_block, width = _layout(report)
     widths = [width * f for f in (0.18, 0.41, 0.41)]
     titles = ["台号", colours.first, colours.second]
-    pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS, squeeze=1.1)
-    story: list[Flowable] = []
-    for columns in pages:
-        if story:
-            story.append(PageBreak())
-        story.append(
-            index_page(
-                columns,
-                titles,
-                widths,
-                gap=GAP,
-                size=SIZE,
-                row_height=ROW * scale,
-                name_min=MIN_SIZE,
-                fit_columns=(1, 2),
-                left_columns=(1, 2),
-            )
-        )
+    story = _pages(items, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
     story += notes_block(
         [f"左为{colours.first}，右为{colours.second}", "积分与单位见裁判台对阵表"],
         size=11,
@@ -103,22 +99,7 @@ def build_wall_index_pdf(
     per_block, width = _layout(report)
     widths = [width * f for f in (0.46, 0.18, 0.18, 0.18)]
     titles = ["姓名", "序号", "台号", "座次" if view.is_gomoku else "黑白"]
-    pages, scale = fewest_pages(index_items(entries), is_heading, per_block, BLOCKS, squeeze=1.1)
-    story: list[Flowable] = []
-    for columns in pages:
-        if story:
-            story.append(PageBreak())
-        story.append(
-            index_page(
-                columns,
-                titles,
-                widths,
-                gap=GAP,
-                size=SIZE,
-                row_height=ROW * scale,
-                name_min=MIN_SIZE,
-            )
-        )
+    story = _pages(index_items(entries), per_block, titles, widths)
     story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], size=11, title="说明")
     report.build_story(story)
     return out
