@@ -1,4 +1,5 @@
-"""The JSON export: the interchange format (docs/export-schema.md). No private fields."""
+"""The JSON export: the interchange format (docs/export-schema.md), the serialisation of the
+read model (`app.readmodel`). No private fields."""
 
 from __future__ import annotations
 
@@ -6,28 +7,18 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import select
-
-from app.domain import Scoring, points_for
-from app.services.ranking import (
-    EventRanking,
-    grade_awards,
-    grades_on_form,
-    prize_awards,
-    prize_rules,
-    rank_all,
+from app.readmodel.model import (
+    Final,
+    FinalEntrant,
+    FinalEvent,
+    FinalGame,
+    FinalRound,
+    GradeLine,
+    LateChange,
+    PrizeLine,
 )
-from app.services.snapshots import (
-    board_points,
-    event_games,
-    event_settings_of,
-    is_team_match,
-    standings_settings,
-)
-from app.services.teams import entrant_problems, late_changes
-from app.settings import TournamentSettings, tournament_settings_lenient
-from app.store.database import Database
-from app.store.models import Entrant, Event, Game, Tournament
+from app.standings.categories import CategoryStanding
+from app.standings.model import Standing
 
 FORMAT_VERSION = 1
 
@@ -44,194 +35,154 @@ def yuan_number(fen: int) -> int | float:
     return float(Decimal(fen).scaleb(-2))
 
 
-def _entrant(entrant: Entrant) -> dict[str, Any]:
-    player = entrant.player
-    members = [m.player for m in entrant.members]
-    genders = {m.gender for m in members}
-    return {
+def late_change_document(change: LateChange) -> dict[str, Any]:
+    return {"action": change.action, "team": change.team, "members": list(change.members),
+            "after_round": change.after_round, "forced": True, "operator": change.operator,
+            "time": change.time}
+
+
+def _late(change: LateChange | None) -> dict[str, Any] | None:
+    return late_change_document(change) if change is not None else None
+
+
+def _entrant(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]:
+    row: dict[str, Any] = {
         "id": entrant.id, "seed": entrant.seed, "name": entrant.name,
-        "gender": player.gender if player else (genders.pop() if len(genders) == 1 else None),
-        "unit": entrant.unit, "region": player.region if player else None,
-        "birth_date": player.birth_date.isoformat() if player and player.birth_date else None,
-        "grade": player.grade if player else None,
-        "rating": player.rating if player else None,
-        "source": player.source if player else None,
+        "gender": entrant.gender, "unit": entrant.unit, "region": entrant.region,
+        "birth_date": entrant.birth_date.isoformat() if entrant.birth_date else None,
+        "grade": entrant.grade, "rating": entrant.rating, "source": entrant.source,
         "status": entrant.status,
-        "members": [m.name for m in members],
-        "member_ids": [],
+        "members": list(entrant.members),
+        "member_ids": list(entrant.member_ids),
     }
+    if event.kind in ("team", "pair"):
+        row["eligibility_problems"] = list(entrant.eligibility_problems)
+    if event.kind == "team":
+        row["late"] = _late(entrant.late)
+    return row
 
 
-def _boards(game: Game) -> dict[str, Any]:
-    """Team matches: every board and the board points (局分) of both teams."""
-    if not game.boards:
-        return {}
-    first, second = board_points(game)
+def _game(game: FinalGame) -> dict[str, Any]:
+    row: dict[str, Any] = {
+        "table": game.table, "first": game.first, "second": game.second,
+        "result": game.result, "manner": game.manner, "fouls": list(game.fouls),
+        "opening": game.opening, "seat_swapped": game.seat_swapped,
+        "first_points": _num(game.first_points),
+        "second_points": _num(game.second_points) if game.second_points is not None else None,
+    }
+    if game.board_points is not None:  # team matches: every board and the board points (局分)
+        row["board_points"] = [_num(game.board_points[0]), _num(game.board_points[1])]
+        row["boards"] = [{"board": b.board, "first": b.first, "second": b.second,
+                          "result": b.result, "manner": b.manner} for b in game.boards]
+    return row
+
+
+def _round(rnd: FinalRound) -> dict[str, Any]:
     return {
-        "board_points": [_num(first), _num(second)],
-        "boards": [{"board": b.board, "first": b.first_player.name, "second": b.second_player.name,
-                    "result": b.result, "manner": b.manner} for b in game.boards],
+        "number": rnd.number, "status": rnd.status, "opening": rnd.opening,
+        "date": rnd.date.isoformat() if rnd.date else None,
+        # the timetable's start ("YYYY-MM-DD HH:MM", tournament setting `schedule`)
+        "scheduled": rnd.scheduled,
+        "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
+        "relaxations": list(rnd.relaxations),
+        "games": [_game(g) for g in rnd.games],
     }
 
 
-def _rounds(event: Event, schedule: TournamentSettings | None = None) -> list[dict[str, Any]]:
-    scoring = Scoring.from_dict(event.scoring or {})
-    initial = {e.id: e.initial_points or 0.0 for e in event.entrants}
-    out = []
-    for rnd in event.rounds:
-        before = dict(initial)
-        for game in event_games(event, rnd.number - 1):
-            for who in (game.first, game.second):
-                if who is not None:
-                    before[who] = before.get(who, 0.0) + points_for(game, who, scoring)
-        out.append({
-            "number": rnd.number, "status": rnd.status, "opening": rnd.opening,
-            "date": rnd.paired_at.date().isoformat() if rnd.paired_at else None,
-            # the timetable's start ("YYYY-MM-DD HH:MM", tournament setting `schedule`)
-            "scheduled": schedule.round_time(event.code, rnd.number) if schedule else None,
-            "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
-            "relaxations": list(rnd.relaxations or []),
-            "games": [
-                {"table": g.table, "first": g.first_id, "second": g.second_id,
-                 "result": g.result, "manner": g.manner,
-                 "fouls": [g.fouls_first or 0, g.fouls_second or 0],
-                 "opening": g.opening or rnd.opening, "seat_swapped": bool(g.seat_swapped),
-                 "first_points": _num(before.get(g.first_id, 0.0)),
-                 "second_points": _num(before.get(g.second_id, 0.0)) if g.second_id else None,
-                 **_boards(g)}
-                for g in rnd.games
-            ],
-        })
-    return out
+def _standing(row: Standing) -> dict[str, Any]:
+    return {"rank": row.rank, "entrant": row.entrant, "points": _num(row.points),
+            "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
 
 
-def _standings(ranking: EventRanking) -> list[dict[str, Any]]:
-    return [
-        {"rank": row.rank, "entrant": row.entrant, "points": _num(row.points),
-         "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
-        for row in ranking.standings.rows
-    ]
+def _category_standing(row: CategoryStanding) -> dict[str, Any]:
+    return {"rank": row.rank, "entrant": row.entrant, "overall_rank": row.overall_rank,
+            "points": _num(row.points),
+            "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
 
 
-def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]:
-    with db.reading() as session:
-        tournament = session.scalars(select(Tournament)).one()
-        events = list(session.scalars(select(Event).order_by(Event.position)))
-        rankings = rank_all(session, after_round)
-        by_id = {e.id: e for ev in events for e in ev.entrants}
-        source_entrant = {
-            (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
-        }
-        settings = dict(tournament.settings or {})
-        typed_settings = tournament_settings_lenient(settings)[0]
-        # Teams and pairs: what makes one ineligible now, and a team's forced late change.
-        ineligible = entrant_problems(session)
-        late = late_changes(session)
-        late_of = {i: c.to_dict() for i, c in late.by_entrant.items()
-                   if i in by_id and by_id[i].name == c.team}
-        doc_events = []
-        for event in events:
-            ranking = rankings[event.code]
-            entrants = []
-            for entrant in event.entrants:
-                row = _entrant(entrant)
-                if event.kind == "team" and event.source_event:
-                    row["member_ids"] = [
-                        source_entrant.get((event.source_event, m.player_id))
-                        for m in entrant.members
-                    ]
-                if event.kind in ("team", "pair"):
-                    row["eligibility_problems"] = ineligible.get(entrant.id, [])
-                if event.kind == "team":
-                    row["late"] = late_of.get(entrant.id)
-                entrants.append(row)
-            doc_events.append({
-                "code": event.code, "name": event.name, "kind": event.kind,
-                "rounds_planned": event.rounds_planned, "source_event": event.source_event,
-                "settings": {"scoring": Scoring.from_dict(event.scoring or {}).to_dict(),
-                             "pairing": dict(event.pairing or {}),
-                             "standings": standings_settings(event).to_dict()
-                             if event.kind != "team" or is_team_match(event)
-                             else dict(event.standings or {}),
-                             "eligibility": {k: v for k, v in (event.eligibility or {}).items()
-                                             if k != "aliases"}},
-                "categories": [
-                    {"code": c["code"], "name": c["name"], "gender": c.get("gender"),
-                     "born_from": c.get("born_from"), "born_to": c.get("born_to"),
-                     "min_grade": c.get("min_grade"),
-                     # the regulation's own event (Go 女子个人), not a prize group of this one
-                     "own_event": bool(c.get("own_event"))}
-                    for c in event.categories or []
-                ],
-                "entrants": entrants,
-                "rounds": _rounds(event, typed_settings),
-                "schedule": {str(n): at for n in range(1, max(event.rounds_planned or 0, len(
-                    event.rounds)) + 1) if (at := typed_settings.round_time(event.code, n))},
-                "standings_round": ranking.standings.after_round,
-                "standings": _standings(ranking),
-                "category_standings": {
-                    code: [{"rank": r.rank, "entrant": r.entrant, "overall_rank": r.overall_rank,
-                            "points": _num(r.points),
-                            "tiebreaks": {k: _num(v) for k, v in r.tiebreaks.items()},
-                            "shared": r.shared}
-                           for r in rows]
-                    for code, rows in ranking.categories.items()
-                },
-                "explanation": list(ranking.standings.explanation),
-                **({"late_changes": [c.to_dict() for c in late.by_event.get(event.code, ())]}
-                   if event.kind == "team" else {}),
-            })
-        category_names = {
-            (ev.code, c["code"]): c["name"] for ev in events for c in ev.categories or []
-        }
-        prizes: list[dict[str, Any]] = []
-        withheld: list[dict[str, Any]] = []
-        for award in prize_awards(session, rankings):
-            entrant = by_id[award.entrant]
-            problems = ineligible.get(award.entrant, [])
-            # A team that fails its rules is still ranked; paid or not by the setting.
-            withhold = bool(problems) and entrant.event.kind == "team" and event_settings_of(
-                entrant.event, "eligibility").eligibility.ineligible_team_prizes == "withhold"
-            (withheld if withhold else prizes).append({
-                "event": award.event, "category": award.category, "table": award.table_name,
-                "category_name": category_names.get((award.event, award.category), award.table_name),
-                "place": award.place, "title": award.title, "entrant": award.entrant,
-                "name": entrant.name, "unit": entrant.unit,
-                "members": [m.player.name for m in entrant.members],
-                "amount": yuan_number(award.amount_fen), "amount_fen": award.amount_fen,
-                "shared": award.shared, "tied": award.tied, "pool_fen": award.pool_fen,
-                "pool_places": list(award.pool_places) if award.pool_places else None,
-                "unpaid_fen": award.unpaid_fen,
-                "ineligible": bool(problems), "eligibility_problems": problems,
-                "late": late_of.get(award.entrant),
-            })
-        # A grade the player already holds (or exceeds) is listed, marked, and left off the
-        # application form unless the event's standings.grades_include_held says otherwise.
-        include_held = {ev.code: grades_on_form(ev) for ev in events}
-        grades = [
-            {"event": g.event, "category": g.category, "rank": g.rank, "entrant": g.entrant,
-             "name": by_id[g.entrant].name, "unit": by_id[g.entrant].unit, "grade": g.grade,
-             "held": g.held, "already_held": g.already_held,
-             "on_form": not g.already_held or include_held.get(g.event, False)}
-            for g in grade_awards(session, rankings)
-        ]
-        return {
-            "format": "finals-export", "version": FORMAT_VERSION,
-            "exported_at": datetime.now().replace(microsecond=0).isoformat(),
-            "tournament": {
-                "title": tournament.title, "game": tournament.game,
-                "organisers": list(tournament.organisers or []), "venue": tournament.venue,
-                "start_date": tournament.start_date.isoformat() if tournament.start_date else None,
-                "end_date": tournament.end_date.isoformat() if tournament.end_date else None,
-                "operators": list(tournament.operators or []),
-                "komi": settings.get("komi"),
-                # may a game be recorded as a draw (Go with komi 3又3/4子: no; slips, phone)
-                "draws": not tournament_settings_lenient(settings)[0].refuses_draws(tournament.game),
-                "certificate": settings.get("certificate", {}),
-            },
-            "events": doc_events,
-            "prizes": prizes,
-            "withheld_prizes": withheld,
-            "prize_rules": prize_rules(session).to_dict(),
-            "grades": grades,
-        }
+def _event(event: FinalEvent) -> dict[str, Any]:
+    stored = event.stored
+    doc: dict[str, Any] = {
+        "code": event.code, "name": event.name, "kind": event.kind,
+        "rounds_planned": event.rounds_planned, "source_event": event.source_event,
+        "settings": {
+            "scoring": event.scoring.to_dict(),
+            "pairing": dict(stored.pairing),
+            "standings": (event.standings_settings.to_dict()
+                          if event.standings_settings is not None else dict(stored.standings)),
+            "eligibility": {k: v for k, v in stored.eligibility.items() if k != "aliases"},
+        },
+        "categories": [
+            {"code": c.code, "name": c.name, "gender": c.gender, "born_from": c.born_from,
+             "born_to": c.born_to, "min_grade": c.min_grade,
+             # the regulation's own event (Go 女子个人), not a prize group of this one
+             "own_event": c.own_event}
+            for c in event.categories
+        ],
+        "entrants": [_entrant(event, e) for e in event.entrants],
+        "rounds": [_round(r) for r in event.rounds],
+        "schedule": {str(n): at for n, at in event.schedule.items()},
+        "standings_round": event.standings.after_round,
+        "standings": [_standing(r) for r in event.standings.rows],
+        "category_standings": {code: [_category_standing(r) for r in rows]
+                               for code, rows in event.category_standings.items()},
+        "explanation": list(event.standings.explanation),
+    }
+    if event.kind == "team":
+        doc["late_changes"] = [late_change_document(c) for c in event.late_changes]
+    return doc
+
+
+def _prize(line: PrizeLine) -> dict[str, Any]:
+    award = line.award
+    return {
+        "event": award.event, "category": award.category, "table": award.table_name,
+        "category_name": line.category_name,
+        "place": award.place, "title": award.title, "entrant": award.entrant,
+        "name": line.name, "unit": line.unit, "members": list(line.members),
+        "amount": yuan_number(award.amount_fen), "amount_fen": award.amount_fen,
+        "shared": award.shared, "tied": award.tied, "pool_fen": award.pool_fen,
+        "pool_places": list(award.pool_places) if award.pool_places else None,
+        "unpaid_fen": award.unpaid_fen,
+        "ineligible": line.ineligible, "eligibility_problems": list(line.eligibility_problems),
+        "late": _late(line.late),
+    }
+
+
+def _grade(line: GradeLine) -> dict[str, Any]:
+    g = line.award
+    return {"event": g.event, "category": g.category, "rank": g.rank, "entrant": g.entrant,
+            "name": line.name, "unit": line.unit, "grade": g.grade, "held": g.held,
+            "already_held": g.already_held, "on_form": line.on_form}
+
+
+def to_document(final: Final) -> dict[str, Any]:
+    """The export document of `final` (docs/export-schema.md)."""
+    t = final.tournament
+    return {
+        "format": "finals-export", "version": FORMAT_VERSION,
+        "exported_at": datetime.now().replace(microsecond=0).isoformat(),
+        "tournament": {
+            "title": t.title, "game": t.game, "organisers": list(t.organisers),
+            "venue": t.venue,
+            "start_date": t.start_date.isoformat() if t.start_date else None,
+            "end_date": t.end_date.isoformat() if t.end_date else None,
+            "operators": list(t.operators),
+            "komi": t.komi,
+            # may a game be recorded as a draw (Go with komi 3又3/4子: no; slips, phone)
+            "draws": t.draws,
+            "certificate": dict(t.certificate),
+        },
+        "events": [_event(e) for e in final.events],
+        "prizes": [_prize(p) for p in final.prizes],
+        "withheld_prizes": [_prize(p) for p in final.withheld_prizes],
+        "prize_rules": final.prize_rules.to_dict(),
+        "grades": [_grade(g) for g in final.grades],
+    }
+
+
+def build_export(db: Any, after_round: int | None = None) -> dict[str, Any]:
+    """Moved to `app.readmodel.load.build_export` (this name goes once its callers moved)."""
+    from app.readmodel.load import build_export as build
+
+    return build(db, after_round)

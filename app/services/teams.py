@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from app.errors import FinalsError
+from app.io.export_json import late_change_document
 from app.io.registration import PlayerRow, RowError, check_pair, check_team
+from app.readmodel.model import LateChange
 from app.services.audit import record
 from app.services.players import find_entrant
 from app.services.registration import event_rules
@@ -192,30 +194,6 @@ def dissolve(db: Database, event_code: str, who: str, operator: str = "",
 # -- forced late changes, read back from the audit log ---------------------------------------
 
 @dataclass(frozen=True)
-class LateChange:
-    """A team composed or dissolved by force after its source event's round 1 was paired."""
-
-    event: str
-    action: Literal["composed", "dissolved"]
-    team: str
-    entrant: int | None
-    members: tuple[str, ...]
-    after_round: int
-    operator: str
-    time: str
-
-    def describe(self) -> str:
-        """E.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）."""
-        what = "强制组队" if self.action == "composed" else "强制解散"
-        return f"第{self.after_round}轮编排后{what}（{self.operator}，{self.time}）"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": self.action, "team": self.team, "members": list(self.members),
-                "after_round": self.after_round, "forced": True, "operator": self.operator,
-                "time": self.time}
-
-
-@dataclass(frozen=True)
 class LateChanges:
     """Every forced late change per event, and the one each existing team carries."""
 
@@ -260,7 +238,7 @@ def late_change_list(db: Database) -> list[dict[str, Any]]:
     with db.reading() as session:
         changes = late_changes(session)
         existing = {e.id: e.name for e in session.scalars(select(Entrant))}
-        return [{"event": c.event, **c.to_dict(), "entrant": c.entrant
+        return [{"event": c.event, **late_change_document(c), "entrant": c.entrant
                  if c.action == "composed" and existing.get(c.entrant or 0) == c.team else None,
                  "text": c.describe()}
                 for items in changes.by_event.values() for c in items]

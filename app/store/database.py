@@ -320,6 +320,9 @@ def _migrate(engine: Engine, path: Path) -> None:
 # --- the database -----------------------------------------------------------------------------
 
 
+_BUMP_REVISION = "UPDATE file_revision SET revision = revision + 1"
+
+
 class Database:
     """One open tournament file.
 
@@ -350,6 +353,8 @@ class Database:
         with self._sessions() as session, session.begin():
             self._take_write_lock(session)
             yield session
+            session.flush()
+            session.execute(text(_BUMP_REVISION))
         _commits += 1
 
     def _take_write_lock(self, session: Session) -> None:
@@ -379,6 +384,25 @@ class Database:
     def reading(self) -> Iterator[Session]:
         with self._sessions() as session:
             yield session
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        """A reading session that sees one committed state throughout (one read transaction):
+        what a reader builds from several queries belongs to one revision."""
+        with self._sessions() as session:
+            session.connection().connection.dbapi_connection.execute("BEGIN")
+            yield session
+
+    def revision(self, session: Session | None = None) -> int | None:
+        """The file's revision: bumped by every committed use case (None: a file from before
+        the counter existed, opened read-only)."""
+        if session is None:
+            with self.reading() as own:
+                return self.revision(own)
+        try:
+            return int(session.execute(text("SELECT revision FROM file_revision")).scalar_one())
+        except exc.OperationalError:
+            return None
 
     def integrity_check(self) -> str:
         with self.engine.connect() as conn:

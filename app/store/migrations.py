@@ -59,6 +59,14 @@ def _certificate_register(conn: Connection) -> None:
     Base.metadata.create_all(conn, tables=[models.CertificateNumber.__table__])
 
 
+def _file_revision(conn: Connection) -> None:
+    """A counter every writing use case bumps: readers cache what they built per revision."""
+    conn.exec_driver_sql(
+        "CREATE TABLE IF NOT EXISTS file_revision (id INTEGER PRIMARY KEY CHECK (id = 1), "
+        "revision INTEGER NOT NULL)")
+    conn.exec_driver_sql("INSERT OR IGNORE INTO file_revision (id, revision) VALUES (1, 0)")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -66,6 +74,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _submission_seats,  # 4: a phone's submission names the players it was sent for
     _player_platform_account,  # 5: the Go youth's 弈战 platform username (private)
     _certificate_register,  # 6: the certificate numbers issued, one per award
+    _file_revision,  # 7: the revision counter of the read model's cache
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

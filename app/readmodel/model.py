@@ -1,0 +1,193 @@
+"""The read model of a final: everything a document, a view or the export shows, as frozen
+data built once per file revision (`app.readmodel.load`).
+
+Plain values only: no store, no SQL. The JSON export (`app.io.export_json`) is its
+serialisation; the reports, the command line and the window read these classes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from app.domain import Scoring
+from app.settings import StoredEvent
+from app.standings.categories import CategoryStanding
+from app.standings.grades import GradeAward
+from app.standings.model import Standings, StandingsSettings
+from app.standings.prizes import Award, PrizeRules
+
+
+@dataclass(frozen=True, slots=True)
+class LateChange:
+    """A team composed or dissolved by force after its source event's round 1 was paired."""
+
+    event: str
+    action: str  # composed | dissolved
+    team: str
+    entrant: int | None
+    members: tuple[str, ...]
+    after_round: int
+    operator: str
+    time: str
+
+    def describe(self) -> str:
+        """E.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）."""
+        what = "强制组队" if self.action == "composed" else "强制解散"
+        return f"第{self.after_round}轮编排后{what}（{self.operator}，{self.time}）"
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFacts:
+    title: str
+    game: str  # gomoku | go
+    organisers: tuple[str, ...]
+    venue: str | None
+    start_date: date | None
+    end_date: date | None
+    operators: tuple[str, ...]
+    komi: str | None
+    draws: bool  # may a game be recorded as a draw (Go with komi 3又3/4子: no)
+    certificate: Mapping[str, object]  # the stored `certificate` settings, as written
+
+
+@dataclass(frozen=True, slots=True)
+class FinalEntrant:
+    """A player, pair or team of one event."""
+
+    id: int
+    seed: int
+    name: str
+    gender: str | None
+    unit: str | None
+    region: str | None
+    birth_date: date | None
+    grade: str | None
+    rating: int | None
+    source: str | None
+    status: str  # playing | withdrawn
+    members: tuple[str, ...]
+    # A summed team's members as entrants of its source event (None: not entered there).
+    member_ids: tuple[int | None, ...]
+    # Teams and pairs: what makes one ineligible now (empty: eligible).
+    eligibility_problems: tuple[str, ...]
+    late: LateChange | None  # a team's forced late composition
+
+
+@dataclass(frozen=True, slots=True)
+class FinalBoard:
+    board: int
+    first: str
+    second: str
+    result: str | None
+    manner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FinalGame:
+    table: int
+    first: int
+    second: int | None  # None: a bye
+    result: str | None
+    manner: str | None
+    fouls: tuple[int, int]
+    opening: str | None
+    seat_swapped: bool
+    first_points: float  # both sides' points before the round
+    second_points: float | None
+    # Team matches: the board points (局分) of both teams and every board.
+    board_points: tuple[float, float] | None = None
+    boards: tuple[FinalBoard, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinalRound:
+    number: int
+    status: str  # paired | complete
+    opening: str | None
+    date: date | None
+    scheduled: str | None  # the timetable's start, "YYYY-MM-DD HH:MM"
+    lot_seed: int | None
+    opening_seed: int | None
+    relaxations: tuple[str, ...]
+    games: tuple[FinalGame, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FinalCategory:
+    code: str
+    name: str
+    gender: str | None
+    born_from: str | None
+    born_to: str | None
+    min_grade: str | None
+    own_event: bool  # the regulation's own event (Go 女子个人), not a prize group
+
+
+@dataclass(frozen=True, slots=True)
+class FinalEvent:
+    code: str
+    name: str
+    kind: str  # individual | pair | team
+    rounds_planned: int
+    source_event: str | None
+    stored: StoredEvent  # the settings as the file holds them
+    scoring: Scoring
+    standings_settings: StandingsSettings | None  # None: a summed team event
+    team_match: bool
+    categories: tuple[FinalCategory, ...]
+    entrants: tuple[FinalEntrant, ...]
+    rounds: tuple[FinalRound, ...]
+    schedule: Mapping[int, str]  # round number → start
+    standings: Standings
+    category_standings: Mapping[str, tuple[CategoryStanding, ...]]
+    late_changes: tuple[LateChange, ...]
+
+    def entrant(self, entrant_id: int) -> FinalEntrant | None:
+        for entrant in self.entrants:
+            if entrant.id == entrant_id:
+                return entrant
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeLine:
+    """One award of a prize table, with the entrant it goes to."""
+
+    award: Award
+    category_name: str
+    name: str
+    unit: str | None
+    members: tuple[str, ...]
+    eligibility_problems: tuple[str, ...]
+    late: LateChange | None
+
+    @property
+    def ineligible(self) -> bool:
+        return bool(self.eligibility_problems)
+
+
+@dataclass(frozen=True, slots=True)
+class GradeLine:
+    award: GradeAward
+    name: str
+    unit: str | None
+    on_form: bool  # on the application form (a grade already held is not, by default)
+
+
+@dataclass(frozen=True, slots=True)
+class Final:
+    """The whole final as of one file revision (standings after `after_round` if given)."""
+
+    revision: int
+    after_round: int | None
+    tournament: TournamentFacts
+    events: tuple[FinalEvent, ...]
+    prizes: tuple[PrizeLine, ...]
+    withheld_prizes: tuple[PrizeLine, ...]  # ineligible teams, by `ineligible_team_prizes`
+    prize_rules: PrizeRules
+    grades: tuple[GradeLine, ...]
+
+    def event(self, code: str) -> FinalEvent | None:
+        return next((e for e in self.events if e.code == code), None)
