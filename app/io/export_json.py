@@ -3,12 +3,16 @@ read model (`app.readmodel`). No private fields."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
+from app.domain import Scoring
 from app.readmodel.model import (
     Final,
+    FinalBoard,
+    FinalCategory,
     FinalEntrant,
     FinalEvent,
     FinalGame,
@@ -16,9 +20,13 @@ from app.readmodel.model import (
     GradeLine,
     LateChange,
     PrizeLine,
+    TournamentFacts,
 )
+from app.settings import StoredEvent
 from app.standings.categories import CategoryStanding
-from app.standings.model import Standing
+from app.standings.grades import GradeAward
+from app.standings.model import Standing, Standings, StandingsSettings
+from app.standings.prizes import Award, PrizeRules
 
 FORMAT_VERSION = 1
 
@@ -179,6 +187,189 @@ def to_document(final: Final) -> dict[str, Any]:
         "prize_rules": final.prize_rules.to_dict(),
         "grades": [_grade(g) for g in final.grades],
     }
+
+
+# -- reading a document back ------------------------------------------------------------------
+# A document from this program (or a test's hand-made one) becomes the read model again;
+# missing optional fields take their defaults, and fields the format does not name (anything
+# private a document might carry by mistake) are never read.
+
+
+class DocumentError(ValueError):
+    """Not an export document of this program (the message says what is missing)."""
+
+
+def _date(text: object) -> date | None:
+    if not text:
+        return None
+    try:
+        return date.fromisoformat(str(text)[:10])
+    except ValueError:
+        return None
+
+
+def _late_from(data: object) -> LateChange | None:
+    if not isinstance(data, Mapping):
+        return None
+    return LateChange(event=str(data.get("event") or ""), action=str(data.get("action") or ""),
+                      team=str(data.get("team") or ""), entrant=data.get("entrant"),
+                      members=tuple(str(m) for m in data.get("members") or ()),
+                      after_round=int(data.get("after_round") or 0),
+                      operator=str(data.get("operator") or ""), time=str(data.get("time") or ""))
+
+
+def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
+    return FinalEntrant(
+        id=int(data["id"]), seed=int(data.get("seed") or 0), name=str(data.get("name") or ""),
+        gender=data.get("gender"), unit=data.get("unit"), region=data.get("region"),
+        birth_date=_date(data.get("birth_date")), grade=data.get("grade"),
+        rating=data.get("rating"), source=data.get("source"),
+        status=str(data.get("status") or "playing"),
+        members=tuple(str(m) for m in data.get("members") or ()),
+        member_ids=tuple(data.get("member_ids") or ()),
+        eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
+        late=_late_from(data.get("late")))
+
+
+def _game_from(data: Mapping[str, Any], rnd: Mapping[str, Any]) -> FinalGame:
+    fouls = list(data.get("fouls") or (0, 0)) + [0, 0]
+    points = data.get("board_points")
+    second = data.get("second")
+    return FinalGame(
+        table=int(data["table"]), first=int(data["first"]),
+        second=int(second) if second is not None else None,
+        result=data.get("result"), manner=data.get("manner"),
+        fouls=(int(fouls[0] or 0), int(fouls[1] or 0)),
+        opening=data.get("opening") or rnd.get("opening"),
+        seat_swapped=bool(data.get("seat_swapped")),
+        first_points=float(data.get("first_points") or 0),
+        second_points=(float(data.get("second_points") or 0) if second is not None else None),
+        board_points=(float(points[0]), float(points[1])) if points else None,
+        boards=tuple(FinalBoard(board=int(b["board"]), first=str(b.get("first") or ""),
+                                second=str(b.get("second") or ""), result=b.get("result"),
+                                manner=b.get("manner"))
+                     for b in data.get("boards") or ()))
+
+
+def _round_from(data: Mapping[str, Any]) -> FinalRound:
+    return FinalRound(
+        number=int(data["number"]), status=str(data.get("status") or "paired"),
+        opening=data.get("opening"), date=_date(data.get("date")),
+        scheduled=data.get("scheduled"), lot_seed=data.get("lot_seed"),
+        opening_seed=data.get("opening_seed"),
+        relaxations=tuple(str(r) for r in data.get("relaxations") or ()),
+        games=tuple(_game_from(g, data) for g in data.get("games") or ()))
+
+
+def _tiebreaks(data: object) -> dict[str, float]:
+    return {str(k): float(v) for k, v in (data or {}).items()} if isinstance(data, Mapping) else {}
+
+
+def _event_from(data: Mapping[str, Any]) -> FinalEvent:
+    settings = data.get("settings") or {}
+    kind = str(data.get("kind") or "individual")
+    stored = StoredEvent(
+        code=str(data.get("code") or ""), name=str(data.get("name") or data.get("code") or ""),
+        kind=kind, rounds_planned=data.get("rounds_planned") or 0,
+        scoring=dict(settings.get("scoring") or {}), pairing=dict(settings.get("pairing") or {}),
+        standings=dict(settings.get("standings") or {}),
+        eligibility=dict(settings.get("eligibility") or {}))
+    team_match = kind == "team" and stored.pairing.get("team_format") == "match"
+    standings_settings = (StandingsSettings.from_dict(dict(stored.standings))
+                          if kind != "team" or team_match else None)
+    rows = tuple(Standing(rank=int(r["rank"]), entrant=int(r["entrant"]),
+                          points=float(r.get("points") or 0), tiebreaks=_tiebreaks(r.get("tiebreaks")),
+                          shared=bool(r.get("shared")))
+                 for r in data.get("standings") or ())
+    order = [t for t in (stored.standings.get("tiebreaks") or ()) if t != "积分"]
+    if not order:
+        for row in rows:
+            order += [t for t in row.tiebreaks if t != "积分" and t not in order]
+    rounds = tuple(sorted((_round_from(r) for r in data.get("rounds") or ()),
+                          key=lambda r: r.number))
+    standings_round = data.get("standings_round")
+    if not isinstance(standings_round, int):
+        standings_round = max((r.number for r in rounds if r.status == "complete"), default=0)
+    return FinalEvent(
+        code=stored.code, name=stored.name, kind=kind,
+        rounds_planned=int(data.get("rounds_planned") or len(rounds)),
+        source_event=data.get("source_event"), stored=stored,
+        scoring=Scoring.from_dict(dict(stored.scoring)),
+        standings_settings=standings_settings, team_match=team_match,
+        categories=tuple(
+            FinalCategory(code=str(c.get("code") or ""), name=str(c.get("name") or ""),
+                          gender=c.get("gender"), born_from=c.get("born_from"),
+                          born_to=c.get("born_to"), min_grade=c.get("min_grade"),
+                          own_event=bool(c.get("own_event")))
+            for c in data.get("categories") or ()),
+        entrants=tuple(_entrant_from(e) for e in data.get("entrants") or ()),
+        rounds=rounds,
+        schedule={int(n): str(at) for n, at in (data.get("schedule") or {}).items()},
+        standings=Standings(after_round=standings_round, rows=rows, tiebreak_order=tuple(order),
+                            explanation=tuple(str(x) for x in data.get("explanation") or ())),
+        category_standings={
+            str(code): tuple(CategoryStanding(
+                rank=int(r["rank"]), entrant=int(r["entrant"]),
+                overall_rank=int(r.get("overall_rank") or r["rank"]),
+                points=float(r.get("points") or 0), tiebreaks=_tiebreaks(r.get("tiebreaks")),
+                shared=bool(r.get("shared"))) for r in rows_)
+            for code, rows_ in (data.get("category_standings") or {}).items()},
+        late_changes=tuple(c for c in map(_late_from, data.get("late_changes") or ()) if c))
+
+
+def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
+    fen = data.get("amount_fen")
+    if fen is None:
+        fen = int(round(float(data.get("amount") or 0) * 100))
+    places = data.get("pool_places")
+    return PrizeLine(
+        award=Award(event=str(data.get("event") or ""), category=data.get("category"),
+                    table_name=str(data.get("table") or ""), place=int(data.get("place") or 0),
+                    title=str(data.get("title") or ""), entrant=int(data.get("entrant") or 0),
+                    amount_fen=int(fen), shared=bool(data.get("shared")),
+                    pool_fen=int(data.get("pool_fen") or 0),
+                    pool_places=(int(places[0]), int(places[1])) if places else None,
+                    tied=int(data.get("tied") or 1), unpaid_fen=int(data.get("unpaid_fen") or 0)),
+        category_name=str(data.get("category_name") or data.get("table") or ""),
+        name=str(data.get("name") or ""), unit=data.get("unit"),
+        members=tuple(str(m) for m in data.get("members") or ()),
+        eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
+        late=_late_from(data.get("late")))
+
+
+def _grade_from(data: Mapping[str, Any]) -> GradeLine:
+    already = bool(data.get("already_held"))
+    return GradeLine(
+        award=GradeAward(event=str(data.get("event") or ""), category=data.get("category"),
+                         rank=int(data.get("rank") or 0), entrant=int(data.get("entrant") or 0),
+                         grade=str(data.get("grade") or ""), held=data.get("held"),
+                         already_held=already),
+        name=str(data.get("name") or ""), unit=data.get("unit"),
+        on_form=bool(data.get("on_form", not already)))
+
+
+def from_document(doc: Mapping[str, Any]) -> Final:
+    """The read model of an export document (the inverse of `to_document`)."""
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("tournament"), Mapping):
+        raise DocumentError("这不是本程序导出的赛事文件（缺少 tournament 部分）。")
+    t = doc["tournament"]
+    rules = doc.get("prize_rules") or {}
+    return Final(
+        revision=0, after_round=None,
+        tournament=TournamentFacts(
+            title=str(t.get("title") or ""), game=str(t.get("game") or "go"),
+            organisers=tuple(str(o) for o in t.get("organisers") or ()), venue=t.get("venue"),
+            start_date=_date(t.get("start_date")), end_date=_date(t.get("end_date")),
+            operators=tuple(str(o) for o in t.get("operators") or ()), komi=t.get("komi") or None,
+            draws=bool(t.get("draws", True)),
+            certificate=dict(t.get("certificate") or {})),
+        events=tuple(_event_from(e) for e in doc.get("events") or ()),
+        prizes=tuple(_prize_from(p) for p in doc.get("prizes") or ()),
+        withheld_prizes=tuple(_prize_from(p) for p in doc.get("withheld_prizes") or ()),
+        prize_rules=PrizeRules(**{k: v for k, v in rules.items()
+                                  if k in ("split", "unit", "remainder")}),
+        grades=tuple(_grade_from(g) for g in doc.get("grades") or ()),
+        exported_at=doc.get("exported_at"))
 
 
 def build_export(db: Any, after_round: int | None = None) -> dict[str, Any]:

@@ -188,6 +188,7 @@ class Final:
     withheld_prizes: tuple[PrizeLine, ...]  # ineligible teams, by `ineligible_team_prizes`
     prize_rules: PrizeRules
     grades: tuple[GradeLine, ...]
+    exported_at: str | None = None  # read back from an export document: when it was written
 
     def event(self, code: str) -> FinalEvent | None:
         return next((e for e in self.events if e.code == code), None)
