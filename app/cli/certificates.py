@@ -9,11 +9,12 @@ transaction, audited) and hands them to the report in the document
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import operator
-from app.services.certificates import AwardRecord, issue_numbers
-from app.store.database import Database
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 
 def number_certificates(db: Database, doc: dict[str, Any], args: argparse.Namespace) -> None:
@@ -25,6 +26,7 @@ def issue_for_print(db: Database, doc: dict[str, Any], cert_type: str, event: st
                     category: str | None, operator_name: str) -> None:
     """The register's numbers of the certificates a print holds, into doc["certificate_numbers"]
     (the command line and the window's print both come here)."""
+    from app.services.certificates import AwardRecord, issue_numbers
     from reports.certificates import certificate_awards, number_base
     from reports.errors import ReportError
 

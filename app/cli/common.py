@@ -3,19 +3,36 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.services.audit import DEFAULT_OPERATOR
-from app.services.tournament import open_tournament
-from app.store.database import Database
-from app.text import NAME_MAX, clean_text
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 MAX_ROUND = 1000
+
+# Importing this module (every command's does) costs next to nothing: the use cases, the
+# store and SQLAlchemy are imported by the handler that runs (issue 15, start-up). The names
+# this module used to import at the top are still found here, on first use.
+_LAZY = {
+    "open_tournament": "app.services.tournament",
+    "Database": "app.store.database",
+    "DEFAULT_OPERATOR": "app.services.audit",
+    "NAME_MAX": "app.text",
+    "clean_text": "app.text",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
 
 
 def round_number(text: str) -> int:
@@ -51,6 +68,9 @@ RECORD_ID = whole_number("编号", 1, 2**31 - 1)
 
 
 def operator(args: argparse.Namespace) -> str:
+    from app.services.audit import DEFAULT_OPERATOR
+    from app.text import NAME_MAX, clean_text
+
     name = args.operator or os.environ.get("FINALS_OPERATOR")
     return clean_text(name, "操作员姓名", max_length=NAME_MAX) or DEFAULT_OPERATOR
 
@@ -58,6 +78,8 @@ def operator(args: argparse.Namespace) -> str:
 @contextmanager
 def opened(args: argparse.Namespace) -> Iterator[Database]:
     """The command's tournament file, closed however the command ends."""
+    from app.services.tournament import open_tournament
+
     db = open_tournament(args.file)
     try:
         yield db
@@ -72,6 +94,8 @@ def warn(warnings: Any) -> None:
 
 
 def print_json(data: Any) -> None:
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 

@@ -8,14 +8,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-import traceback
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from app.errors import FinalsError
-from app.store.database import commits_so_far, set_wait_notice
 from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
@@ -81,6 +79,8 @@ def _terminal_safe_output() -> Iterator[None]:
 
 
 def _crash_log(exc: BaseException) -> Path | None:
+    import traceback
+
     try:
         from platformdirs import user_log_dir
 
@@ -113,7 +113,6 @@ def _main(argv: Sequence[str] | None) -> int:
     if any("\x00" in a for a in arguments):  # no file name, code or text holds one
         print("finals: 用法错误：参数中含有空字符（NUL），请重新输入。", file=sys.stderr)
         return 2
-    set_wait_notice(None)  # "waiting for another writer" goes to stderr
     parser = build_parser()
     args = parser.parse_args(_protect_results(arguments))
     handler: Handler | None = getattr(args, "handler", None)
@@ -121,6 +120,10 @@ def _main(argv: Sequence[str] | None) -> int:
         parser.print_help()
         return 2
 
+    # The store (SQLAlchemy) is imported by the commands that open a file, never for --help.
+    from app.store.database import commits_so_far, set_wait_notice
+
+    set_wait_notice(None)  # "waiting for another writer" goes to stderr
     committed_before = commits_so_far()
     try:
         return handler(args)

@@ -9,12 +9,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import opened, round_number
 from app.errors import FinalsError
-from app.io.export_json import build_export
-from app.store.database import Database
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")  # --round is a round of pairings
 
@@ -59,6 +60,7 @@ def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from app.io.export_json import build_export
     from reports.build import KINDS, build_report
     from reports.errors import ReportError
 

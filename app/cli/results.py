@@ -7,16 +7,16 @@ from typing import Any
 
 from app.cli.common import fmt_points, opened, print_json, round_number, table, warn
 from app.errors import FinalsError
-from app.io.export_json import build_export
 
 
 def _event(doc: dict[str, Any], code: str | None, kinds: tuple[str, ...] = ()) -> dict[str, Any]:
-    events = [e for e in doc["events"] if not kinds or e["kind"] in kinds]
+    every: list[dict[str, Any]] = doc["events"]
+    events = [e for e in every if not kinds or e["kind"] in kinds]
     if code is None:
         if len(events) == 1:
             return events[0]
         raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e['code']}（{e['name']}）" for e in events))
-    for event in doc["events"]:
+    for event in every:
         if event["code"].lower() == code.lower() or event["name"] == code:
             return event
     raise FinalsError(f"没有项目 {code}。可用的项目：" + "、".join(e["code"] for e in doc["events"]))
@@ -36,6 +36,8 @@ def _standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str
 
 
 def _load(args: argparse.Namespace) -> dict[str, Any]:
+    from app.io.export_json import build_export
+
     with opened(args) as db:
         return build_export(db, getattr(args, "round", None))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
     SEED,
@@ -17,12 +17,14 @@ from app.cli.common import (
     warn,
     whole_number,
 )
+from app.domain import RESULT_HELP
 from app.errors import FinalsError
-from app.services import results as result_service
-from app.services import rounds as round_service
+
+if TYPE_CHECKING:
+    from app.services.rounds import RoundView
 
 
-def _print_round(view: round_service.RoundView, with_report: bool = False) -> None:
+def _print_round(view: RoundView, with_report: bool = False) -> None:
     notes = {n.table: n for n in view.notes}
     title = f"{view.event_name} 第{view.number}轮"
     if view.opening:
@@ -51,7 +53,9 @@ def _print_round(view: round_service.RoundView, with_report: bool = False) -> No
         print(view.report)
 
 
-def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
+def _show(args: argparse.Namespace, view: RoundView) -> int:
+    from app.services import rounds as round_service
+
     warn(view.warnings)
     if getattr(args, "json", False):
         print_json(round_service.view_dict(view))
@@ -61,6 +65,8 @@ def _show(args: argparse.Namespace, view: round_service.RoundView) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed,
                                        extra_round=args.extra_round)
@@ -68,6 +74,8 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 
 def cmd_pairing(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         view = round_service.round_view(db, args.event, args.round)
     args.report = not args.json
@@ -75,6 +83,8 @@ def cmd_pairing(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         view = round_service.round_view(db, args.event, args.round)
     if args.json:
@@ -89,12 +99,16 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_repair(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         view = round_service.repair(db, args.event, args.round, operator(args), args.seed)
     return _show(args, view)
 
 
 def cmd_unpair(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         number = round_service.unpair(db, args.event, operator(args))
     print(f"已删除第{number}轮的编排。")
@@ -113,6 +127,8 @@ def _seed_or_table(text: str) -> int:
 
 def _edit_command(edit: str) -> Any:
     def run(args: argparse.Namespace) -> int:
+        from app.services import rounds as round_service
+
         values = [_seed_or_table(v) for v in args.values]
         with opened(args) as db:
             view = round_service.edit_round_by_seed(db, args.event, args.round, edit, *values,
@@ -122,12 +138,16 @@ def _edit_command(edit: str) -> Any:
 
 
 def cmd_undo_edit(args: argparse.Namespace) -> int:
+    from app.services import rounds as round_service
+
     with opened(args) as db:
         view = round_service.undo_edit(db, args.event, args.round, operator(args))
     return _show(args, view)
 
 
 def cmd_result(args: argparse.Namespace) -> int:
+    from app.services import results as result_service
+
     if args.result.strip() in ("clear", "清除"):
         with opened(args) as db:
             outcome = result_service.clear_result(db, args.event, args.round, args.table,
@@ -158,6 +178,8 @@ def cmd_result(args: argparse.Namespace) -> int:
 
 
 def cmd_results(args: argparse.Namespace) -> int:
+    from app.services import results as result_service
+
     with opened(args) as db:
         summary = result_service.record_results(db, args.event, args.round, args.csv, args.force,
                                                 operator(args))
@@ -217,6 +239,8 @@ def _board_row(board: dict[str, Any]) -> list[str]:
 
 
 def cmd_round_status(args: argparse.Namespace) -> int:
+    from app.services import results as result_service
+
     with opened(args) as db:
         status = result_service.round_status(db, args.event, args.round)
     if args.json:
@@ -294,7 +318,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("result", help="录入或更正一台成绩")
     p.add_argument("file")
     p.add_argument("result", metavar="RESULT",
-                   help=result_service.RESULT_HELP + "；clear 清除该台成绩")
+                   help=RESULT_HELP + "；clear 清除该台成绩")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number, required=True)
     p.add_argument("--table", type=TABLE, required=True)

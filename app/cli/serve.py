@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
     RECORD_ID,
@@ -19,9 +19,10 @@ from app.cli.common import (
     whole_number,
 )
 from app.errors import FinalsError
-from app.services import remote_entry
-from app.services.tournament import get_event
-from app.store.database import Database
+
+if TYPE_CHECKING:
+    from app.services.remote_entry import SubmissionView, SubmitOutcome
+    from app.store.database import Database
 
 PORT = whole_number("端口", 0, 65535)  # 0: any free port (shown in the address printed)
 STATUS_WORDS = {"pending": "待确认", "accepted": "已采用", "rejected": "已拒绝",
@@ -30,6 +31,9 @@ STATUS_WORDS = {"pending": "待确认", "accepted": "已采用", "rejected": "�
 
 def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[str, int]] | None:
     """The rounds to serve: one round, an event's open rounds, or every open round (None)."""
+    from app.services import remote_entry
+    from app.services.tournament import get_event
+
     if event is None:
         if number is not None:
             raise FinalsError("指定 --round 时请同时用 --event 指定项目。")
@@ -49,6 +53,7 @@ def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[st
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from app.services import remote_entry
     from app.web import RemoteEntryServer, local_addresses
     from app.web.qr import qr_terminal
     from app.web.server import check_host_name
@@ -64,7 +69,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         for code, number in rounds:
             remote_entry.ensure_tokens(db, code, number, operator(args))
 
-        def arrived(outcome: remote_entry.SubmitOutcome) -> None:
+        def arrived(outcome: SubmitOutcome) -> None:
             word = STATUS_WORDS.get(outcome.status, outcome.status)
             number = f"第{outcome.submission}号 " if outcome.submission else ""
             print(f"{outcome.event} 第{outcome.round}轮 第{outcome.table}台 {outcome.result} "
@@ -111,7 +116,7 @@ def _stop_on_terminate(server: Any) -> None:
             target=server.stop, daemon=True).start())
 
 
-def _row(view: remote_entry.SubmissionView) -> list[str]:
+def _row(view: SubmissionView) -> list[str]:
     fouls = "" if view.fouls == (0, 0) else f"{view.fouls[0]},{view.fouls[1]}"
     state = STATUS_WORDS.get(view.status, view.status)
     if view.conflict:
@@ -124,6 +129,8 @@ def _row(view: remote_entry.SubmissionView) -> list[str]:
 
 
 def cmd_submissions(args: argparse.Namespace) -> int:
+    from app.services import remote_entry
+
     with opened(args) as db:
         who = operator(args)
         if args.accept_all:
@@ -168,6 +175,9 @@ def cmd_submissions(args: argparse.Namespace) -> int:
 
 
 def cmd_table_links(args: argparse.Namespace) -> int:
+    from app.services import remote_entry
+    from app.services.tournament import get_event
+
     with opened(args) as db:
         with db.reading() as session:
             code = get_event(session, args.event).code

@@ -11,19 +11,15 @@ from typing import Any
 
 from app.cli.common import SEED, opened, operator, print_json, round_number, table, whole_number
 from app.errors import FinalsError
-from app.io.sheets import write_template
 from app.presets import preset_names
-from app.services import players as player_service
-from app.services.audit import audit_log
-from app.services.registration import import_sheet
-from app.services.tournament import create_tournament, list_events, tournament_info
-from app.settings import parse_text
 
 GENDER_TEXT = {"M": "男", "F": "女", None: ""}
 STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from app.services.tournament import create_tournament, list_events, tournament_info
+
     db = create_tournament(Path(args.file), args.preset, args.title, operator(args))
     info = tournament_info(db)
     events = list_events(db)
@@ -35,12 +31,16 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_template(args: argparse.Namespace) -> int:
+    from app.io.sheets import write_template
+
     path = write_template(Path(args.out))
     print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
     return 0
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from app.services.registration import import_sheet
+
     with opened(args) as db:
         summary = import_sheet(db, Path(args.sheet), args.event, operator(args))
     print(summary.describe())
@@ -50,6 +50,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_players(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+
     with opened(args) as db:
         rows = player_service.list_entrants(db, args.event)
     if args.json:
@@ -71,6 +73,8 @@ def cmd_players(args: argparse.Namespace) -> int:
 
 
 def cmd_events(args: argparse.Namespace) -> int:
+    from app.services.tournament import list_events, tournament_info
+
     with opened(args) as db:
         info, events = tournament_info(db), list_events(db)
     if args.json:
@@ -95,6 +99,8 @@ def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def cmd_add_player(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+
     with opened(args) as db:
         seed = player_service.add_player(db, args.event, _player_fields(args), operator(args),
                                          initial_points=args.points)
@@ -103,6 +109,8 @@ def cmd_add_player(args: argparse.Namespace) -> int:
 
 
 def cmd_edit_player(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+
     with opened(args) as db:
         player_service.edit_player(db, args.event, args.who, _player_fields(args), operator(args))
     print("已修改。")
@@ -111,6 +119,8 @@ def cmd_edit_player(args: argparse.Namespace) -> int:
 
 def _status_command(status: str) -> Any:
     def run(args: argparse.Namespace) -> int:
+        from app.services import players as player_service
+
         with opened(args) as db:
             message = player_service.set_status(db, args.event, args.who, status, args.round,
                                                 operator(args))
@@ -120,6 +130,8 @@ def _status_command(status: str) -> Any:
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
+
     with opened(args) as db:
         player_service.set_seed(db, args.event, args.who, args.seed, operator(args))
     print(f"已将 {args.who} 调整为序号 {args.seed}。")
@@ -128,7 +140,7 @@ def cmd_seed(args: argparse.Namespace) -> int:
 
 def _setting_value(key: str, text: str) -> Any:
     """`KEY=text` as a value of the key's type (app.settings checks it before it is stored)."""
-    from app.settings import EVENT_SETTINGS, TOURNAMENT_FIELDS, TOURNAMENT_SETTINGS
+    from app.settings import EVENT_SETTINGS, TOURNAMENT_FIELDS, TOURNAMENT_SETTINGS, parse_text
 
     spec = EVENT_SETTINGS.get(key) or TOURNAMENT_FIELDS.get(key) or TOURNAMENT_SETTINGS.get(key)
     if spec is not None:
@@ -162,7 +174,11 @@ def _warn(db: Any, code: str | None) -> None:
 
 def _tournament_settings(args: argparse.Namespace) -> int:
     from app.services.ranking import PRIZE_KEYS
-    from app.services.tournament import set_tournament_fields, tournament_settings
+    from app.services.tournament import (
+        set_tournament_fields,
+        tournament_info,
+        tournament_settings,
+    )
 
     with opened(args) as db:
         changes = _changes(args.set, "prize_split=tiebreak", prefix="tournament.")
@@ -262,6 +278,7 @@ def cmd_dissolve(args: argparse.Namespace) -> int:
 
 
 def cmd_eligibility(args: argparse.Namespace) -> int:
+    from app.services import players as player_service
     from app.services.teams import problems
 
     with opened(args) as db:
@@ -300,6 +317,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
+    from app.services.audit import audit_log
+
     with opened(args) as db:
         entries = audit_log(db, args.limit)
     if args.json:
@@ -337,6 +356,8 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
     path = Path(args.file) if args.file else ensure_demo(Path("demo.finals"))
     if not args.screenshot and not _has_display():
+        from app.services.tournament import list_events, tournament_info
+
         with opened(argparse.Namespace(file=path)) as db:
             info, events = tournament_info(db), list_events(db)
         print(f"{path}：{info['title']}")

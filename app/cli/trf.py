@@ -9,10 +9,11 @@ from typing import Any
 
 from app.cli.common import opened, operator
 from app.errors import FinalsError
-from app.services import trf as trf_service
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from app.services import trf as trf_service
+
     with opened(args) as db:
         count = trf_service.export_trf(db, args.event, Path(args.output), operator(args))
     print(f"已导出 {count} 名选手到 {args.output}")
@@ -20,6 +21,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from app.services import trf as trf_service
+
     with opened(args) as db:
         summary = trf_service.import_trf(db, Path(args.trf), args.code, args.name, operator(args))
     print(f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）")
@@ -29,6 +32,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_pair(args: argparse.Namespace) -> int:
+    from app.services import trf as trf_service
+
     text = trf_service.pair_trf_file(Path(args.trf))
     if args.output:
         try:
