@@ -40,7 +40,7 @@ def go(round_one: Path, tmp_path: Path) -> Path:
 
 
 def export(path: Path) -> tuple[dict[str, Any], str]:
-    from app.io.export_json import build_export
+    from app.readmodel.load import build_export
     from app.services.tournament import open_tournament
 
     db = open_tournament(path)

@@ -128,7 +128,7 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_pat
 
 def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    from app.io.export_json import build_export
+    from app.readmodel.load import build_export
 
     path = tmp_path / "c.finals"
     build_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from app.demo import build_demo
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.services.tournament import open_tournament
 
 RESULTS = {"1-0", "0-1", "=", "+-", "-+", "--", "0-0", "bye", None}

@@ -15,7 +15,7 @@ import pytest
 from sqlalchemy import func, select
 
 from app.errors import FinalsError
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.io.registration import is_professional_grade
 from app.services.audit import audit_log
 from app.services.players import add_player, edit_player, eligibility_problems, list_entrants

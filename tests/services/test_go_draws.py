@@ -16,7 +16,7 @@ import pytest
 
 from app.demo import build_demo
 from app.errors import FinalsError
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.services.audit import audit_log
 from app.services.results import (
     DrawRefused,

@@ -13,7 +13,7 @@ import pytest
 
 from app.demo import build_demo
 from app.errors import FinalsError
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.services.audit import audit_log
 from app.services.players import edit_player, list_entrants, set_status
 from app.services.registration import import_sheet
