@@ -163,7 +163,7 @@ def pair_next(
                 )
     backup_failed = backup_warning(db, "before-pairing", "本轮已编排")
     with db.transaction() as session:
-        event = get_event(session, event_code)
+        event = get_event(session, event_code, with_games=True)
         number = len(event.rounds) + 1
         extra_note = None
         if beyond_plan(event.rounds_planned, number - 1):
@@ -187,8 +187,8 @@ def pair_next(
         record(session, operator, "编排", f"{event.code} 第{number}轮",
                after={"games": _games_dump(pairing.games), "opening": opening,
                       "lot_seed": pairing.lot_seed, "relaxations": list(pairing.relaxations)})
-        code = event.code
-    view = round_view(db, code, number)
+        # The round as written, from the request it was paired from (read once).
+        view = _view(event, rnd, replace(request, lot_seed=pairing.lot_seed))
     return replace(view, warnings=(backup_failed,)) if backup_failed else view
 
 
@@ -338,28 +338,32 @@ def undo_edit(db: Database, event_code: str, number: int, operator: str = "") ->
 
 def round_view(db: Database, event_code: str, number: int | None = None) -> RoundView:
     with db.reading() as session:
-        event = get_event(session, event_code)
+        event = get_event(session, event_code, with_games=True)
         if not event.rounds:
             raise FinalsError(f"{event.name}还没有编排任何轮次。请先用 finals pair 编排。")
         rnd = _round(event, number or len(event.rounds))
-        request = _request_for(event, rnd.number, rnd.lot_seed)
-        games = _games_of(rnd)
-        findings = check_round(request, games)
-        notes = explain(request, games)
-        report = format_report(
-            request,
-            Pairing(rnd.number, games, notes, tuple(rnd.relaxations or ()), rnd.lot_seed),
-            findings,
-        )
-        return RoundView(
-            event=event.code, event_name=event.name, number=rnd.number, status=rnd.status,
-            opening=rnd.opening, lot_seed=rnd.lot_seed, opening_seed=rnd.opening_seed,
-            games=games, results={g.table: g.result for g in rnd.games},
-            notes=notes, findings=findings, relaxations=tuple(rnd.relaxations or ()),
-            report=report, names={e.id: e.name for e in event.entrants},
-            seeds={e.id: e.seed for e in event.entrants},
-            units={e.id: e.unit for e in event.entrants},
-        )
+        return _view(event, rnd, _request_for(event, rnd.number, rnd.lot_seed))
+
+
+def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
+    """The round as written, checked and explained against `request` (its pairing's input)."""
+    games = _games_of(rnd)
+    findings = check_round(request, games)
+    notes = explain(request, games)
+    report = format_report(
+        request,
+        Pairing(rnd.number, games, notes, tuple(rnd.relaxations or ()), rnd.lot_seed),
+        findings,
+    )
+    return RoundView(
+        event=event.code, event_name=event.name, number=rnd.number, status=rnd.status,
+        opening=rnd.opening, lot_seed=rnd.lot_seed, opening_seed=rnd.opening_seed,
+        games=games, results={g.table: g.result for g in rnd.games},
+        notes=notes, findings=findings, relaxations=tuple(rnd.relaxations or ()),
+        report=report, names={e.id: e.name for e in event.entrants},
+        seeds={e.id: e.seed for e in event.entrants},
+        units={e.id: e.unit for e in event.entrants},
+    )
 
 
 def view_dict(view: RoundView) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from app.errors import FinalsError
 from app.presets import load_preset
@@ -30,7 +31,7 @@ from app.settings import (
     tournament_settings_lenient,
 )
 from app.store.database import Database, create_database, open_database
-from app.store.models import Event, GradeTable, PrizeTable, Tournament
+from app.store.models import Event, GradeTable, PrizeTable, Round, Tournament
 
 
 def _date(text: str | None) -> date | None:
@@ -102,8 +103,19 @@ def tournament_info(db: Database) -> dict[str, Any]:
         }
 
 
-def get_event(session: Any, code: str | None) -> Event:
+def get_event(session: Any, code: str | None, *, with_games: bool = False) -> Event:
+    """The event by code (any case) or name. `with_games`: its rounds, games and boards come
+    in three queries now, for a use case that reads the whole history (pairing)."""
     events = list(session.scalars(select(Event).order_by(Event.position)))
+    if with_games:
+        found = _find_event(events, code)
+        return session.scalars(  # type: ignore[no-any-return]
+            select(Event).where(Event.id == found.id)
+            .options(selectinload(Event.rounds).selectinload(Round.games))).one()
+    return _find_event(events, code)
+
+
+def _find_event(events: list[Event], code: str | None) -> Event:
     if code is None:
         playable = [e for e in events if e.kind != "team"]
         if len(playable) == 1:
