@@ -22,6 +22,7 @@ from app.services.backup import backup_warning
 from app.services.remote_entry import add_missing_tokens, void_changed_tables
 from app.services.snapshots import is_team_match, pairing_request
 from app.services.tournament import get_event
+from app.standings.team_match import board_seats
 from app.store.database import Database
 from app.store.models import Board, Event, Game, Round
 
@@ -101,12 +102,8 @@ def _add_boards(session: Session, rnd: Round) -> None:
             continue
         first = [m.player_id for m in teams[game.first_id].members]
         second = [m.player_id for m in teams[game.second_id].members]
-        count = min(len(first), len(second), size or len(first))
-        game.boards = [
-            Board(board=k, first_player_id=first[k - 1] if k % 2 else second[k - 1],
-                  second_player_id=second[k - 1] if k % 2 else first[k - 1])
-            for k in range(1, count + 1)
-        ]
+        game.boards = [Board(board=k, first_player_id=a, second_player_id=b)
+                       for k, a, b in board_seats(first, second, size)]
     session.flush()
 
 

@@ -6,6 +6,7 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
+from app.pairing.availability import Availability, active_ids
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 from app.settings import (
     TEAM_MATCH_TIEBREAKS,
@@ -14,11 +15,11 @@ from app.settings import (
     read_event_settings,
 )
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
+from app.standings.team_match import board_points as team_board_points
 from app.store.models import Entrant, Event, Game
 
 __all__ = ["TEAM_MATCH_TIEBREAKS"]  # re-exported: where it used to live
 
-BOARD_POINTS = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0), "-+": (0, 2)}
 
 
 def _file(event: Event) -> str:
@@ -57,14 +58,7 @@ def is_team_match(event: Event) -> bool:
 
 def board_points(game: Game) -> tuple[float, float]:
     """Board points 2/1/0 (RULES §7) of the two teams of a match."""
-    first = second = 0.0
-    for board in game.boards:
-        a, b = BOARD_POINTS.get(board.result or "", (0, 0))
-        # Boards alternate: on even boards the second team's player moves first.
-        if board.board % 2 == 0:
-            a, b = b, a
-        first, second = first + a, second + b
-    return first, second
+    return team_board_points((b.board, b.result) for b in game.boards)
 
 
 def game_record(game: Game, round_number: int) -> GameRecord:
@@ -105,41 +99,22 @@ def withdraws_after_forfeits(event: Event) -> int:
     return event_settings_of(event, "pairing.withdraw_after_forfeits").withdraw_after_forfeits
 
 
-def _forfeited(games: tuple[GameRecord, ...], entrant: int, round_number: int) -> bool:
-    for game in games:
-        if game.round == round_number and game.involves(entrant) and game.result is not None:
-            if game.result is Result.DOUBLE_FORFEIT:
-                return True
-            if game.result is Result.FIRST_WINS_BY_FORFEIT:
-                return entrant == game.second
-            if game.result is Result.SECOND_WINS_BY_FORFEIT:
-                return entrant == game.first
-    return False
+def availability(entrant: Entrant) -> Availability:
+    return Availability(
+        id=entrant.id,
+        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
+        if entrant.status == "withdrawn" else None,
+        joined_round=entrant.joined_round,
+        absent_rounds=frozenset(s.round_number for s in entrant.round_status
+                                if s.status == "absent"))
 
 
-def inactive_reason(
-    entrant: Entrant, round_number: int, games: tuple[GameRecord, ...], limit: int
-) -> str | None:
-    """Why `entrant` is not paired in `round_number`, or None when it plays."""
-    if entrant.status == "withdrawn" and (entrant.withdrawn_from_round or 1) <= round_number:
-        return "退赛"
-    if entrant.joined_round > round_number:
-        return "未报到"
-    if any(s.round_number == round_number and s.status == "absent" for s in entrant.round_status):
-        return "请假"
-    if limit and round_number > limit and all(
-        _forfeited(games, entrant.id, r) for r in range(round_number - limit, round_number)
-    ):
-        return f"连续{limit}轮弃权，取消后续比赛资格"
-    return None
-
-
-def active_entrants(event: Event, round_number: int) -> frozenset[int]:
-    games = event_games(event, round_number - 1)
-    limit = withdraws_after_forfeits(event)
-    return frozenset(
-        e.id for e in event.entrants if inactive_reason(e, round_number, games, limit) is None
-    )
+def active_entrants(event: Event, round_number: int,
+                    history: tuple[GameRecord, ...] | None = None) -> frozenset[int]:
+    """Who is paired in `round_number` (`history`: the games before it, when already read)."""
+    games = event_games(event, round_number - 1) if history is None else history
+    return active_ids((availability(e) for e in event.entrants), round_number, games,
+                      withdraws_after_forfeits(event))
 
 
 def _rating(entrant: Entrant) -> int:
@@ -154,6 +129,7 @@ PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
 
 def pairing_request(event: Event, round_number: int, lot_seed: int | None = None) -> PairingRequest:
     settings = event_settings_of(event, *PAIRING_KEYS)
+    history = event_games(event, round_number - 1)
     return PairingRequest(
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
@@ -162,8 +138,8 @@ def pairing_request(event: Event, round_number: int, lot_seed: int | None = None
                            initial_points=e.initial_points or 0.0)
             for e in event.entrants
         ),
-        active=active_entrants(event, round_number),
-        history=event_games(event, round_number - 1),
+        active=active_entrants(event, round_number, history),
+        history=history,
         scoring=settings.scoring,
         settings=settings.pairing,
         lot_seed=lot_seed,

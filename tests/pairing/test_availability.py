@@ -1,0 +1,101 @@
+"""Who is paired in a round (withdrawal, late arrival, leave, the forfeit rule) and the team
+match boards, as pure rules checked against a plain restatement over random histories."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from app.domain import GameRecord, Result
+from app.pairing.availability import Availability, active_ids, forfeited, inactive_reason
+from app.standings.team_match import board_points, board_seats
+
+RESULTS = [None, *Result]
+
+
+@st.composite
+def histories(draw: st.DrawFn) -> tuple[list[Availability], tuple[GameRecord, ...], int, int]:
+    count = draw(st.integers(2, 8))
+    rounds = draw(st.integers(1, 6))
+    entrants = [
+        Availability(
+            id=i,
+            withdrawn_from_round=draw(st.none() | st.integers(1, rounds + 1)),
+            joined_round=draw(st.integers(1, rounds + 1)),
+            absent_rounds=frozenset(draw(st.sets(st.integers(1, rounds + 1), max_size=2))))
+        for i in range(1, count + 1)]
+    games = []
+    for rnd in range(1, rounds + 1):
+        ids = draw(st.permutations(range(1, count + 1)))
+        for table, k in enumerate(range(0, count - 1, 2), start=1):
+            games.append(GameRecord(round=rnd, table=table, first=ids[k], second=ids[k + 1],
+                                    result=draw(st.sampled_from(RESULTS))))
+    return entrants, tuple(games), rounds + 1, draw(st.integers(0, 3))
+
+
+def _lost_by_forfeit(games: tuple[GameRecord, ...], who: int, rnd: int) -> bool:
+    for g in games:
+        if g.round != rnd or who not in (g.first, g.second):
+            continue
+        return (g.result is Result.DOUBLE_FORFEIT
+                or (g.result is Result.FIRST_WINS_BY_FORFEIT and who == g.second)
+                or (g.result is Result.SECOND_WINS_BY_FORFEIT and who == g.first))
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(histories())
+def test_inactive_exactly_when_a_rule_says_so(
+    case: tuple[list[Availability], tuple[GameRecord, ...], int, int],
+) -> None:
+    entrants, games, next_round, limit = case
+    active = active_ids(entrants, next_round, games, limit)
+    for e in entrants:
+        gone = e.withdrawn_from_round is not None and e.withdrawn_from_round <= next_round
+        late = e.joined_round > next_round
+        away = next_round in e.absent_rounds
+        forfeits = limit > 0 and next_round > limit and all(
+            _lost_by_forfeit(games, e.id, r) for r in range(next_round - limit, next_round))
+        assert (e.id not in active) == (gone or late or away or forfeits)
+        reason = inactive_reason(e, next_round, games, limit)
+        if gone:
+            assert reason == "退赛"
+        elif forfeits and not (late or away):
+            assert reason is not None and "弃权" in reason
+
+
+def test_two_forfeits_in_a_row_end_the_event_but_a_played_game_between_does_not() -> None:
+    me = Availability(id=1)
+
+    def game(rnd: int, result: Result) -> GameRecord:
+        return GameRecord(round=rnd, table=1, first=2, second=1, result=result)
+
+    two = (game(1, Result.FIRST_WINS_BY_FORFEIT), game(2, Result.DOUBLE_FORFEIT))
+    assert inactive_reason(me, 3, two, 2) == "连续2轮弃权，取消后续比赛资格"
+    assert inactive_reason(me, 3, two, 0) is None  # the rule is off
+    broken = (game(1, Result.FIRST_WINS_BY_FORFEIT), game(2, Result.FIRST_WINS))
+    assert inactive_reason(me, 3, broken, 2) is None
+    assert not forfeited(two, 2, 1)  # the winner of a forfeit did not forfeit
+
+
+@given(st.integers(1, 8), st.integers(1, 8), st.none() | st.integers(1, 8))
+def test_every_member_plays_once_and_colours_alternate(a: int, b: int, size: int | None) -> None:
+    first, second = list(range(100, 100 + a)), list(range(200, 200 + b))
+    seats = board_seats(first, second, size)
+    assert len(seats) == min(a, b, size or a)
+    for board, mover, other in seats:
+        if board % 2:
+            assert (mover, other) == (first[board - 1], second[board - 1])
+        else:
+            assert (mover, other) == (second[board - 1], first[board - 1])
+
+
+@given(st.lists(st.sampled_from(["1-0", "0-1", "=", "+-", "-+", None]), max_size=8))
+def test_board_points_are_two_per_decided_board_and_mirror(results: list[str | None]) -> None:
+    boards = list(enumerate(results, start=1))
+    first, second = board_points(boards)
+    assert first + second == 2 * sum(r is not None for r in results)
+    mirror = {"1-0": "0-1", "0-1": "1-0", "=": "=", "+-": "-+", "-+": "+-", None: None}
+    assert board_points((k, mirror[r]) for k, r in boards) == (second, first)
+    # on board 1 the first team moves first; on board 2 the second team does
+    assert board_points([(1, "1-0")]) == (2, 0) and board_points([(2, "1-0")]) == (0, 2)
