@@ -142,8 +142,7 @@ def dutch_pairs(request: PairingRequest) -> tuple[list[tuple[int, int | None]], 
 def pair_dutch(request: PairingRequest) -> Pairing:
     """One round of an event by the FIDE (Dutch) System, checked and explained."""
     from app.pairing.checker import check_with_states
-    from app.pairing.engine import relaxations_from
-    from app.pairing.report import explain_with_states
+    from app.pairing.report import explain_with_states, relaxations_from
     from app.pairing.state import build_states
 
     pairs, relaxations = dutch_pairs(request)

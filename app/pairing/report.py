@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from app.pairing import colours
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
 from app.pairing.round_robin import berger_round
@@ -163,3 +165,59 @@ def format_report(
     lines.extend(f"  [{f.rule}] {f.message}" for f in findings)
     lines.append(settings_footer(request))
     return "\n".join(lines)
+
+
+_RELAXATION_TITLES: dict[str, str] = {
+    "rematch": "无法避免重复对局",
+    "same_unit": "同单位回避无法全部满足",
+    "colour_row": "禁连三（连续三局同色）无法全部满足",
+    "colour_surplus": "先后手差上限无法全部满足",
+    "bye": "轮空无法全部给未轮空过的选手",
+    "unpaired": "有选手未能编排",
+    "double": "有选手被重复编排",
+    "inactive": "有不参赛的选手被编排",
+    "table": "台号有误",
+}
+
+
+def relaxations_from(
+    request: PairingRequest,
+    findings: Sequence[Finding],
+    games: Sequence[PairedGame],
+    states: dict[int, PlayerState] | None = None,
+) -> list[str]:
+    """Chinese relaxation lines, one per rule, from the checker's findings."""
+    if states is None:
+        states = build_states(request)
+    by_table = {g.table: g for g in games}
+
+    def label(i: int) -> str:
+        st = states.get(i)
+        return st.label if st is not None else f"#{i}"
+
+    grouped: dict[str, list[str]] = {}
+    for f in findings:
+        details = grouped.setdefault(f.rule, [])
+        if f.tables and f.tables[0] in by_table:
+            g = by_table[f.tables[0]]
+            who = label(g.first) + ("—" + label(g.second) if g.second is not None else " 轮空")
+            text = f"第{g.table}台 {who}"
+            if f.rule in ("colour_row", "colour_surplus") and f.entrants:
+                text += f"：{label(f.entrants[0])}"
+        else:
+            text = "、".join(label(i) for i in f.entrants) or f.message
+        if text not in details:
+            details.append(text)
+    lines = []
+    last_round = (
+        request.settings.last_round_scores_over_colour
+        and request.round_number >= request.rounds_planned > 0
+    )
+    for rule in _RELAXATION_TITLES:
+        if rule not in grouped:
+            continue
+        title = _RELAXATION_TITLES[rule]
+        if last_round and rule in ("colour_row", "colour_surplus"):
+            title += "（末轮积分接近优先于颜色）"
+        lines.append(f"第{request.round_number}轮：{title}，已放宽（{'；'.join(grouped[rule])}）")
+    return lines
