@@ -18,6 +18,24 @@ from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
 COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve", "schedule")
+# The module that registers each command (in `finals --help` order): a run builds the parser
+# of its own command's module only (issue 15, start-up; tests/cli/test_startup_imports.py
+# checks this table against the modules).
+COMMANDS = {
+    **dict.fromkeys(("new", "template", "import", "players", "events", "add-player",
+                     "edit-player", "withdraw", "reinstate", "absent", "present", "seed",
+                     "settings", "compose", "dissolve", "eligibility", "export", "log", "demo",
+                     "gui"), "setup"),
+    **dict.fromkeys(("pair", "pairing", "check", "repair", "unpair", "swap", "swap-colours",
+                     "set-pair", "move-table", "give-bye", "undo-edit", "result", "results",
+                     "boards", "round-status"), "rounds"),
+    **dict.fromkeys(("standings", "teams", "pairs", "prizes", "grades",
+                     "certificates-register"), "results"),
+    "report": "reports",
+    "trf": "trf",
+    **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
+    "schedule": "schedule",
+}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -27,11 +45,13 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The `finals` parser with every command; with `command` (one of COMMANDS), only the
+    commands of the module that registers it: enough to parse and run that command."""
     parser = _Parser(prog="finals", description="棋赛总决赛编排系统（五子棋、围棋积分编排）")
     parser.add_argument("--operator", default=None, help="操作员姓名（写入操作日志）")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if command is None else (COMMANDS[command],):
         try:
             module = importlib.import_module(f"app.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -94,6 +114,22 @@ def _crash_log(exc: BaseException) -> Path | None:
         return None
 
 
+def _command_of(arguments: list[str]) -> str | None:
+    """The command a command line runs, when it is plain to see: the first argument, after
+    `--operator NAME` (or `--operator=NAME`, or an abbreviation) if given. None otherwise
+    (`--help`, a mistyped command, ...): the full parser answers those."""
+    value_next = False
+    for argument in arguments:
+        if value_next:
+            value_next = False
+        elif argument.startswith("--") and len(argument) > 2 and \
+                "--operator".startswith(argument.partition("=")[0]):
+            value_next = "=" not in argument
+        else:
+            return argument if argument in COMMANDS else None
+    return None
+
+
 def _protect_results(argv: list[str]) -> list[str]:
     """`finals result ... -+` and `... --`: results that look like options to argparse."""
     if "result" not in argv:
@@ -113,7 +149,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if any("\x00" in a for a in arguments):  # no file name, code or text holds one
         print("finals: 用法错误：参数中含有空字符（NUL），请重新输入。", file=sys.stderr)
         return 2
-    parser = build_parser()
+    parser = build_parser(_command_of(arguments))
     args = parser.parse_args(_protect_results(arguments))
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
