@@ -1,13 +1,21 @@
-"""The one entry point the CLI and the UI call: `build_report(doc, kind, out, ...)`."""
+"""The one entry point the CLI and the UI call: `build_report(final, kind, out, ...)`.
+
+A document is built from the read model of the final (`app.readmodel.Final`).  What the
+command line adds for one print and the export does not hold (the slips' phone links, the
+certificates' register numbers) comes in `PrintExtras`.
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from app.readmodel.model import Final
 from reports import excel
 from reports.cards import build_cards_pdf
 from reports.ceremony import build_ceremony_pdf
@@ -46,8 +54,23 @@ EXCEL_KINDS = (
 )
 
 
+@dataclass(frozen=True)
+class PrintExtras:
+    """What one print adds to the final, never part of the export.
+
+    `links`: (event code, round number, table) → the table's phone page on the venue's
+    result server, printed as a QR code (and in words) on that table's slip; a table with
+    none gets no QR code.  `certificate_numbers`: the register's number (编号) of each
+    certificate by its award key (`reports.certificates.certificate_awards`); a certificate
+    with none is numbered in print order.
+    """
+
+    links: Mapping[tuple[str, int, int], str] = field(default_factory=dict)
+    certificate_numbers: Mapping[str, str] = field(default_factory=dict)
+
+
 def build_report(
-    doc: dict[str, Any],
+    final: Final | Mapping[str, Any],
     kind: str,
     out: Path,
     *,
@@ -59,12 +82,14 @@ def build_report(
     card: str = "tent",
     large: bool = False,
     printed_at: datetime | None = None,
+    extras: PrintExtras | None = None,
 ) -> Path:
-    """Write document `kind` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
+    """Write document `kind` of `final` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
 
     `order` sorts the check-in sheet (unit or pinyin); `card` is the table cards' layout
     (tent: A4 folded, or a5). `large`: the wall version of pairings and index (names at
-    14 pt or more, A4 landscape, two blocks a page, readable from 2 m).
+    14 pt or more, A4 landscape, two blocks a page, readable from 2 m).  `extras`: the
+    slips' phone links and the certificates' register numbers (`PrintExtras`).
 
     Raises ReportError with a Chinese message for anything the user can fix.
     """
@@ -77,57 +102,63 @@ def build_report(
         raise ReportError(f"输出文件“{out.name}”的扩展名应为 .pdf 或 .xlsx。")
     if not out.parent.exists():
         raise ReportError(f"输出文件夹不存在：{out.parent}")
+    if not isinstance(final, Final):
+        # TRANSITIONAL: callers that still pass the export document (app/cli/reports.py,
+        # app/cli/certificates.py, ui/printing.py). Goes once they pass the read model.
+        final, extras = _from_document(final, extras)
+    extras = extras or PrintExtras()
     if suffix == ".xlsx":
         if kind not in EXCEL_KINDS:
             offered = "、".join(KINDS[k] for k in EXCEL_KINDS)
             raise ReportError(f"“{KINDS[kind]}”只能输出 PDF；可输出 Excel 的有：{offered}。")
         return _atomic(
-            out, lambda path: _excel(doc, kind, path, event=event, round=round, category=category)
+            out, lambda path: _excel(final, kind, path, event=event, round=round, category=category)
         )
     builders: dict[str, Callable[[Path], Path]] = {
         "pairings": lambda path: (build_wall_pairings_pdf if large else build_pairings_pdf)(
-            doc, path, event=event, round=round, printed_at=printed_at
+            final, path, event=event, round=round, printed_at=printed_at
         ),
         "index": lambda path: (build_wall_index_pdf if large else build_index_pdf)(
-            doc, path, event=event, round=round, printed_at=printed_at
+            final, path, event=event, round=round, printed_at=printed_at
         ),
         "slips": lambda path: build_slips_pdf(
-            doc, path, event=event, round=round, printed_at=printed_at
+            final, path, event=event, round=round, printed_at=printed_at, links=extras.links
         ),
         "standings": lambda path: build_standings_pdf(
-            doc, path, event=event, round=round, category=category, printed_at=printed_at
+            final, path, event=event, round=round, category=category, printed_at=printed_at
         ),
         "crosstable": lambda path: build_crosstable_pdf(
-            doc, path, event=event, printed_at=printed_at
+            final, path, event=event, printed_at=printed_at
         ),
-        "teams": lambda path: build_teams_pdf(doc, path, event=event, printed_at=printed_at),
-        "pairs": lambda path: build_pairs_pdf(doc, path, event=event, printed_at=printed_at),
+        "teams": lambda path: build_teams_pdf(final, path, event=event, printed_at=printed_at),
+        "pairs": lambda path: build_pairs_pdf(final, path, event=event, printed_at=printed_at),
         "prizes": lambda path: build_prizes_pdf(
-            doc, path, event=event, category=category, printed_at=printed_at
+            final, path, event=event, category=category, printed_at=printed_at
         ),
         "certificates": lambda path: build_certificates_pdf(
-            doc, path, event=event, category=category, cert_type=cert_type
+            final, path, event=event, category=category, cert_type=cert_type,
+            numbers=extras.certificate_numbers,
         ),
         "grades": lambda path: build_grades_pdf(
-            doc, path, event=event, category=category, printed_at=printed_at
+            final, path, event=event, category=category, printed_at=printed_at
         ),
-        "entries": lambda path: build_entries_pdf(doc, path, event=event, printed_at=printed_at),
+        "entries": lambda path: build_entries_pdf(final, path, event=event, printed_at=printed_at),
         "checkin": lambda path: build_checkin_pdf(
-            doc, path, event=event, order=order, printed_at=printed_at
+            final, path, event=event, order=order, printed_at=printed_at
         ),
-        "cards": lambda path: build_cards_pdf(doc, path, event=event, card=card),
+        "cards": lambda path: build_cards_pdf(final, path, event=event, card=card),
         "lineup": lambda path: build_lineup_pdf(
-            doc, path, event=event, round=round, printed_at=printed_at
+            final, path, event=event, round=round, printed_at=printed_at
         ),
         "ceremony": lambda path: build_ceremony_pdf(
-            doc, path, event=event, category=category, printed_at=printed_at
+            final, path, event=event, category=category, printed_at=printed_at
         ),
     }
     return _atomic(out, builders[kind])
 
 
 def _excel(
-    doc: dict[str, Any],
+    final: Final,
     kind: str,
     out: Path,
     *,
@@ -136,20 +167,51 @@ def _excel(
     category: str | None,
 ) -> Path:
     if kind == "pairings":
-        return excel.pairings_workbook(doc, out, event=event, round=round)
+        return excel.pairings_workbook(final, out, event=event, round=round)
     if kind == "index":
-        return excel.index_workbook(doc, out, event=event, round=round)
+        return excel.index_workbook(final, out, event=event, round=round)
     if kind == "grades":
-        return excel.grades_workbook(doc, out, event=event, category=category)
+        return excel.grades_workbook(final, out, event=event, category=category)
     if kind == "standings":
-        return excel.standings_workbook(doc, out, event=event, round=round, category=category)
+        return excel.standings_workbook(final, out, event=event, round=round, category=category)
     if kind == "crosstable":
-        return excel.crosstable_workbook(doc, out, event=event)
+        return excel.crosstable_workbook(final, out, event=event)
     if kind == "teams":
-        return excel.teams_workbook(doc, out, event=event)
+        return excel.teams_workbook(final, out, event=event)
     if kind == "pairs":
-        return excel.pairs_workbook(doc, out, event=event)
-    return excel.prizes_workbook(doc, out, event=event, category=category)
+        return excel.pairs_workbook(final, out, event=event)
+    return excel.prizes_workbook(final, out, event=event, category=category)
+
+
+def final_of_document(doc: Mapping[str, Any]) -> Final:
+    """The read model of an export document; a non-document is a ReportError."""
+    # imported by name: the reports depend on the read model, not on the export's reader
+    export = importlib.import_module("app.io.export_json")
+    try:
+        final: Final = export.from_document(doc)
+    except export.DocumentError as exc:
+        raise ReportError(str(exc)) from exc
+    return final
+
+
+def _from_document(
+    doc: Mapping[str, Any], extras: PrintExtras | None
+) -> tuple[Final, PrintExtras | None]:
+    """TRANSITIONAL: the export document a caller still passes, as the read model, with what
+    the command line put into it for this print (each game's "link", the document's
+    "certificate_numbers") as PrintExtras.  Goes once every caller passes `Final`."""
+    final = final_of_document(doc)
+    if extras is not None:
+        return final, extras
+    links: dict[tuple[str, int, int], str] = {}
+    for event in doc.get("events") or ():
+        for rnd in event.get("rounds") or ():
+            for game in rnd.get("games") or ():
+                if game.get("link"):
+                    links[(str(event.get("code")), int(rnd["number"]), int(game["table"]))] = (
+                        str(game["link"]))
+    numbers = doc.get("certificate_numbers") or {}
+    return final, PrintExtras(links=links, certificate_numbers=dict(numbers))
 
 
 def _atomic(out: Path, build: Callable[[Path], Path]) -> Path:

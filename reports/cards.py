@@ -9,13 +9,12 @@ into a tent along the middle, the top half upside down so both sides read the sa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app.readmodel.model import Final
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView
 from reports.errors import ReportError
@@ -37,11 +36,11 @@ def table_count(event: EventView) -> int:
     """The most tables the event needs: its largest round, or half its players before round 1."""
     most = 0
     for rnd in event.rounds:
-        tables = [int(g["table"]) for g in rnd.get("games") or [] if g.get("second") is not None]
+        tables = [g.table for g in rnd.games if g.second is not None]
         most = max(most, len(tables), max(tables, default=0))
     if most:
         return most
-    playing = [e for e in event.entrants.values() if e.get("status", "playing") == "playing"]
+    playing = [e for e in event.entrants.values() if e.status == "playing"]
     return len(playing) // 2
 
 
@@ -61,7 +60,7 @@ def card_events(view: DocView, event: str | None) -> list[EventView]:
 
 
 def _is_match(event: EventView) -> bool:
-    return (event.settings.get("pairing") or {}).get("team_format") == "match"
+    return event.pairing_settings.get("team_format") == "match"
 
 
 def _draw_card(
@@ -104,7 +103,7 @@ def _draw_card(
 
 
 def build_cards_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -112,7 +111,7 @@ def build_cards_pdf(
 ) -> Path:
     check_card(card)
     register_fonts()
-    view = DocView(doc)
+    view = DocView(final)
     events = card_events(view, event)
     counts = {e.code: table_count(e) for e in events}
     if not any(counts.values()):

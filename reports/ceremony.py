@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
+from app.readmodel.model import Final, PrizeLine
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.pdf_common import (
@@ -29,45 +28,40 @@ from reports.prizes import amount_of, fen_of, fmt_amount, select_prizes, winner_
 
 
 def ceremony_tables(
-    view: DocView, prizes: list[dict[str, Any]]
-) -> list[tuple[str, list[dict[str, Any]]]]:
+    view: DocView, prizes: list[PrizeLine]
+) -> list[tuple[str, list[PrizeLine]]]:
     """(table, its prizes lowest place first), the tables in the regulation's order.
 
     The export lists the prizes table by table as the regulation's prize clause does
     (Go: 男子个人, 女子个人, 少儿组, the teams, the pairs), so that order is kept.
     """
-    groups: dict[str, list[dict[str, Any]]] = {}
+    groups: dict[str, list[PrizeLine]] = {}
     for prize in prizes:
-        groups.setdefault(str(prize.get("table") or ""), []).append(prize)
+        groups.setdefault(prize.award.table_name, []).append(prize)
     for rows in groups.values():
-        rows.sort(key=lambda p: (-int(p.get("place") or 0), _seed(view, p)))
+        rows.sort(key=lambda p: (-p.award.place, _seed(view, p)))
     return list(groups.items())
 
 
-def _seed(view: DocView, prize: dict[str, Any]) -> int:
-    for event in view.events:
-        if event.code == prize.get("event"):
-            try:
-                return int(event.entrant(prize.get("entrant")).get("seed") or 0)
-            except (TypeError, ValueError):
-                return 0
-    return 0
+def _seed(view: DocView, prize: PrizeLine) -> int:
+    event = view.event_by_code(prize.award.event)
+    return event.entrant(prize.award.entrant).seed if event is not None else 0
 
 
-def place_text(prize: dict[str, Any]) -> str:
-    place = int(prize.get("place") or 0)
-    return f"第{place}名（并列）" if prize.get("shared") else f"第{place}名"
+def place_text(prize: PrizeLine) -> str:
+    place = prize.award.place
+    return f"第{place}名（并列）" if prize.award.shared else f"第{place}名"
 
 
 def build_ceremony_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     category: str | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
-    view = DocView(doc)
+    view = DocView(final)
     prizes = select_prizes(view, event, category)
     header = Header(title=view.title, document="颁奖顺序表", date_text=view.date_range())
     report = ReportDoc(out, header, printed_at=printed_at, subject="颁奖顺序表")
@@ -92,14 +86,14 @@ def build_ceremony_pdf(
                 [
                     str(step),
                     place_text(prize),
-                    str(prize.get("title") or ""),
-                    ("※" if prize.get("ineligible") else "") + winner_text(prize),
-                    str(prize.get("unit") or ""),
+                    prize.award.title,
+                    ("※" if prize.ineligible else "") + winner_text(prize),
+                    prize.unit or "",
                     fmt_amount(amount_of(prize)),
                 ]
             )
         subtotal = sum(amount_of(p) for p in rows)
-        places = sorted({int(p.get("place") or 0) for p in rows})
+        places = sorted({p.award.place for p in rows})
         span = (
             f"第{places[-1]}名至第{places[0]}名，由低到高"
             if len(places) > 1
@@ -118,7 +112,7 @@ def build_ceremony_pdf(
         "同一组别由名次低者先上台，冠军最后；并列者同时上台",
         f"共{step}人次上台领奖，奖金合计 {fmt_amount(yuan(total_fen))} 元，以奖金发放表为准",
     ]
-    if any(p.get("ineligible") for p in prizes):
+    if any(p.ineligible for p in prizes):
         notes.append("※ 不符合参赛规定的队伍或组合，照常发奖，另行说明")
     story += notes_block(notes)
     if not story:

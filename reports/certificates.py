@@ -1,7 +1,7 @@
 """Certificates (奖状 / 证书): one A4 landscape page per award, in LXGW WenKai.
 
-Three types: `prize` (one per entry of doc["prizes"]; a team's or pair's prize one per
-member, `certificate.per_member`), `grade` (one per doc["grades"]) and `participation`
+Three types: `prize` (one per prize of the final; a team's or pair's prize one per
+member, `certificate.per_member`), `grade` (one per grade line) and `participation`
 (one per person who played).  The wording is a template with placeholders; the issuer and
 seal area sit bottom right with the date in Chinese numerals.
 
@@ -17,6 +17,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib import colors
@@ -26,6 +27,8 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from app.readmodel.model import Final, FinalCategory
+from app.standings.prizes import Award as PrizeAward
 from reports.canvas_text import draw_fitted
 from reports.chinese_numerals import date_in_chinese, number_in_chinese
 from reports.docview import DocView
@@ -65,7 +68,7 @@ def default_template(cert_type: str) -> str:
 
 def template_for(view: DocView, cert_type: str) -> str:
     if cert_type == "prize":
-        custom = (view.tournament.get("certificate") or {}).get("template")
+        custom = view.certificate.get("template")
         if custom and str(custom).strip():
             return str(custom).strip()
     return default_template(cert_type)
@@ -132,67 +135,65 @@ class Award:
         return f"队名：{self.team}　{line}" if self.team else line
 
 
-def _prize_title(prize: dict[str, Any]) -> str:
+def _prize_title(prize: PrizeAward) -> str:
     """The prize (奖项) as printed after the place: a band's title (第九至三十二名) is the
     prize, never the place, so a tie's 并列 goes with the place (并列第十九名), not here."""
-    place = prize.get("place")
-    title = str(prize.get("title") or "").removeprefix(TIED)
-    if place is not None and title in (f"第{number_in_chinese(int(place))}名", f"第{place}名"):
+    place = prize.place
+    title = prize.title.removeprefix(TIED)
+    if title in (f"第{number_in_chinese(place)}名", f"第{place}名"):
         return ""  # the title only repeats the place: 第五名（第五名） reads badly
     return title
 
 
-def _is_tied(prize: dict[str, Any]) -> bool:
-    return bool(prize.get("shared")) or int(prize.get("tied") or 1) > 1
+def _is_tied(prize: PrizeAward) -> bool:
+    return prize.shared or prize.tied > 1
 
 
-def _group_name(view: DocView, event_code: Any, category: Any) -> str:
+def _group_name(view: DocView, event_code: str, category: str | None) -> str:
     """A category prints under its own name (女子个人, 公开组（女子）), as the regulations
     name it, not as 男子个人（女子个人）."""
-    for ev in view.events:
-        if ev.code == event_code:
-            for cat in ev.categories if category else ():
-                if cat.get("code") == category and cat.get("name"):
-                    return str(cat["name"])
-            return ev.name
-    return str(event_code or "")
+    ev = view.event_by_code(event_code)
+    if ev is None:
+        return event_code or ""
+    for cat in ev.categories if category else ():
+        if cat.code == category and cat.name:
+            return cat.name
+    return ev.name
 
 
-def _womens_event(view: DocView, event_code: Any) -> dict[str, Any] | None:
+def _womens_event(view: DocView, event_code: str) -> FinalCategory | None:
     """The women's category of an event when the regulation lists it as an event of its own
     (Go: 女子个人, ranked from the 男子个人 field), else None (Gomoku 公开组（女子）)."""
-    for ev in view.events:
-        if ev.code == event_code:
-            for cat in ev.categories:
-                if cat.get("own_event") and cat.get("gender") == "F" and cat.get("name"):
-                    return cat
+    ev = view.event_by_code(event_code)
+    for cat in ev.categories if ev is not None else ():
+        if cat.own_event and cat.gender == "F" and cat.name:
+            return cat
     return None
 
 
-def _is_woman(view: DocView, event_code: Any, entrant: Any) -> bool:
-    for ev in view.events:
-        if ev.code == event_code and entrant is not None:
-            return ev.entrant(int(entrant)).get("gender") == "F"
-    return False
+def _is_woman(view: DocView, event_code: str, entrant: int) -> bool:
+    ev = view.event_by_code(event_code)
+    return ev is not None and ev.entrant(entrant).gender == "F"
 
 
-def _prize_group(view: DocView, prize: dict[str, Any]) -> str:
+def _prize_group(view: DocView, prize: PrizeAward) -> str:
     """The group a prize certificate names: its prize table; a woman's place in the mixed
     table of an event whose women's ranking is an event of its own says so."""
-    group = str(prize.get("table") or "")
-    if (not prize.get("category") and _womens_event(view, prize.get("event"))
-            and _is_woman(view, prize.get("event"), prize.get("entrant"))):
+    group = prize.table_name
+    if (not prize.category and _womens_event(view, prize.event)
+            and _is_woman(view, prize.event, prize.entrant)):
         return f"{group}（{MIXED}）"
     return group
 
 
 def _per_member(view: DocView) -> bool:
     """certificate.per_member (default on): each member of a team or pair takes one home."""
-    return (view.tournament.get("certificate") or {}).get("per_member") is not False
+    return view.certificate.get("per_member") is not False
 
 
-def _kind_of(view: DocView, event_code: Any) -> str:
-    return next((ev.kind for ev in view.events if ev.code == event_code), "individual")
+def _kind_of(view: DocView, event_code: str) -> str:
+    ev = view.event_by_code(event_code)
+    return ev.kind if ev is not None else "individual"
 
 
 def collect_awards(
@@ -202,11 +203,12 @@ def collect_awards(
     awards: list[Award] = []
     if cert_type == "prize":
         per_member = _per_member(view)
-        for prize in select_prizes(view, event, category):
-            place = int(prize.get("place") or 0)
-            members = tuple(str(m) for m in prize.get("members") or [])
-            name = str(prize.get("name") or "")
-            kind = _kind_of(view, prize.get("event"))
+        for line in select_prizes(view, event, category):
+            prize = line.award
+            place = prize.place
+            members = line.members
+            name = line.name
+            kind = _kind_of(view, prize.event)
             word = "队员" if kind == "team" else "组合" if kind == "pair" else "成员"
             values = {
                 "赛事全称": title,
@@ -215,17 +217,17 @@ def collect_awards(
                 "奖项": _prize_title(prize),
                 TIED: TIED if _is_tied(prize) else "",
             }
-            entrant = int(prize["entrant"]) if prize.get("entrant") is not None else None
+            winner = prize.entrant
             # the award: a place shared (并列) is another award than the place alone
             held = f"{place}=" if _is_tied(prize) else str(place)
-            key = "|".join(str(x) for x in ("prize", prize.get("event"), prize.get("category") or "",
-                                            prize.get("table") or "", held, entrant))
-            ident = {"event": str(prize.get("event") or ""), "entrant": entrant}
+            key = "|".join(str(x) for x in ("prize", prize.event, prize.category or "",
+                                            prize.table_name, held, winner))
             if members and kind in ("team", "pair") and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
                 team = name if kind == "team" else ""
                 awards.extend(Award(name=m, values={"姓名": m, **values}, members=members,
-                                    team=team, member_word=word, key=f"{key}|{m}", **ident)
+                                    team=team, member_word=word, key=f"{key}|{m}",
+                                    event=prize.event, entrant=winner)
                               for m in members)
                 continue
             awards.append(
@@ -235,56 +237,55 @@ def collect_awards(
                     members=members if "、".join(members) != name else (),
                     member_word=word,
                     key=key,
-                    **ident,
+                    event=prize.event,
+                    entrant=winner,
                 )
             )
     elif cert_type == "grade":
-        grades = view.grades
+        grades = list(view.grades)
         if not grades:
             raise ReportError("没有等级申报记录（规程未设等级表，或尚无名次），无法打印等级证书。")
         if event is not None:
             code = view.event(event).code
-            grades = [g for g in grades if g.get("event") == code]
+            grades = [g for g in grades if g.award.event == code]
         if category is not None:
-            grades = [g for g in grades if g.get("category") == category]
-        for grade in grades:
-            rank = int(grade.get("rank") or 0)
-            entrant = int(grade["entrant"]) if grade.get("entrant") is not None else None
+            grades = [g for g in grades if g.award.category == category]
+        for grade_line in grades:
+            grade = grade_line.award
             awards.append(
                 Award(
-                    key="|".join(str(x) for x in ("grade", grade.get("event"),
-                                                  grade.get("category") or "", entrant,
-                                                  grade.get("grade") or "")),
-                    event=str(grade.get("event") or ""),
-                    entrant=entrant,
-                    name=str(grade.get("name") or ""),
+                    key="|".join(str(x) for x in ("grade", grade.event, grade.category or "",
+                                                  grade.entrant, grade.grade)),
+                    event=grade.event,
+                    entrant=grade.entrant,
+                    name=grade_line.name,
                     values={
-                        "姓名": str(grade.get("name") or ""),
+                        "姓名": grade_line.name,
                         "赛事全称": title,
-                        "组别": _group_name(view, grade.get("event"), grade.get("category")),
-                        "名次": number_in_chinese(rank),
+                        "组别": _group_name(view, grade.event, grade.category),
+                        "名次": number_in_chinese(grade.rank),
                         "奖项": "",
-                        "段位": str(grade.get("grade") or ""),
+                        "段位": grade.grade,
                     },
                 )
             )
     elif cert_type == "participation":
         events = view.events_of(("individual", "pair"), event)
         for ev in events:
-            entrants = sorted(ev.entrants.values(), key=lambda e: e.get("seed", 0))
+            entrants = sorted(ev.entrants.values(), key=lambda e: e.seed)
             womens = _womens_event(view, ev.code)
             for entrant in entrants:
-                if entrant.get("status") == "absent":
+                if entrant.status == "absent":
                     continue
-                people = entrant.get("members") if ev.kind == "pair" else None
+                people = entrant.members if ev.kind == "pair" else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.
-                group = str(womens["name"]) if womens and entrant.get("gender") == "F" else ev.name
-                for person in people or [entrant.get("name", "")]:
+                group = womens.name if womens and entrant.gender == "F" else ev.name
+                for person in people or [entrant.name]:
                     awards.append(
                         Award(
-                            key=f"participation|{ev.code}|{entrant.get('id')}|{person}",
+                            key=f"participation|{ev.code}|{entrant.id}|{person}",
                             event=ev.code,
-                            entrant=entrant.get("id"),
+                            entrant=entrant.id,
                             name=str(person),
                             values={"姓名": str(person), "赛事全称": title, "组别": group},
                         )
@@ -299,23 +300,34 @@ def collect_awards(
 
 
 def certificate_awards(
-    doc: dict[str, Any], cert_type: str, event: str | None = None, category: str | None = None
+    final: Final | Mapping[str, Any], cert_type: str, event: str | None = None,
+    category: str | None = None,
 ) -> list[Award]:
     """The certificates a print would hold, each with its award key (for the register)."""
     if cert_type not in CERT_TYPES:
         raise ReportError(
             f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
         )
-    return collect_awards(DocView(doc), cert_type, event, category)
+    return collect_awards(DocView(_final(final)), cert_type, event, category)
 
 
-def number_base(doc: dict[str, Any], cert_type: str) -> str:
+def number_base(final: Final | Mapping[str, Any], cert_type: str) -> str:
     """What goes before a new certificate's serial: HZWQ- (prize), HZWQ-CS- (participation)."""
-    return f"{number_prefix(DocView(doc))}-{NUMBER_MARKS[cert_type]}"
+    return f"{number_prefix(DocView(_final(final)))}-{NUMBER_MARKS[cert_type]}"
+
+
+def _final(final: Final | Mapping[str, Any]) -> Final:
+    """TRANSITIONAL: app/cli/certificates.py still passes the export document; it goes once
+    the callers pass the read model (`Final`)."""
+    if isinstance(final, Final):
+        return final
+    from reports.build import final_of_document
+
+    return final_of_document(final)
 
 
 def number_prefix(view: DocView) -> str:
-    certificate = view.tournament.get("certificate") or {}
+    certificate = view.certificate
     if certificate.get("number_prefix"):
         return str(certificate["number_prefix"])
     year = view.award_date().year
@@ -323,7 +335,7 @@ def number_prefix(view: DocView) -> str:
 
 
 def _background(view: DocView) -> ImageReader | None:
-    path = (view.tournament.get("certificate") or {}).get("background")
+    path = view.certificate.get("background")
     if not path:
         return None
     file = Path(str(path))
@@ -450,30 +462,31 @@ def _draw_lines(canvas: Canvas, lines: list[str], x: float, top: float, width: f
 
 
 def build_certificates_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     category: str | None = None,
     cert_type: str = "prize",
+    numbers: Mapping[str, str] | None = None,
 ) -> Path:
-    """One landscape page per award of the chosen type."""
+    """One landscape page per award of the chosen type; `numbers`: the register's number of
+    each award key (issued by the command line), else the certificates are numbered in
+    print order."""
     if cert_type not in CERT_TYPES:
         raise ReportError(
             f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
         )
     register_fonts()
-    view = DocView(doc)
+    view = DocView(final)
     awards = collect_awards(view, cert_type, event, category)
     template = template_for(view, cert_type)
     background = _background(view)
-    certificate = view.tournament.get("certificate") or {}
-    organisers = view.tournament.get("organisers") or []
+    certificate = view.certificate
+    organisers = view.tournament.organisers
     issuer = str(certificate.get("issuer") or (organisers[0] if organisers else ""))
     day = date_in_chinese(view.award_date())
-    # The register's numbers (the command line issues them: doc["certificate_numbers"],
-    # award key → number); a document without them is numbered in print order.
-    registered = doc.get("certificate_numbers") or {}
+    registered = numbers or {}
     base = f"{number_prefix(view)}-{NUMBER_MARKS[cert_type]}"
     pagesize = landscape(A4)
     canvas = Canvas(

@@ -13,7 +13,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
-from reports.docview import DocView, EventView
+from app.readmodel.model import Final, FinalEntrant
+from reports.docview import DocView, EventView, seed_text
 from reports.entries import NO_UNIT, STATUS_NAMES, entrant_count, entrant_seed, unit_key
 from reports.errors import ReportError
 from reports.fonts import register_fonts
@@ -40,13 +41,11 @@ def check_order(order: str) -> str:
     return order
 
 
-def sorted_entrants(event: EventView, order: str) -> list[dict[str, Any]]:
+def sorted_entrants(event: EventView, order: str) -> list[FinalEntrant]:
     entrants = list(event.entrants.values())
     if order == "pinyin":
-        return sorted(entrants, key=lambda e: (name_key(str(e.get("name") or "")), entrant_seed(e)))
-    return sorted(
-        entrants, key=lambda e: (unit_key(str(e.get("unit") or NO_UNIT)), entrant_seed(e))
-    )
+        return sorted(entrants, key=lambda e: (name_key(e.name), entrant_seed(e)))
+    return sorted(entrants, key=lambda e: (unit_key(e.unit or NO_UNIT), entrant_seed(e)))
 
 
 def checkin_rows(
@@ -57,11 +56,11 @@ def checkin_rows(
     spans: list[tuple[Any, ...]] = []
     individual = event.kind == "individual"
     for number, entrant in enumerate(sorted_entrants(event, order), start=1):
-        note = STATUS_NAMES.get(str(entrant.get("status") or ""), "")
-        members = [str(m) for m in entrant.get("members") or []]
-        name = str(entrant.get("name") or "")
-        unit = str(entrant.get("unit") or "")
-        seed = str(entrant.get("seed", ""))
+        note = STATUS_NAMES.get(entrant.status or "", "")
+        members = list(entrant.members)
+        name = entrant.name
+        unit = entrant.unit or ""
+        seed = seed_text(entrant)
         if individual:
             rows.append([str(number), seed, name, unit, "", note])
             continue
@@ -107,7 +106,7 @@ def checkin_rows(
 
 
 def build_checkin_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -117,7 +116,7 @@ def build_checkin_pdf(
     """签到表 of every event (or the one named), sorted by unit or by pinyin."""
     check_order(order)
     register_fonts()
-    view = DocView(doc)
+    view = DocView(final)
     events = [view.event(event)] if event is not None else view.events
     events = [e for e in events if e.entrants]
     if not events:

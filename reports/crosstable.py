@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
 from app.domain import OUTCOME_WORDS_ZH, Result
-from reports.docview import DocView, EventView, fmt_points, members_text
+from app.readmodel.model import Final, FinalGame
+from app.standings.model import Standing
+from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
 from reports.pdf_common import (
     Column,
     Header,
@@ -28,18 +28,20 @@ from reports.rounds import round_date_text
 from reports.standings import after_text, rank_text
 
 
-def cell_text(view: DocView, event: EventView, game: dict[str, Any] | None, entrant_id: int) -> str:
+def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_id: int) -> str:
     if game is None:
         return "—"
-    if game.get("second") is None:
+    if game.second is None:
         return "轮空"
-    is_first = game["first"] == entrant_id
-    opponent = event.entrant(game["second"] if is_first else game["first"])
+    is_first = game.first == entrant_id
+    opponent = event.entrant(game.second if is_first else game.first)
     colours = view.colours
     colour = colours.first_short if is_first else colours.second_short
-    text = f"{opponent.get('seed', '?')}{colour}"
+    text = f"{seed_text(opponent)}{colour}"
+    if game.result is None:
+        return text
     try:
-        result = Result(game.get("result"))
+        result = Result(game.result)
     except ValueError:
         return text
     if result is not Result.BYE:
@@ -53,32 +55,35 @@ def crosstable_rows(
     view: DocView, event: EventView
 ) -> tuple[list[str], list[list[str]], list[int]]:
     """Titles, rows in standings order, and the round numbers shown (also used by Excel)."""
-    rounds = [r for r in event.rounds if r.get("games")]
-    numbers = [r["number"] for r in rounds]
-    by_round: dict[int, dict[int, dict[str, Any]]] = {}
+    rounds = [r for r in event.rounds if r.games]
+    numbers = [r.number for r in rounds]
+    by_round: dict[int, dict[int, FinalGame]] = {}
     for rnd in rounds:
-        games: dict[int, dict[str, Any]] = {}
-        for game in rnd["games"]:
-            games[int(game["first"])] = game
-            if game.get("second") is not None:
-                games[int(game["second"])] = game
-        by_round[rnd["number"]] = games
+        games: dict[int, FinalGame] = {}
+        for game in rnd.games:
+            games[game.first] = game
+            if game.second is not None:
+                games[game.second] = game
+        by_round[rnd.number] = games
     tiebreaks = event.tiebreak_order
     titles = ["名次", "序号", "姓名", "单位"] + [f"第{n}轮" for n in numbers] + ["积分", *tiebreaks]
-    order = list(event.standings)
-    seen = {int(r["entrant"]) for r in order}
-    for entrant in sorted(event.entrants.values(), key=lambda e: e.get("seed", 0)):
-        if int(entrant["id"]) not in seen:
-            order.append({"rank": "", "entrant": entrant["id"], "points": None, "tiebreaks": {}})
+    # the ranked rows, then everyone not ranked (by seed) with no place and no points
+    order: list[tuple[int, Standing | None]] = [(r.entrant, r) for r in event.standings]
+    seen = {r.entrant for r in event.standings}
+    for entrant in sorted(event.entrants.values(), key=lambda e: e.seed):
+        if entrant.id not in seen:
+            order.append((entrant.id, None))
     rows = []
-    for row in order:
-        entrant_id = int(row["entrant"])
+    for entrant_id, row in order:
         entrant = event.entrant(entrant_id)
-        name = members_text(entrant) if event.kind == "pair" else entrant.get("name", "")
-        cells = [rank_text(row), str(entrant.get("seed", "")), name, entrant.get("unit") or ""]
+        name = members_text(entrant) if event.kind == "pair" else entrant.name
+        cells = [rank_text(row) if row else "", seed_text(entrant), name, entrant.unit or ""]
         cells += [cell_text(view, event, by_round[n].get(entrant_id), entrant_id) for n in numbers]
-        values = row.get("tiebreaks") or {}
-        cells += [fmt_points(row.get("points"))] + [fmt_points(values.get(t)) for t in tiebreaks]
+        if row is None:
+            cells += [""] + ["" for _ in tiebreaks]
+        else:
+            cells += [fmt_points(row.points)] + [fmt_points(row.tiebreaks.get(t))
+                                                 for t in tiebreaks]
         rows.append(cells)
     return titles, rows, numbers
 
@@ -95,14 +100,14 @@ def legend(view: DocView) -> list[str]:
 
 
 def build_crosstable_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
     """The progress chart of one event on A4 landscape, rows in standings order."""
-    view = DocView(doc)
+    view = DocView(final)
     ev = view.event(event, kinds=("individual", "pair"))
     titles, rows, numbers = crosstable_rows(view, ev)
     after = ev.last_complete_round

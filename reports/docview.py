@@ -1,16 +1,30 @@
-"""Read-only views over the export document (docs/export-schema.md).
+"""A thin index over the read model of a final (`app.readmodel.Final`) for the reports.
 
-The reports only ever read the fields named here, so nothing private that a document
-might carry by mistake can reach paper.  Missing optional fields fall back gracefully.
+`DocView(final)` finds an event by code or name (with the Chinese messages a user can act
+on), `EventView(view, final_event)` finds an entrant, a round or a category; both hand out
+the typed objects (FinalEntrant, FinalRound, FinalGame, Standing, …).  The reports read
+only the fields the read model names, so nothing private can reach paper.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
 from typing import Any
 
+from app.readmodel.model import (
+    Final,
+    FinalCategory,
+    FinalEntrant,
+    FinalEvent,
+    FinalRound,
+    GradeLine,
+    PrizeLine,
+)
+from app.standings.categories import CategoryStanding
+from app.standings.model import Standing
 from reports.errors import ReportError
 
 GAME_NAMES = {"gomoku": "五子棋", "go": "围棋"}
@@ -52,55 +66,72 @@ GOMOKU_COLOURS = Colours("先手", "后手", "先", "后")
 GO_COLOURS = Colours("黑方", "白方", "黑", "白")
 
 
-class EventView:
-    """One event of the document with its entrants, rounds and standings indexed."""
+def unknown_entrant(entrant_id: int) -> FinalEntrant:
+    """What a sheet prints for an entrant the final does not list: "#12", no seed."""
+    return FinalEntrant(
+        id=entrant_id, seed=0, name=f"#{entrant_id}", gender=None, unit=None, region=None,
+        birth_date=None, grade=None, rating=None, source=None, status="playing", members=(),
+        member_ids=(), eligibility_problems=(), late=None,
+    )
 
-    def __init__(self, doc: DocView, data: dict[str, Any]) -> None:
+
+def seed_text(entrant: FinalEntrant) -> str:
+    """The seed number (序号) as printed; "" when the entrant has none."""
+    return str(entrant.seed) if entrant.seed else ""
+
+
+class EventView:
+    """One event of the final with its entrants, rounds and standings indexed."""
+
+    def __init__(self, doc: DocView, event: FinalEvent) -> None:
         self.doc = doc
-        self.data = data
+        self.event = event
 
     @property
     def code(self) -> str:
-        return str(self.data.get("code", ""))
+        return self.event.code
 
     @property
     def name(self) -> str:
-        return str(self.data.get("name") or self.code)
+        return self.event.name or self.code
 
     @property
     def kind(self) -> str:
-        return str(self.data.get("kind", "individual"))
+        return self.event.kind
 
     @property
     def rounds_planned(self) -> int:
-        return int(self.data.get("rounds_planned") or len(self.rounds))
+        return int(self.event.rounds_planned or len(self.rounds))
 
     @property
-    def settings(self) -> dict[str, Any]:
-        return self.data.get("settings") or {}
+    def stored(self) -> Any:
+        """The event's settings as the file holds them (`StoredEvent`: mappings)."""
+        return self.event.stored
 
     @cached_property
-    def entrants(self) -> dict[int, dict[str, Any]]:
-        return {int(e["id"]): e for e in self.data.get("entrants", [])}
+    def entrants(self) -> dict[int, FinalEntrant]:
+        return {e.id: e for e in self.event.entrants}
+
+    @cached_property
+    def rounds(self) -> tuple[FinalRound, ...]:
+        return tuple(sorted(self.event.rounds, key=lambda r: r.number))
 
     @property
-    def rounds(self) -> list[dict[str, Any]]:
-        return sorted(self.data.get("rounds", []), key=lambda r: r["number"])
+    def standings(self) -> tuple[Standing, ...]:
+        return self.event.standings.rows
 
     @property
-    def standings(self) -> list[dict[str, Any]]:
-        return list(self.data.get("standings", []))
+    def category_standings(self) -> Mapping[str, tuple[CategoryStanding, ...]]:
+        return self.event.category_standings
 
     @property
-    def categories(self) -> list[dict[str, Any]]:
-        return list(self.data.get("categories", []))
+    def categories(self) -> tuple[FinalCategory, ...]:
+        return self.event.categories
 
-    def entrant(self, entrant_id: int | None) -> dict[str, Any]:
-        if entrant_id is None:
-            return {}
-        return self.entrants.get(int(entrant_id), {"name": f"#{entrant_id}", "seed": ""})
+    def entrant(self, entrant_id: int) -> FinalEntrant:
+        return self.entrants.get(int(entrant_id)) or unknown_entrant(int(entrant_id))
 
-    def round(self, number: int | None, *, need_games: bool = True) -> dict[str, Any]:
+    def round(self, number: int | None, *, need_games: bool = True) -> FinalRound:
         """The round `number`, or the latest paired one when None."""
         rounds = self.rounds
         if self.kind == "team" and not rounds:
@@ -110,49 +141,61 @@ class EventView:
         if number is None:
             return rounds[-1]
         for rnd in rounds:
-            if rnd["number"] == number:
-                if need_games and not rnd.get("games"):
+            if rnd.number == number:
+                if need_games and not rnd.games:
                     break
                 return rnd
-        done = "、".join(str(r["number"]) for r in rounds)
+        done = "、".join(str(r.number) for r in rounds)
         raise ReportError(f"“{self.name}”第{number}轮尚未编排（已编排的轮次：{done}）。")
 
     @property
     def last_complete_round(self) -> int:
-        """The round the document's standings are after (the export says so)."""
-        if isinstance(self.data.get("standings_round"), int):
-            return int(self.data["standings_round"])
-        numbers = [r["number"] for r in self.rounds if r.get("status") == "complete"]
-        return max(numbers, default=0)
+        """The round the final's standings are after."""
+        return self.event.standings.after_round
 
-    def category(self, key: str) -> dict[str, Any]:
+    def category(self, key: str) -> FinalCategory:
         for cat in self.categories:
-            if key in (cat.get("code"), cat.get("name")):
+            if key in (cat.code, cat.name):
                 return cat
-        names = "、".join(f"{c.get('code')}（{c.get('name')}）" for c in self.categories) or "无"
+        names = "、".join(f"{c.code}（{c.name}）" for c in self.categories) or "无"
         raise ReportError(f"“{self.name}”没有组别“{key}”。可选组别：{names}。")
 
     @property
     def tiebreak_order(self) -> list[str]:
-        """The event's tie-breaks in force, in order (every value exported if none is set)."""
-        configured = (self.settings.get("standings") or {}).get("tiebreaks") or []
-        order = [name for name in configured if name != "积分"]
+        """The event's tie-breaks in force, in order (every value held if none is set)."""
+        order = [name for name in self.event.standings.tiebreak_order if name != "积分"]
         if order:
             return order
         seen: list[str] = []
         for row in self.standings:
-            seen += [n for n in row.get("tiebreaks") or {} if n != "积分" and n not in seen]
+            seen += [n for n in row.tiebreaks if n != "积分" and n not in seen]
         return seen
+
+    @property
+    def scoring_lines(self) -> dict[str, float]:
+        """The points per outcome in force, by name (win, draw, loss, bye, …)."""
+        return self.event.scoring.to_dict()
+
+    @property
+    def standings_rules(self) -> Mapping[str, Any]:
+        """The standings conventions in force (a summed team event: as stored)."""
+        if self.event.standings_settings is not None:
+            return self.event.standings_settings.to_dict()
+        return self.event.stored.group("standings")
+
+    @property
+    def pairing_settings(self) -> Mapping[str, Any]:
+        """The event's pairing settings as stored (a mapping)."""
+        return self.event.stored.group("pairing")
 
     @property
     def is_team_match(self) -> bool:
         """A team event played as matches (pairing.team_format=match): its own rounds, match
         points (场分) and board points (局分), not the sum of its members' results."""
-        pairing = (self.settings or {}).get("pairing") or {}
-        return self.kind == "team" and pairing.get("team_format") == "match"
+        return self.kind == "team" and self.event.team_match
 
     def source_event(self) -> EventView | None:
-        code = self.data.get("source_event")
+        code = self.event.source_event
         if not code:
             return None
         for event in self.doc.events:
@@ -162,25 +205,26 @@ class EventView:
 
 
 class DocView:
-    """The whole export document."""
+    """The whole final."""
 
-    def __init__(self, doc: dict[str, Any]) -> None:
-        if not isinstance(doc, dict) or "tournament" not in doc:
+    def __init__(self, final: Final) -> None:
+        if not isinstance(final, Final):
             raise ReportError("这不是本程序导出的赛事文件（缺少 tournament 部分）。")
-        self.data = doc
-        self.events = [EventView(self, e) for e in doc.get("events", [])]
+        self.final = final
+        self.events = [EventView(self, e) for e in final.events]
 
     @property
-    def tournament(self) -> dict[str, Any]:
-        return self.data.get("tournament") or {}
+    def tournament(self) -> Any:
+        """The tournament's facts (`TournamentFacts`)."""
+        return self.final.tournament
 
     @property
     def title(self) -> str:
-        return str(self.tournament.get("title") or "")
+        return self.final.tournament.title
 
     @property
     def game(self) -> str:
-        return str(self.tournament.get("game") or "go")
+        return self.final.tournament.game or "go"
 
     @property
     def is_gomoku(self) -> bool:
@@ -192,11 +236,21 @@ class DocView:
 
     @property
     def komi(self) -> str | None:
-        return self.tournament.get("komi") or None
+        return self.final.tournament.komi or None
+
+    @property
+    def venue(self) -> str | None:
+        return self.final.tournament.venue or None
+
+    @property
+    def certificate(self) -> Mapping[str, Any]:
+        """The stored `certificate` settings (a mapping, as written)."""
+        data = self.final.tournament.certificate
+        return data if isinstance(data, Mapping) else {}
 
     @property
     def exported_at(self) -> datetime | None:
-        text = self.data.get("exported_at")
+        text = self.final.exported_at
         if not text:
             return None
         try:
@@ -205,28 +259,40 @@ class DocView:
             return None
 
     @property
-    def prizes(self) -> list[dict[str, Any]]:
-        return list(self.data.get("prizes") or [])
+    def prizes(self) -> tuple[PrizeLine, ...]:
+        return self.final.prizes
 
     @property
-    def grades(self) -> list[dict[str, Any]]:
-        return list(self.data.get("grades") or [])
+    def withheld_prizes(self) -> tuple[PrizeLine, ...]:
+        return self.final.withheld_prizes
+
+    @property
+    def grades(self) -> tuple[GradeLine, ...]:
+        return self.final.grades
 
     def date_range(self) -> str:
-        start = parse_date(self.tournament.get("start_date"))
-        end = parse_date(self.tournament.get("end_date"))
+        start = self.final.tournament.start_date
+        end = self.final.tournament.end_date
         if start and end and start != end:
             return f"{start:%Y-%m-%d} 至 {end:%Y-%m-%d}"
         day = start or end
         return f"{day:%Y-%m-%d}" if day else ""
 
+    def within_final(self, day: date) -> bool:
+        """A day inside the final's dates; True when the final has no dates."""
+        start, end = self.final.tournament.start_date, self.final.tournament.end_date
+        return not (start and day < start) and not (end and day > end)
+
     def award_date(self) -> date:
         """The date printed on certificates: the last day, else the export date, else today."""
-        end = parse_date(self.tournament.get("end_date"))
+        end = self.final.tournament.end_date
         if end:
             return end
         exported = self.exported_at
         return exported.date() if exported else date.today()
+
+    def event_by_code(self, code: str | None) -> EventView | None:
+        return next((e for e in self.events if e.code == code), None)
 
     def event(self, key: str | None, *, kinds: tuple[str, ...] | None = None) -> EventView:
         """The event named by code or name; when None, the only event of those kinds."""
@@ -270,10 +336,10 @@ def _accepts(event: EventView, kinds: tuple[str, ...]) -> bool:
     return event.kind == "team" and bool(event.rounds) and "pair" in kinds
 
 
-def entrant_label(entrant: dict[str, Any]) -> str:
+def entrant_label(entrant: FinalEntrant) -> str:
     """The name to print: a pair's or team's name, else the person's."""
-    return str(entrant.get("name") or "")
+    return entrant.name
 
 
-def members_text(entrant: dict[str, Any]) -> str:
-    return "、".join(str(m) for m in entrant.get("members") or [])
+def members_text(entrant: FinalEntrant) -> str:
+    return "、".join(entrant.members)

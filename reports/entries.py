@@ -14,7 +14,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
-from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date
+from app.readmodel.model import Final, FinalEntrant
+from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date, seed_text
 from reports.pdf_common import (
     Column,
     Header,
@@ -39,24 +40,21 @@ def unit_key(unit: str) -> tuple[int, tuple[list[str], str]]:
     return (1 if unit == NO_UNIT else 0, name_key(unit))
 
 
-def entrant_seed(entrant: dict[str, Any]) -> int:
-    try:
-        return int(entrant.get("seed") or 0)
-    except (TypeError, ValueError):
-        return 0
+def entrant_seed(entrant: FinalEntrant) -> int:
+    return entrant.seed or 0
 
 
-def seeded_name(entrant: dict[str, Any]) -> str:
+def seeded_name(entrant: FinalEntrant) -> str:
     """ "12 张三", with （退赛） or （缺席） when the entrant no longer plays."""
-    text = f"{entrant.get('seed', '')} {entrant.get('name', '')}".strip()
-    status = STATUS_NAMES.get(str(entrant.get("status") or ""))
+    text = f"{seed_text(entrant)} {entrant.name}".strip()
+    status = STATUS_NAMES.get(entrant.status or "")
     return f"{text}（{status}）" if status else text
 
 
-def by_unit(event: EventView) -> dict[str, list[dict[str, Any]]]:
-    groups: dict[str, list[dict[str, Any]]] = {}
+def by_unit(event: EventView) -> dict[str, list[FinalEntrant]]:
+    groups: dict[str, list[FinalEntrant]] = {}
     for entrant in event.entrants.values():
-        groups.setdefault(str(entrant.get("unit") or NO_UNIT), []).append(entrant)
+        groups.setdefault(entrant.unit or NO_UNIT, []).append(entrant)
     for rows in groups.values():
         rows.sort(key=entrant_seed)
     return {unit: groups[unit] for unit in sorted(groups, key=unit_key)}
@@ -77,14 +75,12 @@ def schedule_slots(events: list[EventView]) -> dict[str, list[str]]:
     starts: dict[str, list[str]] = {}
     for event in events:
         timetable: dict[int, str] = {}
-        own = event.data.get("schedule")
-        if isinstance(own, dict):
-            for number, at in own.items():
-                if str(number).isdigit() and at:
-                    timetable[int(number)] = str(at)
+        for number, at in event.event.schedule.items():
+            if at:
+                timetable[int(number)] = str(at)
         for rnd in event.rounds:
-            if rnd.get("scheduled"):
-                timetable.setdefault(int(rnd["number"]), str(rnd["scheduled"]))
+            if rnd.scheduled:
+                timetable.setdefault(rnd.number, str(rnd.scheduled))
         for number in sorted(timetable):
             starts.setdefault(timetable[number][:16], []).append(f"{event.name}第{number}轮")
     return {at: starts[at] for at in sorted(starts)}
@@ -124,11 +120,11 @@ def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
 def facts_lines(view: DocView) -> list[str]:
     t = view.tournament
     lines = []
-    organisers = "、".join(str(o) for o in t.get("organisers") or [])
+    organisers = "、".join(str(o) for o in t.organisers)
     if organisers:
         lines.append(f"主办单位：{organisers}")
-    if t.get("venue"):
-        lines.append(f"比赛地点：{t['venue']}")
+    if t.venue:
+        lines.append(f"比赛地点：{t.venue}")
     if view.date_range():
         lines.append(f"比赛日期：{view.date_range()}")
     if not view.is_gomoku and view.komi:
@@ -180,10 +176,10 @@ def _event_table(event: EventView, width: float) -> Flowable:
         for unit, entrants in groups.items():
             for index, entrant in enumerate(entrants):
                 name = seeded_name(entrant).split(" ", 1)[-1]
-                members = [str(m) for m in entrant.get("members") or []]
-                row = [unit if index == 0 else "", str(entrant.get("seed", ""))]
+                members = list(entrant.members)
+                row = [unit if index == 0 else "", seed_text(entrant)]
                 if pairs:
-                    plain = not members or str(entrant.get("name")) == "/".join(members)
+                    plain = not members or entrant.name == "/".join(members)
                     row.append(name if plain else f"{name}（{members_text(entrant)}）")
                 else:
                     row += [name, members_text(entrant)]
@@ -192,14 +188,14 @@ def _event_table(event: EventView, width: float) -> Flowable:
 
 
 def build_entries_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
     """The 秩序册 of the whole final, or of one event."""
-    view = DocView(doc)
+    view = DocView(final)
     events = [view.event(event)] if event is not None else view.events
     header = Header(title=view.title, document="秩序册", date_text=view.date_range())
     report = ReportDoc(out, header, printed_at=printed_at, subject="秩序册")
@@ -230,7 +226,7 @@ def build_entries_pdf(
             story += schedule_block([ev], report.width)
         story.append(_event_table(ev, report.width))
         notes = ["单位按拼音排序；序号为编排序号（抽签号），对阵表、成绩表均用此号"]
-        if any(e.get("status") in STATUS_NAMES for e in ev.entrants.values()):
+        if any(e.status in STATUS_NAMES for e in ev.entrants.values()):
             notes.append("（退赛）（缺席）为导出时的状态")
         story += notes_block(notes)
     report.build_story(story)

@@ -19,6 +19,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from app.io.sheets import as_text
 from app.text import terminal_safe
+from app.readmodel.model import Final, PrizeLine
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
@@ -173,9 +174,9 @@ class Book:
 
 
 def pairings_workbook(
-    doc: dict[str, Any], out: Path, *, event: str | None, round: int | None
+    final: Final, out: Path, *, event: str | None, round: int | None
 ) -> Path:  # noqa: A002
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
     colours = view.colours
     # a team match: the columns are the teams (colours are marked per board, 第M板)
@@ -196,39 +197,35 @@ def pairings_workbook(
     if per_game_openings:
         titles.append("开局")
     book = Book(view)
-    caption = f"{ev.name} 第{rnd['number']}轮对阵表"
-    book.sheet(f"第{rnd['number']}轮对阵", caption, titles, rows)
+    caption = f"{ev.name} 第{rnd.number}轮对阵表"
+    book.sheet(f"第{rnd.number}轮对阵", caption, titles, rows)
     return book.save(out)
 
 
 def standings_workbook(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None,
     round: int | None,
     category: str | None,  # noqa: A002
 ) -> Path:
-    view = DocView(doc)
+    view = DocView(final)
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
     book = Book(view)
-    keys = [category] if category is not None else [None] + [c.get("code") for c in ev.categories]
+    keys = [category] if category is not None else [None] + [c.code for c in ev.categories]
     for key in keys:
-        if (
-            key is not None
-            and key not in (ev.data.get("category_standings") or {})
-            and category is None
-        ):
+        if key is not None and key not in ev.category_standings and category is None:
             continue
         titles, rows, cat = standings_table_rows(view, ev, key)
-        label = cat.get("name") if cat else "总成绩"
+        label = cat.name if cat else "总成绩"
         book.sheet(str(label), f"{ev.name} 第{after}轮后 {label}排名", titles, rows)
     return book.save(out)
 
 
-def crosstable_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
-    view = DocView(doc)
+def crosstable_workbook(final: Final, out: Path, *, event: str | None) -> Path:
+    view = DocView(final)
     ev = view.event(event, kinds=("individual", "pair"))
     titles, rows, _ = crosstable_rows(view, ev)
     book = Book(view)
@@ -237,8 +234,8 @@ def crosstable_workbook(doc: dict[str, Any], out: Path, *, event: str | None) ->
     return book.save(out)
 
 
-def teams_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
-    view = DocView(doc)
+def teams_workbook(final: Final, out: Path, *, event: str | None) -> Path:
+    view = DocView(final)
     book = Book(view)
     for ev in view.events_of(("team",), event):
         titles, rows = team_rows(view, ev)
@@ -246,8 +243,8 @@ def teams_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path
     return book.save(out)
 
 
-def pairs_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path:
-    view = DocView(doc)
+def pairs_workbook(final: Final, out: Path, *, event: str | None) -> Path:
+    view = DocView(final)
     book = Book(view)
     for ev in view.events_of(("pair",), event):
         titles, rows, _ = standings_table_rows(view, ev, None)
@@ -256,9 +253,9 @@ def pairs_workbook(doc: dict[str, Any], out: Path, *, event: str | None) -> Path
 
 
 def prizes_workbook(
-    doc: dict[str, Any], out: Path, *, event: str | None, category: str | None
+    final: Final, out: Path, *, event: str | None, category: str | None
 ) -> Path:
-    view = DocView(doc)
+    view = DocView(final)
     prizes = select_prizes(view, event, category)
     groups = group_by_table(prizes)
     book = Book(view)
@@ -281,9 +278,9 @@ def prizes_workbook(
             [
                 name,
                 place_text(p),
-                str(p.get("title") or ""),
+                p.award.title,
                 eligibility_mark(p) + winner_text(p),
-                str(p.get("unit") or ""),
+                p.unit or "",
                 _money(amount_of(p)),
                 amount_in_capitals(amount_of(p)),
                 _member_lines(p, team_events),
@@ -334,12 +331,12 @@ def prizes_workbook(
     return book.save(out)
 
 
-def _member_lines(prize: dict[str, Any], team_events: set[str]) -> str:
+def _member_lines(prize: PrizeLine, team_events: set[str]) -> str:
     """A team's or a pair's signature cell: a line for each member to sign on ("白鑫：")."""
-    members = prize.get("members") or []
-    if len(members) < 2 and str(prize.get("event")) not in team_events:
+    members = prize.members
+    if len(members) < 2 and prize.award.event not in team_events:
         return ""
-    return "\n".join(f"{m}：" for m in prize.get("members") or [])
+    return "\n".join(f"{m}：" for m in members)
 
 
 def _title_column(ws: Worksheet, title: str) -> int:
@@ -376,16 +373,16 @@ def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
 
 
 def index_workbook(
-    doc: dict[str, Any], out: Path, *, event: str | None, round: int | None  # noqa: A002
+    final: Final, out: Path, *, event: str | None, round: int | None  # noqa: A002
 ) -> Path:
     """The name index (姓名索引) in pinyin order: name, seed, table, seat."""
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, entries = index_entries(view, event, round)
     seat = "座次" if view.is_gomoku else "黑白"
     book = Book(view)
     book.sheet(
-        f"第{rnd['number']}轮姓名索引",
-        f"{ev.name} 第{rnd['number']}轮姓名索引（按拼音排序）",
+        f"第{rnd.number}轮姓名索引",
+        f"{ev.name} 第{rnd.number}轮姓名索引（按拼音排序）",
         ["姓名", "序号", "台号", seat],
         [list(e) for e in entries],
     )
@@ -393,10 +390,10 @@ def index_workbook(
 
 
 def grades_workbook(
-    doc: dict[str, Any], out: Path, *, event: str | None, category: str | None
+    final: Final, out: Path, *, event: str | None, category: str | None
 ) -> Path:
     """The grade application list (等级申报表), a sheet per event (and category)."""
-    view = DocView(doc)
+    view = DocView(final)
     sections = grade_sections(view, event, category)
     book = Book(view)
     titles = [c.title for c in GRADE_COLUMNS]

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
+from app.readmodel.model import Final
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.pdf_common import (
@@ -44,52 +43,53 @@ def grade_sections(
     """The rows of each section's form. A grade the player already holds or exceeds is left
     off (its "name（已有段位）" goes to `left_out` by section) unless the export marks it
     `on_form` (the event's setting standings.grades_include_held); then 备注 says so."""
-    grades = view.grades
+    grades = list(view.grades)
     if not grades:
         raise ReportError("没有等级申报记录：本比赛的规程未设等级表（可在预设中添加 grades），或尚无名次。")
     if event is not None:
         code = view.event(event).code
-        grades = [g for g in grades if g.get("event") == code]
+        grades = [g for g in grades if g.award.event == code]
     if category is not None:
-        grades = [g for g in grades if g.get("category") == category]
+        grades = [g for g in grades if g.award.category == category]
     if not grades:
         raise ReportError("所选项目或组别没有等级申报记录。")
     events = {ev.code: ev for ev in view.events}
     sections: dict[str, list[list[str]]] = {}
     for grade in sorted(
-        grades, key=lambda g: (str(g.get("event")), str(g.get("category") or ""), g.get("rank", 0))
+        grades, key=lambda g: (g.award.event, g.award.category or "", g.award.rank)
     ):
-        ev = events.get(str(grade.get("event")))
-        title = ev.name if ev else str(grade.get("event"))
-        if grade.get("category") and ev:
+        award = grade.award
+        ev = events.get(award.event)
+        title = ev.name if ev else award.event
+        if award.category and ev:
             for cat in ev.categories:
-                if cat.get("code") == grade["category"]:
-                    title += f"（{cat.get('name')}）"
-        entrant = ev.entrant(grade.get("entrant")) if ev else {}
-        birth = str(entrant.get("birth_date") or "")[:7]
+                if cat.code == award.category:
+                    title += f"（{cat.name}）"
+        entrant = ev.entrant(award.entrant) if ev else None
+        birth = f"{entrant.birth_date:%Y-%m}" if entrant and entrant.birth_date else ""
         rows = sections.setdefault(title, [])
-        name = str(grade.get("name") or entrant.get("name", ""))
-        if not grade.get("on_form", True):
+        name = grade.name or (entrant.name if entrant else "")
+        if not grade.on_form:
             if left_out is not None:
-                left_out.setdefault(title, []).append(f"{name}（已有{grade.get('held')}）")
+                left_out.setdefault(title, []).append(f"{name}（已有{award.held}）")
             continue
         rows.append(
             [
                 str(len(rows) + 1),
-                str(grade.get("rank", "")),
+                str(award.rank),
                 name,
-                GENDERS.get(str(entrant.get("gender")), ""),
+                GENDERS.get(str(entrant.gender if entrant else None), ""),
                 birth.replace("-", "年") + "月" if birth else "",
-                str(grade.get("unit") or entrant.get("unit") or ""),
-                str(grade.get("grade") or ""),
-                f"已有{grade.get('held')}" if grade.get("already_held") else "",
+                grade.unit or (entrant.unit if entrant else None) or "",
+                award.grade,
+                f"已有{award.held}" if award.already_held else "",
             ]
         )
     return sections
 
 
 def build_grades_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -97,7 +97,7 @@ def build_grades_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """One section per event (and category) with rank, person and the grade applied for."""
-    view = DocView(doc)
+    view = DocView(final)
     left_out: dict[str, list[str]] = {}
     sections = grade_sections(view, event, category, left_out)
     for title in left_out:

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import Any
-
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
-from reports.docview import DocView, EventView
+from app.readmodel.model import Final, FinalEntrant, FinalGame, FinalRound
+from reports.docview import DocView, EventView, seed_text
 from reports.errors import ReportError
 from reports.fonts import register_fonts
 from reports.pdf_common import (
@@ -28,7 +27,7 @@ from reports.pdf_common import (
     make_table,
     scale_columns,
 )
-from reports.rounds import round_date_text
+from reports.rounds import round_date_text, sorted_games
 
 SHEETS_PER_PAGE = 3
 
@@ -36,9 +35,9 @@ SHEETS_PER_PAGE = 3
 def is_team_match(event: EventView) -> bool:
     if event.kind != "team":
         return False
-    if (event.settings.get("pairing") or {}).get("team_format") == "match":
+    if event.pairing_settings.get("team_format") == "match":
         return True
-    return any(g.get("boards") for r in event.rounds for g in r.get("games") or [])
+    return any(g.boards for r in event.rounds for g in r.games)
 
 
 def lineup_events(view: DocView, event: str | None) -> list[EventView]:
@@ -57,14 +56,14 @@ def lineup_events(view: DocView, event: str | None) -> list[EventView]:
 
 
 def board_count(event: EventView) -> int:
-    size = (event.settings.get("eligibility") or {}).get("team_size")
+    size = event.stored.group("eligibility").get("team_size")
     if isinstance(size, int) and size > 0:
         return size
-    return max((len(e.get("members") or []) for e in event.entrants.values()), default=0)
+    return max((len(e.members) for e in event.entrants.values()), default=0)
 
 
 def team_boards(
-    game: dict[str, Any] | None,
+    game: FinalGame | None,
     team_is_first: bool,
     members: list[str],
     boards: int,
@@ -72,12 +71,12 @@ def team_boards(
 ) -> list[list[str]]:
     """[board, player, colour] of one team: from the paired boards, else its member order."""
     rows = []
-    paired = {int(b["board"]): b for b in (game or {}).get("boards") or []}
+    paired = {b.board: b for b in (game.boards if game is not None else ())}
     for number in range(1, boards + 1):
         moves_first = (number % 2 == 1) == team_is_first
         board = paired.get(number)
         if board is not None:
-            player = board["first"] if moves_first else board["second"]
+            player = board.first if moves_first else board.second
         else:
             player = members[number - 1] if number - 1 < len(members) else ""
         colour = colours[0] if moves_first else colours[1]
@@ -91,18 +90,18 @@ def _sheet(
     view: DocView,
     event: EventView,
     number: int,
-    team: dict[str, Any],
-    game: dict[str, Any] | None,
-    opponent: dict[str, Any] | None,
+    team: FinalEntrant,
+    game: FinalGame | None,
+    opponent: FinalEntrant | None,
     team_is_first: bool,
     width: float,
 ) -> Flowable:
     colours = (view.colours.first, view.colours.second)
     title = f"{event.name}　第{number}轮　出场名单"
-    line = f"队名：{team.get('name', '')}（序号 {team.get('seed', '')}）"
+    line = f"队名：{team.name}（序号 {seed_text(team)}）"
     if game is not None:
         if opponent:
-            line += f"　　对手：{opponent.get('name', '')}　　台号：{game['table']}"
+            line += f"　　对手：{opponent.name}　　台号：{game.table}"
         else:
             line += "　　本轮轮空"
     columns = [
@@ -114,7 +113,7 @@ def _sheet(
     rows = team_boards(
         game,
         team_is_first,
-        [str(m) for m in team.get("members") or []],
+        list(team.members),
         board_count(event),
         colours,
     )
@@ -143,20 +142,20 @@ def _sheet(
     )
 
 
-def lineup_round(event: EventView, number: int | None) -> tuple[int, dict[str, Any] | None]:
+def lineup_round(event: EventView, number: int | None) -> tuple[int, FinalRound | None]:
     """The round to print: the one asked for, else the latest paired; round 1 before pairing."""
     if not event.rounds:
         if number not in (None, 1):
             raise ReportError(f"“{event.name}”尚未编排任何轮次，只能打印第1轮的出场名单。")
         return 1, None
-    if number is not None and number == event.rounds[-1]["number"] + 1:
+    if number is not None and number == event.rounds[-1].number + 1:
         return number, None  # the next round, before it is paired
     rnd = event.round(number)
-    return int(rnd["number"]), rnd
+    return rnd.number, rnd
 
 
 def build_lineup_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -164,7 +163,7 @@ def build_lineup_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     register_fonts()
-    view = DocView(doc)
+    view = DocView(final)
     events = lineup_events(view, event)
     story: list[Flowable] = []
     first_header: Header | None = None
@@ -183,15 +182,15 @@ def build_lineup_pdf(
             story.append(PageBreak())
         story.append(SetHeader(header))
         if rnd is None:
-            teams = sorted(ev.entrants.values(), key=lambda e: int(e.get("seed") or 0))
+            teams = sorted(ev.entrants.values(), key=lambda e: e.seed)
             for team in teams:
                 story.append(_sheet(view, ev, number, team, None, None, True, width))
             continue
-        games = sorted(rnd.get("games") or [], key=lambda g: (g.get("second") is None, g["table"]))
-        for game in games:
-            first, second = ev.entrant(game["first"]), ev.entrant(game.get("second"))
-            story.append(_sheet(view, ev, number, first, game, second or None, True, width))
-            if game.get("second") is not None:
+        for game in sorted_games(rnd):
+            first = ev.entrant(game.first)
+            second = ev.entrant(game.second) if game.second is not None else None
+            story.append(_sheet(view, ev, number, first, game, second, True, width))
+            if second is not None:
                 story.append(_sheet(view, ev, number, second, game, first, False, width))
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体赛出场名单")

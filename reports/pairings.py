@@ -9,7 +9,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
-from reports.docview import DocView
+from app.readmodel.model import Final, FinalGame, FinalRound
+from reports.docview import DocView, EventView, seed_text
 from reports.fonts import TABLE_FONT
 from reports.pdf_common import (
     CELL_PAD,
@@ -40,61 +41,61 @@ PAIRING_KINDS = ("individual", "pair")
 
 def pairing_rows(
     doc: DocView, event_key: str | None, round_number: int | None
-) -> tuple[Any, dict[str, Any], bool, list[list[str]]]:
+) -> tuple[EventView, FinalRound, bool, list[list[str]]]:
     """The rows of the pairing list (also used by the Excel workbook)."""
     event = doc.event(event_key, kinds=PAIRING_KINDS)
     rnd = event.round(round_number)
     games = sorted_games(rnd)
     per_game_openings = doc.is_gomoku and any(
-        g.get("opening") and g.get("opening") != rnd.get("opening") for g in games
+        g.opening and g.opening != rnd.opening for g in games
     )
     colours = doc.colours
     rows = []
     for game in games:
-        first = event.entrant(game["first"])
-        second_id = game.get("second")
+        first = event.entrant(game.first)
+        second_id = game.second
         row = [
-            f"第{game['table']}台" if game.get("boards") else str(game["table"]),
-            str(first.get("seed", "")),
-            first.get("name", ""),
-            first.get("unit") or "",
-            points(game.get("first_points")),
+            f"第{game.table}台" if game.boards else str(game.table),
+            seed_text(first),
+            first.name,
+            first.unit or "",
+            points(game.first_points),
         ]
         if second_id is None:
             row += ["轮空", "", "（轮空）", "", ""]
         else:
             second = event.entrant(second_id)
             row += [
-                result_text(game.get("result")),
-                points(game.get("second_points")),
-                second.get("name", ""),
-                second.get("unit") or "",
-                str(second.get("seed", "")),
+                result_text(game.result),
+                points(game.second_points),
+                second.name,
+                second.unit or "",
+                seed_text(second),
             ]
         if per_game_openings:
-            row.append(game.get("opening") or "")
+            row.append(game.opening or "")
         rows.append(row)
         rows += _board_rows(game, len(row), colours.first_short, colours.second_short)
     return event, rnd, per_game_openings, rows
 
 
-def is_team_match_round(rnd: dict[str, Any]) -> bool:
-    return any(g.get("boards") for g in rnd.get("games") or [])
+def is_team_match_round(rnd: FinalRound) -> bool:
+    return any(g.boards for g in rnd.games)
 
 
-def _board_rows(game: dict[str, Any], width: int, black: str, white: str) -> list[list[str]]:
+def _board_rows(game: FinalGame, width: int, black: str, white: str) -> list[list[str]]:
     """A team match's boards (第M板) under its table (第N台): 甲队's player in 甲队's column,
     乙队's in 乙队's, each with the colour they play on that board."""
     rows = []
-    for board in game.get("boards") or []:
+    for board in game.boards:
         left, right, result = board_sides(board, black, white)
-        row = ["", f"第{board['board']}板", left, "", "", result_text(result), "", right, "", ""]
+        row = ["", f"第{board.board}板", left, "", "", result_text(result), "", right, "", ""]
         rows.append(row + [""] * (width - len(row)))
     return rows
 
 
 def build_pairings_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -102,7 +103,7 @@ def build_pairings_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """The pairing list of one round, by table, the bye last, settings in the footnote."""
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
     colours = view.colours
     header = round_header(view, ev, rnd, "对阵表")
@@ -147,23 +148,23 @@ def _mm(column: Column) -> Column:
 
 def index_entries(
     doc: DocView, event_key: str | None, round_number: int | None
-) -> tuple[Any, dict[str, Any], list[tuple[str, str, str, str]]]:
+) -> tuple[EventView, FinalRound, list[tuple[str, str, str, str]]]:
     """(name, seed, table, seat) for everyone of the round, sorted by pinyin."""
     event = doc.event(event_key, kinds=PAIRING_KINDS)
     rnd = event.round(round_number)
     colours = doc.colours
     entries: list[tuple[str, str, str, str]] = []
     for game in sorted_games(rnd):
-        sides = [(game["first"], colours.first)]
-        if game.get("second") is not None:
-            sides.append((game["second"], colours.second))
+        sides = [(game.first, colours.first)]
+        if game.second is not None:
+            sides.append((game.second, colours.second))
         for entrant_id, seat in sides:
             entrant = event.entrant(entrant_id)
-            table = str(game["table"]) if game.get("second") is not None else "轮空"
-            seat_text = seat if game.get("second") is not None else ""
-            names = entrant.get("members") if event.kind == "pair" else None
-            for name in names or [entrant.get("name", "")]:
-                entries.append((str(name), str(entrant.get("seed", "")), table, seat_text))
+            table = str(game.table) if game.second is not None else "轮空"
+            seat_text = seat if game.second is not None else ""
+            names = entrant.members if event.kind == "pair" else None
+            for name in names or [entrant.name]:
+                entries.append((str(name), seed_text(entrant), table, seat_text))
     entries.sort(key=lambda e: (name_key(e[0]), _int(e[1])))
     return event, rnd, entries
 
@@ -268,7 +269,7 @@ def index_page(
 
 
 def build_index_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -277,7 +278,7 @@ def build_index_pdf(
 ) -> Path:
     """Everyone of the round in pinyin order with their table and seat, three blocks a page,
     a heading for each initial letter, pages evenly filled (no last page for three names)."""
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, entries = index_entries(view, event, round)
     header = round_header(view, ev, rnd, "姓名索引（按拼音排序）")
     report = ReportDoc(out, header, printed_at=printed_at, subject="姓名索引")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import ROUND_HALF_UP, Decimal
+from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from app.readmodel.model import Final, PrizeLine
 from reports.chinese_numerals import amount_in_capitals
 from reports.docview import DocView
 from reports.errors import ReportError
@@ -42,14 +44,9 @@ def fmt_amount(amount: Any) -> str:
     return f"{value:,.2f}"
 
 
-def fen_of(prize: dict[str, Any]) -> int:
-    """A prize's money in whole fen: `amount_fen`, or (an export of an older version) its
-    `amount` in yuan read as an exact decimal and rounded to the fen."""
-    fen = prize.get("amount_fen")
-    if isinstance(fen, int) and not isinstance(fen, bool):
-        return fen
-    value = Decimal(str(prize.get("amount") or 0)) * 100
-    return int(value.quantize(Decimal(1), rounding=ROUND_HALF_UP))
+def fen_of(prize: PrizeLine) -> int:
+    """A prize's money in whole fen."""
+    return prize.award.amount_fen
 
 
 def yuan(fen: int) -> Decimal:
@@ -57,28 +54,29 @@ def yuan(fen: int) -> Decimal:
     return Decimal(fen).scaleb(-2)
 
 
-def amount_of(prize: dict[str, Any]) -> Decimal:
+def amount_of(prize: PrizeLine) -> Decimal:
     return yuan(fen_of(prize))
 
 
-def shared_notes(prizes: list[dict[str, Any]]) -> list[str]:
+def shared_notes(prizes: Sequence[PrizeLine]) -> list[str]:
     """One line per shared place: what was pooled, by how many, each share, what is left."""
-    groups: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    groups: dict[tuple[str, int], list[PrizeLine]] = {}
     for prize in prizes:
-        if prize.get("shared") and prize.get("pool_places"):
-            groups.setdefault((prize.get("table"), prize.get("place")), []).append(prize)
+        if prize.award.shared and prize.award.pool_places:
+            groups.setdefault((prize.award.table_name, prize.award.place), []).append(prize)
     lines = []
     for (_, place), rows in groups.items():
-        first = rows[0]
-        low, high = first["pool_places"]
+        first = rows[0].award
+        assert first.pool_places is not None
+        low, high = first.pool_places
         places = f"第{low}名" if low == high else f"第{low}—{high}名"
         shares = sorted({fen_of(p) for p in rows})
         each = "、".join(f"{fmt_amount(yuan(f))}元" for f in reversed(shares))
-        text = (f"第{place}名{first.get('tied') or len(rows)}人并列，平分{places}奖金共"
-                f"{fmt_amount(yuan(int(first.get('pool_fen') or 0)))}元，每人{each}")
+        text = (f"第{place}名{first.tied or len(rows)}人并列，平分{places}奖金共"
+                f"{fmt_amount(yuan(first.pool_fen))}元，每人{each}")
         if len(shares) > 1:
             text += "（余额按名单顺序多发）"
-        unpaid = int(first.get("unpaid_fen") or 0)
+        unpaid = first.unpaid_fen
         if unpaid:
             text += f"，余{fmt_amount(yuan(unpaid))}元不发放"
         lines.append(text)
@@ -86,43 +84,42 @@ def shared_notes(prizes: list[dict[str, Any]]) -> list[str]:
 
 
 def rule_line(view: DocView) -> list[str]:
-    """The rule for shared places in force, as the export states it (none in an old export)."""
-    rules = view.data.get("prize_rules") or {}
-    text = str(rules.get("text") or "").rstrip("。")
+    """The rule for shared places in force, in the words of the prize rules."""
+    text = view.final.prize_rules.text.rstrip("。")
     return [text] if text else []
 
 
-def select_prizes(view: DocView, event: str | None, category: str | None) -> list[dict[str, Any]]:
-    """The prizes of the document, narrowed to an event and/or a prize table or category."""
-    prizes = view.prizes
+def select_prizes(view: DocView, event: str | None, category: str | None) -> list[PrizeLine]:
+    """The prizes of the final, narrowed to an event and/or a prize table or category."""
+    prizes = list(view.prizes)
     if not prizes:
         raise ReportError("赛事文件中没有奖项：请先在程序中确定名次并生成奖项后再导出。")
     if event is not None:
         ev = view.event(event)
-        prizes = [p for p in prizes if p.get("event") == ev.code]
+        prizes = [p for p in prizes if p.award.event == ev.code]
     if category is not None:
-        prizes = [p for p in prizes if category in (p.get("table"), p.get("category"))]
+        prizes = [p for p in prizes if category in (p.award.table_name, p.award.category)]
         if not prizes:
-            tables = "、".join(dict.fromkeys(str(p.get("table")) for p in view.prizes))
+            tables = "、".join(dict.fromkeys(p.award.table_name for p in view.prizes))
             raise ReportError(f"没有组别“{category}”的奖项。可选：{tables}。")
     if not prizes:
         raise ReportError("所选项目没有奖项。")
     return prizes
 
 
-def group_by_table(prizes: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    groups: dict[str, list[dict[str, Any]]] = {}
+def group_by_table(prizes: Sequence[PrizeLine]) -> dict[str, list[PrizeLine]]:
+    groups: dict[str, list[PrizeLine]] = {}
     for prize in prizes:
-        groups.setdefault(str(prize.get("table") or ""), []).append(prize)
+        groups.setdefault(prize.award.table_name, []).append(prize)
     for rows in groups.values():
-        rows.sort(key=lambda p: (p.get("place", 0), str(p.get("name", ""))))
+        rows.sort(key=lambda p: (p.award.place, p.name))
     return groups
 
 
-def winner_text(prize: dict[str, Any]) -> str:
+def winner_text(prize: PrizeLine) -> str:
     """A team's name with its members; a pair named after its members ("金明轩/夏洋") once."""
-    members = [str(m) for m in prize.get("members") or []]
-    name = str(prize.get("name") or "")
+    members = list(prize.members)
+    name = prize.name
     if members and not _named_after(name, members):
         return f"{name}（{'、'.join(members)}）"
     return name
@@ -134,18 +131,18 @@ def _named_after(name: str, members: list[str]) -> bool:
     return sorted(parts) == sorted(members)
 
 
-def place_text(prize: dict[str, Any]) -> str:
-    place = str(prize.get("place", ""))
-    return f"{place}（并列）" if prize.get("shared") else place
+def place_text(prize: PrizeLine) -> str:
+    place = str(prize.award.place)
+    return f"{place}（并列）" if prize.award.shared else place
 
 
-def prize_rows(prizes: list[dict[str, Any]]) -> list[list[str]]:
+def prize_rows(prizes: Sequence[PrizeLine]) -> list[list[str]]:
     return [
         [
             place_text(p),
-            str(p.get("title") or ""),
+            p.award.title,
             eligibility_mark(p) + winner_text(p),
-            str(p.get("unit") or ""),
+            p.unit or "",
             fmt_amount(amount_of(p)),
             amount_in_capitals(amount_of(p)),
             "",
@@ -154,7 +151,7 @@ def prize_rows(prizes: list[dict[str, Any]]) -> list[list[str]]:
     ]
 
 
-def total(prizes: list[dict[str, Any]]) -> Decimal:
+def total(prizes: Sequence[PrizeLine]) -> Decimal:
     """The exact sum of the rows, in yuan (added up in fen)."""
     return yuan(sum(fen_of(p) for p in prizes))
 
@@ -170,12 +167,12 @@ PRIZE_COLUMNS = [
 ]
 
 
-def prize_columns(prizes: list[dict[str, Any]], width: float) -> list[Column]:
+def prize_columns(prizes: Sequence[PrizeLine], width: float) -> list[Column]:
     """The prize table's columns: 奖项 as wide as its longest title at 9 pt (「第九至三十二名」
     on one line), taken from 单位 and 金额大写."""
     register_fonts()
     columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
-    longest = max((stringWidth(str(p.get("title") or ""), TABLE_FONT, 9) for p in prizes),
+    longest = max((stringWidth(p.award.title, TABLE_FONT, 9) for p in prizes),
                   default=0.0)
     need = longest + 2 * CELL_PAD + 1
     extra = need - columns[1].width
@@ -187,7 +184,7 @@ def prize_columns(prizes: list[dict[str, Any]], width: float) -> list[Column]:
 
 
 def prize_cells(
-    prizes: list[dict[str, Any]], columns: list[Column], team_events: set[str] | frozenset[str]
+    prizes: Sequence[PrizeLine], columns: list[Column], team_events: set[str] | frozenset[str]
 ) -> list[list[Any]]:
     """The PDF rows: names wrap between whole words at a readable size (never below 7.5 pt),
     and a team's (or a pair's) members each sign in a cell of their own."""
@@ -199,8 +196,8 @@ def prize_cells(
         cells[2] = fit_words(cells[2], columns[2].width, size=9, min_size=7.5, max_lines=3)
         cells[3] = fit_words(cells[3], columns[3].width, size=9, min_size=7.5, max_lines=3)
         cells[5] = fit_words(cells[5], columns[5].width, size=9, min_size=7.5, max_lines=2)
-        members = [str(m) for m in prize.get("members") or []]
-        if len(members) > 1 or (members and str(prize.get("event")) in team_events):
+        members = list(prize.members)
+        if len(members) > 1 or (members and prize.award.event in team_events):
             cells[6] = member_signatures(members, columns[6].width)
         rows.append(cells)
     return rows
@@ -228,7 +225,7 @@ def signature_line() -> list[Flowable]:
 
 
 def build_prizes_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -236,7 +233,7 @@ def build_prizes_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """One page (section) per prize table with a subtotal, then the summary page."""
-    view = DocView(doc)
+    view = DocView(final)
     prizes = select_prizes(view, event, category)
     groups = group_by_table(prizes)
     story: list[Flowable] = []
@@ -326,9 +323,9 @@ def build_prizes_pdf(
             ),
         )
         story.append(make_table(spec, repeated))
-    events = {p.get("event") for p in prizes}
-    story += eligibility_notes(prizes, [p for p in view.data.get("withheld_prizes") or []
-                                        if p.get("event") in events])
+    events = {p.award.event for p in prizes}
+    story += eligibility_notes(prizes, [p for p in view.withheld_prizes
+                                        if p.award.event in events])
     story += notes_block(["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)],
                          title="说明")
     story += signature_line()
@@ -340,7 +337,7 @@ def build_prizes_pdf(
 
 
 def prizes_title(
-    groups: dict[str, list[dict[str, Any]]], event: str | None, category: str | None
+    groups: dict[str, list[PrizeLine]], event: str | None, category: str | None
 ) -> str:
     """What the document holds, for its PDF title: all events, or the tables printed."""
     if event is None and category is None:
@@ -348,21 +345,21 @@ def prizes_title(
     return f"奖金发放表 {'、'.join(groups)}"
 
 
-def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:
+def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
     """People holding more than one prize (a woman with an open and a women's prize)."""
-    by_entrant: dict[tuple[str, Any], list[dict[str, Any]]] = {}
+    by_entrant: dict[tuple[str, int], list[PrizeLine]] = {}
     for prize in prizes:
-        by_entrant.setdefault((str(prize.get("event")), prize.get("entrant")), []).append(prize)
+        by_entrant.setdefault((prize.award.event, prize.award.entrant), []).append(prize)
     rows = []
     for items in by_entrant.values():
         if len(items) > 1:
             amount = total(items)
             rows.append(
                 [
-                    str(items[0].get("name") or ""),
-                    str(items[0].get("unit") or ""),
+                    items[0].name,
+                    items[0].unit or "",
                     "；".join(
-                        f"{p.get('table')}{p.get('title')}（{fmt_amount(amount_of(p))}元）"
+                        f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
                         for p in items
                     ),
                     fmt_amount(amount),
@@ -374,35 +371,35 @@ def repeat_winners(prizes: list[dict[str, Any]]) -> list[list[str]]:
 
 # -- teams (issue 13): a team that fails its rules, or was composed late by force ------------
 
-def eligibility_mark(prize: dict[str, Any]) -> str:
+def eligibility_mark(prize: PrizeLine) -> str:
     """※ before a team (or pair) that does not meet its event's rules now; † before a team
     composed by force after its source event's round 1."""
-    return ("※" if prize.get("ineligible") else "") + ("†" if prize.get("late") else "")
+    return ("※" if prize.ineligible else "") + ("†" if prize.late else "")
 
 
-def eligibility_note_lines(prizes: list[dict[str, Any]],
-                           withheld: list[dict[str, Any]] | None = None) -> list[str]:
+def eligibility_note_lines(prizes: Sequence[PrizeLine],
+                           withheld: Sequence[PrizeLine] | None = None) -> list[str]:
     """The footnote lines for every ※ and † of these rows, and the prizes withheld (the PDF
     and the workbook print the same words)."""
     lines = []
     for p in prizes:
-        where = f"{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
-        if p.get("ineligible"):
-            lines.append(f"※ {where}不符合参赛条件：{'；'.join(p.get('eligibility_problems') or [])}。"
+        where = f"{p.name}（{p.award.table_name}第{p.award.place}名）"
+        if p.ineligible:
+            lines.append(f"※ {where}不符合参赛条件：{'；'.join(p.eligibility_problems)}。"
                          "仍计名次，奖金照发")
-        late = p.get("late") or {}
+        late = p.late
         if late:
-            lines.append(f"† {where}第{late.get('after_round')}轮编排后强制组队"
-                         f"（{late.get('operator')}，{late.get('time')}）")
+            lines.append(f"† {where}第{late.after_round}轮编排后强制组队"
+                         f"（{late.operator}，{late.time}）")
     for p in withheld or []:
-        lines.append(f"未发：{p.get('name')}（{p.get('table')}第{p.get('place')}名）"
+        lines.append(f"未发：{p.name}（{p.award.table_name}第{p.award.place}名）"
                      f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
-                     f"{'；'.join(p.get('eligibility_problems') or [])}，该名次空缺")
+                     f"{'；'.join(p.eligibility_problems)}，该名次空缺")
     return lines
 
 
-def eligibility_notes(prizes: list[dict[str, Any]],
-                      withheld: list[dict[str, Any]] | None = None) -> list[Flowable]:
+def eligibility_notes(prizes: Sequence[PrizeLine],
+                      withheld: Sequence[PrizeLine] | None = None) -> list[Flowable]:
     """The footnote under a table for every ※ and † of its rows, and the prizes withheld."""
     lines = eligibility_note_lines(prizes, withheld)
     if not lines:

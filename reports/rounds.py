@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from app.domain import Result
+from app.readmodel.model import FinalBoard, FinalGame, FinalRound
 from reports.docview import DocView, EventView, fmt_points
 from reports.pdf_common import Header
 
@@ -19,62 +21,57 @@ def result_text(result: str | None) -> str:
         return str(result)
 
 
-def sorted_games(rnd: dict[str, Any]) -> list[dict[str, Any]]:
+def sorted_games(rnd: FinalRound) -> list[FinalGame]:
     """Games by table number, the bye (no second player) last."""
-    return sorted(rnd.get("games") or [], key=lambda g: (g.get("second") is None, g["table"]))
+    return sorted(rnd.games, key=lambda g: (g.second is None, g.table))
 
 
-def scheduled_time(rnd: dict[str, Any] | None) -> str:
+def scheduled_time(rnd: FinalRound | None) -> str:
     """The round's start in the timetable ("2022-10-28 09:00"), or "" when it has none."""
-    return str(rnd.get("scheduled") or "") if rnd else ""
+    return str(rnd.scheduled or "") if rnd else ""
 
 
-def _within_final(doc: DocView, day: str) -> bool:
-    """A day inside the final's dates (a round paired on a test run in 2026 of a 2022 final
-    is not the round's date); True when the final has no dates."""
-    start, end = doc.tournament.get("start_date"), doc.tournament.get("end_date")
-    return not (start and day < str(start)) and not (end and day > str(end))
+def _paired_day(rnd: FinalRound | None) -> date | None:
+    return rnd.date if rnd is not None else None
 
 
-def round_date_text(doc: DocView, rnd: dict[str, Any] | None) -> str:
+def round_date_text(doc: DocView, rnd: FinalRound | None) -> str:
     """Where and when: the venue, and the round's scheduled date and start time (tournament
     setting `schedule`, the regulation's timetable); a round without one: the day it was
     paired, else the day the export was made, if inside the final's dates.  The venue is
     on every list."""
     when = scheduled_time(rnd)
-    day = (str(rnd.get("date") or "") if rnd else "") or (
-        f"{doc.exported_at:%Y-%m-%d}" if doc.exported_at else "")
+    day = _paired_day(rnd) or (doc.exported_at.date() if doc.exported_at else None)
     if when:
         text = f"时间：{when}"
-    elif day and _within_final(doc, day):
-        text = f"日期：{day}"
+    elif day and doc.within_final(day):
+        text = f"日期：{day:%Y-%m-%d}"
     else:
         text = ""
-    venue = doc.tournament.get("venue")
+    venue = doc.venue
     return "　".join(t for t in (f"地点：{venue}" if venue else "", text) if t)
 
 
-def round_day_text(doc: DocView, rnd: dict[str, Any] | None) -> str:
+def round_day_text(doc: DocView, rnd: FinalRound | None) -> str:
     """The round's date for a slip: its scheduled day and time, else the day it was paired."""
     when = scheduled_time(rnd)
     if when:
         return when
-    day = str(rnd.get("date") or "") if rnd else ""
-    return day if day and _within_final(doc, day) else ""
+    day = _paired_day(rnd)
+    return f"{day:%Y-%m-%d}" if day and doc.within_final(day) else ""
 
 
-def round_header(doc: DocView, event: EventView, rnd: dict[str, Any], document: str) -> Header:
+def round_header(doc: DocView, event: EventView, rnd: FinalRound, document: str) -> Header:
     extra = ""
-    if doc.is_gomoku and rnd.get("opening"):
-        extra = f"指定开局：{rnd['opening']}"
+    if doc.is_gomoku and rnd.opening:
+        extra = f"指定开局：{rnd.opening}"
     elif not doc.is_gomoku and doc.komi:
         extra = f"贴目：{doc.komi}"
-    status = "" if rnd.get("status") == "complete" else ""
     return Header(
         title=doc.title,
-        document=f"{event.name}　第{rnd['number']}轮{document}{status}",
+        document=f"{event.name}　第{rnd.number}轮{document}",
         event=f"项目：{event.name}",
-        round_text=f"第{rnd['number']}轮（共{event.rounds_planned}轮）",
+        round_text=f"第{rnd.number}轮（共{event.rounds_planned}轮）",
         date_text=round_date_text(doc, rnd),
         extra=extra,
     )
@@ -89,12 +86,12 @@ TEAM_SIDES = ("甲队", "乙队")
 MIRRORED = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}
 
 
-def board_sides(board: dict[str, Any], black: str = "黑", white: str = "白"
+def board_sides(board: FinalBoard, black: str = "黑", white: str = "白"
                 ) -> tuple[str, str, str | None]:
     """(甲队's player, 乙队's player, result 甲 : 乙) of one board (第M板), each name marked
     with its colour: 甲队 has Black (the first move) on odd boards, 乙队 on even boards."""
-    result = board.get("result")
-    if int(board["board"]) % 2:
-        return f"{board['first']}（{black}）", f"{board['second']}（{white}）", result
-    return (f"{board['second']}（{white}）", f"{board['first']}（{black}）",
+    result = board.result
+    if board.board % 2:
+        return f"{board.first}（{black}）", f"{board.second}（{white}）", result
+    return (f"{board.second}（{white}）", f"{board.first}（{black}）",
             MIRRORED.get(result, result) if result else result)

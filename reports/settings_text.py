@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from app.readmodel.model import FinalRound
 from reports.docview import DocView, EventView, fmt_points
 
 SYSTEMS = {
@@ -19,7 +21,7 @@ BYE_IN_SOS = {"none": "不计", "zero": "按0分计", "lowest": "按本项目最
 YES_NO = {True: "是", False: "否"}
 
 
-def scoring_text(scoring: dict[str, Any]) -> str:
+def scoring_text(scoring: Mapping[str, Any]) -> str:
     if not scoring:
         return ""
     parts = []
@@ -36,12 +38,11 @@ def scoring_text(scoring: dict[str, Any]) -> str:
     return "计分：" + "、".join(parts)
 
 
-def pairing_settings_lines(doc: DocView, event: EventView, rnd: dict[str, Any]) -> list[str]:
+def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> list[str]:
     """One short line per setting that decided this round's pairing."""
-    settings = event.settings
-    pairing = settings.get("pairing") or {}
+    pairing = event.pairing_settings
     lines = []
-    scoring = scoring_text(settings.get("scoring") or {})
+    scoring = scoring_text(event.scoring_lines)
     if scoring:
         lines.append(scoring)
     if pairing:
@@ -76,27 +77,26 @@ def pairing_settings_lines(doc: DocView, event: EventView, rnd: dict[str, Any]) 
                 if pairing.get("opening_no_repeat") and mode == "lot":
                     text += "，相邻轮次不重复"
                 lines.append(text)
-    if doc.is_gomoku and rnd.get("opening"):
-        lines.append(f"本轮指定开局：{rnd['opening']}")
+    if doc.is_gomoku and rnd.opening:
+        lines.append(f"本轮指定开局：{rnd.opening}")
     if not doc.is_gomoku and doc.komi:
         lines.append(f"贴目：{doc.komi}")
-    if rnd.get("lot_seed") is not None:
-        lines.append(f"抽签种子：{rnd['lot_seed']}")
-    if rnd.get("opening_seed") is not None:
-        lines.append(f"开局抽签种子：{rnd['opening_seed']}")
-    relaxations = [str(r) for r in rnd.get("relaxations") or []]
+    if rnd.lot_seed is not None:
+        lines.append(f"抽签种子：{rnd.lot_seed}")
+    if rnd.opening_seed is not None:
+        lines.append(f"开局抽签种子：{rnd.opening_seed}")
+    relaxations = [str(r) for r in rnd.relaxations]
     if relaxations:
         lines.append("本轮放宽的规则：" + "；".join(relaxations))
     return lines
 
 
 def standings_settings_lines(event: EventView) -> list[str]:
-    settings = event.settings
-    standings = settings.get("standings") or {}
+    standings = event.standings_rules
     lines = []
     order = ["积分"] + event.tiebreak_order
     lines.append("排名依据：" + " → ".join(order))
-    scoring = scoring_text(settings.get("scoring") or {})
+    scoring = scoring_text(event.scoring_lines)
     if scoring:
         lines.append(scoring)
     if "bye_in_sos" in standings:

@@ -1,8 +1,8 @@
 """Result slips (成绩登记单): one per table, several per A4 page, dashed cut lines, a QR code.
 
-The QR code holds `game["link"]`, the table's phone page on the venue's result server
-(`finals report … slips` puts it there from `--base-url` or the address `serve` last ran
-on), and the link is printed under it.  With no link there is no QR code: a code no phone
+The QR code holds the table's phone page on the venue's result server (`PrintExtras.links`:
+`finals report … slips` finds it from `--base-url` or the address `serve` last ran on), and
+the link is printed under it.  With no link there is no QR code: a code no phone
 can open would only mislead.  Every slip says where and when the round is played (the
 timetable's date and start time) and keeps its footer inside a 6 mm printer margin.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -24,9 +24,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from app.domain import Result
-from app.settings.komi import parse_komi
+from app.readmodel.model import Final, FinalGame, FinalRound
 from reports.canvas_text import draw_fitted
-from reports.docview import DocView, EventView, entrant_label
+from reports.docview import DocView, EventView, entrant_label, seed_text
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import APP_NAME
@@ -58,13 +58,9 @@ BOARD_RESULTS = (
 
 
 def draws_allowed(view: DocView) -> bool:
-    """May a game of this final be recorded as a draw?  The export says so (`draws`); an
-    older export without it: not in Go with a half-point komi (3又3/4子 = 7.5目)."""
-    flag = view.tournament.get("draws")
-    if isinstance(flag, bool):
-        return flag
-    komi = parse_komi(view.komi)
-    return view.is_gomoku or komi is None or komi.allows_jigo
+    """May a game of this final be recorded as a draw?  The final says so (`draws`: not in
+    Go with a half-point komi, 3又3/4子 = 7.5目, unless the arbiter allows them)."""
+    return bool(view.tournament.draws)
 
 
 def slip_results(view: DocView) -> tuple[Result, ...]:
@@ -87,31 +83,35 @@ def board_results(view: DocView) -> tuple[tuple[str, ...], ...]:
     return tuple(tuple(t for t in line if t != Result.DRAW.score_text) for line in lines)
 
 
-def qr_payload(game: dict[str, Any]) -> str | None:
-    """What the slip's QR code holds: the table's phone link, or None (no QR code)."""
-    link = game.get("link")
+def qr_payload(
+    links: Mapping[tuple[str, int, int], str], event: str, round_number: int, game: FinalGame
+) -> str | None:
+    """What the slip's QR code holds: the table's phone link (`links`: (event code, round,
+    table) → link), or None (no QR code)."""
+    link = links.get((event, round_number, game.table))
     return str(link) if link else None
 
 
 def slip_games(
     view: DocView, event_key: str | None, round_number: int | None
-) -> tuple[EventView, dict[str, Any], list[dict[str, Any]]]:
+) -> tuple[EventView, FinalRound, list[FinalGame]]:
     event = view.event(event_key, kinds=("individual", "pair"))
     rnd = event.round(round_number)
-    games = [g for g in sorted_games(rnd) if g.get("second") is not None]
+    games = [g for g in sorted_games(rnd) if g.second is not None]
     if not games:
-        raise ReportError(f"“{event.name}”第{rnd['number']}轮没有需要登记成绩的对局。")
+        raise ReportError(f"“{event.name}”第{rnd.number}轮没有需要登记成绩的对局。")
     return event, rnd, games
 
 
 def build_slips_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     round: int | None = None,  # noqa: A002
     per_page: int | None = None,
     printed_at: datetime | None = None,
+    links: Mapping[tuple[str, int, int], str] | None = None,
 ) -> Path:
     """One slip per table (the bye needs none), `per_page` slips per A4 page.
 
@@ -121,9 +121,9 @@ def build_slips_pdf(
     if per_page is not None and not 1 <= per_page <= 6:
         raise ReportError("每页成绩单数量应在 1 到 6 之间。")
     register_fonts()
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, games = slip_games(view, event, round)
-    boards = max((len(g.get("boards") or []) for g in games), default=0)
+    boards = max((len(g.boards) for g in games), default=0)
     if boards:
         fit = team_slips_per_page(boards)
         per_page = fit if per_page is None else min(per_page, fit)
@@ -132,7 +132,7 @@ def build_slips_pdf(
     printed = printed_at or datetime.now()
     width, height = A4
     canvas = Canvas(str(out), pagesize=A4, initialFontName=TABLE_FONT, initialFontSize=9)
-    canvas.setTitle(f"{view.title} {ev.name} 第{rnd['number']}轮成绩登记单")
+    canvas.setTitle(f"{view.title} {ev.name} 第{rnd.number}轮成绩登记单")
     canvas.setAuthor(APP_NAME)
     canvas.setCreator(APP_NAME)
     slip_height = (height - 2 * PAGE_MARGIN) / per_page
@@ -141,9 +141,11 @@ def build_slips_pdf(
         chunk = games[page * per_page : (page + 1) * per_page]
         for index, game in enumerate(chunk):
             top = height - PAGE_MARGIN - index * slip_height
-            draw = _draw_team_slip if game.get("boards") else _draw_slip
+            draw = _draw_team_slip if game.boards else _draw_slip
+            payload = qr_payload(links or {}, ev.code, rnd.number, game)
             draw(
-                canvas, view, ev, rnd, game, PAGE_MARGIN, top, width - 2 * PAGE_MARGIN, slip_height
+                canvas, view, ev, rnd, game, payload, PAGE_MARGIN, top, width - 2 * PAGE_MARGIN,
+                slip_height,
             )
         canvas.saveState()
         canvas.setDash(3, 2)
@@ -194,8 +196,9 @@ def _slip_head(
     canvas: Canvas,
     view: DocView,
     event: EventView,
-    rnd: dict[str, Any],
-    game: dict[str, Any],
+    rnd: FinalRound,
+    game: FinalGame,
+    payload: str | None,
     left: float,
     top: float,
     width: float,
@@ -213,7 +216,7 @@ def _slip_head(
     canvas.setStrokeColorRGB(0, 0, 0)
     # titles; where and when on the right of the first line
     text_width = qr_x - x0 - 3 * mm
-    venue = view.tournament.get("venue")
+    venue = view.venue
     when = "　".join(t for t in (round_day_text(view, rnd), venue or "") if t)
     when_width = min(text_width * 0.5, stringWidth(when, TABLE_FONT, 8) + 1) if when else 0
     draw_fitted(
@@ -230,7 +233,7 @@ def _slip_head(
     if when:
         draw_fitted(canvas, when, x0 + text_width - when_width, top - pad - 3 * mm, when_width,
                     font=TABLE_FONT, size=8, min_size=5, align="right", max_lines=1)
-    heading = f"{event.name}　第{rnd['number']}轮　第{game['table']}台　{document}"
+    heading = f"{event.name}　第{rnd.number}轮　第{game.table}台　{document}"
     draw_fitted(
         canvas,
         heading,
@@ -242,7 +245,6 @@ def _slip_head(
         min_size=8,
         max_lines=1,
     )
-    payload = qr_payload(game)
     if payload:
         draw_qr(canvas, payload, qr_x, qr_y, qr_size)
         # the link the code holds, for a phone that cannot scan: address, then the token
@@ -259,8 +261,9 @@ def _draw_slip(
     canvas: Canvas,
     view: DocView,
     event: EventView,
-    rnd: dict[str, Any],
-    game: dict[str, Any],
+    rnd: FinalRound,
+    game: FinalGame,
+    payload: str | None,
     left: float,
     top: float,
     width: float,
@@ -268,7 +271,8 @@ def _draw_slip(
 ) -> None:
     colours = view.colours
     pad = 3 * mm
-    x0, _, text_width = _slip_head(canvas, view, event, rnd, game, left, top, width, height)
+    x0, _, text_width = _slip_head(canvas, view, event, rnd, game, payload, left, top, width,
+                                   height)
 
     # the players
     cols = [("座次", 15), ("序号", 11), ("姓名", 30), ("单位", 48), ("积分", 11), ("犯规", 14)]
@@ -303,18 +307,19 @@ def _draw_slip(
             align="center",
             max_lines=1,
         )
+    assert game.second is not None  # a bye has no slip
     people = [
-        (colours.first, event.entrant(game["first"]), game.get("first_points")),
-        (colours.second, event.entrant(game["second"]), game.get("second_points")),
+        (colours.first, event.entrant(game.first), game.first_points),
+        (colours.second, event.entrant(game.second), game.second_points),
     ]
     yy = y - row_h[0]
     for seat, entrant, score in people:
         base = yy - row_h[1] / 2 - 1.2 * mm
         cells = [
             seat,
-            str(entrant.get("seed", "")),
-            entrant.get("name", ""),
-            entrant.get("unit") or "",
+            seed_text(entrant),
+            entrant.name,
+            entrant.unit or "",
             points(score),
         ]
         for i, text in enumerate(cells):
@@ -330,7 +335,7 @@ def _draw_slip(
                 min_size=6.5,
                 align="left" if i in (2, 3) else "center",
             )
-        members = [str(m) for m in entrant.get("members") or []] if event.kind == "pair" else []
+        members = list(entrant.members) if event.kind == "pair" else []
         if len(members) > 1:
             # a pair: each player signs on a line of their own
             step = (row_h[1] - 1 * mm) / len(members)
@@ -349,7 +354,7 @@ def _draw_slip(
     x = x0
     canvas.setFont(TABLE_FONT, 8.5)
     if view.is_gomoku:
-        opening = game.get("opening") or rnd.get("opening")
+        opening = game.opening or rnd.opening
         label = f"开局：{opening}" if opening else "开局：________"
         canvas.drawString(x, line_y, label)
         x += 40 * mm
@@ -427,8 +432,9 @@ def _draw_team_slip(
     canvas: Canvas,
     view: DocView,
     event: EventView,
-    rnd: dict[str, Any],
-    game: dict[str, Any],
+    rnd: FinalRound,
+    game: FinalGame,
+    payload: str | None,
     left: float,
     top: float,
     width: float,
@@ -437,9 +443,9 @@ def _draw_team_slip(
     """A team match: the two teams, one row per board, 局分, the match result."""
     pad = 3 * mm
     x0, right, text_width = _slip_head(
-        canvas, view, event, rnd, game, left, top, width, height, "团体对抗成绩登记单"
+        canvas, view, event, rnd, game, payload, left, top, width, height, "团体对抗成绩登记单"
     )
-    boards = sorted(game.get("boards") or [], key=lambda b: b["board"])
+    boards = sorted(game.boards, key=lambda b: b.board)
 
     # the two teams, left of the QR code
     cols = [("座次", 15), ("序号", 11), ("队名", 0), ("单位", 0), ("积分", 11)]
@@ -450,18 +456,19 @@ def _draw_team_slip(
     y = top - pad - 12.5 * mm
     xs = _grid(canvas, x0, y, widths, [head_h, row_h, row_h])
     _titles(canvas, xs, y, head_h, [t for t, _ in cols])
+    assert game.second is not None  # a bye has no slip
     teams = [
-        (TEAM_SEATS[0], event.entrant(game["first"]), game.get("first_points")),
-        (TEAM_SEATS[1], event.entrant(game["second"]), game.get("second_points")),
+        (TEAM_SEATS[0], event.entrant(game.first), game.first_points),
+        (TEAM_SEATS[1], event.entrant(game.second), game.second_points),
     ]
     yy = y - head_h
     for seat, entrant, score in teams:
         base = yy - row_h / 2 - 1.2 * mm
         cells = [
             seat,
-            str(entrant.get("seed", "")),
+            seed_text(entrant),
             entrant_label(entrant),
-            entrant.get("unit") or "",
+            entrant.unit or "",
             points(score),
         ]
         for i, text in enumerate(cells):
@@ -495,7 +502,7 @@ def _draw_team_slip(
     yy = y - BOARD_HEAD
     black, white = view.colours.first_short, view.colours.second_short
     for board in boards:
-        number = int(board["board"])
+        number = board.board
         middle = yy - board_h / 2
         # each team in its own column; odd boards: 甲队 plays Black, even boards: 乙队
         first_is_a = bool(number % 2)
@@ -511,7 +518,7 @@ def _draw_team_slip(
             align="center",
             max_lines=1,
         )
-        sides = [(board.get("first"), black), (board.get("second"), white)]
+        sides = [(board.first, black), (board.second, white)]
         if not first_is_a:
             sides.reverse()
         for col, (name, colour) in zip((1, 2), sides, strict=True):
@@ -548,8 +555,8 @@ def _draw_team_slip(
     canvas.setFont(TABLE_FONT, 8.5)
     canvas.drawString(x0, line_y, f"局分：{a} ______ : ______ {b}")
     setting = ""
-    if view.is_gomoku and rnd.get("opening"):
-        setting = f"开局：{rnd['opening']}"
+    if view.is_gomoku and rnd.opening:
+        setting = f"开局：{rnd.opening}"
     elif not view.is_gomoku and view.komi:
         setting = f"贴目：{view.komi}"
     if setting:

@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
-from reports.docview import DocView, EventView, fmt_points, members_text
+from app.readmodel.model import Final, FinalCategory
+from app.standings.categories import CategoryStanding
+from app.standings.model import Standing
+from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
 from reports.errors import ReportError
 from reports.pdf_common import (
     Column,
@@ -29,16 +33,15 @@ from reports.settings_text import standings_settings_lines
 TIE_MARK = "="  # a shared place, in every table: 19=
 
 
-def rank_text(row: dict[str, Any]) -> str:
-    rank = row.get("rank", "")
-    return f"{rank}{TIE_MARK}" if row.get("shared") else str(rank)
+def rank_text(row: Standing | CategoryStanding) -> str:
+    return f"{row.rank}{TIE_MARK}" if row.shared else str(row.rank)
 
 
-def overall_rank_text(overall: dict[Any, dict[str, Any]], row: dict[str, Any]) -> str:
+def overall_rank_text(overall: Mapping[int, Standing], row: CategoryStanding) -> str:
     """A category row's place in the whole event (`overall`: the event's rows by entrant),
     with the whole table's tie mark (19=)."""
-    found = overall.get(row.get("entrant"))
-    return rank_text(found) if found is not None else str(row.get("overall_rank", ""))
+    found = overall.get(row.entrant)
+    return rank_text(found) if found is not None else str(row.overall_rank)
 
 
 def standings_round(event: EventView, round_number: int | None) -> int:
@@ -72,7 +75,7 @@ def standings_header(
     final = after >= played.rounds_planned and after > 0
     when = "最终" if final else "开赛前" if after == 0 else f"第{after}轮后"
     title = f"{event.name}　{when}{document}"
-    rnd = next((r for r in played.rounds if r["number"] == after), None)
+    rnd = next((r for r in played.rounds if r.number == after), None)
     return Header(
         title=view.title,
         document=title,
@@ -84,14 +87,16 @@ def standings_header(
 
 def standings_table_rows(
     view: DocView, event: EventView, category: str | None
-) -> tuple[list[str], list[list[str]], dict[str, Any] | None]:
+) -> tuple[list[str], list[list[str]], FinalCategory | None]:
     """Column titles and rows of the standings (also used by the Excel workbook)."""
     tiebreaks = event.tiebreak_order
     cat = event.category(category) if category is not None else None
+    rows_data: Sequence[Standing | CategoryStanding]
     if cat is not None:
-        rows_data = (event.data.get("category_standings") or {}).get(cat["code"])
-        if rows_data is None:
-            raise ReportError(f"赛事文件中没有“{event.name}{cat.get('name')}”的排名。")
+        found = event.category_standings.get(cat.code)
+        if found is None:
+            raise ReportError(f"赛事文件中没有“{event.name}{cat.name}”的排名。")
+        rows_data = found
         titles = ["名次", "总名次", "序号", "姓名", "单位", "积分", *tiebreaks]
     else:
         rows_data = event.standings
@@ -99,21 +104,20 @@ def standings_table_rows(
     if event.kind == "pair":
         titles[titles.index("姓名")] = "组合"
     rows = []
-    overall = {r.get("entrant"): r for r in event.standings}
+    overall = {r.entrant: r for r in event.standings}
     for row in rows_data:
-        entrant = event.entrant(row.get("entrant"))
-        name = members_text(entrant) if event.kind == "pair" else entrant.get("name", "")
+        entrant = event.entrant(row.entrant)
+        name = members_text(entrant) if event.kind == "pair" else entrant.name
         cells = [rank_text(row)]
-        if cat is not None:
+        if isinstance(row, CategoryStanding):
             cells.append(overall_rank_text(overall, row))
         cells += [
-            str(entrant.get("seed", "")),
-            name or entrant.get("name", ""),
-            entrant.get("unit") or "",
-            fmt_points(row.get("points")),
+            seed_text(entrant),
+            name or entrant.name,
+            entrant.unit or "",
+            fmt_points(row.points),
         ]
-        values = row.get("tiebreaks") or {}
-        cells += [fmt_points(values.get(t)) for t in tiebreaks]
+        cells += [fmt_points(row.tiebreaks.get(t)) for t in tiebreaks]
         rows.append(cells)
     return titles, rows, cat
 
@@ -128,7 +132,7 @@ def _standings_spec(titles: list[str], width: float) -> TableSpec:
 
 
 def build_standings_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -137,19 +141,19 @@ def build_standings_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """Standings after the document's last complete round; a category's when given."""
-    view = DocView(doc)
+    view = DocView(final)
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
     titles, rows, cat = standings_table_rows(view, ev, category)
-    document = f"{cat.get('name')}成绩排名表" if cat else "成绩排名表"
+    document = f"{cat.name}成绩排名表" if cat else "成绩排名表"
     header = standings_header(view, ev, after, document)
     if cat:
-        header.extra = f"组别：{cat.get('name')}"
+        header.extra = f"组别：{cat.name}"
     report = ReportDoc(out, header, printed_at=printed_at, subject="成绩排名表")
     story: list[Flowable] = [make_table(_standings_spec(titles, report.width), rows)]
     notes = standings_settings_lines(ev)
     if cat:
-        notes.insert(0, f"{cat.get('name')}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
+        notes.insert(0, f"{cat.name}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
     story += notes_block(notes, title="排名规则")
     report.build_story(story)
     return out
@@ -161,19 +165,19 @@ def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str
     if event.is_team_match:
         return _team_match_rows(event)
     source = event.source_event()
-    member_points: dict[int, Any] = {}
-    member_rank: dict[int, Any] = {}
+    member_points: dict[int, float] = {}
+    member_rank: dict[int, str] = {}
     if source is not None:
         for row in source.standings:
-            member_points[int(row["entrant"])] = row.get("points")
-            member_rank[int(row["entrant"])] = rank_text(row)  # 19= as the table has it
+            member_points[row.entrant] = row.points
+            member_rank[row.entrant] = rank_text(row)  # 19= as the table has it
     tiebreaks = event.tiebreak_order
     titles = ["名次", "队名", "队员（个人积分 / 个人名次）", "积分", *tiebreaks]
     rows = []
     for row in event.standings:
-        team = event.entrant(row.get("entrant"))
-        names = list(team.get("members") or [])
-        ids = list(team.get("member_ids") or [])
+        team = event.entrant(row.entrant)
+        names = list(team.members)
+        ids = list(team.member_ids)
         parts = []
         for index, name in enumerate(names):
             member_id = ids[index] if index < len(ids) else None
@@ -183,10 +187,9 @@ def team_rows(view: DocView, event: EventView) -> tuple[list[str], list[list[str
                 )
             else:
                 parts.append(str(name))
-        values = row.get("tiebreaks") or {}
         rows.append(
-            [rank_text(row), team.get("name", ""), "、".join(parts), fmt_points(row.get("points"))]
-            + [fmt_points(values.get(t)) for t in tiebreaks]
+            [rank_text(row), team.name, "、".join(parts), fmt_points(row.points)]
+            + [fmt_points(row.tiebreaks.get(t)) for t in tiebreaks]
         )
     return titles, rows
 
@@ -196,12 +199,10 @@ def _team_match_rows(event: EventView) -> tuple[list[str], list[list[str]]]:
     titles = ["名次", "队名", "队员", "场分", *tiebreaks]
     rows = []
     for row in event.standings:
-        team = event.entrant(row.get("entrant"))
-        values = row.get("tiebreaks") or {}
+        team = event.entrant(row.entrant)
         rows.append(
-            [rank_text(row), team.get("name", ""), "、".join(team.get("members") or []),
-             fmt_points(row.get("points"))]
-            + [fmt_points(values.get(t)) for t in tiebreaks]
+            [rank_text(row), team.name, "、".join(team.members), fmt_points(row.points)]
+            + [fmt_points(row.tiebreaks.get(t)) for t in tiebreaks]
         )
     return titles, rows
 
@@ -213,8 +214,7 @@ def _team_header(view: DocView, ev: EventView) -> tuple[Header, list[str]]:
         after = ev.last_complete_round
         header = standings_header(view, ev, after, "团体成绩表")
         header.extra = "团体对抗：按场分、局分计算"
-        scoring = (ev.settings or {}).get("scoring") or {}
-        bye = fmt_points(scoring.get("bye", 2))
+        bye = fmt_points(ev.event.scoring.bye)
         notes = [
             "团体对抗：每板胜2分、和1分、负0分计局分；局分多者本场胜，场分胜2分、平1分、负0分；"
             f"轮空队得{bye}场分、0局分",
@@ -232,14 +232,14 @@ def _team_header(view: DocView, ev: EventView) -> tuple[Header, list[str]]:
 
 
 def build_teams_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
     """Team standings with members, one section per team event (or just the one named)."""
-    view = DocView(doc)
+    view = DocView(final)
     events = view.events_of(("team",), event)
     story: list[Flowable] = []
     first_header = None
@@ -281,14 +281,14 @@ def _unbroken(rows: list[list[str]], columns: Sequence[Column]) -> list[list[Any
 
 
 def build_pairs_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
     printed_at: datetime | None = None,
 ) -> Path:
     """Pair standings (双人赛成绩表), one section per pair event (or just the one named)."""
-    view = DocView(doc)
+    view = DocView(final)
     events = view.events_of(("pair",), event)
     story: list[Flowable] = []
     first_header = None

@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.readmodel.model import Final
 from reports.docview import DocView
 from reports.pairings import index_entries, index_items, index_page, is_heading, pairing_rows
 from reports.pdf_common import ReportDoc, fewest_pages, notes_block
@@ -45,7 +46,7 @@ def _pages(items: list[Any], per_block: int, titles: list[str], widths: list[flo
 
 
 def build_wall_pairings_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -53,7 +54,7 @@ def build_wall_pairings_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """The round's tables in order, two blocks a page: 台号, the two names in large type."""
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, _, rows = pairing_rows(view, event, round)
     colours = view.colours
     header = round_header(view, ev, rnd, "对阵表（张贴用）")
@@ -82,7 +83,7 @@ def build_wall_pairings_pdf(
 
 
 def build_wall_index_pdf(
-    doc: dict[str, Any],
+    final: Final,
     out: Path,
     *,
     event: str | None = None,
@@ -90,7 +91,7 @@ def build_wall_index_pdf(
     printed_at: datetime | None = None,
 ) -> Path:
     """Everyone of the round by pinyin, an initial-letter heading before each letter."""
-    view = DocView(doc)
+    view = DocView(final)
     ev, rnd, entries = index_entries(view, event, round)
     header = round_header(view, ev, rnd, "姓名索引（按拼音排序，张贴用）")
     report = ReportDoc(

@@ -1,4 +1,5 @@
-"""Shared fixtures: the two finals as export documents, and PDF text helpers."""
+"""Shared fixtures: the two finals as export documents (`as_final` reads one into the read
+model the reports take), and PDF text helpers."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+from app.io.export_json import from_document
+from app.readmodel.model import Final
 from tests.reports.fixtures import go_final, gomoku_final
 
 _CACHE: dict[str, dict[str, Any]] = {}
@@ -63,3 +66,9 @@ def pdf_text(path: Path) -> str:
 
 def page_count(path: Path) -> int:
     return len(PdfReader(str(path)).pages)
+
+
+def as_final(doc: Any) -> Final:
+    """The read model the reports take, from an export document (the fixtures are
+    documents: what the program writes and reads back)."""
+    return from_document(doc)

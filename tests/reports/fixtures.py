@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from app.settings.komi import parse_komi
+from app.standings.prizes import PrizeRules
+
 SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程"
     "苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝"
@@ -740,6 +743,11 @@ GO_WOMEN_TEAM_PRIZES = [15000, 10000, 6000]
 GO_PAIR_PRIZES = [5000, 4000, 2000, 1000, 1000, 1000]
 
 
+def _draws(game: str, komi: str | None) -> bool:
+    parsed = parse_komi(komi)
+    return game == "gomoku" or parsed is None or parsed.allows_jigo
+
+
 def _tournament(
     game: str,
     title: str,
@@ -759,6 +767,8 @@ def _tournament(
         "end_date": end,
         "operators": ["裁判长 沈明", "编排长 朱丽"],
         "komi": komi,
+        # as the export writes it: Go with a half-point komi (3又3/4子) has no draws
+        "draws": _draws(game, komi),
         "certificate": {
             "template": "{姓名}：在{赛事全称}{组别}比赛中荣获第{名次}名（{奖项}），特发此证，以资鼓励。",
             "issuer": issuer,
@@ -871,6 +881,7 @@ def gomoku_final(*, rounds_complete: int = 7, seed: int = 2022) -> dict[str, Any
         ),
         "events": [open_event, youth_event, men_team, women_team],
         "prizes": [],
+        "prize_rules": PrizeRules().to_dict(),  # the rule for shared places, as exported
         "grades": [],
     }
     if rounds_complete >= 7:
@@ -1027,6 +1038,7 @@ def go_final(*, rounds_complete: int = 9, seed: int = 2019) -> dict[str, Any]:
         ),
         "events": [men_event, youth_event] + [e for e, _ in pair_events] + [men_team, women_team],
         "prizes": [],
+        "prize_rules": PrizeRules().to_dict(),  # the rule for shared places, as exported
         "grades": [],
     }
     if rounds_complete >= 9:

@@ -18,6 +18,7 @@ from app.settings import apply_tournament_changes
 from reports import build_report
 from reports.certificates import KEEP_TOGETHER, break_lines
 from reports.fonts import CERTIFICATE_FONT, register_fonts
+from tests.reports.conftest import as_final
 
 CLOSING = "，。、：；）」”！？"
 
@@ -56,7 +57,7 @@ def test_no_line_break_inside_a_set_phrase_or_a_name(request: pytest.FixtureRequ
     doc = request.getfixturevalue(preset)
     if cert_type == "grade" and not doc.get("grades"):
         pytest.skip("no grade table")
-    out = build_report(doc, "certificates", tmp_path / "c.pdf", cert_type=cert_type)
+    out = build_report(as_final(doc), "certificates", tmp_path / "c.pdf", cert_type=cert_type)
     pages = _lines(out)
     assert pages
     _assert_unbroken(pages, _phrases(doc))
@@ -99,7 +100,7 @@ def _sizes(path: Path) -> list[dict[str, float]]:
 def test_the_name_is_larger_than_everything_but_the_title(request: pytest.FixtureRequest,
                                                           tmp_path: Path, preset: str) -> None:
     doc = request.getfixturevalue(preset)
-    out = build_report(doc, "certificates", tmp_path / "c.pdf")
+    out = build_report(as_final(doc), "certificates", tmp_path / "c.pdf")
     for sizes in _sizes(out)[:12]:
         title = next(s for t, s in sizes.items() if "证" in t and "书" in t and len(t) <= 12)
         name = next(s for t, s in sizes.items() if t.endswith("：") and not t.startswith("编号"))
@@ -109,10 +110,10 @@ def test_the_name_is_larger_than_everything_but_the_title(request: pytest.Fixtur
 
 
 def test_the_seal_area_is_a_setting_off_by_default(go: dict, tmp_path: Path) -> None:
-    plain = build_report(go, "certificates", tmp_path / "a.pdf")
+    plain = build_report(as_final(go), "certificates", tmp_path / "a.pdf")
     assert not any("盖章处" in line for page in _lines(plain) for line in page)
     go["tournament"]["certificate"]["seal"] = True
-    sealed = build_report(go, "certificates", tmp_path / "b.pdf")
+    sealed = build_report(as_final(go), "certificates", tmp_path / "b.pdf")
     assert all(any("（盖章处）" in line for line in page) for page in _lines(sealed))
 
 
@@ -127,7 +128,7 @@ def test_justified_lines_leave_no_letter_spacing_behind(go: dict, tmp_path: Path
     """The issuer and the date are set solid: a body line's spacing (Tc) never leaks on."""
     import re
 
-    out = build_report(go, "certificates", tmp_path / "c.pdf")
+    out = build_report(as_final(go), "certificates", tmp_path / "c.pdf")
     for page in PdfReader(str(out)).pages[:6]:
         stream = page.get_contents().get_data().decode("latin-1")
         spacings = re.findall(r"([-\d.]+) Tc", stream)

@@ -25,6 +25,7 @@ from app.demo import build_demo
 from app.io.export_json import build_export
 from app.services.tournament import open_tournament, set_tournament_fields
 from reports import build_report
+from tests.reports.conftest import as_final
 
 
 def _export(path: Path, preset: str, players: int, rounds: int) -> dict[str, Any]:
@@ -51,7 +52,7 @@ def gomoku(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def _certificates(doc: dict[str, Any], tmp_path: Path, **options: Any) -> list[str]:
-    out = build_report(doc, "certificates", tmp_path / "c.pdf", **options)
+    out = build_report(as_final(doc), "certificates", tmp_path / "c.pdf", **options)
     return [re.sub(r"\s+", "", p.extract_text() or "") for p in PdfReader(str(out)).pages]
 
 

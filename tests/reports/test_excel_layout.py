@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from reports import build_report
 from reports.prizes import fmt_amount, total
-from tests.reports.conftest import pdf_text
+from app.readmodel.model import PrizeLine
+from tests.reports.conftest import as_final, pdf_text
 
 
 def _column(ws: Worksheet, title: str) -> int:
@@ -33,7 +34,7 @@ def _sum_formula(ws: Worksheet, row: int, col: int) -> Decimal:
 
 
 def test_ranks_are_numbers_with_a_tie_column(tmp_path: Path, go: dict[str, Any]) -> None:
-    out = build_report(go, "standings", tmp_path / "s.xlsx", event="MEN")
+    out = build_report(as_final(go), "standings", tmp_path / "s.xlsx", event="MEN")
     ws = load_workbook(out)["总成绩"]
     rank, tie = _column(ws, "名次"), _column(ws, "并列")
     ranks = [ws.cell(r, rank).value for r in range(2, ws.max_row + 1)]
@@ -45,11 +46,11 @@ def test_ranks_are_numbers_with_a_tie_column(tmp_path: Path, go: dict[str, Any])
 
 
 def test_prize_workbook_adds_up_with_formulas(tmp_path: Path, go: dict[str, Any]) -> None:
-    out = build_report(go, "prizes", tmp_path / "p.xlsx")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.xlsx")
     workbook = load_workbook(out)
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for prize in go["prizes"]:
-        groups.setdefault(prize["table"], []).append(prize)
+    groups: dict[str, list[PrizeLine]] = {}
+    for prize in as_final(go).prizes:
+        groups.setdefault(prize.award.table_name, []).append(prize)
     for name, prizes in groups.items():
         ws = workbook[name]
         money = _column(ws, "金额（元，含税）")
@@ -64,36 +65,36 @@ def test_prize_workbook_adds_up_with_formulas(tmp_path: Path, go: dict[str, Any]
     teams = workbook["男子团体"]
     sign = _column(teams, "领奖人签名")
     for r, prize in enumerate(groups["男子团体"], start=2):
-        assert str(teams.cell(r, sign).value).splitlines() == [f"{m}：" for m in prize["members"]]
-        assert teams.row_dimensions[r].height >= 28 * len(prize["members"])
+        assert str(teams.cell(r, sign).value).splitlines() == [f"{m}：" for m in prize.members]
+        assert teams.row_dimensions[r].height >= 28 * len(prize.members)
     summary = workbook["汇总"]
     money = _column(summary, "金额（元，含税）")
     row = next(r for r in range(2, summary.max_row + 1) if summary.cell(r, 1).value == "合计")
-    assert _sum_formula(summary, row, money) == total(go["prizes"])
+    assert _sum_formula(summary, row, money) == total(as_final(go).prizes)
 
 
 def test_prize_formula_totals_equal_the_printed_ones(tmp_path: Path, go: dict[str, Any]) -> None:
-    pdf = pdf_text(build_report(go, "prizes", tmp_path / "p.pdf"))
-    assert f"合计{len(go['prizes'])}{fmt_amount(total(go['prizes']))}" in pdf
+    pdf = pdf_text(build_report(as_final(go), "prizes", tmp_path / "p.pdf"))
+    assert f"合计{len(go['prizes'])}{fmt_amount(total(as_final(go).prizes))}" in pdf
 
 
 def test_the_all_events_prize_pdf_is_titled_for_all_events(
     tmp_path: Path, go: dict[str, Any]
 ) -> None:
-    out = build_report(go, "prizes", tmp_path / "p.pdf")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf")
     title = PdfReader(str(out)).metadata.title
     assert "全部项目" in title, title
     assert all(table in title for table in {p["table"] for p in go["prizes"]}), title
-    one = build_report(go, "prizes", tmp_path / "one.pdf", category="男子团体")
+    one = build_report(as_final(go), "prizes", tmp_path / "one.pdf", category="男子团体")
     assert "男子团体" in PdfReader(str(one)).metadata.title
 
 
 def test_index_and_grades_to_excel(tmp_path: Path, go: dict[str, Any]) -> None:
-    index = load_workbook(build_report(go, "index", tmp_path / "i.xlsx", event="MEN", round=9))
+    index = load_workbook(build_report(as_final(go), "index", tmp_path / "i.xlsx", event="MEN", round=9))
     ws = index.active
     assert [c.value for c in ws[1]][:3] == ["姓名", "序号", "台号"]
     assert ws.max_row > 300
-    grades = load_workbook(build_report(go, "grades", tmp_path / "g.xlsx"))
+    grades = load_workbook(build_report(as_final(go), "grades", tmp_path / "g.xlsx"))
     ws = grades.worksheets[0]
     assert "申报等级" in [c.value for c in ws[1]]
     assert ws.max_row > 1
@@ -101,7 +102,7 @@ def test_index_and_grades_to_excel(tmp_path: Path, go: dict[str, Any]) -> None:
 
 def test_multi_event_pdfs_are_titled_by_all_they_hold(tmp_path: Path, go: dict[str, Any]) -> None:
     for kind, event_kind in (("teams", "team"), ("pairs", "pair")):
-        out = build_report(go, kind, tmp_path / f"{kind}.pdf")
+        out = build_report(as_final(go), kind, tmp_path / f"{kind}.pdf")
         title = PdfReader(str(out)).metadata.title
         for event in go["events"]:
             if event["kind"] == event_kind:

@@ -8,6 +8,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from reports import fonts
 from reports.fonts import CERTIFICATE_FONT, TABLE_FONT, fonts_dir, missing_glyphs, register_fonts
+from tests.reports.conftest import as_final
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,7 +58,7 @@ def test_pdffonts_shows_only_embedded_subsets(tmp_path, gomoku):
 
     for kind, cert in (("standings", "prize"), ("certificates", "prize")):
         out = build_report(
-            gomoku,
+            as_final(gomoku),
             kind,
             tmp_path / f"{kind}.pdf",
             event="OPEN" if kind == "standings" else None,

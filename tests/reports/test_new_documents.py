@@ -6,6 +6,7 @@ cases (and from the report fixtures where a finished final is needed), then read
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +20,8 @@ from app.services.tournament import list_events, open_tournament, update_event_s
 from reports import KINDS, ReportError, build_report
 from reports.entries import unit_key
 from reports.pinyin import name_key
-from reports.prizes import amount_of, fmt_amount
-from tests.reports.conftest import page_count, pdf_pages, pdf_text
+from reports.prizes import fmt_amount
+from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 
 PRESETS = ("shaoxing-gomoku-2022", "hangzhou-go")
 _DEMOS: dict[str, dict[str, Any]] = {}
@@ -86,7 +87,7 @@ def test_the_new_kinds_are_offered() -> None:
 
 
 def test_entries_list_every_player_under_their_unit_with_seed(tmp_path, demo) -> None:
-    out = build_report(demo, "entries", tmp_path / "entries.pdf")
+    out = build_report(as_final(demo), "entries", tmp_path / "entries.pdf")
     text = pdf_text(out)
     assert "秩序册" in text
     for event in demo["events"]:
@@ -106,7 +107,7 @@ def test_entries_print_the_schedule_of_the_export(tmp_path, demo) -> None:
     # the timetable entered with `finals schedule` (tournament setting `schedule`)
     first = demo["events"][0]
     assert first["schedule"], "the timetable reaches the export"
-    text = pdf_text(build_report(demo, "entries", tmp_path / "entries.pdf"))
+    text = pdf_text(build_report(as_final(demo), "entries", tmp_path / "entries.pdf"))
     assert "竞赛日程" in text
     starts = sorted(first["schedule"].items(), key=lambda item: item[1])
     words = []
@@ -121,13 +122,13 @@ def test_entries_without_a_schedule_print_none(tmp_path, demo) -> None:
     doc = {**demo, "events": [{**e, "schedule": {}} for e in demo["events"]]}
     for event in doc["events"]:
         event["rounds"] = [{**r, "scheduled": None} for r in event["rounds"]]
-    text = pdf_text(build_report(doc, "entries", tmp_path / "entries.pdf"))
+    text = pdf_text(build_report(as_final(doc), "entries", tmp_path / "entries.pdf"))
     assert "竞赛日程" not in text and "秩序册" in text
 
 
 def test_entries_of_one_event(tmp_path, demo) -> None:
     pairs_or_teams = next(e for e in demo["events"] if e["kind"] == "team")
-    text = pdf_text(build_report(demo, "entries", tmp_path / "e.pdf", event=pairs_or_teams["code"]))
+    text = pdf_text(build_report(as_final(demo), "entries", tmp_path / "e.pdf", event=pairs_or_teams["code"]))
     for team in pairs_or_teams["entrants"]:
         assert team["name"] in text
         assert all(m in text for m in team["members"])
@@ -142,7 +143,7 @@ def test_checkin_sheet_has_every_player_in_order_and_a_signature_column(
     tmp_path, demo, order
 ) -> None:
     event = demo["events"][0]
-    out = build_report(demo, "checkin", tmp_path / "c.pdf", event=event["code"], order=order)
+    out = build_report(as_final(demo), "checkin", tmp_path / "c.pdf", event=event["code"], order=order)
     text = pdf_text(out)
     assert "签到表" in text and "签名" in text
     assert ("按单位排序" if order == "unit" else "按姓名拼音排序") in text
@@ -163,21 +164,21 @@ def test_checkin_sheet_has_every_player_in_order_and_a_signature_column(
 
 def test_checkin_sheet_lets_every_member_of_a_team_sign(tmp_path, demo) -> None:
     team_event = next(e for e in demo["events"] if e["kind"] == "team")
-    text = pdf_text(build_report(demo, "checkin", tmp_path / "c.pdf", event=team_event["code"]))
+    text = pdf_text(build_report(as_final(demo), "checkin", tmp_path / "c.pdf", event=team_event["code"]))
     for team in team_event["entrants"]:
         assert f"{team['name']}{team['members'][0]}" in text
         assert all(m in text for m in team["members"])
 
 
 def test_checkin_sheet_of_the_whole_final_has_a_section_per_event(tmp_path, demo) -> None:
-    pages = pdf_pages(build_report(demo, "checkin", tmp_path / "c.pdf"))
+    pages = pdf_pages(build_report(as_final(demo), "checkin", tmp_path / "c.pdf"))
     for event in demo["events"]:
         assert any(f"{event['name']}签到表" in p for p in pages)
 
 
 def test_checkin_refuses_an_unknown_order(tmp_path, demo) -> None:
     with pytest.raises(ReportError, match="pinyin"):
-        build_report(demo, "checkin", tmp_path / "c.pdf", order="age")
+        build_report(as_final(demo), "checkin", tmp_path / "c.pdf", order="age")
 
 
 # --------------------------------------------------------------------------- 台号牌
@@ -187,7 +188,7 @@ def test_checkin_refuses_an_unknown_order(tmp_path, demo) -> None:
 def test_one_card_per_table_up_to_the_largest_round(tmp_path, demo, card) -> None:
     event = demo["events"][0]
     tables = max(len([g for g in r["games"] if g["second"] is not None]) for r in event["rounds"])
-    out = build_report(demo, "cards", tmp_path / "cards.pdf", event=event["code"], card=card)
+    out = build_report(as_final(demo), "cards", tmp_path / "cards.pdf", event=event["code"], card=card)
     pages = pdf_pages(out)
     assert len(pages) == tables
     for number, page in enumerate(pages, start=1):
@@ -202,18 +203,18 @@ def test_one_card_per_table_up_to_the_largest_round(tmp_path, demo, card) -> Non
 def test_cards_of_the_whole_final_skip_team_events_scored_from_individual_games(
     tmp_path, demo
 ) -> None:
-    text = pdf_text(build_report(demo, "cards", tmp_path / "cards.pdf"))
+    text = pdf_text(build_report(as_final(demo), "cards", tmp_path / "cards.pdf"))
     summed = _event(demo, "WTEAM")
     assert summed["name"] not in text
     assert _event(demo, "MTEAM")["name"] in text  # played as matches: at tables
     with pytest.raises(ReportError, match="没有台号"):
-        build_report(demo, "cards", tmp_path / "x.pdf", event="WTEAM")
+        build_report(as_final(demo), "cards", tmp_path / "x.pdf", event="WTEAM")
 
 
 def test_cards_before_round_one_count_half_the_players(tmp_path, gomoku) -> None:
     youth = _event(gomoku, "YOUTH")
     youth["rounds"] = []
-    out = build_report(gomoku, "cards", tmp_path / "cards.pdf", event="YOUTH", card="a5")
+    out = build_report(as_final(gomoku), "cards", tmp_path / "cards.pdf", event="YOUTH", card="a5")
     assert page_count(out) == len(youth["entrants"]) // 2
 
 
@@ -223,7 +224,7 @@ def test_cards_before_round_one_count_half_the_players(tmp_path, gomoku) -> None
 def test_lineup_sheet_lists_each_team_by_board_with_colours(tmp_path, demo) -> None:
     event = _event(demo, "MTEAM")
     rnd = event["rounds"][0]
-    out = build_report(demo, "lineup", tmp_path / "l.pdf", event="MTEAM", round=1)
+    out = build_report(as_final(demo), "lineup", tmp_path / "l.pdf", event="MTEAM", round=1)
     text = pdf_text(out)
     first_colour, second_colour = (
         ("先手", "后手") if demo["tournament"]["game"] == "gomoku" else ("黑方", "白方")
@@ -262,7 +263,7 @@ def test_lineup_of_a_team_with_the_bye(tmp_path, demo) -> None:
     rnd["games"] = games[:-1] + [bye]
     event["rounds"] = [rnd]
     team = next(e for e in event["entrants"] if e["id"] == bye["first"])
-    text = pdf_text(build_report(doc, "lineup", tmp_path / "l.pdf", event="MTEAM"))
+    text = pdf_text(build_report(as_final(doc), "lineup", tmp_path / "l.pdf", event="MTEAM"))
     sheet = text[text.find(f"队名：{team['name']}（序号{team['seed']}）") :]
     assert sheet.split("队长签名")[0].count("台号") == 0 and "本轮轮空" in sheet
     assert _in_order(sheet, [f"第1台{team['members'][0]}", f"第2台{team['members'][1]}"])
@@ -271,7 +272,7 @@ def test_lineup_of_a_team_with_the_bye(tmp_path, demo) -> None:
 def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
     team_event = _event(gomoku, "MT")
     team_event["settings"].setdefault("pairing", {})["team_format"] = "match"
-    text = pdf_text(build_report(gomoku, "lineup", tmp_path / "l.pdf"))
+    text = pdf_text(build_report(as_final(gomoku), "lineup", tmp_path / "l.pdf"))
     for team in team_event["entrants"]:
         members = team["members"]
         assert _in_order(
@@ -283,12 +284,17 @@ def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
 
 def test_lineup_needs_a_team_match_event(tmp_path, gomoku) -> None:
     with pytest.raises(ReportError, match="团体对抗"):
-        build_report(gomoku, "lineup", tmp_path / "l.pdf")
+        build_report(as_final(gomoku), "lineup", tmp_path / "l.pdf")
     with pytest.raises(ReportError, match="不是团体对抗项目"):
-        build_report(gomoku, "lineup", tmp_path / "l.pdf", event="OPEN")
+        build_report(as_final(gomoku), "lineup", tmp_path / "l.pdf", event="OPEN")
 
 
 # --------------------------------------------------------------------------- 颁奖顺序
+
+
+def _yuan(prize: dict) -> Decimal:
+    """A fixture prize's money (the document's `amount`, in yuan), exactly."""
+    return Decimal(str(prize["amount"]))
 
 
 @pytest.mark.parametrize("final", ["gomoku", "go"])
@@ -296,7 +302,7 @@ def test_ceremony_runs_lowest_place_first_events_in_regulation_order(
     tmp_path, request, final
 ) -> None:
     doc = request.getfixturevalue(final)
-    text = pdf_text(build_report(doc, "ceremony", tmp_path / "c.pdf"))
+    text = pdf_text(build_report(as_final(doc), "ceremony", tmp_path / "c.pdf"))
     assert "颁奖顺序表" in text
     tables = list(dict.fromkeys(p["table"] for p in doc["prizes"]))
     assert _in_order(text, [f"{t}：" for t in tables])
@@ -307,16 +313,16 @@ def test_ceremony_runs_lowest_place_first_events_in_regulation_order(
         section = text[text.find(f"{table}：") :]
         assert section.find(lowest["name"]) < section.find(champion["name"])
         assert f"{champion['title']}" in section
-        total = sum(amount_of(p) for p in rows)
+        total = sum(_yuan(p) for p in rows)
         assert f"奖金合计{fmt_amount(total)}元" in section
     for prize in doc["prizes"]:
         assert prize["name"] in text
-        assert fmt_amount(amount_of(prize)) in text
+        assert fmt_amount(_yuan(prize)) in text
     assert f"共{len(doc['prizes'])}人次上台领奖" in text
 
 
 def test_ceremony_of_demo_finals(tmp_path, demo) -> None:
-    text = pdf_text(build_report(demo, "ceremony", tmp_path / "c.pdf"))
+    text = pdf_text(build_report(as_final(demo), "ceremony", tmp_path / "c.pdf"))
     for prize in demo["prizes"]:
         assert prize["name"] in text
 
@@ -324,4 +330,4 @@ def test_ceremony_of_demo_finals(tmp_path, demo) -> None:
 def test_ceremony_without_prizes_says_so(tmp_path, gomoku) -> None:
     gomoku["prizes"] = []
     with pytest.raises(ReportError, match="没有奖项"):
-        build_report(gomoku, "ceremony", tmp_path / "c.pdf")
+        build_report(as_final(gomoku), "ceremony", tmp_path / "c.pdf")

@@ -10,7 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
-from tests.reports.conftest import pdf_text
+from tests.reports.conftest import as_final, pdf_text
 from tests.reports.fixtures import private_strings
 
 JOBS = [
@@ -47,7 +47,7 @@ def test_fixture_really_carries_private_data(gomoku):
 @pytest.mark.parametrize(("kind", "kwargs"), JOBS)
 def test_no_private_data_in_pdfs(tmp_path, gomoku, kind, kwargs):
     secrets = private_strings(gomoku)
-    out = build_report(gomoku, kind, tmp_path / "out.pdf", **kwargs)
+    out = build_report(as_final(gomoku), kind, tmp_path / "out.pdf", **kwargs)
     text = pdf_text(out)
     assert text
     assert _hits(text, secrets) == []
@@ -57,7 +57,7 @@ def test_no_private_data_in_pdfs(tmp_path, gomoku, kind, kwargs):
 def test_no_private_data_in_pair_documents(tmp_path, go):
     secrets = private_strings(go)
     for kind in ("pairs", "prizes", "entries", "checkin", "ceremony"):
-        text = pdf_text(build_report(go, kind, tmp_path / f"{kind}.pdf"))
+        text = pdf_text(build_report(as_final(go), kind, tmp_path / f"{kind}.pdf"))
         assert _hits(text, secrets) == []
 
 
@@ -65,7 +65,7 @@ def test_no_private_data_on_team_line_ups(tmp_path, gomoku):
     secrets = private_strings(gomoku)
     team_event = next(e for e in gomoku["events"] if e["kind"] == "team")
     team_event["settings"].setdefault("pairing", {})["team_format"] = "match"
-    text = pdf_text(build_report(gomoku, "lineup", tmp_path / "lineup.pdf"))
+    text = pdf_text(build_report(as_final(gomoku), "lineup", tmp_path / "lineup.pdf"))
     assert text and _hits(text, secrets) == []
 
 
@@ -73,7 +73,7 @@ def test_no_private_data_on_team_line_ups(tmp_path, gomoku):
 def test_no_private_data_in_workbooks(tmp_path, go, kind):
     secrets = private_strings(go)
     kwargs = {"event": "MEN"} if kind in ("pairings", "index", "standings", "crosstable") else {}
-    out = build_report(go, kind, tmp_path / "out.xlsx", **kwargs)
+    out = build_report(as_final(go), kind, tmp_path / "out.xlsx", **kwargs)
     cells = []
     for ws in load_workbook(out).worksheets:
         for row in ws.iter_rows(values_only=True):
@@ -109,5 +109,5 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
                          ("checkin", {"event": "YOUTH"}),
                          ("cards", {"event": "YOUTH"}),
                          ("ceremony", {"event": "YOUTH"})):
-        text = pdf_text(build_report(doc, kind, tmp_path / f"{kind}.pdf", **kwargs))
+        text = pdf_text(build_report(as_final(doc), kind, tmp_path / f"{kind}.pdf", **kwargs))
         assert text and _hits(text, accounts) == [], kind

@@ -9,11 +9,11 @@ from reports import ReportError, build_report
 from reports.certificates import fill_template
 from reports.chinese_numerals import amount_in_capitals, date_in_chinese
 from reports.prizes import fmt_amount
-from tests.reports.conftest import page_count, pdf_pages, pdf_text
+from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 
 
 def test_prize_sheet_one_page_per_table_plus_summary(tmp_path, gomoku):
-    out = build_report(gomoku, "prizes", tmp_path / "p.pdf")
+    out = build_report(as_final(gomoku), "prizes", tmp_path / "p.pdf")
     prizes = gomoku["prizes"]
     tables = list(dict.fromkeys(p["table"] for p in prizes))
     pages = pdf_pages(out)
@@ -35,7 +35,7 @@ def test_prize_sheet_one_page_per_table_plus_summary(tmp_path, gomoku):
 
 
 def test_prize_sheet_lists_women_holding_two_prizes(tmp_path, gomoku):
-    out = build_report(gomoku, "prizes", tmp_path / "p.pdf")
+    out = build_report(as_final(gomoku), "prizes", tmp_path / "p.pdf")
     summary = pdf_pages(out)[-1]
     women = {p["entrant"] for p in gomoku["prizes"] if p["category"] == "W"}
     double = [p for p in gomoku["prizes"] if p["entrant"] in women and p["category"] is None]
@@ -46,14 +46,14 @@ def test_prize_sheet_lists_women_holding_two_prizes(tmp_path, gomoku):
 
 
 def test_prize_sheet_for_one_table(tmp_path, go):
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="女子个人")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="女子个人")
     assert page_count(out) == 2
     with pytest.raises(ReportError, match="没有组别"):
-        build_report(go, "prizes", tmp_path / "x.pdf", category="围甲")
+        build_report(as_final(go), "prizes", tmp_path / "x.pdf", category="围甲")
 
 
 def test_team_prizes_show_members(tmp_path, go):
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="男子团体")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="男子团体")
     text = pdf_text(out)
     for prize in [p for p in go["prizes"] if p["table"] == "男子团体"]:
         assert f"{prize['name']}（{'、'.join(prize['members'])}）" in text
@@ -61,7 +61,7 @@ def test_team_prizes_show_members(tmp_path, go):
 
 def test_one_certificate_page_per_prize(tmp_path, go):
     go["tournament"]["certificate"]["per_member"] = False  # default: one per member (issue 13)
-    out = build_report(go, "certificates", tmp_path / "c.pdf")
+    out = build_report(as_final(go), "certificates", tmp_path / "c.pdf")
     prizes = go["prizes"]
     pages = pdf_pages(out)
     assert len(pages) == len(prizes)
@@ -79,7 +79,7 @@ def test_one_certificate_page_per_prize(tmp_path, go):
 def test_certificate_template_from_the_export_overrides(tmp_path, gomoku):
     gomoku["tournament"]["certificate"]["template"] = "{姓名}同志：荣获{组别}{奖项}。"
     gomoku["tournament"]["certificate"]["issuer"] = "绍兴市体育局"
-    out = build_report(gomoku, "certificates", tmp_path / "c.pdf", category="公开组（女子）")
+    out = build_report(as_final(gomoku), "certificates", tmp_path / "c.pdf", category="公开组（女子）")
     pages = pdf_pages(out)
     assert len(pages) == 6
     first = next(p for p in gomoku["prizes"] if p["table"] == "公开组（女子）")
@@ -93,13 +93,13 @@ def test_unknown_placeholder_is_a_user_error():
 
 
 def test_grade_and_participation_certificates(tmp_path, gomoku, go):
-    out = build_report(gomoku, "certificates", tmp_path / "g.pdf", cert_type="grade")
+    out = build_report(as_final(gomoku), "certificates", tmp_path / "g.pdf", cert_type="grade")
     pages = pdf_pages(out)
     assert len(pages) == len(gomoku["grades"])
     assert f"授予{gomoku['grades'][0]['grade']}称号" in pages[0]
     assert "等级证书" in pages[0] and "编号：2022WZQ-DJ-0001" in pages[0]
     out = build_report(
-        go, "certificates", tmp_path / "p.pdf", cert_type="participation", event="XD"
+        as_final(go), "certificates", tmp_path / "p.pdf", cert_type="participation", event="XD"
     )
     members = [
         m for e in go["events"] if e["code"] == "XD" for x in e["entrants"] for m in x["members"]
@@ -114,15 +114,15 @@ def test_certificate_background_image(tmp_path, gomoku):
     image = tmp_path / "bg.png"
     image_module.new("RGB", (297, 210), (250, 240, 220)).save(image)
     gomoku["tournament"]["certificate"]["background"] = str(image)
-    out = build_report(gomoku, "certificates", tmp_path / "c.pdf", category="少儿组")
+    out = build_report(as_final(gomoku), "certificates", tmp_path / "c.pdf", category="少儿组")
     assert page_count(out) == 8
     gomoku["tournament"]["certificate"]["background"] = str(tmp_path / "missing.png")
     with pytest.raises(ReportError, match="找不到证书背景图片"):
-        build_report(gomoku, "certificates", tmp_path / "d.pdf")
+        build_report(as_final(gomoku), "certificates", tmp_path / "d.pdf")
 
 
 def test_grade_application_list(tmp_path, gomoku):
-    out = build_report(gomoku, "grades", tmp_path / "g.pdf")
+    out = build_report(as_final(gomoku), "grades", tmp_path / "g.pdf")
     text = pdf_text(out)
     for grade in gomoku["grades"]:
         assert f"{grade['rank']}{grade['name']}" in text

@@ -16,7 +16,7 @@ from openpyxl import load_workbook
 from reports import build_report
 from reports.chinese_numerals import amount_in_capitals
 from reports.prizes import fmt_amount
-from tests.reports.conftest import pdf_pages
+from tests.reports.conftest import as_final, pdf_pages
 
 
 def _export(path: Path, **settings: str) -> dict[str, Any]:
@@ -69,7 +69,7 @@ def test_rows_add_up_to_the_subtotals_and_the_grand_total(
     request: pytest.FixtureRequest, tmp_path: Path, which: str
 ) -> None:
     doc = request.getfixturevalue(which)
-    pages = pdf_pages(build_report(doc, "prizes", tmp_path / "p.pdf"))
+    pages = pdf_pages(build_report(as_final(doc), "prizes", tmp_path / "p.pdf"))
     tables = list(dict.fromkeys(p["table"] for p in doc["prizes"]))
     text = "".join(pages)
     for table in tables:
@@ -86,7 +86,7 @@ def test_rows_add_up_to_the_subtotals_and_the_grand_total(
 
 def test_the_sheet_states_the_rule_and_each_shared_place(tmp_path: Path,
                                                          doc: dict[str, Any]) -> None:
-    pages = pdf_pages(build_report(doc, "prizes", tmp_path / "p.pdf", category="男子个人"))
+    pages = pdf_pages(build_report(as_final(doc), "prizes", tmp_path / "p.pdf", category="男子个人"))
     text = "".join(pages)
     men = [p for p in doc["prizes"] if p["table"] == "男子个人"]
     last = max(p["place"] for p in men)
@@ -104,13 +104,13 @@ def test_the_jiao_sheet_pays_jiao(tmp_path: Path, jiao_doc: dict[str, Any]) -> N
     men = [p for p in jiao_doc["prizes"] if p["table"] == "男子个人"]
     assert all(p["amount_fen"] % 10 == 0 for p in men)
     assert any(p["amount_fen"] % 100 for p in men), "a share in jiao is expected"
-    pages = pdf_pages(build_report(jiao_doc, "prizes", tmp_path / "p.pdf", category="男子个人"))
+    pages = pdf_pages(build_report(as_final(jiao_doc), "prizes", tmp_path / "p.pdf", category="男子个人"))
     assert "按角取整" in "".join(pages)
 
 
 def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
                                                   jiao_doc: dict[str, Any]) -> None:
-    out = build_report(jiao_doc, "prizes", tmp_path / "p.xlsx")
+    out = build_report(as_final(jiao_doc), "prizes", tmp_path / "p.xlsx")
     workbook = load_workbook(out)
     ws = workbook["男子个人"]
     money = [c.value for c in ws[1]].index("金额（元，含税）") + 1

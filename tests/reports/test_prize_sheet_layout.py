@@ -13,6 +13,7 @@ from typing import Any
 from pypdf import PdfReader
 
 from reports import build_report
+from tests.reports.conftest import as_final
 
 
 def _runs(path: Path) -> list[tuple[str, float]]:
@@ -36,7 +37,7 @@ def test_a_pair_prints_its_name_once(tmp_path: Path, go: dict[str, Any]) -> None
     for prize in go["prizes"]:
         if prize["table"] == "男子双人":
             prize["name"] = "/".join(prize["members"])
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="男子双人")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="男子双人")
     text = re.sub(r"\s+", "", _raw(out))
     for prize in [p for p in go["prizes"] if p["table"] == "男子双人"]:
         assert prize["name"] in text
@@ -47,12 +48,12 @@ def test_a_long_prize_title_stays_on_one_line(tmp_path: Path, go: dict[str, Any]
     for prize in go["prizes"]:
         if prize["table"] == "男子个人" and prize["place"] >= 9:
             prize["title"] = "第九至三十二名"
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="男子个人")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="男子个人")
     assert "第九至三十二名" in _raw(out)
 
 
 def test_team_names_wrap_at_a_readable_size(tmp_path: Path, go: dict[str, Any]) -> None:
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="男子团体")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="男子团体")
     runs = _runs(out)
     for prize in [p for p in go["prizes"] if p["table"] == "男子团体"]:
         sizes = [size for text, size in runs if text and text in prize["name"]]
@@ -61,7 +62,7 @@ def test_team_names_wrap_at_a_readable_size(tmp_path: Path, go: dict[str, Any]) 
 
 
 def test_each_team_member_signs_in_a_cell_of_their_own(tmp_path: Path, go: dict[str, Any]) -> None:
-    out = build_report(go, "prizes", tmp_path / "p.pdf", category="男子团体")
+    out = build_report(as_final(go), "prizes", tmp_path / "p.pdf", category="男子团体")
     runs = [text for text, _ in _runs(out)]
     for prize in [p for p in go["prizes"] if p["table"] == "男子团体"]:
         for member in prize["members"]:
@@ -81,7 +82,7 @@ def test_team_standings_never_break_inside_a_name_or_a_number(
             entrant["name"] = "诸葛阳文"
     for entrant in team["entrants"]:
         entrant["members"] = ["诸葛阳文" if m == members[0] else m for m in entrant["members"]]
-    out = build_report(go, "teams", tmp_path / "t.pdf", event=team["code"])
+    out = build_report(as_final(go), "teams", tmp_path / "t.pdf", event=team["code"])
     raw = _raw(out)
     for member in {*members[1:], "诸葛阳文"}:
         assert member in raw, member

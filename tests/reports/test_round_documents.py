@@ -9,7 +9,7 @@ from reports import ReportError, build_report
 from reports.docview import DocView
 from reports.pinyin import name_key
 from reports.slips import qr_payload
-from tests.reports.conftest import page_count, pdf_pages, pdf_text
+from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 
 
 def _round(doc, code, number):
@@ -20,7 +20,7 @@ def _round(doc, code, number):
 
 
 def test_pairing_list_shows_every_table_and_player_with_the_bye_last(tmp_path, go_live):
-    out = build_report(go_live, "pairings", tmp_path / "p.pdf", event="MEN")
+    out = build_report(as_final(go_live), "pairings", tmp_path / "p.pdf", event="MEN")
     event, rnd, by_id = _round(go_live, "MEN", 5)
     pages = pdf_pages(out)
     text = "".join(pages)
@@ -43,7 +43,7 @@ def test_pairing_list_shows_every_table_and_player_with_the_bye_last(tmp_path, g
 
 
 def test_gomoku_pairing_list_names_the_opening_and_the_seats(tmp_path, gomoku_live):
-    out = build_report(gomoku_live, "pairings", tmp_path / "p.pdf", event="OPEN")
+    out = build_report(as_final(gomoku_live), "pairings", tmp_path / "p.pdf", event="OPEN")
     _, rnd, _ = _round(gomoku_live, "OPEN", 5)
     text = pdf_text(out)
     assert f"指定开局：{rnd['opening']}" in text
@@ -52,13 +52,13 @@ def test_gomoku_pairing_list_names_the_opening_and_the_seats(tmp_path, gomoku_li
 
 
 def test_pairing_list_of_a_finished_round_shows_results(tmp_path, gomoku):
-    out = build_report(gomoku, "pairings", tmp_path / "p.pdf", event="OPEN", round=2)
+    out = build_report(as_final(gomoku), "pairings", tmp_path / "p.pdf", event="OPEN", round=2)
     text = pdf_text(out)
     assert "1:0" in text and "0:1" in text and "+:-" in text  # the round 2 no-show
 
 
 def test_index_is_in_pinyin_order_with_table_and_seat(tmp_path, go_live):
-    out = build_report(go_live, "index", tmp_path / "i.pdf", event="MEN")
+    out = build_report(as_final(go_live), "index", tmp_path / "i.pdf", event="MEN")
     _, rnd, by_id = _round(go_live, "MEN", 5)
     text = pdf_text(out)
     seat_of = {}
@@ -83,7 +83,7 @@ def test_surnames_sort_by_their_surname_reading():
 
 
 def test_pair_event_index_lists_each_member(tmp_path, go_live):
-    out = build_report(go_live, "index", tmp_path / "i.pdf", event="PC")
+    out = build_report(as_final(go_live), "index", tmp_path / "i.pdf", event="PC")
     event, rnd, by_id = _round(go_live, "PC", 5)
     text = pdf_text(out)
     for entrant in event["entrants"]:
@@ -95,7 +95,7 @@ def test_pair_event_index_lists_each_member(tmp_path, go_live):
 def test_slips_one_per_table_several_per_page(tmp_path, go_live, per_page):
     from reports.slips import build_slips_pdf
 
-    out = build_slips_pdf(go_live, tmp_path / "s.pdf", event="MEN", per_page=per_page)
+    out = build_slips_pdf(as_final(go_live), tmp_path / "s.pdf", event="MEN", per_page=per_page)
     _, rnd, by_id = _round(go_live, "MEN", 5)
     tables = [g for g in rnd["games"] if g["second"] is not None]
     assert page_count(out) == math.ceil(len(tables) / per_page)
@@ -121,7 +121,7 @@ def test_slips_one_per_table_several_per_page(tmp_path, go_live, per_page):
 
 
 def test_gomoku_slips_carry_the_opening_and_swap_boxes(tmp_path, gomoku_live):
-    out = build_report(gomoku_live, "slips", tmp_path / "s.pdf", event="OPEN")
+    out = build_report(as_final(gomoku_live), "slips", tmp_path / "s.pdf", event="OPEN")
     _, rnd, _ = _round(gomoku_live, "OPEN", 5)
     first = pdf_pages(out)[0]
     assert f"开局：{rnd['opening']}" in first
@@ -130,19 +130,20 @@ def test_gomoku_slips_carry_the_opening_and_swap_boxes(tmp_path, gomoku_live):
 
 def test_slip_qr_holds_the_phone_link_or_nothing(go_live):
     """Issue 14: a bare token or a `finals:` identifier opens nothing on a phone."""
-    view = DocView(go_live)
-    game = dict(view.event("MEN").round(5)["games"][0])
-    assert qr_payload(game) is None
-    game["link"] = "http://192.168.1.10:8765/t/k3J9secret"
-    assert qr_payload(game) == "http://192.168.1.10:8765/t/k3J9secret"
+    view = DocView(as_final(go_live))
+    game = view.event("MEN").round(5).games[0]
+    assert qr_payload({}, "MEN", 5, game) is None
+    links = {("MEN", 5, game.table): "http://192.168.1.10:8765/t/k3J9secret"}
+    assert qr_payload(links, "MEN", 5, game) == "http://192.168.1.10:8765/t/k3J9secret"
+    assert qr_payload(links, "MEN", 4, game) is None  # another round's table: another page
 
 
 def test_round_not_paired_is_a_clear_error(tmp_path, go_live):
     with pytest.raises(ReportError, match="第8轮尚未编排"):
-        build_report(go_live, "pairings", tmp_path / "p.pdf", event="MEN", round=8)
+        build_report(as_final(go_live), "pairings", tmp_path / "p.pdf", event="MEN", round=8)
     assert not (tmp_path / "p.pdf").exists()
 
 
 def test_team_event_has_no_pairing_list(tmp_path, go_live):
     with pytest.raises(ReportError, match="团体"):
-        build_report(go_live, "pairings", tmp_path / "p.pdf", event="MT")
+        build_report(as_final(go_live), "pairings", tmp_path / "p.pdf", event="MT")

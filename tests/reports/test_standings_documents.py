@@ -5,7 +5,7 @@ import pytest
 from reports import ReportError, build_report
 from reports.crosstable import cell_text
 from reports.docview import DocView, fmt_points
-from tests.reports.conftest import page_count, pdf_pages, pdf_text
+from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 
 
 def _event(doc, code):
@@ -13,7 +13,7 @@ def _event(doc, code):
 
 
 def test_standings_list_every_player_with_points_and_tiebreaks(tmp_path, gomoku):
-    out = build_report(gomoku, "standings", tmp_path / "s.pdf", event="OPEN")
+    out = build_report(as_final(gomoku), "standings", tmp_path / "s.pdf", event="OPEN")
     event = _event(gomoku, "OPEN")
     by_id = {e["id"]: e for e in event["entrants"]}
     text = pdf_text(out)
@@ -36,7 +36,7 @@ def test_standings_list_every_player_with_points_and_tiebreaks(tmp_path, gomoku)
 
 
 def test_women_standings_are_the_filtered_overall_list(tmp_path, go):
-    out = build_report(go, "standings", tmp_path / "w.pdf", event="MEN", category="W")
+    out = build_report(as_final(go), "standings", tmp_path / "w.pdf", event="MEN", category="W")
     event = _event(go, "MEN")
     by_id = {e["id"]: e for e in event["entrants"]}
     text = pdf_text(out)
@@ -55,18 +55,18 @@ def test_women_standings_are_the_filtered_overall_list(tmp_path, go):
 
 
 def test_standings_only_after_the_round_the_export_holds(tmp_path, go_live):
-    build_report(go_live, "standings", tmp_path / "ok.pdf", event="MEN", round=4)
+    build_report(as_final(go_live), "standings", tmp_path / "ok.pdf", event="MEN", round=4)
     with pytest.raises(ReportError, match="第4轮后的排名"):
-        build_report(go_live, "standings", tmp_path / "no.pdf", event="MEN", round=3)
+        build_report(as_final(go_live), "standings", tmp_path / "no.pdf", event="MEN", round=3)
 
 
 def test_unknown_category_names_the_choices(tmp_path, gomoku):
     with pytest.raises(ReportError, match="可选组别：W（女子）"):
-        build_report(gomoku, "standings", tmp_path / "x.pdf", event="OPEN", category="U12")
+        build_report(as_final(gomoku), "standings", tmp_path / "x.pdf", event="OPEN", category="U12")
 
 
 def test_crosstable_shows_opponent_colour_and_result_every_round(tmp_path, go):
-    out = build_report(go, "crosstable", tmp_path / "c.pdf", event="MEN")
+    out = build_report(as_final(go), "crosstable", tmp_path / "c.pdf", event="MEN")
     event = _event(go, "MEN")
     by_id = {e["id"]: e for e in event["entrants"]}
     text = pdf_text(out)
@@ -90,18 +90,19 @@ def test_crosstable_shows_opponent_colour_and_result_every_round(tmp_path, go):
 
 
 def test_crosstable_cells_in_compact_form(go):
-    view = DocView(go)
+    view = DocView(as_final(go))
     event = view.event("MEN")
     rnd = event.round(2)
-    forfeit = next(g for g in rnd["games"] if g["result"] == "+-")
-    winner, loser = forfeit["first"], forfeit["second"]
+    forfeit = next(g for g in rnd.games if g.result == "+-")
+    winner, loser = forfeit.first, forfeit.second
+    assert loser is not None
     assert cell_text(view, event, forfeit, winner).endswith("黑胜*")
     assert cell_text(view, event, forfeit, loser).endswith("白负*")
     assert cell_text(view, event, None, winner) == "—"
 
 
 def test_gomoku_crosstable_uses_seats(tmp_path, gomoku):
-    out = build_report(gomoku, "crosstable", tmp_path / "c.pdf", event="OPEN")
+    out = build_report(as_final(gomoku), "crosstable", tmp_path / "c.pdf", event="OPEN")
     text = pdf_text(out)
     assert (
         "先胜" in text and "后负" in text and "黑" not in text.split("说明")[0].replace("执黑", "")
@@ -109,7 +110,7 @@ def test_gomoku_crosstable_uses_seats(tmp_path, gomoku):
 
 
 def test_team_standings_with_members(tmp_path, gomoku):
-    out = build_report(gomoku, "teams", tmp_path / "t.pdf")
+    out = build_report(as_final(gomoku), "teams", tmp_path / "t.pdf")
     text = pdf_text(out)
     for code in ("MT", "WT"):
         event = _event(gomoku, code)
@@ -124,7 +125,7 @@ def test_team_standings_with_members(tmp_path, gomoku):
 
 
 def test_pair_standings_one_section_per_event(tmp_path, go):
-    out = build_report(go, "pairs", tmp_path / "p.pdf")
+    out = build_report(as_final(go), "pairs", tmp_path / "p.pdf")
     text = pdf_text(out)
     for code in ("MD", "WD", "XD", "PC"):
         event = _event(go, code)

@@ -11,6 +11,7 @@ from app.io.export_json import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report
+from tests.reports.conftest import as_final
 
 
 def test_boards_are_listed_under_each_match(tmp_path: Path) -> None:
@@ -21,7 +22,7 @@ def test_boards_are_listed_under_each_match(tmp_path: Path) -> None:
     pair_next(db, "MTEAM")
     doc = build_export(db)
     db.close()
-    out = build_report(doc, "pairings", tmp_path / "p.pdf", event="MTEAM")
+    out = build_report(as_final(doc), "pairings", tmp_path / "p.pdf", event="MTEAM")
     text = "".join(page.extract_text() for page in PdfReader(out).pages)
     game = next(e for e in doc["events"] if e["code"] == "MTEAM")["rounds"][0]["games"][0]
     assert "第1台" in text and "第3台" in text and "团体对抗" in text

@@ -18,6 +18,7 @@ from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report
 from reports.errors import ReportError
 from reports.slips import build_slips_pdf, team_slips_per_page
+from tests.reports.conftest import as_final
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def _matches(doc: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]
 def test_every_board_of_every_match_is_on_its_slip(
     tmp_path: Path, team_doc: dict[str, Any]
 ) -> None:
-    out = build_report(team_doc, "slips", tmp_path / "s.pdf", event="MTEAM")
+    out = build_report(as_final(team_doc), "slips", tmp_path / "s.pdf", event="MTEAM")
     event, games = _matches(team_doc)
     names = {e["id"]: e["name"] for e in event["entrants"]}
     boards = max(len(g["boards"]) for g in games)
@@ -93,7 +94,7 @@ def test_long_names_and_many_boards_still_build(tmp_path: Path, team_doc: dict[s
             }
             for n in range(1, 9)
         ]
-    out = build_slips_pdf(team_doc, tmp_path / "s.pdf", event="MTEAM", per_page=4)
+    out = build_slips_pdf(as_final(team_doc), tmp_path / "s.pdf", event="MTEAM", per_page=4)
     pages = _pages(out)
     assert len(pages) == math.ceil(len(games) / team_slips_per_page(8))
     assert "第8板" in pages[0] and "欧阳8" in pages[0]
@@ -103,7 +104,7 @@ def test_individual_slips_keep_four_per_page(tmp_path: Path, team_doc: dict[str,
     """The individual event of the same document still prints four two-player slips a page."""
     men = next(e for e in team_doc["events"] if e["code"] == "MEN")
     tables = [g for g in men["rounds"][0]["games"] if g["second"] is not None]
-    out = build_report(team_doc, "slips", tmp_path / "men.pdf", event="MEN")
+    out = build_report(as_final(team_doc), "slips", tmp_path / "men.pdf", event="MEN")
     pages = _pages(out)
     assert len(pages) == math.ceil(len(tables) / 4)
     assert pages[0].count("棋手签名") == 4 and "团体对抗" not in pages[0]

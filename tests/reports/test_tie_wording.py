@@ -13,7 +13,7 @@ from typing import Any
 from reports import build_report
 from reports.docview import DocView
 from reports.standings import standings_table_rows
-from tests.reports.conftest import pdf_pages
+from tests.reports.conftest import as_final, pdf_pages
 
 
 def _men_prizes(doc: dict[str, Any]) -> list[dict[str, Any]]:
@@ -24,7 +24,7 @@ def test_a_tied_place_in_a_prize_band_reads_bingli_di_n_ming(go: dict, tmp_path:
     prize = next(p for p in _men_prizes(go) if p["place"] == 19)
     prize.update(title="并列第九至三十二名", shared=True, tied=2)
     doc = dict(go, prizes=[prize])
-    page = pdf_pages(build_report(doc, "certificates", tmp_path / "c.pdf"))[0]
+    page = pdf_pages(build_report(as_final(doc), "certificates", tmp_path / "c.pdf"))[0]
     assert "荣获并列第十九名（第九至三十二名）" in page
     assert "（并列" not in page
 
@@ -32,21 +32,21 @@ def test_a_tied_place_in_a_prize_band_reads_bingli_di_n_ming(go: dict, tmp_path:
 def test_a_tied_place_whose_title_is_the_place_says_it_once(go: dict, tmp_path: Path) -> None:
     prize = next(p for p in _men_prizes(go) if p["place"] == 11)
     prize.update(title="并列第十一名", shared=True, tied=2)
-    page = pdf_pages(build_report(dict(go, prizes=[prize]), "certificates", tmp_path / "c.pdf"))[0]
+    page = pdf_pages(build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf"))[0]
     assert "荣获并列第十一名，特发此证" in page
     assert "（并列第十一名）" not in page
 
 
 def test_an_untied_place_is_unchanged(go: dict, tmp_path: Path) -> None:
     prize = next(p for p in _men_prizes(go) if p["place"] == 1)
-    page = pdf_pages(build_report(dict(go, prizes=[prize]), "certificates", tmp_path / "c.pdf"))[0]
+    page = pdf_pages(build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf"))[0]
     assert "荣获第一名（冠军）" in page and "并列" not in page
 
 
 def test_the_overall_rank_of_a_category_row_carries_the_tie_mark(go: dict) -> None:
-    view = DocView(go)
+    view = DocView(as_final(go))
     men = view.event("MEN")
-    shared = {r["entrant"]: r["rank"] for r in men.standings if r.get("shared")}
+    shared = {r.entrant: r.rank for r in men.standings if r.shared}
     titles, rows, _ = standings_table_rows(view, men, "W")
     overall = titles.index("总名次")
     women = go["events"][0]["category_standings"]["W"] if go["events"][0]["code"] == "MEN" else None
@@ -64,9 +64,9 @@ def test_the_overall_rank_of_a_category_row_carries_the_tie_mark(go: dict) -> No
 def test_a_team_members_shared_place_carries_the_tie_mark(go: dict) -> None:
     from reports.standings import team_rows
 
-    view = DocView(go)
+    view = DocView(as_final(go))
     men = view.event("MEN")
-    shared = {r["entrant"]: r["rank"] for r in men.standings if r.get("shared")}
+    shared = {r.entrant: r.rank for r in men.standings if r.shared}
     names = {e["id"]: e["name"] for e in go["events"][0]["entrants"]}
     marked = 0
     for team in (e for e in view.events if e.kind == "team"):

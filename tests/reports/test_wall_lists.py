@@ -16,6 +16,7 @@ from app.cli.main import main
 from reports import build_report
 from reports.docview import DocView
 from reports.pairings import index_entries
+from tests.reports.conftest import as_final
 
 
 def _runs(path: Path) -> list[list[tuple[str, float]]]:
@@ -53,7 +54,7 @@ def _small_name_runs(path: Path, names: set[str]) -> list[tuple[str, float]]:
 
 
 def test_wall_pairings_names_are_large(tmp_path: Path, go_live: dict[str, Any]) -> None:
-    out = build_report(go_live, "pairings", tmp_path / "wall.pdf", event="MEN", large=True)
+    out = build_report(as_final(go_live), "pairings", tmp_path / "wall.pdf", event="MEN", large=True)
     assert _landscape(out)
     event = _men(go_live)
     by_id = {e["id"]: e["name"] for e in event["entrants"]}
@@ -69,9 +70,9 @@ def test_wall_pairings_names_are_large(tmp_path: Path, go_live: dict[str, Any]) 
 
 
 def test_wall_index_is_large_with_letter_headings(tmp_path: Path, go_live: dict[str, Any]) -> None:
-    out = build_report(go_live, "index", tmp_path / "wall.pdf", event="MEN", large=True)
+    out = build_report(as_final(go_live), "index", tmp_path / "wall.pdf", event="MEN", large=True)
     assert _landscape(out)
-    _, _, entries = index_entries(DocView(go_live), "MEN", None)
+    _, _, entries = index_entries(DocView(as_final(go_live)), "MEN", None)
     names = {e[0] for e in entries}
     text = "\n".join(page.extract_text() for page in PdfReader(str(out)).pages)
     assert all(name in text for name in names)
@@ -83,9 +84,9 @@ def test_wall_index_is_large_with_letter_headings(tmp_path: Path, go_live: dict[
 def test_index_has_letter_headings_and_no_orphan_page(
     tmp_path: Path, go_live: dict[str, Any]
 ) -> None:
-    out = build_report(go_live, "index", tmp_path / "i.pdf", event="MEN")
+    out = build_report(as_final(go_live), "index", tmp_path / "i.pdf", event="MEN")
     pages = _runs(out)
-    _, _, entries = index_entries(DocView(go_live), "MEN", None)
+    _, _, entries = index_entries(DocView(as_final(go_live)), "MEN", None)
     texts = [page.extract_text() for page in PdfReader(str(out)).pages]
     per_page = [sum(1 for e in entries if f"{e[0]}\n" in text) for text in texts]
     assert sum(per_page) >= len({e[0] for e in entries})
@@ -101,7 +102,7 @@ def test_index_of_a_small_event_has_no_headers_over_empty_blocks(
     event = gomoku_live["events"][0]
     rnd = event["rounds"][-1]
     rnd["games"] = sorted(rnd["games"], key=lambda g: g["table"])[:2]
-    out = build_report(gomoku_live, "index", tmp_path / "i.pdf", event=event["code"])
+    out = build_report(as_final(gomoku_live), "index", tmp_path / "i.pdf", event=event["code"])
     page = _runs(out)[0]
     assert sum(1 for text, _ in page if text == "姓名") == 1
 
