@@ -189,8 +189,8 @@ def _parse_row(
                 row, "出生日期",
                 f"“{birth_raw}”不是有效日期。请写成 2010-05-03、2010.5.3 或 2010年5月3日。",
             ))
-        elif problem := birth_date_problem(birth):
-            errors.append(RowError(row, "出生日期", f"{problem}，不可能是出生日期。请核对。"))
+        elif impossible := birth_date_problem(birth):
+            errors.append(RowError(row, "出生日期", f"{impossible}，不可能是出生日期。请核对。"))
             birth = None
     return PlayerRow(
         row=row, name=name, gender=gender, birth_date=birth,
@@ -297,7 +297,7 @@ def check_team(
     elig = rules.eligibility
     size = elig.get("team_size")
     # With reserves ("best N of M"), a team may have team_size .. team_max members.
-    largest = elig.get("team_max") or size
+    largest = int(elig.get("team_max") or size or 0)
     rows = "、".join(str(m.row) for m in members)
     team = key[1]
     if size and not size <= len(members) <= largest:
@@ -465,8 +465,8 @@ def plan_registration(
                 teams[(code, player.group)].append(player)
             elif kind == "pair" and player.group:
                 pair_rows.append((code, player))
-    for key, members in teams.items():
-        check_team(key, members, by_code[key[0]], errors)
+    for team_key, members in teams.items():
+        check_team(team_key, members, by_code[team_key[0]], errors)
 
     pairs: list[tuple[str, PlayerRow, PlayerRow]] = []
     taken: set[tuple[str, int]] = set()

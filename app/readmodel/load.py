@@ -71,7 +71,7 @@ def load_final(db: Database, after_round: int | None = None) -> Final:
     if key is not None:
         with _lock:
             kept = _cache.setdefault(db, {})
-            if all(revision >= k[0] for k in kept):  # a slower, older build never evicts
+            if all(key[0] >= k[0] for k in kept):  # a slower, older build never evicts
                 for old in [k for k in kept if k[0] != revision]:
                     del kept[old]
                 if len(kept) >= _KEEP:

@@ -74,10 +74,10 @@ def issue_numbers(db: Database, kind: str, base: str, printed: Sequence[AwardRec
         live = _live(session, kind)  # again, under the write lock
         now = datetime.now().replace(microsecond=0)
         voided = []
-        for key, row in live.items():
+        for key, stale in live.items():
             if key not in keys:
-                row.void, row.voided_at = True, now
-                voided.append(row.number)
+                stale.void, stale.voided_at = True, now
+                voided.append(stale.number)
         serial = session.scalar(select(func.max(CertificateNumber.serial)).where(
             CertificateNumber.kind == kind)) or 0
         taken = set(session.scalars(select(CertificateNumber.number)))

@@ -123,9 +123,9 @@ def import_rows(
         session.add_all(players.values())
         session.flush()
 
-        rounds_played: dict[int, int] = dict(session.execute(  # type: ignore[arg-type]
+        rounds_played: dict[int, int] = dict(session.execute(
             select(Round.event_id, func.count()).group_by(Round.event_id)).all())
-        last_seed: dict[int, int] = dict(session.execute(  # type: ignore[arg-type]
+        last_seed: dict[int, int] = dict(session.execute(
             select(Entrant.event_id, func.max(Entrant.seed)).group_by(Entrant.event_id)).all())
 
         def next_seed(event: Event) -> int:

@@ -439,6 +439,7 @@ def round_status(db: Database, event_code: str, round_number: int | None = None)
             "event": event.code, "round": rnd.number, "tables": len(rnd.games),
             "done": len(rnd.games) - len(open_games),
             "open": [{"table": g.table, "first": names.get(g.first_id),
-                      "second": names.get(g.second_id)} for g in open_games],
+                      "second": names.get(g.second_id) if g.second_id else None}
+                     for g in open_games],
             "complete": not open_games,
         }

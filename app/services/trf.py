@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from app.domain import Result, points_for
+from app.domain import GameRecord, Result, points_for
 from app.errors import FinalsError
 from app.io.trf import (
     TrfError,
@@ -57,11 +57,11 @@ def event_trf(event: Event) -> TrfFile:
     rules = scoring(event)
     rounds = sorted({g.round for g in games})
     last = max(rounds, default=0)
-    by_key = {}
-    for g in games:
-        by_key[(g.round, g.first)] = g
-        if g.second is not None:
-            by_key[(g.round, g.second)] = g
+    by_key: dict[tuple[int, int], GameRecord] = {}
+    for game in games:
+        by_key[(game.round, game.first)] = game
+        if game.second is not None:
+            by_key[(game.round, game.second)] = game
     players: list[TrfPlayer] = []
     for e in entrants:
         blocks: list[TrfRound] = []

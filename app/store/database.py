@@ -390,7 +390,9 @@ class Database:
         """A reading session that sees one committed state throughout (one read transaction):
         what a reader builds from several queries belongs to one revision."""
         with self._sessions() as session:
-            session.connection().connection.dbapi_connection.execute("BEGIN")
+            raw = session.connection().connection.dbapi_connection
+            assert raw is not None
+            raw.execute("BEGIN")
             yield session
 
     def revision(self, session: Session | None = None) -> int | None:

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Table
 
 from app.store import models, submissions
 from app.store.models import Base
+
+
+def _table(model: type[Base]) -> Table:
+    table = model.__table__
+    assert isinstance(table, Table)
+    return table
 
 
 def _create_schema(conn: Connection) -> None:
@@ -23,13 +29,13 @@ def _create_schema(conn: Connection) -> None:
 def _remote_entry(conn: Connection) -> None:
     """Table tokens and the phones' submission queue (a no-op where 1 already made them)."""
     Base.metadata.create_all(
-        conn, tables=[submissions.TableToken.__table__, submissions.Submission.__table__]
+        conn, tables=[_table(submissions.TableToken), _table(submissions.Submission)]
     )
 
 
 def _team_boards(conn: Connection) -> None:
     """Boards of team matches (a no-op where 1 already made them)."""
-    Base.metadata.create_all(conn, tables=[models.Board.__table__])
+    Base.metadata.create_all(conn, tables=[_table(models.Board)])
 
 
 def _submission_seats(conn: Connection) -> None:
@@ -56,7 +62,7 @@ def _player_platform_account(conn: Connection) -> None:
 
 def _certificate_register(conn: Connection) -> None:
     """The register of certificate numbers issued (a no-op where 1 already made it)."""
-    Base.metadata.create_all(conn, tables=[models.CertificateNumber.__table__])
+    Base.metadata.create_all(conn, tables=[_table(models.CertificateNumber)])
 
 
 def _file_revision(conn: Connection) -> None:

@@ -59,6 +59,8 @@ def render(name: str, values: dict[str, object]) -> bytes:
 def result_words(result: str | None) -> str:
     """A result in the phone's words (the core's, Go colours, forfeits explained):
     "1-0" → 黑胜, "+-" → 白弃权（黑胜）; an unknown text is shown as it is."""
+    if result is None:
+        return ""
     try:
         return Result(result).words_zh("黑", "白", explain=True)
     except ValueError:
