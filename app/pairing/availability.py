@@ -56,5 +56,13 @@ def active_ids(
     limit: int,
 ) -> frozenset[int]:
     """The entrants paired in `round_number` (`games`: the rounds before it)."""
+    recent: dict[int, list[GameRecord]] = {}  # each entrant's games the forfeit rule reads
+    if limit:
+        for game in games:
+            if round_number - limit <= game.round < round_number:
+                for who in (game.first, game.second):
+                    if who is not None:
+                        recent.setdefault(who, []).append(game)
     return frozenset(e.id for e in entrants
-                     if inactive_reason(e, round_number, games, limit) is None)
+                     if inactive_reason(e, round_number, tuple(recent.get(e.id, ())), limit)
+                     is None)

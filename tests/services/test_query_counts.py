@@ -31,3 +31,31 @@ def test_reading_a_round_does_not_grow_with_the_games_played(tmp_path: Path) -> 
     few, many = _queries(small, 3), _queries(large, 3)
     assert many == few, (few, many)  # six times the games, not one query more
     assert many < 60
+
+
+def _counted(path: Path, use_case) -> int:  # noqa: ANN001
+    db = open_tournament(path)
+    seen: list[str] = []
+    event.listen(db.engine, "before_cursor_execute",
+                 lambda _c, _cur, statement, *_a: seen.append(statement))
+    try:
+        use_case(db)
+    finally:
+        db.close()
+    return len(seen)
+
+
+def test_pairing_and_entering_a_result_do_not_grow_with_the_final(tmp_path: Path) -> None:
+    from app.services.results import record_result
+    from app.services.rounds import pair_next
+
+    sizes = {}
+    for name, players in (("small", 20), ("large", 120)):
+        path = tmp_path / f"{name}.finals"
+        build_demo(path, "hangzhou-go", players=players, seed=3, rounds=3)
+        paired = _counted(path, lambda db: pair_next(db, "MEN"))
+        entered = _counted(path, lambda db: record_result(db, "MEN", 4, 1, "1-0"))
+        sizes[name] = (paired, entered)
+    assert sizes["large"] == sizes["small"], sizes
+    paired, entered = sizes["large"]
+    assert paired < 80 and entered < 40, sizes
