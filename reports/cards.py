@@ -9,6 +9,7 @@ into a tent along the middle, the top half upside down so both sides read the sa
 from __future__ import annotations
 
 from pathlib import Path
+
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
@@ -60,7 +61,7 @@ def card_events(view: DocView, event: str | None) -> list[EventView]:
 
 
 def _is_match(event: EventView) -> bool:
-    return event.pairing_settings.get("team_format") == "match"
+    return event.is_team_match
 
 
 def _draw_card(

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Mapping
 from typing import Any
 
 from reportlab.lib import colors
@@ -400,7 +400,7 @@ def break_lines(text: str, width: float, font: str, size: float, *, first_indent
     room = width - first_indent
 
     def fits(candidate: str) -> bool:
-        return pdfmetrics.stringWidth(candidate, font, size) <= room + 0.01
+        return bool(pdfmetrics.stringWidth(candidate, font, size) <= room + 0.01)
 
     for token in _tokens(text, keep):
         if fits(line + token):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 

@@ -18,8 +18,8 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.io.sheets import as_text
-from app.text import terminal_safe
 from app.readmodel.model import Final, PrizeLine
+from app.text import terminal_safe
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView

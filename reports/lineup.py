@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
@@ -35,7 +36,7 @@ SHEETS_PER_PAGE = 3
 def is_team_match(event: EventView) -> bool:
     if event.kind != "team":
         return False
-    if event.pairing_settings.get("team_format") == "match":
+    if event.is_team_match:  # pairing.team_format = match
         return True
     return any(g.boards for r in event.rounds for g in r.games)
 

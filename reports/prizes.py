@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from collections.abc import Sequence
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import Any

@@ -14,9 +14,9 @@ the number of boards; individual and pair slips are unchanged.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from datetime import datetime
 from pathlib import Path
-from collections.abc import Mapping
 
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm

@@ -11,9 +11,9 @@ from openpyxl import load_workbook
 from openpyxl.worksheet.worksheet import Worksheet
 from pypdf import PdfReader
 
+from app.readmodel.model import PrizeLine
 from reports import build_report
 from reports.prizes import fmt_amount, total
-from app.readmodel.model import PrizeLine
 from tests.reports.conftest import as_final, pdf_text
 
 

@@ -44,6 +44,16 @@ def test_fixture_really_carries_private_data(gomoku):
     assert all(len(s) >= 11 for s in secrets)
 
 
+@pytest.mark.parametrize("final", ["gomoku", "go"])
+def test_the_read_model_the_reports_take_holds_no_private_data(request, final):
+    """The document carries the private strings; what a report reads (the read model it
+    becomes) holds none of them, so no page can print them."""
+    doc = request.getfixturevalue(final)
+    secrets = private_strings(doc)
+    assert secrets and _hits(repr(doc), secrets) == secrets
+    assert _hits(repr(as_final(doc)), secrets) == []
+
+
 @pytest.mark.parametrize(("kind", "kwargs"), JOBS)
 def test_no_private_data_in_pdfs(tmp_path, gomoku, kind, kwargs):
     secrets = private_strings(gomoku)
