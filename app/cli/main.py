@@ -18,9 +18,9 @@ from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
 COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve", "schedule")
-# The module that registers each command (in `finals --help` order): a run builds the parser
-# of its own command's module only (issue 15, start-up; tests/cli/test_startup_imports.py
-# checks this table against the modules).
+# The module that registers each command (in `finals --help` order): a run imports its own
+# command's module only, and builds that command's parser only (issue 15, start-up;
+# tests/cli/test_startup_imports.py checks this table against the modules).
 COMMANDS = {
     **dict.fromkeys(("new", "template", "import", "players", "events", "add-player",
                      "edit-player", "withdraw", "reinstate", "absent", "present", "seed",
@@ -45,9 +45,30 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _Unbuilt:
+    """The parser of a command other than the one run: every call a module's `register`
+    makes on it (add_argument, set_defaults, add_subparsers, ...) is taken and ignored."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return self._ignore
+
+    def _ignore(self, *args: Any, **kwargs: Any) -> _Unbuilt:
+        return self
+
+
+class _OneCommand:
+    """The subparsers of a run: `add_parser` builds the parser of the command run only."""
+
+    def __init__(self, sub: Any, command: str) -> None:
+        self._sub, self._command = sub, command
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        return self._sub.add_parser(name, **kwargs) if name == self._command else _Unbuilt()
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The `finals` parser with every command; with `command` (one of COMMANDS), only the
-    commands of the module that registers it: enough to parse and run that command."""
+    """The `finals` parser with every command; with `command` (one of COMMANDS), with that
+    command only: enough to parse and run it, with the same help and messages."""
     parser = _Parser(prog="finals", description="棋赛总决赛编排系统（五子棋、围棋积分编排）")
     parser.add_argument("--operator", default=None, help="操作员姓名（写入操作日志）")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -58,7 +79,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             if exc.name != f"app.cli.{name}":
                 raise
             continue
-        module.register(sub)
+        module.register(sub if command is None else _OneCommand(sub, command))
     return parser
 
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from pytest_benchmark.fixture import BenchmarkFixture
 
 from app.demo import build_demo
 
@@ -47,24 +48,27 @@ def _finals(*args: str) -> str:
                           text=True, encoding="utf-8", cwd=ROOT, check=True).stdout
 
 
-def _median_ms(benchmark: object) -> None:
+def _median_ms(benchmark: BenchmarkFixture) -> None:
+    """The median, in the saved results and on the screen (-s); nothing when not timed."""
     stats = getattr(benchmark, "stats", None)
     if stats is not None:
         median = stats.stats.median * 1000
-        benchmark.extra_info["median_ms"] = round(median, 1)  # type: ignore[attr-defined]
-        print(f"\n{benchmark.name}: median {median:.0f} ms")  # type: ignore[attr-defined]
+        benchmark.extra_info["median_ms"] = round(median, 1)
+        print(f"\n{benchmark.name}: median {median:.0f} ms")
 
 
-def test_events_command_whole_process(benchmark, go_final: Path) -> None:
-    out = benchmark.pedantic(_finals, args=("events", str(go_final)), rounds=9, iterations=1,
-                             warmup_rounds=1)
+def test_events_command_whole_process(benchmark: BenchmarkFixture, go_final: Path) -> None:
+    out = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        _finals, args=("events", str(go_final)), rounds=9, iterations=1,
+        warmup_rounds=1)
     assert "MEN" in out
     _median_ms(benchmark)
 
 
-def test_help_whole_process(benchmark) -> None:
+def test_help_whole_process(benchmark: BenchmarkFixture) -> None:
     for package in ("app", "ui", "reports"):
         compileall.compile_dir(ROOT / package, quiet=1)
-    out = benchmark.pedantic(_finals, args=("--help",), rounds=9, iterations=1, warmup_rounds=1)
+    out = benchmark.pedantic(  # type: ignore[no-untyped-call]
+        _finals, args=("--help",), rounds=9, iterations=1, warmup_rounds=1)
     assert "events" in out and "schedule" in out
     _median_ms(benchmark)

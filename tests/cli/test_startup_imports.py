@@ -10,6 +10,7 @@ imports no store at all.  The parser of a run holds only its own command's modul
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import subprocess
 import sys
@@ -144,12 +145,25 @@ def test_the_full_parser_has_every_command_in_order() -> None:
 
 
 @pytest.mark.parametrize("module", COMMAND_MODULES)
-def test_each_command_s_parser_is_its_module_s(module: str) -> None:
-    """build_parser(command) registers exactly the commands COMMANDS gives its module."""
+def test_each_module_registers_the_commands_the_table_gives_it(module: str) -> None:
     own = [name for name, owner in cli_main.COMMANDS.items() if owner == module]
-    assert own
-    for name in own:
-        assert _commands_of(build_parser(name)) == own
+    sub = argparse.ArgumentParser().add_subparsers()
+    importlib.import_module(f"app.cli.{module}").register(sub)
+    assert list(sub.choices or ()) == own
+
+
+def test_a_run_s_parser_is_the_full_parser_s_for_its_command() -> None:
+    """build_parser(command) builds that command alone, with the same arguments and help."""
+    full = build_parser()
+    whole = next(a for a in full._actions if isinstance(a, argparse._SubParsersAction))
+    for name in EVERY_COMMAND:
+        parser = build_parser(name)
+        assert _commands_of(parser) == [name]
+        one = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        assert one.choices is not None and whole.choices is not None
+        assert one.choices[name].format_help() == whole.choices[name].format_help()
+        assert [a.dest for a in one.choices[name]._actions] == \
+            [a.dest for a in whole.choices[name]._actions]
 
 
 @pytest.mark.parametrize("name", EVERY_COMMAND)
