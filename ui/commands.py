@@ -1,7 +1,10 @@
 """Undoable edits made in the window. Each step goes through an audited service call.
 
 A command is pushed after its first application succeeded (so a refused edit never reaches
-the stack); `redo` repeats it, `undo` asks the service to put things back.
+the stack); `redo` repeats it, `undo` asks the service to put things back. Both run in the
+window's write queue (`TournamentContext.write`), off the window's thread and in the order
+they were asked for; a step the file refuses (e.g. a result someone else changed meanwhile)
+is reported and becomes obsolete: the stack drops it the next time it is reached.
 """
 
 from __future__ import annotations
@@ -38,18 +41,20 @@ class ServiceCommand(QUndoCommand):
         self._run(self.revert)
 
     def _run(self, fn: Any) -> None:
-        try:
-            fn()
-        except Exception as exc:
-            self.setObsolete(True)
-            show_error(None, exc)
-        finally:
-            self.ctx.notify(self.what)
+        if self.isObsolete():
+            return  # refused before: the stack drops it now
+        self.ctx.write(fn, operator=self.ctx.operator, what=self.what, on_error=self._failed)
 
-    def apply(self) -> None:
+    def _failed(self, exc: BaseException) -> None:
+        self.setObsolete(True)
+        show_error(None, exc)
+        self.ctx.apply_change(self.what)  # show what the file holds now
+
+    # Both run in a worker thread with the file and the operator: plain values only.
+    def apply(self, db: Any, operator: str) -> Any:
         raise NotImplementedError
 
-    def revert(self) -> None:
+    def revert(self, db: Any, operator: str) -> Any:
         raise NotImplementedError
 
 
@@ -61,12 +66,11 @@ class PairingEditCommand(ServiceCommand):
         super().__init__(ctx, label)
         self.event, self.number, self.edit, self.args = event, number, edit, args
 
-    def apply(self) -> None:
-        edit_round(self.ctx.require_db(), self.event, self.number, self.edit, *self.args,
-                   operator=self.ctx.operator)
+    def apply(self, db: Any, operator: str) -> Any:
+        return edit_round(db, self.event, self.number, self.edit, *self.args, operator=operator)
 
-    def revert(self) -> None:
-        undo_edit(self.ctx.require_db(), self.event, self.number, operator=self.ctx.operator)
+    def revert(self, db: Any, operator: str) -> Any:
+        return undo_edit(db, self.event, self.number, operator=operator)
 
 
 class StatusCommand(ServiceCommand):
@@ -77,13 +81,11 @@ class StatusCommand(ServiceCommand):
         super().__init__(ctx, label)
         self.event, self.seed, self.new, self.old, self.round = event, seed, new, old, round_number
 
-    def apply(self) -> None:
-        set_status(self.ctx.require_db(), self.event, str(self.seed), self.new, self.round,
-                   operator=self.ctx.operator)
+    def apply(self, db: Any, operator: str) -> Any:
+        return set_status(db, self.event, str(self.seed), self.new, self.round, operator=operator)
 
-    def revert(self) -> None:
-        set_status(self.ctx.require_db(), self.event, str(self.seed), self.old, self.round,
-                   operator=self.ctx.operator)
+    def revert(self, db: Any, operator: str) -> Any:
+        return set_status(db, self.event, str(self.seed), self.old, self.round, operator=operator)
 
 
 class ResultCommand(ServiceCommand):
@@ -100,17 +102,16 @@ class ResultCommand(ServiceCommand):
     # Undo and redo change the table only if it still holds what this step left (or
     # found): a result that arrived meanwhile from a phone or another station is never
     # overwritten unseen.
-    def apply(self) -> None:
-        record_result(self.ctx.require_db(), self.event, self.number, self.table, self.new,
-                      force=True, operator=self.ctx.operator, expected=self.old)
+    def apply(self, db: Any, operator: str) -> Any:
+        return record_result(db, self.event, self.number, self.table, self.new, force=True,
+                             operator=operator, expected=self.old)
 
-    def revert(self) -> None:
+    def revert(self, db: Any, operator: str) -> Any:
         if self.old is None:
-            clear_result(self.ctx.require_db(), self.event, self.number, self.table, force=True,
-                         operator=self.ctx.operator, expected=self.new)
-            return
-        record_result(self.ctx.require_db(), self.event, self.number, self.table, self.old,
-                      force=True, operator=self.ctx.operator, expected=self.new)
+            return clear_result(db, self.event, self.number, self.table, force=True,
+                                operator=operator, expected=self.new)
+        return record_result(db, self.event, self.number, self.table, self.old, force=True,
+                             operator=operator, expected=self.new)
 
 
 class SettingsCommand(ServiceCommand):
@@ -121,8 +122,8 @@ class SettingsCommand(ServiceCommand):
         super().__init__(ctx, label)
         self.event, self.before, self.after = event, before, after
 
-    def apply(self) -> None:
-        update_event_settings(self.ctx.require_db(), self.event, self.after, self.ctx.operator)
+    def apply(self, db: Any, operator: str) -> Any:
+        return update_event_settings(db, self.event, self.after, operator)
 
-    def revert(self) -> None:
-        update_event_settings(self.ctx.require_db(), self.event, self.before, self.ctx.operator)
+    def revert(self, db: Any, operator: str) -> Any:
+        return update_event_settings(db, self.event, self.before, operator)

@@ -1,25 +1,44 @@
 """The open tournament as the window sees it: the file, the operator, the undo stack.
 
 Views never keep their own copy of the truth: after any change they ask the services again
-(through `refresh`) when `changed` tells them something they show has moved.
+when `changed` tells them something they show has moved — in worker threads (`read`,
+`read_round`), so the window never waits on the file. Changes go through `write`: queued,
+one at a time, off the window's thread; the outline (the events and their rounds) is reread
+in the same worker, and the window's thread only applies the finished, plain values.
+
+`revision` counts the changes seen; a round read at an older revision is never shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from app.services.rounds import RoundView
 from app.services.tournament import list_events, open_tournament, tournament_info
-from app.store.database import Database
-from ui import prefs
+from ui import prefs, readers
 from ui.workers import Runner
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 # What changed, so each view refreshes only what it shows.
 PLAYERS, ROUNDS, RESULTS, SETTINGS, ALL = "players", "rounds", "results", "settings", "all"
 REMOTE = "remote"  # the phone-entry queue (a rejection changes no result)
+RESULT_ENTERED = "result-entered"  # one table's result: its row and the counters
+ROUND_COMPLETE = "round-complete"  # ... and that result completed its round
+
+
+def _write_and_outline(fn: Callable[..., Any], db: Database, with_info: bool, args: tuple[Any, ...],
+                       kwargs: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None]:
+    """In the worker: the change, then the outline it leaves (one trip to the file)."""
+    value = fn(db, *args, **kwargs)
+    events, info = readers.outline(db, with_info)
+    return value, events, info
 
 
 class TournamentContext(QObject):
@@ -41,19 +60,24 @@ class TournamentContext(QObject):
         self.runner = Runner(self)
         self.import_problems: list[str] = []
         self.open_documents = True  # tests turn off the system viewer
+        self.revision = 0
+        self._rounds: dict[tuple[str, int], RoundView] = {}
+        self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
 
     # -- the file ------------------------------------------------------------------
     def open(self, path: Path) -> None:
         db = open_tournament(Path(path))
         try:
             info = tournament_info(db)
+            events = list_events(db)
         except Exception:
             db.close()
             raise
         self.close()
         self.db, self.path, self.info = db, Path(path), info
         self.import_problems = []
-        self.events = list_events(db)
+        self.events = events
+        self._forget_rounds()
         playable = [e for e in self.events if e["plays_rounds"]]
         first = playable[0] if playable else (self.events[0] if self.events else None)
         self.event_code = first["code"] if first else None
@@ -66,6 +90,8 @@ class TournamentContext(QObject):
         self.closing.emit()
         self.runner.wait_all()
         self.undo_stack.clear()
+        self._forget_rounds()
+        self._round_waiters.clear()
         self.db.close()
         self.db, self.path, self.info, self.events = None, None, {}, []
         self.event_code = None
@@ -81,6 +107,11 @@ class TournamentContext(QObject):
     def operator(self) -> str:
         return prefs.operator()
 
+    @property
+    def writing(self) -> bool:
+        """A change is being saved (or waits its turn): don't start one that conflicts."""
+        return self.runner.writing
+
     def set_event(self, code: str | None) -> None:
         if code and code != self.event_code:
             self.event_code = code
@@ -94,10 +125,126 @@ class TournamentContext(QObject):
         """A short confirmation in the status bar."""
         self.message.emit(text)
 
-    def notify(self, what: str) -> None:
-        """A service call changed the file: reread the outline, tell the views."""
-        if self.db is not None:
-            self.events = list_events(self.db)
-            if what in (SETTINGS, ALL):
-                self.info = tournament_info(self.db)
+    # -- changes -------------------------------------------------------------------
+    def apply_change(self, what: str, events: list[dict[str, Any]] | None = None,
+                     info: dict[str, Any] | None = None, rounds: tuple[RoundView, ...] = ()) -> None:
+        """A change is on file: take its finished values and tell the views what moved."""
+        self.revision += 1
+        self._forget_rounds()
+        if events is not None:
+            self.events = events
+        if info is not None:
+            self.info = info
+        for view in rounds:
+            self._rounds[(view.event, view.number)] = view
         self.changed.emit(what)
+
+    def notify(self, what: str) -> None:
+        """A service call made on this thread changed the file: reread the outline (quick),
+        tell the views."""
+        if self.db is None:
+            self.apply_change(what)
+            return
+        events, info = readers.outline(self.db, what in (SETTINGS, ALL))
+        self.apply_change(what, events, info)
+
+    def refresh_outline(self, what: str) -> None:
+        """A change made on this thread: reread the outline in a worker, then tell the views
+        (the views' copies of rounds are stale at once)."""
+        self.revision += 1
+        self._forget_rounds()
+        if self.db is None:
+            return
+        self.read("outline", readers.outline, what in (SETTINGS, ALL),
+                  on_done=lambda value: self.apply_change(what, *value))
+
+    def write(self, fn: Callable[..., Any], *args: Any, what: str,
+              on_done: Callable[[Any], None] | None = None,
+              on_error: Callable[[BaseException], None] | None = None, **kwargs: Any) -> None:
+        """Run `fn(db, *args, **kwargs)` in the write queue; then the views learn `what`
+        changed (a RoundView it returns is shown as is, never read again), then `on_done`."""
+        db = self.require_db()
+        with_info = what in (SETTINGS, ALL)
+
+        def done(value: tuple[Any, list[dict[str, Any]], dict[str, Any] | None]) -> None:
+            if self.db is not db:
+                return  # the file was closed meanwhile
+            result, events, info = value
+            rounds = (result,) if isinstance(result, RoundView) else ()
+            self.apply_change(what, events, info, rounds)
+            if on_done is not None:
+                on_done(result)
+
+        def failed(exc: BaseException) -> None:
+            if self.db is not db:
+                return
+            if on_error is not None:
+                on_error(exc)
+            else:
+                from ui.errors import show_error
+
+                show_error(None, exc)
+
+        self.runner.write(_write_and_outline, fn, db, with_info, args, kwargs,
+                          on_done=done, on_error=failed)
+
+    # -- reads ---------------------------------------------------------------------
+    def read(self, key: Hashable, fn: Callable[..., Any], *args: Any,
+             on_done: Callable[[Any], None], on_error: Callable[[BaseException], None] | None = None,
+             **kwargs: Any) -> None:
+        """`fn(db, *args)` in a worker; only the newest read under `key` reports, and only if
+        nothing changed meanwhile (a change asks its views to read again)."""
+        db = self.require_db()
+        revision = self.revision
+
+        def done(value: Any) -> None:
+            if self.db is not db:
+                return
+            if self.revision != revision:  # read before the latest change: read again
+                self.read(key, fn, *args, on_done=on_done, on_error=on_error, **kwargs)
+                return
+            on_done(value)
+
+        def failed(exc: BaseException) -> None:
+            if self.db is not db:
+                return
+            if self.revision != revision:
+                self.read(key, fn, *args, on_done=on_done, on_error=on_error, **kwargs)
+                return
+            if on_error is not None:
+                on_error(exc)
+
+        self.runner.read(key, fn, db, *args, on_done=done, on_error=failed, **kwargs)
+
+    def cached_round(self, event: str, number: int) -> RoundView | None:
+        return self._rounds.get((event, number))
+
+    def read_round(self, event: str, number: int, on_done: Callable[[RoundView], None],
+                   on_error: Callable[[BaseException], None] | None = None) -> None:
+        """The round's view: at once when this revision has it, else read once in a worker
+        for every view that asks (the board and the results list share it)."""
+        cached = self.cached_round(event, number)
+        if cached is not None:
+            on_done(cached)
+            return
+        wanted = (event, number)
+        waiters = self._round_waiters.setdefault(wanted, [])
+        waiters.append(on_done)
+        if len(waiters) > 1:
+            return  # already being read (again after a change, if one came meanwhile)
+
+        def done(view: RoundView) -> None:
+            self._rounds[wanted] = view
+            for callback in self._round_waiters.pop(wanted, []):
+                callback(view)
+
+        def failed(exc: BaseException) -> None:
+            self._round_waiters.pop(wanted, None)
+            if on_error is not None:
+                on_error(exc)
+
+        self.read(("round", event, number), readers.round_of, event, number,
+                  on_done=done, on_error=failed)
+
+    def _forget_rounds(self) -> None:
+        self._rounds.clear()

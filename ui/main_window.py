@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEventLoop, QThread, QUrl, Signal
+from PySide6.QtCore import QEventLoop, QThread, QUrl, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -47,6 +47,7 @@ VIEWS = ("players", "teams", "round", "results", "remote", "standings", "audit")
 class MainWindow(QMainWindow):
     language_requested = Signal(str)
     document_ready = Signal(str)
+    writer_waiting = Signal(str)  # from any thread: shown on the window's thread
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -112,8 +113,13 @@ class MainWindow(QMainWindow):
         self.ctx.closed.connect(self._closed)
         self.ctx.changed.connect(self._changed)
         self.ctx.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.writer_waiting.connect(self.ctx.window_message, Qt.ConnectionType.QueuedConnection)
         self._previous_wait_notice = set_wait_notice(self._writer_waiting)
-        self.ctx.runner.busy_changed.connect(self._busy)
+        self.saving = QLabel(self.tr("Saving…"))
+        self.saving.setStyleSheet("color: #7a5a00; font-weight: bold; padding: 0 8px;")
+        self.saving.hide()
+        self.statusBar().addPermanentWidget(self.saving)
+        self.ctx.runner.writing_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self._closed()
 
@@ -318,9 +324,11 @@ class MainWindow(QMainWindow):
     def _writer_waiting(self, text: str) -> None:
         """Another writer holds the file (an import, the phone server...): say so in the status
         bar; when the wait is on this thread, paint it before waiting on."""
+        if QThread.currentThread() is not self.thread():
+            self.writer_waiting.emit(text)  # a worker waits: the window shows it, unblocked
+            return
         self.ctx.window_message(text)
-        if QThread.currentThread() is self.thread():
-            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
 
     def _tab_changed(self, index: int) -> None:
         if self.tabs.widget(index) is self.results:
@@ -391,11 +399,14 @@ class MainWindow(QMainWindow):
         self._progress.setWindowTitle(self.tr("Printing"))
         self._progress.setMinimumDuration(300 if kind != "certificates" else 0)
         self._progress.setValue(0)
-        self.ctx.runner.start(make_report, self.ctx.db, kind, out, event=code, round_number=number,
-                              category=category, cert_type=cert_type,
-                              after_round=number if kind == "standings" else None,
-                              order=order, card=card,
-                              on_done=self._report_done, on_error=self._report_failed)
+        # Certificates write their register numbers: they take their turn in the write queue,
+        # and so does any document asked for while a change is saving (it shows that change).
+        start = (self.ctx.runner.write if kind == "certificates" or self.ctx.writing
+                 else self.ctx.runner.start)
+        start(make_report, self.ctx.db, kind, out, event=code, round_number=number,
+              category=category, cert_type=cert_type,
+              after_round=number if kind == "standings" else None, order=order, card=card,
+              on_done=self._report_done, on_error=self._report_failed)
 
     def _end_progress(self) -> None:
         if self._progress is not None:
@@ -424,8 +435,9 @@ class MainWindow(QMainWindow):
         if folder:
             prefs.set_output_dir(folder)
 
-    def _busy(self, busy: bool) -> None:
-        self.statusBar().showMessage(self.tr("Working…") if busy else "", 0 if busy else 1)
+    def _busy(self, writing: bool) -> None:
+        """A change is saving in the background: said in the status bar until it is done."""
+        self.saving.setVisible(writing)
 
     def about(self) -> None:
         QMessageBox.about(self, self.tr("About"), self.tr(

@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app.io.export_json import build_export
-from app.store.database import Database
 from reports import EXCEL_KINDS, KINDS, build_report
+from ui import readers
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")
 EVENT_KINDS = ("pairings", "index", "slips", "standings", "crosstable", "cards", "lineup")
@@ -37,7 +39,7 @@ def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
                 cert_type: str = "prize", after_round: int | None = None,
                 order: str = "unit", card: str = "tent") -> Path:
     """Read the export and write the document (runs in a worker thread)."""
-    doc: dict[str, Any] = build_export(db, None if kind in ROUND_KINDS else after_round)
+    doc: dict[str, Any] = readers.export(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
     scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None
     if kind in ("teams", "pairs", "certificates", "prizes", "grades"):

@@ -47,6 +47,18 @@ def gomoku_demo(gomoku_demo_master: Path, tmp_path: Path) -> Path:
     return target
 
 
+def wait_idle(win, qtbot, timeout: int = 30000) -> None:  # noqa: ANN001
+    """The window's background work (reads, the write queue) has finished and been shown."""
+    qtbot.waitUntil(lambda: not win.ctx.runner.busy and not win.ctx.runner.writing,
+                    timeout=timeout)
+
+
+@pytest.fixture
+def settle(qtbot):  # noqa: ANN001, ANN201
+    """`settle(window)`: wait until what the window does in the background is done."""
+    return lambda win, timeout=30000: wait_idle(win, qtbot, timeout)
+
+
 @pytest.fixture
 def window(qtbot, gomoku_demo: Path):  # noqa: ANN001, ANN201
     from ui.main import make_app
@@ -58,5 +70,6 @@ def window(qtbot, gomoku_demo: Path):  # noqa: ANN001, ANN201
     qtbot.addWidget(win)
     assert win.open_file(gomoku_demo)
     win.show()
+    wait_idle(win, qtbot)
     yield win
     win.ctx.close()

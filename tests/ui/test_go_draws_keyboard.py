@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
+from tests.ui.conftest import wait_idle
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +49,7 @@ def go_window(qtbot, go_master: Path, tmp_path: Path, monkeypatch):  # noqa: ANN
     qtbot.addWidget(win)
     assert win.open_file(target)
     win.show()
+    wait_idle(win, qtbot)
     win.asked = asked
     yield win
     win.ctx.close()
@@ -79,6 +81,7 @@ def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot) -
     go_window.show_view("results")
     results = go_window.results
     results.round_combo.setCurrentIndex(results.round_combo.findData(1))
+    wait_idle(go_window, qtbot)
     assert results.view.number == 1
     before = round_view(go_window.ctx.db, "MEN", 1).results[2]
     assert before is not None

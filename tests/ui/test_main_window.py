@@ -47,10 +47,11 @@ def test_pair_next_round_in_worker(window, qtbot) -> None:  # noqa: ANN001
     assert board.round_combo.currentData() == 3
 
 
-def test_results_by_keyboard_reach_the_service(window, qtbot) -> None:  # noqa: ANN001
+def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  # noqa: ANN001
     _pair_round_three(window, qtbot)
     window.show_view("results")
     results = window.results
+    settle(window)
     assert results.view.number == 3
     entry = results.entry
     qtbot.keyClicks(entry, "1 1")
@@ -74,17 +75,19 @@ def test_results_by_keyboard_reach_the_service(window, qtbot) -> None:  # noqa: 
     assert results.progress.value() == 4
     # a first entry typed by mistake is undone: the table is open again (audited)
     window.ctx.undo_stack.undo()
+    settle(window)
     assert round_view(window.ctx.db, "OPEN", 3).results[4] is None
     assert round_status(window.ctx.db, "OPEN", 3)["done"] == 3
 
 
-def test_correction_after_next_round_asks_and_is_undoable(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+def test_correction_after_next_round_asks_and_is_undoable(window, qtbot, monkeypatch, settle) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QMessageBox
 
     _pair_round_three(window, qtbot)
     window.show_view("results")
     results = window.results
     results.round_combo.setCurrentIndex(results.round_combo.findData(2))
+    settle(window)
     assert results.view.number == 2
     old = results.view.results[1]
     new = "0-1" if old != "0-1" else "1-0"
@@ -100,10 +103,11 @@ def test_correction_after_next_round_asks_and_is_undoable(window, qtbot, monkeyp
     assert asked, "a correction after the next round is paired must be confirmed"
     assert round_view(window.ctx.db, "OPEN", 2).results[1] == new
     window.ctx.undo_stack.undo()
+    settle(window)
     assert round_view(window.ctx.db, "OPEN", 2).results[1] == old
 
 
-def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot) -> None:  # noqa: ANN001
+def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot, settle) -> None:  # noqa: ANN001
     _pair_round_three(window, qtbot)
     db = window.ctx.db
     view = round_view(db, "OPEN", 3)
@@ -120,8 +124,11 @@ def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot) -> 
         c = current.second if current.first == a else current.first
         if c is not None and c != b and table_of[b] is not current:
             break
-    after = board.apply_edit("swap", c, b, label="swap")
-    assert after is not None
+    assert board.apply_edit("swap", c, b, label="swap")  # saved in the write queue
+    assert window.saving.isVisible() and not board.pair_button.isEnabled()  # busy, said
+    settle(window)
+    after = board.view
+    assert after is not None and after.games != view.games
     assert any(a in f.entrants or any(t == table_of[a].table for t in f.tables)
                for f in after.findings)
     assert board.findings.count() >= 1
@@ -131,13 +138,18 @@ def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot) -> 
     assert board.model.data(board.model.index(row, 0), Qt.ItemDataRole.BackgroundRole) is not None
     # undo restores the pairing through the audited service
     window.ctx.undo_stack.undo()
+    settle(window)
     assert round_view(db, "OPEN", 3).games == view.games
+    assert board.view.games == view.games
     window.ctx.undo_stack.redo()
+    settle(window)
     assert round_view(db, "OPEN", 3).games == after.games
+    assert board.view.games == after.games
 
 
-def test_standings_view_shows_tiebreak_columns(window) -> None:  # noqa: ANN001
+def test_standings_view_shows_tiebreak_columns(window, settle) -> None:  # noqa: ANN001
     window.show_view("standings")
+    settle(window)  # computed in a worker
     standings = window.standings
     model = standings.model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
@@ -146,10 +158,11 @@ def test_standings_view_shows_tiebreak_columns(window) -> None:  # noqa: ANN001
     assert model.rowCount() == 40
     assert standings.after_combo.count() == 3  # latest, after round 1, after round 2
     standings.after_combo.setCurrentIndex(standings.after_combo.findData(1))
+    settle(window)
     assert max(r["points"] for r in model.rows()) <= 2
 
 
-def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monkeypatch, settle) -> None:  # noqa: ANN001
     from ui.dialogs.settings import SettingsDialog
 
     dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
@@ -162,10 +175,11 @@ def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monk
     window.open_settings()
     assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "always"
     window.ctx.undo_stack.undo()
+    settle(window)
     assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "first_k"
 
 
-def test_withdraw_and_undo(window, monkeypatch) -> None:  # noqa: ANN001
+def test_withdraw_and_undo(window, monkeypatch, settle) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QMessageBox
 
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
@@ -173,12 +187,15 @@ def test_withdraw_and_undo(window, monkeypatch) -> None:  # noqa: ANN001
     players.table.selectRow(0)
     row = players.selected()
     players.toggle_withdrawn()
+    settle(window)
     status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
     assert status[(row["event"], row["seed"])] == "withdrawn"
     window.ctx.undo_stack.undo()
+    settle(window)
     status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
     assert status[(row["event"], row["seed"])] == "playing"
     window.show_view("audit")
+    settle(window)
     actions = [r["action"] for r in window.audit.model.rows()]
     assert actions[:2] == ["选手状态", "选手状态"]
 
@@ -192,11 +209,12 @@ def test_printing_writes_a_pdf(window, qtbot, tmp_path: Path) -> None:  # noqa: 
     assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"
 
 
-def test_record_result_service_still_sees_window_changes(window) -> None:  # noqa: ANN001
+def test_record_result_service_still_sees_window_changes(window, settle) -> None:  # noqa: ANN001
     # the window keeps no private copy: a change made elsewhere shows after a refresh
     view = round_view(window.ctx.db, "OPEN", 2)
     record_result(window.ctx.db, "OPEN", 2, 1, view.results[1], force=True, operator="x")
     window.ctx.notify("results")
+    settle(window)
     assert window.results.view.results[1] == view.results[1]
 
 
@@ -215,5 +233,5 @@ def test_open_demo_from_the_start_page(qtbot, tmp_path: Path) -> None:  # noqa: 
                      Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: win.ctx.db is not None, timeout=60000)
     assert win.ctx.info["game"] == "go"
-    assert win.players.model.rowCount() > 360
+    qtbot.waitUntil(lambda: win.players.model.rowCount() > 360, timeout=10000)
     win.ctx.close()

@@ -104,8 +104,10 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
     assert panel.model.rowCount() == 0
     assert round_view(win.ctx.db, EVENT, 2).results[1] == "1-0"
     assert win.tabs.tabText(index) == win.tr("Phone entry")
-    # The results view shows it at once, and the audit log names the submission.
-    assert win.results.view is not None and win.results.view.results[1] == "1-0"
+    # The results view shows it (read again in a worker), and the audit log names the
+    # submission.
+    qtbot.waitUntil(lambda: win.results.view is not None and win.results.view.results[1] == "1-0",
+                    timeout=5000)
     assert any(e["action"] == "采用现场成绩" for e in audit_log(win.ctx.db))
 
     panel.stop_server()

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 
 from app.domain import Result
 from app.services.rounds import pair_next, round_view
+from tests.ui.conftest import wait_idle
 
 R = Result
 
@@ -14,6 +15,7 @@ R = Result
 def _results(window, qtbot):  # noqa: ANN001, ANN202
     window.show_view("results")
     results = window.results
+    wait_idle(window, qtbot)  # the round is read in a worker
     window.activateWindow()
     results.focus_entry()
     qtbot.waitUntil(lambda: results.entry.hasFocus(), timeout=3000)
@@ -73,21 +75,27 @@ def test_ctrl_z_in_the_entry_undoes_the_result(window, qtbot) -> None:  # noqa: 
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
     assert results.entry.hasFocus()
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] is None
     assert results.model.row(results.model.row_for_table(3))["result"] is None
     qtbot.keyClick(results.entry, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] is None
     qtbot.keyClick(results.entry, Qt.Key.Key_Z,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
     # from the table too
     results.table.setFocus()
     qtbot.waitUntil(lambda: results.table.hasFocus(), timeout=3000)
     qtbot.keyClick(results.table, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] is None
     qtbot.keyClick(results.table, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
 
 

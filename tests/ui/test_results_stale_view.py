@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from app.services.results import record_result
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
+from tests.ui.conftest import wait_idle
 
 
 def _open_round(window, qtbot):  # noqa: ANN001, ANN202
@@ -36,6 +37,7 @@ def test_typing_over_a_result_that_arrived_meanwhile_is_refused(window, qtbot) -
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
     assert "刚被改为 1-0" in results.feedback.text()
+    wait_idle(window, qtbot)  # the round is read again in a worker
     assert results.view.results[5] == "1-0"  # the view now shows what is on file
     results.entry.setText("5 0")  # seen now: a deliberate correction goes through
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
@@ -51,5 +53,6 @@ def test_undo_does_not_clear_a_result_changed_by_someone_else(window, qtbot, mon
     assert round_view(window.ctx.db, "OPEN", 3).results[6] == "1-0"
     _another_station(window, 6, "=")
     window.ctx.undo_stack.undo()
+    wait_idle(window, qtbot)  # undo saves in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[6] == "="
     assert errors and "刚被改为 =" in errors[0]

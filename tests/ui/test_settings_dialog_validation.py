@@ -119,7 +119,7 @@ def test_the_window_opens_a_file_holding_a_bad_tiebreak(qtbot, gomoku_demo: Path
     assert win.open_file(gomoku_demo)
     win.show()
     win.show_view("standings")
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: bool(shown), timeout=10000)  # the standings are computed in a worker
     assert win.ctx.db is not None
     assert all("内部错误" not in text and "Traceback" not in text for text in shown)
     assert any("standings.tiebreaks" in text and "对手份" in text for text in shown), shown

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDate
 from PySide6.QtWidgets import (
@@ -23,7 +23,9 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.presets import load_preset, preset_names
 from app.services.tournament import create_tournament, set_tournament_fields
-from app.store.database import Database
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 
 class NewTournamentWizard(QWizard):

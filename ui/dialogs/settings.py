@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -30,7 +30,9 @@ from app.services.schedule import round_times
 from app.services.tournament import check_event_settings, event_setting_problems, event_settings
 from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.settings.schema import parse_schedule_time
-from app.store.database import Database
+
+if TYPE_CHECKING:
+    from app.store.database import Database
 
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
 TIEBREAKS = tuple(n for n in tiebreak_names("individual") if n != "积分")

@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from app.errors import FinalsError
 from app.io.sheets import write_template
-from app.services.players import add_player, edit_player, list_entrants, set_seed, set_status
+from app.services.players import add_player, edit_player, set_seed, set_status
 from app.services.registration import import_sheet
 from ui import context as ctxmod
+from ui import readers
 from ui.commands import StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
 from ui.dialogs.player import PlayerDialog
@@ -82,6 +83,7 @@ class PlayersView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setResizeContentsPrecision(60)
         self.table.doubleClicked.connect(lambda _i: self.edit_selected())
 
         actions = QHBoxLayout()
@@ -112,24 +114,31 @@ class PlayersView(QWidget):
         self.proxy.modelReset.connect(self._update_count)
         self.proxy.layoutChanged.connect(self._update_count)
         ctx.opened.connect(self.reload)
+        ctx.closed.connect(lambda: self.model.set_rows([]))
         ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL) and self.reload())
 
     # -- loading -------------------------------------------------------------------
     def reload(self) -> None:
+        """Read the entrants in a worker; the table is filled when they are there."""
         if self.ctx.db is None:
             self.model.set_rows([])
             return
-        rows = list_entrants(self.ctx.db)
+        self.ctx.read("players", readers.entrants, on_done=self._fill,
+                      on_error=lambda exc: show_error(self, exc))
+
+    def _fill(self, rows: list[dict[str, Any]]) -> None:
+        sized = self.model.rowCount() > 0
         self.model.event_names = {e["code"]: e["name"] for e in self.ctx.events}
         self.model.set_rows(rows)
         self._fill_combo(self.event_filter, self.tr("All events"),
                          [(e["code"], e["name"]) for e in self.ctx.events])
         units = sorted({r["unit"] for r in rows if r.get("unit")})
         self._fill_combo(self.unit_filter, self.tr("Any unit"), [(u, u) for u in units])
-        self.table.resizeColumnsToContents()
-        for column in range(self.model.columnCount()):
-            if self.table.columnWidth(column) > 260:
-                self.table.setColumnWidth(column, 260)
+        if not sized:  # once per file: a reload keeps the widths the arbiter may have set
+            self.table.resizeColumnsToContents()
+            for column in range(self.model.columnCount()):
+                if self.table.columnWidth(column) > 260:
+                    self.table.setColumnWidth(column, 260)
         self._update_count()
 
     def _fill_combo(self, combo: QComboBox, everything: str, items: list[tuple[str, str]]) -> None:
@@ -264,7 +273,7 @@ class PlayersView(QWidget):
             summary = import_sheet(self.ctx.require_db(), path, event, self.ctx.operator)
         except FinalsError as exc:
             self.ctx.import_problems = list(exc.details) or [exc.message]
-            self.ctx.changed.emit("import")
+            self.ctx.apply_change("import")
             if exc.details:
                 ImportErrorsDialog(exc.message, exc.details, self).exec()
             else:

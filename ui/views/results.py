@@ -38,7 +38,7 @@ from app.services.results import (
     record_board_result,
     record_result,
 )
-from app.services.rounds import RoundView, round_view
+from app.services.rounds import RoundView
 from ui import context as ctxmod
 from ui.commands import ResultCommand
 from ui.errors import show_error
@@ -216,9 +216,13 @@ class ResultsView(QWidget):
         layout.addWidget(self.table, 1)
 
         ctx.opened.connect(self.reload)
+        ctx.closed.connect(lambda: self._show_round(None))
         ctx.event_changed.connect(lambda _c: self.reload())
+        # A result typed here changes its row and the counters only (`_refresh_row`); a
+        # completed round changes the outline, not this list.
         ctx.changed.connect(lambda what: what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.ALL)
                             and self.reload(keep=True))
+        ctx.runner.writing_changed.connect(self._writing)
 
     # -- loading -------------------------------------------------------------------
     def _show_help(self) -> None:
@@ -246,14 +250,25 @@ class ResultsView(QWidget):
         self.load_round()
 
     def load_round(self) -> None:
+        """Show the chosen round: read in a worker (or the context's copy of this revision)."""
         event = self.ctx.current_event()
         number = self.round_combo.currentData()
-        view = None
-        if self.ctx.db is not None and event and number:
-            try:
-                view = round_view(self.ctx.db, event["code"], number)
-            except FinalsError as exc:
-                show_error(self, exc)
+        if self.ctx.db is None or not event or not number:
+            self._show_round(None)
+            return
+        self.ctx.read_round(event["code"], number, self._loaded, self._load_failed)
+
+    def _loaded(self, view: RoundView) -> None:
+        event = self.ctx.current_event()
+        if not event or (view.event, view.number) != (event["code"], self.round_combo.currentData()):
+            return  # another round or event was chosen meanwhile
+        self._show_round(view)
+
+    def _load_failed(self, exc: BaseException) -> None:
+        self._show_round(None)
+        show_error(self, exc)
+
+    def _show_round(self, view: RoundView | None) -> None:
         self.view = view
         self.model.set_view(view)
         self._apply_filter()
@@ -387,6 +402,8 @@ class ResultsView(QWidget):
         """One board of a team match; the match result follows from the board points."""
         if self.view is None or self.ctx.db is None:
             return False
+        if self._refuse_while_writing():
+            return False
         try:
             outcome = record_board_result(self.ctx.db, self.view.event, self.view.number, table,
                                           board, result, operator=self.ctx.operator)
@@ -399,11 +416,27 @@ class ResultsView(QWidget):
                   .replace("%4", f"{first:g}").replace("%5", f"{second:g}"))
         self.entry.clear()
         self.entry.setFocus()
-        self.ctx.notify(ctxmod.RESULTS)
+        self.ctx.refresh_outline(ctxmod.RESULTS)
+        return True
+
+    def _writing(self, writing: bool) -> None:
+        """While a change saves (a pairing, an undo), a result waits: the line says so."""
+        self.entry.setPlaceholderText(
+            self.tr("Saving… results can be typed when it is done") if writing
+            else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 ="))
+
+    def _refuse_while_writing(self) -> bool:
+        if not self.ctx.writing:
+            return False
+        # The typed line stays as it is: press Enter again when the saving is done.
+        self._say(self.tr("Still saving the previous change — press Enter again in a moment."),
+                  error=True)
         return True
 
     def enter(self, table: int, result: Result | str) -> bool:
         if self.view is None or self.ctx.db is None:
+            return False
+        if self._refuse_while_writing():
             return False
         row_number = self.model.row_for_table(table)
         if row_number is None:
@@ -419,7 +452,7 @@ class ResultsView(QWidget):
                                         operator=self.ctx.operator, expected=old)
                 break
             except ResultChanged as exc:  # a phone or another station was quicker
-                self.load_round()
+                self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
                 self._say(exc.message, error=True)
                 return False
             except DrawRefused as exc:  # Go with komi 3又3/4子: no draw, not even with force
@@ -455,9 +488,10 @@ class ResultsView(QWidget):
         else:
             self._say(text)
         if outcome.get("round_complete"):
-            self.ctx.notify(ctxmod.RESULTS)
+            # the outline (rounds complete) is reread in a worker; this list already shows it
+            self.ctx.refresh_outline(ctxmod.ROUND_COMPLETE)
         else:
-            self.ctx.changed.emit("result-entered")
+            self.ctx.apply_change(ctxmod.RESULT_ENTERED)
         return True
 
     def _later_round_paired(self) -> bool:

@@ -1,4 +1,8 @@
-"""The pairing board: pair the next round in a worker, check, edit by hand, undo, print."""
+"""The pairing board: pair the next round, check, edit by hand, undo, print.
+
+Everything that reads or writes the file runs in a worker (the context's reads and write
+queue); this view only shows the finished round views it is handed.
+"""
 
 from __future__ import annotations
 
@@ -27,14 +31,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import FinalsError
 from app.services.rounds import (
     RoundView,
     beyond_plan,
     edit_round,
     pair_next,
     repair,
-    round_view,
     undo_edit,
     unpair,
 )
@@ -135,14 +137,29 @@ class RoundBoard(QWidget):
         ctx.opened.connect(self.reload)
         ctx.event_changed.connect(lambda _c: self.reload())
         ctx.changed.connect(self._changed)
-        ctx.runner.busy_changed.connect(self._busy)
+        ctx.runner.writing_changed.connect(self._busy)
+        ctx.closed.connect(lambda: self.show_view(None))
 
     # -- loading -------------------------------------------------------------------
     def _changed(self, what: str) -> None:
-        if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.PLAYERS, ctxmod.SETTINGS, ctxmod.ALL):
+        if what in (ctxmod.RESULT_ENTERED, ctxmod.ROUND_COMPLETE) and not self.isVisible():
+            self._dirty = True  # a result typed in the results list: reread when shown
+            return
+        if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.PLAYERS, ctxmod.SETTINGS, ctxmod.ALL,
+                    ctxmod.RESULT_ENTERED, ctxmod.ROUND_COMPLETE):
             self.reload(keep=True)
 
+    _dirty = False
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._dirty:
+            self.reload(keep=True)
+
+    _want_latest = False  # a pairing is saving: show its round when it is there
+
     def reload(self, keep: bool = False, select: int | None = None) -> None:
+        self._dirty = False
         event = self.ctx.current_event()
         current = self.round_combo.currentData() if keep else None
         self.round_combo.blockSignals(True)
@@ -150,6 +167,8 @@ class RoundBoard(QWidget):
         paired = event["rounds_paired"] if event else 0
         for number in range(1, paired + 1):
             self.round_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
+        if self._want_latest:
+            self._want_latest, current = False, None
         target = select or current or paired
         index = self.round_combo.findData(target)
         self.round_combo.setCurrentIndex(index if index >= 0 else self.round_combo.count() - 1)
@@ -163,22 +182,36 @@ class RoundBoard(QWidget):
         self.load_round()
 
     def load_round(self) -> None:
+        """Show the chosen round: read in a worker (or taken from the context's copy)."""
         event = self.ctx.current_event()
         number = self.round_combo.currentData()
-        view = None
-        if self.ctx.db is not None and event and number:
-            try:
-                view = round_view(self.ctx.db, event["code"], number)
-            except FinalsError as exc:
-                show_error(self, exc)
+        if self.ctx.db is None or not event or not number:
+            self.show_view(None)
+            return
+        code = event["code"]
+        self.ctx.read_round(code, number, self._loaded, self._load_failed)
+
+    def _loaded(self, view: RoundView) -> None:
+        event = self.ctx.current_event()
+        if not event or (view.event, view.number) != (event["code"], self.round_combo.currentData()):
+            return  # another round was chosen meanwhile
+        if view is self.view:
+            return  # already shown
         self.show_view(view)
 
+    def _load_failed(self, exc: BaseException) -> None:
+        self.show_view(None)
+        show_error(self, exc)
+
     def show_view(self, view: RoundView | None) -> None:
+        same_shape = bool(view and self.view and view.event == self.view.event
+                          and len(view.games) == len(self.view.games))
         self.view = view
         self.model.set_view(view)
-        self.table.resizeColumnsToContents()
-        for column in range(self.model.columnCount()):
-            self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 240))
+        if not same_shape:  # sized once per event and round size, not on every edit
+            self.table.resizeColumnsToContents()
+            for column in range(self.model.columnCount()):
+                self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 240))
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()
@@ -217,7 +250,7 @@ class RoundBoard(QWidget):
 
     def _update_buttons(self) -> None:
         event = self.ctx.current_event()
-        busy = self.ctx.runner.busy
+        busy = self.ctx.writing
         playable = bool(self.ctx.db is not None and event and event["plays_rounds"])
         has_results = bool(self.view and any(
             r for t, r in self.view.results.items() if r and r != "bye"))
@@ -252,19 +285,22 @@ class RoundBoard(QWidget):
         self.progress.show()
         self.status.setText(self.tr("Pairing round %1 of %2…")
                             .replace("%1", str(event["rounds_paired"] + 1)).replace("%2", event["name"]))
-        self.ctx.runner.start(pair_next, self.ctx.db, event["code"], self.ctx.operator,
-                              extra_round=extra, on_done=self._paired, on_error=self._pair_failed)
+        self._want_latest = True
+        self.ctx.write(pair_next, event["code"], self.ctx.operator, extra_round=extra,
+                       what=ctxmod.ROUNDS, on_done=self._paired, on_error=self._pair_failed)
+        self._update_buttons()
 
     def _paired(self, view: RoundView) -> None:
         self._pairing = False
         self.progress.hide()
-        self.ctx.notify(ctxmod.ROUNDS)
-        self.reload(select=view.number)
+        if self.view is not view:
+            self.reload(select=view.number)
         done = self.tr("Round %1 paired.").replace("%1", str(view.number))
         self.ctx.window_message("  ".join([done, *view.warnings]))
 
     def _pair_failed(self, exc: BaseException) -> None:
         self._pairing = False
+        self._want_latest = False
         self.progress.hide()
         self.load_round()
         show_error(self, exc)
@@ -285,23 +321,20 @@ class RoundBoard(QWidget):
                 "Delete the pairing of round %1?").replace("%1", str(self.view.number))
         ) != QMessageBox.StandardButton.Yes:
             return
-        try:
-            unpair(self.ctx.db, self.view.event, self.ctx.operator)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return
-        self.ctx.undo_stack.clear()
-        self.ctx.notify(ctxmod.ROUNDS)
-        self.reload()
+        self._want_latest = True
+        self.ctx.undo_stack.clear()  # the edits it holds were of the deleted round
+        self.ctx.write(unpair, self.view.event, self.ctx.operator, what=ctxmod.ROUNDS,
+                       on_error=self._failed)
+        self._update_buttons()
 
-    def _call(self, fn: Any, *args: Any) -> RoundView | None:
-        try:
-            view = fn(self.ctx.require_db(), *args)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return None
-        self.ctx.notify(ctxmod.ROUNDS)
-        return view
+    def _call(self, fn: Any, *args: Any) -> None:
+        """A change of the shown round, saved in the write queue."""
+        self.ctx.write(fn, *args, what=ctxmod.ROUNDS, on_error=self._failed)
+        self._update_buttons()
+
+    def _failed(self, exc: BaseException) -> None:
+        show_error(self, exc)
+        self._update_buttons()
 
     def undo_last_edit(self) -> None:
         stack = self.ctx.undo_stack
@@ -311,7 +344,8 @@ class RoundBoard(QWidget):
             stack.undo()
             return
         if self.view:
-            self._call(lambda db, *a: undo_edit(db, *a, operator=self.ctx.operator),
+            operator = self.ctx.operator
+            self._call(lambda db, *a: undo_edit(db, *a, operator=operator),
                        self.view.event, self.view.number)
 
     # -- manual edits --------------------------------------------------------------
@@ -324,20 +358,25 @@ class RoundBoard(QWidget):
                 picked.append(who)
         return picked
 
-    def apply_edit(self, edit: str, *args: int, label: str) -> RoundView | None:
+    def apply_edit(self, edit: str, *args: int, label: str) -> bool:
+        """Save one manual edit in the write queue; it reaches the undo stack once saved.
+        False when there is no round to edit or another change is still saving."""
         if not self.view or self.ctx.db is None:
-            return None
+            return False
+        if self.ctx.writing:
+            self.ctx.window_message(self.tr("Still saving the previous change — try again in a moment."))
+            return False
         event, number = self.view.event, self.view.number
-        try:
-            view = edit_round(self.ctx.db, event, number, edit, *args, operator=self.ctx.operator)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return None
-        self.ctx.undo_stack.push(PairingEditCommand(self.ctx, event, number, edit, args, label))
-        self.ctx.notify(ctxmod.ROUNDS)
-        if view.findings:
-            self.ctx.window_message(self.tr("Edit applied — the checker has warnings."))
-        return view
+
+        def done(view: RoundView) -> None:
+            self.ctx.undo_stack.push(PairingEditCommand(self.ctx, event, number, edit, args, label))
+            if view.findings:
+                self.ctx.window_message(self.tr("Edit applied — the checker has warnings."))
+
+        self.ctx.write(edit_round, event, number, edit, *args, operator=self.ctx.operator,
+                       what=ctxmod.ROUNDS, on_done=done, on_error=self._failed)
+        self._update_buttons()
+        return True
 
     def _name(self, who: int) -> str:
         return self.view.names.get(who, str(who)) if self.view else str(who)

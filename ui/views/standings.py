@@ -1,6 +1,8 @@
 """Standings per event and category after any round; teams, pairs, prizes and grades.
 
-Everything shown here comes from the export read-model (`build_export`).
+Everything shown here comes from the export read-model (`ui.readers.export`), computed in
+a worker thread when the view is shown (and again after a change while it is shown); the
+window's thread only fills the tables.
 """
 
 from __future__ import annotations
@@ -21,9 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.errors import FinalsError
-from app.io.export_json import build_export
 from ui import context as ctxmod
+from ui import readers
 from ui.errors import show_error
 from ui.models.base import SORT_ROLE, Column, RecordsModel
 from ui.models.standings import (
@@ -53,6 +54,8 @@ def make_table(model: Any, sortable: bool = True) -> QTableView:
     table.verticalHeader().setDefaultSectionSize(24)
     table.horizontalHeader().setStretchLastSection(False)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    # columns are sized from the first rows (what is on screen), not from all 360
+    table.horizontalHeader().setResizeContentsPrecision(60)
     return table
 
 
@@ -187,11 +190,13 @@ class StandingsView(QWidget):
             self.doc = None
             self.model.set_event(None)
             return
-        try:
-            self.doc = build_export(self.ctx.db, self.after_round())
-        except FinalsError as exc:
-            show_error(self, exc)
-            return
+        self.explanation.setText(self.tr("Computing the standings…"))
+        self.ctx.read("standings", readers.export, self.after_round(),
+                      on_done=self._show_doc, on_error=lambda exc: show_error(self, exc))
+
+    def _show_doc(self, doc: dict[str, Any]) -> None:
+        """The export, computed in a worker: fill the tables."""
+        self.doc = doc
         event = self.export_event()
         current = self.category_combo.currentData()
         self.category_combo.blockSignals(True)

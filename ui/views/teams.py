@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.players import list_entrants
-from app.services.teams import compose, dissolve, late_change_list, problems, team_lock
+from app.services.teams import compose, dissolve, team_lock
 from ui import context as ctxmod
+from ui import readers
 from ui.errors import show_error
 from ui.models.base import Column, RecordsModel
 from ui.views.standings import fit_columns, make_table
@@ -85,12 +85,33 @@ class TeamsView(QWidget):
         self._rows: list[dict[str, Any]] = []
         self._problems: list[dict[str, Any]] = []
         self._late: list[dict[str, Any]] = []
-        ctx.opened.connect(self.reload)
-        ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL, "import") and self.reload())
+        self._dirty = True
+        ctx.opened.connect(self.mark_dirty)
+        ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL, "import")
+                            and self.mark_dirty())
+
+    # -- loading (only when shown) -------------------------------------------------
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._dirty:
+            self.reload()
+
+    def mark_dirty(self) -> None:
+        self._fill_events()
+        self._dirty = True
+        if self.isVisible():
+            self.reload()
 
     def reload(self) -> None:
+        self._dirty = False
         if self.ctx.db is None:
             return
+        self._fill_events()
+        # read when the tab is shown (never while opening the file); a team change is rare
+        # and the arbiter waits for its outcome here anyway
+        self._fill(readers.groups(self.ctx.db))
+
+    def _fill_events(self) -> None:
         current = self.event_combo.currentData()
         self.event_combo.blockSignals(True)
         self.event_combo.clear()
@@ -100,9 +121,9 @@ class TeamsView(QWidget):
         index = self.event_combo.findData(current)
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.blockSignals(False)
-        self._rows = list_entrants(self.ctx.db)
-        self._problems = problems(self.ctx.db)
-        self._late = late_change_list(self.ctx.db)
+
+    def _fill(self, value: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]) -> None:
+        self._rows, self._problems, self._late = value
         self._show()
 
     def _show(self) -> None:

@@ -1,0 +1,48 @@
+"""The reads the window runs in worker threads, in one place.
+
+Every function here takes the open `Database` and returns plain data (dicts, lists, frozen
+dataclasses) that the window's thread only puts into its models. The export comes from
+`app.io.export_json` until the typed read model (`app.readmodel`) takes over: that swap is
+the one import below.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from app.io.export_json import build_export as _build_export
+from app.services.players import list_entrants
+from app.services.results import draws_refused
+from app.services.rounds import RoundView, round_view
+from app.services.teams import late_change_list, problems
+from app.services.tournament import list_events, tournament_info
+
+if TYPE_CHECKING:
+    from app.store.database import Database
+
+
+def export(db: Database, after_round: int | None) -> dict[str, Any]:
+    """The whole final as the export read-model (standings, prizes, grades, printing)."""
+    return _build_export(db, after_round)
+
+
+def outline(db: Database, with_info: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    """The events (rounds paired, settings) and, when asked, the tournament's own fields."""
+    return list_events(db), (tournament_info(db) if with_info else None)
+
+
+def round_of(db: Database, event: str, number: int) -> RoundView:
+    return round_view(db, event, number)
+
+
+def entrants(db: Database) -> list[dict[str, Any]]:
+    return list_entrants(db)
+
+
+def groups(db: Database) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The teams view: entrants, eligibility problems, late changes."""
+    return list_entrants(db), problems(db), late_change_list(db)
+
+
+def results_help(db: Database) -> Any:
+    return draws_refused(db)
