@@ -6,7 +6,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from app.errors import FinalsError
@@ -31,7 +31,7 @@ from app.settings import (
     tournament_settings_lenient,
 )
 from app.store.database import Database, create_database, open_database
-from app.store.models import Event, GradeTable, PrizeTable, Round, Tournament
+from app.store.models import Entrant, Event, GradeTable, PrizeTable, Round, Tournament
 
 
 def _date(text: str | None) -> date | None:
@@ -132,12 +132,18 @@ def _find_event(events: list[Event], code: str | None) -> Event:
 def list_events(db: Database) -> list[dict[str, Any]]:
     with db.reading() as session:
         events = session.scalars(select(Event).order_by(Event.position))
+        entrants: dict[int, int] = {  # counted where they are: no rows loaded
+            event_id: count for event_id, count in session.execute(
+                select(Entrant.event_id, func.count()).group_by(Entrant.event_id))}
+        rounds: dict[int, list[str]] = {}
+        for event_id, status in session.execute(select(Round.event_id, Round.status)):
+            rounds.setdefault(event_id, []).append(status)
         return [
             {"code": e.code, "name": e.name, "kind": e.kind, "rounds_planned": e.rounds_planned,
              "plays_rounds": event_settings_lenient(stored_event(e))[0].plays_rounds,
-             "source_event": e.source_event, "entrants": len(e.entrants),
-             "rounds_paired": len(e.rounds),
-             "rounds_complete": sum(1 for r in e.rounds if r.status == "complete"),
+             "source_event": e.source_event, "entrants": entrants.get(e.id, 0),
+             "rounds_paired": len(rounds.get(e.id, ())),
+             "rounds_complete": rounds.get(e.id, []).count("complete"),
              "scoring": e.scoring, "pairing": e.pairing, "standings": e.standings,
              "eligibility": {k: v for k, v in e.eligibility.items() if k != "aliases"},
              "categories": e.categories}
