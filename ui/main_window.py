@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable
 from pathlib import Path
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
         self.ctx.runner.writing_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self._closed()
+        gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
     # -- menus ---------------------------------------------------------------------
     def _action(self, menu: Any, text: str, slot: Callable[[], Any],

@@ -144,6 +144,9 @@ class StandingsView(QWidget):
         self.tabs.addTab(self.prizes_table, self.tr("Prizes"))
         self.tabs.addTab(self.grades_table, self.tr("Grades"))
 
+        self._unfitted: set[QTableView] = set()
+        self.tabs.currentChanged.connect(lambda _i: self._fit_shown_tab())
+
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.explanation)
@@ -215,7 +218,14 @@ class StandingsView(QWidget):
         names = {e["code"]: e["name"] for e in events}
         self.grades_model.set_rows([{**g, "event_name": names.get(g["event"], g["event"])}
                                     for g in self.doc["grades"]])
-        for table in (self.teams_table, self.pairs_table, self.prizes_table, self.grades_table):
+        # columns are fitted for the tab on screen; the others when they are shown
+        self._unfitted = {self.teams_table, self.pairs_table, self.prizes_table, self.grades_table}
+        self._fit_shown_tab()
+
+    def _fit_shown_tab(self) -> None:
+        table = self.tabs.currentWidget()
+        if table in self._unfitted:
+            self._unfitted.discard(table)
             fit_columns(table)
 
     def export_event(self) -> dict[str, Any] | None:
