@@ -3,94 +3,121 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import fmt_points, opened, print_json, round_number, table, warn
 from app.errors import FinalsError
 
+if TYPE_CHECKING:
+    from app.readmodel.model import (
+        Final,
+        FinalEntrant,
+        FinalEvent,
+        GradeLine,
+        LateChange,
+        PrizeLine,
+    )
+    from app.standings.categories import CategoryStanding
 
-def _event(doc: dict[str, Any], code: str | None, kinds: tuple[str, ...] = ()) -> dict[str, Any]:
-    every: list[dict[str, Any]] = doc["events"]
-    events = [e for e in every if not kinds or e["kind"] in kinds]
+
+def _event(final: Final, code: str | None) -> FinalEvent:
+    events = final.events
     if code is None:
         if len(events) == 1:
             return events[0]
-        raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e['code']}（{e['name']}）" for e in events))
-    for event in every:
-        if event["code"].lower() == code.lower() or event["name"] == code:
+        raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events))
+    for event in events:
+        if event.code.lower() == code.lower() or event.name == code:
             return event
-    raise FinalsError(f"没有项目 {code}。可用的项目：" + "、".join(e["code"] for e in doc["events"]))
+    raise FinalsError(f"没有项目 {code}。可用的项目：" + "、".join(e.code for e in events))
 
 
-def _standing_rows(event: dict[str, Any], category: str | None) -> list[dict[str, Any]]:
+def _standing_rows(event: FinalEvent, category: str | None) -> list[CategoryStanding]:
+    from app.standings.categories import CategoryStanding
+
     if category is None:
-        return [dict(row, overall_rank=row["rank"]) for row in event["standings"]]
-    cats = event.get("category_standings", {})
-    for cat in event.get("categories", []):
-        if category in (cat["code"], cat["name"]):
-            return list(cats.get(cat["code"], []))
-    if category in cats:
-        return list(cats[category])
-    known = "、".join(f"{c['code']}（{c['name']}）" for c in event.get("categories", [])) or "无"
-    raise FinalsError(f"{event['name']}没有组别 {category}。可用的组别：{known}。")
+        return [CategoryStanding(rank=r.rank, entrant=r.entrant, overall_rank=r.rank,
+                                 points=r.points, tiebreaks=r.tiebreaks, shared=r.shared)
+                for r in event.standings.rows]
+    for cat in event.categories:
+        if category in (cat.code, cat.name):
+            return list(event.category_standings.get(cat.code, ()))
+    if category in event.category_standings:
+        return list(event.category_standings[category])
+    known = "、".join(f"{c.code}（{c.name}）" for c in event.categories) or "无"
+    raise FinalsError(f"{event.name}没有组别 {category}。可用的组别：{known}。")
 
 
-def _load(args: argparse.Namespace) -> dict[str, Any]:
-    from app.io.export_json import build_export
+def _row_document(row: CategoryStanding, overall: bool) -> dict[str, Any]:
+    """A row as `--json` prints it: the export's fields (the mixed list adds overall_rank)."""
+    from app.io.export_json import category_standing_document
+
+    data = category_standing_document(row)
+    if overall:
+        data["overall_rank"] = data.pop("overall_rank")  # the export's order, then the rank
+    return data
+
+
+def _load(args: argparse.Namespace) -> Final:
+    from app.readmodel.load import load_final
 
     with opened(args) as db:
-        return build_export(db, getattr(args, "round", None))
+        return load_final(db, getattr(args, "round", None))
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
-    doc = _load(args)
-    event = _event(doc, args.event)
+    final = _load(args)
+    event = _event(final, args.event)
     category = args.category
-    if category and category not in {c["code"] for c in event.get("categories", [])} | \
-            {c["name"] for c in event.get("categories", [])}:
+    if category and category not in {c.code for c in event.categories} | \
+            {c.name for c in event.categories}:
         rows = _ad_hoc_category(args, event, category)
     else:
         rows = _standing_rows(event, category)
-    names = {e["id"]: e for e in event["entrants"]}
+    names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
     if args.json:
-        print_json({"event": event["code"], "category": category,
-                    "after_round": args.round or len(event["rounds"]), "tiebreak_order": order,
-                    "standings": rows, "explanation": event.get("explanation", [])})
+        print_json({"event": event.code, "category": category,
+                    "after_round": args.round or len(event.rounds), "tiebreak_order": order,
+                    "standings": [_row_document(r, category is None) for r in rows],
+                    "explanation": list(event.standings.explanation)})
         return 0
-    after = args.round or len(event["rounds"])
-    category_name = next((c["name"] for c in event.get("categories", [])
-                          if category in (c["code"], c["name"])), category)
-    label = category_name if category_name and category_name.startswith(event["name"]) else (
-        f"{event['name']}{'（' + category_name + '）' if category_name else ''}")
-    print(f"{label} 第{after}轮后名次" if event["rounds"] else f"{label} 团体名次")
+    after = args.round or len(event.rounds)
+    category_name = next((c.name for c in event.categories if category in (c.code, c.name)),
+                         category)
+    label = category_name if category_name and category_name.startswith(event.name) else (
+        f"{event.name}{'（' + category_name + '）' if category_name else ''}")
+    print(f"{label} 第{after}轮后名次" if event.rounds else f"{label} 团体名次")
     body = []
     for row in rows:
-        entrant = names[row["entrant"]]
-        rank = f"{row['rank']}{'=' if row.get('shared') else ''}"
-        cells = [rank, str(entrant["seed"]), entrant["name"], entrant.get("unit") or "",
-                 fmt_points(row["points"])]
-        cells += [fmt_points(row["tiebreaks"].get(name)) for name in order]
+        entrant = names[row.entrant]
+        rank = f"{row.rank}{'=' if row.shared else ''}"
+        cells = [rank, str(entrant.seed), entrant.name, entrant.unit or "",
+                 fmt_points(row.points)]
+        cells += [fmt_points(row.tiebreaks.get(name)) for name in order]
         body.append(cells)
     print(table(body, ["名次", "序号", "姓名", "单位", "积分", *order]))
     if args.explain:
         print()
-        for line in event.get("explanation", []):
+        for line in event.standings.explanation:
             print(line)
     return 0
 
 
-def _tiebreak_order(event: dict[str, Any]) -> list[str]:
-    settings = event.get("settings", {}).get("standings", {})
-    return [t for t in settings.get("tiebreaks", []) if t != "积分"]
+def _tiebreak_order(event: FinalEvent) -> list[str]:
+    """The tie-breaks in force (a summed team event: as its settings say)."""
+    configured = (event.standings_settings.tiebreaks if event.standings_settings is not None
+                  else event.stored.standings.get("tiebreaks") or [])
+    return [t for t in configured if t != "积分"]
 
 
-def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str) -> list[dict[str, Any]]:
+def _ad_hoc_category(args: argparse.Namespace, event: FinalEvent, code: str
+                     ) -> list[CategoryStanding]:
     """Custom categories by gender, birth window or grade, filtered from the mixed list."""
     from app.services.ranking import category_rows
     from app.standings.categories import Category
 
-    elig = event.get("settings", {}).get("eligibility", {})
+    elig = event.stored.eligibility
     gender = {"男": "M", "女": "F"}.get(args.gender or "", args.gender)
     if code in ("women", "女子"):
         category = Category(code, "女子", gender="F")
@@ -103,37 +130,40 @@ def _ad_hoc_category(args: argparse.Namespace, event: dict[str, Any], code: str)
         category = Category(code, code, gender=gender, born_from=args.born_from,
                             born_to=args.born_to, min_grade=args.min_grade)
     else:
-        known = "、".join(c["code"] for c in event.get("categories", [])) or "无"
+        known = "、".join(c.code for c in event.categories) or "无"
         raise FinalsError(
-            f"{event['name']}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
+            f"{event.name}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
             "--born-from/--born-to 或 --min-grade。")
     with opened(args) as db:
-        rows = category_rows(db, event["code"], category, args.round)
-    return [{"rank": r.rank, "entrant": r.entrant, "overall_rank": r.overall_rank,
-             "points": r.points, "tiebreaks": r.tiebreaks, "shared": r.shared} for r in rows]
+        return list(category_rows(db, event.code, category, args.round))
 
 
 def cmd_teams(args: argparse.Namespace) -> int:
-    doc = _load(args)
+    from app.io.export_json import entrant_document, late_change_document, standing_document
+
+    final = _load(args)
     kind = "pair" if args.pairs else "team"
-    events = [e for e in doc["events"] if e["kind"] == kind and (not args.event or e["code"] == args.event)]
+    events = [e for e in final.events
+              if e.kind == kind and (not args.event or e.code == args.event)]
     if not events:
         raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
     if args.json:
-        print_json([{"event": e["code"], "name": e["name"], "standings": e["standings"],
-                     "entrants": e["entrants"],
-                     **({"late_changes": e.get("late_changes", [])} if kind == "team" else {})}
+        print_json([{"event": e.code, "name": e.name,
+                     "standings": [standing_document(r) for r in e.standings.rows],
+                     "entrants": [entrant_document(e, x) for x in e.entrants],
+                     **({"late_changes": [late_change_document(c) for c in e.late_changes]}
+                        if kind == "team" else {})}
                     for e in events])
         return 0
     for event in events:
-        entrants = {e["id"]: e for e in event["entrants"]}
+        entrants = {e.id: e for e in event.entrants}
         order = _tiebreak_order(event)
-        print(event["name"])
-        body = [[f"{r['rank']}{'=' if r.get('shared') else ''}", entrants[r["entrant"]]["name"],
-                 "、".join(entrants[r["entrant"]]["members"]), fmt_points(r["points"])]
-                + [fmt_points(r["tiebreaks"].get(t)) for t in order]
-                + [_team_note(entrants[r["entrant"]])]
-                for r in event["standings"]]
+        print(event.name)
+        body = [[f"{r.rank}{'=' if r.shared else ''}", entrants[r.entrant].name,
+                 "、".join(entrants[r.entrant].members), fmt_points(r.points)]
+                + [fmt_points(r.tiebreaks.get(t)) for t in order]
+                + [_team_note(entrants[r.entrant])]
+                for r in event.standings.rows]
         print(table(body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order, "备注"]))
         for line in _team_footnotes(event):
             print(line)
@@ -143,68 +173,74 @@ def cmd_teams(args: argparse.Namespace) -> int:
 
 # -- teams (issue 13): ineligible and forced late teams, marked wherever they are listed ----
 
-def _late_text(late: dict[str, Any]) -> str:
-    what = "强制组队" if late["action"] == "composed" else f"强制解散“{late['team']}”"
-    return f"第{late['after_round']}轮编排后{what}（{late['operator']}，{late['time']}）"
+def _late_text(late: LateChange) -> str:
+    what = "强制组队" if late.action == "composed" else f"强制解散“{late.team}”"
+    return f"第{late.after_round}轮编排后{what}（{late.operator}，{late.time}）"
 
 
-def _team_note(entrant: dict[str, Any]) -> str:
+def _team_note(entrant: FinalEntrant) -> str:
     """The 备注 of a team's (or pair's) row: ineligible now, and/or composed late by force."""
-    notes = ["※不符合参赛条件"] if entrant.get("eligibility_problems") else []
-    if entrant.get("late"):
-        notes.append(_late_text(entrant["late"]))
+    notes = ["※不符合参赛条件"] if entrant.eligibility_problems else []
+    if entrant.late is not None:
+        notes.append(_late_text(entrant.late))
     return "；".join(notes)
 
 
-def _unpaid_setting(doc: dict[str, Any], code: str) -> str | None:
+def _unpaid_setting(final: Final, code: str) -> str | None:
     """A team event's eligibility.ineligible_team_prizes (None: not a team event)."""
-    event = next((e for e in doc["events"] if e["code"] == code), None)
-    if event is None or event["kind"] != "team":
+    event = final.event(code)
+    if event is None or event.kind != "team":
         return None
-    return str(event.get("settings", {}).get("eligibility", {}).get("ineligible_team_prizes", "pay"))
+    return str(event.stored.eligibility.get("ineligible_team_prizes", "pay"))
 
 
-def _team_footnotes(event: dict[str, Any]) -> list[str]:
-    lines = [f"※ {e['name']}：{'；'.join(e['eligibility_problems'])}"
-             for e in event["entrants"] if e.get("eligibility_problems")]
-    if lines and event["kind"] == "team":
-        rule = event.get("settings", {}).get("eligibility", {}).get("ineligible_team_prizes", "pay")
+def _team_footnotes(event: FinalEvent) -> list[str]:
+    lines = [f"※ {e.name}：{'；'.join(e.eligibility_problems)}"
+             for e in event.entrants if e.eligibility_problems]
+    if lines and event.kind == "team":
+        rule = event.stored.eligibility.get("ineligible_team_prizes", "pay")
         lines.append("※ 不符合参赛条件的队伍仍计名次；" + (
             "奖金不发，名次空缺（eligibility.ineligible_team_prizes=withhold）" if rule == "withhold"
             else "奖金照发，奖金表上标注（eligibility.ineligible_team_prizes=pay）"))
-    lines += [f"强制变更：{_late_text(c)}，队员 {'、'.join(c['members'])}"
-              for c in event.get("late_changes", []) if c["action"] == "dissolved"]
+    lines += [f"强制变更：{_late_text(c)}，队员 {'、'.join(c.members)}"
+              for c in event.late_changes if c.action == "dissolved"]
     return lines
 
 
-def _prize_warnings(doc: dict[str, Any]) -> list[str]:
+def _amount(line: PrizeLine) -> str:
+    from app.io.export_json import yuan_number
+
+    return fmt_points(yuan_number(line.award.amount_fen))
+
+
+def _prize_warnings(final: Final) -> list[str]:
     """One 警告 per prize of an ineligible team or pair: paid (marked) or withheld."""
     out = []
-    for prize, paid in [(p, True) for p in doc["prizes"] if p.get("ineligible")] + \
-            [(p, False) for p in doc.get("withheld_prizes", [])]:
-        setting = _unpaid_setting(doc, prize["event"])
-        where = f"{prize['table']}第{prize['place']}名“{prize['name']}”"
-        why = "；".join(prize.get("eligibility_problems") or [])
-        money = f"奖金照发（{fmt_points(prize['amount'])} 元），已在奖金表上标注" if paid else \
-            f"奖金 {fmt_points(prize['amount'])} 元未发，该名次空缺"
+    for prize, paid in [(p, True) for p in final.prizes if p.ineligible] + \
+            [(p, False) for p in final.withheld_prizes]:
+        setting = _unpaid_setting(final, prize.award.event)
+        where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
+        why = "；".join(prize.eligibility_problems)
+        money = f"奖金照发（{_amount(prize)} 元），已在奖金表上标注" if paid else \
+            f"奖金 {_amount(prize)} 元未发，该名次空缺"
         rule = f"（设置 eligibility.ineligible_team_prizes={setting}）" if setting else ""
         out.append(f"{where}不符合参赛条件（{why}）：仍计名次，{money}{rule}。")
     return out
 
 
-def _prize_footnotes(doc: dict[str, Any]) -> list[str]:
-    lines = [f"※ {p['table']} 第{p['place']}名 {p['name']}：{'；'.join(p['eligibility_problems'])}"
-             for p in doc["prizes"] if p.get("ineligible")]
-    lines += [f"† {p['table']} 第{p['place']}名 {p['name']}：{_late_text(p['late'])}"
-              for p in doc["prizes"] if p.get("late")]
-    lines += [f"未发：{p['table']} 第{p['place']}名 {p['name']} {fmt_points(p['amount'])} 元"
-              f"（不符合参赛条件：{'；'.join(p.get('eligibility_problems') or [])}）"
-              for p in doc.get("withheld_prizes", [])]
+def _prize_footnotes(final: Final) -> list[str]:
+    lines = [f"※ {p.award.table_name} 第{p.award.place}名 {p.name}：{'；'.join(p.eligibility_problems)}"
+             for p in final.prizes if p.ineligible]
+    lines += [f"† {p.award.table_name} 第{p.award.place}名 {p.name}：{_late_text(p.late)}"
+              for p in final.prizes if p.late is not None]
+    lines += [f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
+              f"（不符合参赛条件：{'；'.join(p.eligibility_problems)}）"
+              for p in final.withheld_prizes]
     return lines
 
 
-def _prize_name(prize: dict[str, Any]) -> str:
-    return str(prize["name"]) + (" ※" if prize.get("ineligible") else "") + (" †" if prize.get("late") else "")
+def _prize_name(prize: PrizeLine) -> str:
+    return prize.name + (" ※" if prize.ineligible else "") + (" †" if prize.late else "")
 
 
 def _yuan(fen: int) -> str:
@@ -213,48 +249,51 @@ def _yuan(fen: int) -> str:
 
 
 def cmd_prizes(args: argparse.Namespace) -> int:
-    from app.io.export_json import yuan_number
+    from app.io.export_json import prize_document, yuan_number
 
-    doc = _load(args)
-    prizes = doc["prizes"]
-    warn(_prize_warnings(doc))
-    total_fen = sum(p["amount_fen"] for p in prizes)
+    final = _load(args)
+    prizes = final.prizes
+    warn(_prize_warnings(final))
+    total_fen = sum(p.award.amount_fen for p in prizes)
     if args.json:
         totals_fen: dict[str, int] = {}
         for p in prizes:
-            totals_fen[p["table"]] = totals_fen.get(p["table"], 0) + p["amount_fen"]
-        print_json({"prizes": prizes, "prize_rules": doc["prize_rules"],
+            totals_fen[p.award.table_name] = totals_fen.get(p.award.table_name, 0) + p.award.amount_fen
+        print_json({"prizes": [prize_document(p) for p in prizes],
+                    "prize_rules": final.prize_rules.to_dict(),
                     "totals": {t: yuan_number(f) for t, f in totals_fen.items()},
                     "totals_fen": totals_fen, "total": yuan_number(total_fen), "total_fen": total_fen,
-                    "withheld_prizes": doc.get("withheld_prizes", [])})
+                    "withheld_prizes": [prize_document(p) for p in final.withheld_prizes]})
         return 0
-    body = [[p["table"], p["title"], _prize_name(p), p["unit"] or "", _yuan(p["amount_fen"])]
-            for p in prizes]
+    body = [[p.award.table_name, p.award.title, _prize_name(p), p.unit or "",
+             _yuan(p.award.amount_fen)] for p in prizes]
     print(table(body, ["组别", "名次", "姓名", "单位", "奖金（元，含税）"]))
-    for line in _prize_footnotes(doc):
+    for line in _prize_footnotes(final):
         print(line)
     print(f"合计 {_yuan(total_fen)} 元（含税）")
-    print(f"并列名次奖金规则：{doc['prize_rules']['text']}")
+    print(f"并列名次奖金规则：{final.prize_rules.text}")
     return 0
 
 
 def cmd_grades(args: argparse.Namespace) -> int:
-    doc = _load(args)
+    from app.io.export_json import grade_document
+
+    final = _load(args)
     if args.json:
-        print_json(doc["grades"])
+        print_json([grade_document(g) for g in final.grades])
         return 0
-    body = [[g["event"], str(g["rank"]), g["name"], g["unit"] or "", g["grade"], _held_note(g)]
-            for g in doc["grades"]]
+    body = [[g.award.event, str(g.award.rank), g.name, g.unit or "", g.award.grade, _held_note(g)]
+            for g in final.grades]
     print(table(body, ["项目", "名次", "姓名", "单位", "申报等级", "备注"]))
     return 0
 
 
-def _held_note(grade: dict[str, Any]) -> str:
+def _held_note(grade: GradeLine) -> str:
     """A grade the player already holds or exceeds (段位): said, and whether it is applied for."""
-    if not grade.get("already_held"):
+    if not grade.award.already_held:
         return ""
-    form = "仍列入申报表" if grade.get("on_form") else "不列入申报表"
-    return f"已有{grade.get('held')}（{form}）"
+    form = "仍列入申报表" if grade.on_form else "不列入申报表"
+    return f"已有{grade.award.held}（{form}）"
 
 
 def cmd_certificates_register(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from app.domain import RESULT_HELP
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
+    from app.readmodel.model import FinalBoard
     from app.services.rounds import RoundView
 
 
@@ -191,51 +192,52 @@ def cmd_results(args: argparse.Namespace) -> int:
 
 
 def cmd_boards(args: argparse.Namespace) -> int:
-    from app.io.export_json import build_export
+    from app.io.export_json import game_document
+    from app.readmodel.load import load_final
 
     with opened(args) as db:
-        doc = build_export(db)
-    event = next((e for e in doc["events"] if e["code"].lower() == args.event.lower()), None)
-    if event is None or not event["rounds"]:
+        final = load_final(db)
+    event = next((e for e in final.events if e.code.lower() == args.event.lower()), None)
+    if event is None or not event.rounds:
         raise FinalsError(f"项目 {args.event} 没有已编排的轮次。")
-    number = args.round or event["rounds"][-1]["number"]
-    rnd = next((r for r in event["rounds"] if r["number"] == number), None)
+    number = args.round or event.rounds[-1].number
+    rnd = next((r for r in event.rounds if r.number == number), None)
     if rnd is None:
-        raise FinalsError(f"{event['name']}第{number}轮还没有编排。")
-    names = {e["id"]: e["name"] for e in event["entrants"]}
+        raise FinalsError(f"{event.name}第{number}轮还没有编排。")
+    names = {e.id: e.name for e in event.entrants}
     if args.json:
-        print_json(rnd["games"])
+        print_json([game_document(g) for g in rnd.games])
         return 0
-    for game in rnd["games"]:
-        if args.table and game["table"] != args.table:
+    for game in rnd.games:
+        if args.table and game.table != args.table:
             continue
-        if game["second"] is None:
-            print(f"第{game['table']}台  {names[game['first']]}  轮空")
+        if game.second is None:
+            print(f"第{game.table}台  {names[game.first]}  轮空")
             continue
-        points = game.get("board_points") or [0, 0]
-        print(f"第{game['table']}台  {names[game['first']]} {fmt_points(points[0])} : "
-              f"{fmt_points(points[1])} {names[game['second']]}  {game['result'] or ''}")
-        rows = [_board_row(b) for b in game.get("boards", [])]
+        points = game.board_points or (0, 0)
+        print(f"第{game.table}台  {names[game.first]} {fmt_points(points[0])} : "
+              f"{fmt_points(points[1])} {names[game.second]}  {game.result or ''}")
+        rows = [_board_row(b) for b in game.boards]
         if rows:
             # the teams are the columns (甲队 = the table's first team): each player is marked
             # with the colour they play on that board (甲队 Black on odd boards)
-            print(table(rows, ["板次", f"甲队 {names[game['first']]}",
-                               f"乙队 {names[game['second']]}", "成绩"]))
+            print(table(rows, ["板次", f"甲队 {names[game.first]}",
+                               f"乙队 {names[game.second]}", "成绩"]))
     return 0
 
 
-def _board_row(board: dict[str, Any]) -> list[str]:
+def _board_row(board: FinalBoard) -> list[str]:
     """第M板, 甲队's player, 乙队's player (each with 黑/白), the result in colours (黑胜)."""
     from app.domain import Result
 
-    black = f"{board['first']}（黑）"
-    white = f"{board['second']}（白）"
-    left, right = (black, white) if int(board["board"]) % 2 else (white, black)
+    black = f"{board.first}（黑）"
+    white = f"{board.second}（白）"
+    left, right = (black, white) if board.board % 2 else (white, black)
     try:
-        result = Result(board["result"]).words_zh("黑", "白") if board["result"] else ""
+        result = Result(board.result).words_zh("黑", "白") if board.result else ""
     except ValueError:
-        result = str(board["result"])
-    return [f"第{board['board']}板", left, right, result]
+        result = str(board.result)
+    return [f"第{board.board}板", left, right, result]
 
 
 def cmd_round_status(args: argparse.Namespace) -> int:

@@ -53,7 +53,7 @@ def _late(change: LateChange | None) -> dict[str, Any] | None:
     return late_change_document(change) if change is not None else None
 
 
-def _entrant(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]:
+def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]:
     row: dict[str, Any] = {
         "id": entrant.id, "seed": entrant.seed, "name": entrant.name,
         "gender": entrant.gender, "unit": entrant.unit, "region": entrant.region,
@@ -70,7 +70,7 @@ def _entrant(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]:
     return row
 
 
-def _game(game: FinalGame) -> dict[str, Any]:
+def game_document(game: FinalGame) -> dict[str, Any]:
     row: dict[str, Any] = {
         "table": game.table, "first": game.first, "second": game.second,
         "result": game.result, "manner": game.manner, "fouls": list(game.fouls),
@@ -93,16 +93,16 @@ def _round(rnd: FinalRound) -> dict[str, Any]:
         "scheduled": rnd.scheduled,
         "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
         "relaxations": list(rnd.relaxations),
-        "games": [_game(g) for g in rnd.games],
+        "games": [game_document(g) for g in rnd.games],
     }
 
 
-def _standing(row: Standing) -> dict[str, Any]:
+def standing_document(row: Standing) -> dict[str, Any]:
     return {"rank": row.rank, "entrant": row.entrant, "points": _num(row.points),
             "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
 
 
-def _category_standing(row: CategoryStanding) -> dict[str, Any]:
+def category_standing_document(row: CategoryStanding) -> dict[str, Any]:
     return {"rank": row.rank, "entrant": row.entrant, "overall_rank": row.overall_rank,
             "points": _num(row.points),
             "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
@@ -127,12 +127,12 @@ def _event(event: FinalEvent) -> dict[str, Any]:
              "own_event": c.own_event}
             for c in event.categories
         ],
-        "entrants": [_entrant(event, e) for e in event.entrants],
+        "entrants": [entrant_document(event, e) for e in event.entrants],
         "rounds": [_round(r) for r in event.rounds],
         "schedule": {str(n): at for n, at in event.schedule.items()},
         "standings_round": event.standings.after_round,
-        "standings": [_standing(r) for r in event.standings.rows],
-        "category_standings": {code: [_category_standing(r) for r in rows]
+        "standings": [standing_document(r) for r in event.standings.rows],
+        "category_standings": {code: [category_standing_document(r) for r in rows]
                                for code, rows in event.category_standings.items()},
         "explanation": list(event.standings.explanation),
     }
@@ -141,7 +141,7 @@ def _event(event: FinalEvent) -> dict[str, Any]:
     return doc
 
 
-def _prize(line: PrizeLine) -> dict[str, Any]:
+def prize_document(line: PrizeLine) -> dict[str, Any]:
     award = line.award
     return {
         "event": award.event, "category": award.category, "table": award.table_name,
@@ -157,7 +157,7 @@ def _prize(line: PrizeLine) -> dict[str, Any]:
     }
 
 
-def _grade(line: GradeLine) -> dict[str, Any]:
+def grade_document(line: GradeLine) -> dict[str, Any]:
     g = line.award
     return {"event": g.event, "category": g.category, "rank": g.rank, "entrant": g.entrant,
             "name": line.name, "unit": line.unit, "grade": g.grade, "held": g.held,
@@ -182,10 +182,10 @@ def to_document(final: Final) -> dict[str, Any]:
             "certificate": dict(t.certificate),
         },
         "events": [_event(e) for e in final.events],
-        "prizes": [_prize(p) for p in final.prizes],
-        "withheld_prizes": [_prize(p) for p in final.withheld_prizes],
+        "prizes": [prize_document(p) for p in final.prizes],
+        "withheld_prizes": [prize_document(p) for p in final.withheld_prizes],
         "prize_rules": final.prize_rules.to_dict(),
-        "grades": [_grade(g) for g in final.grades],
+        "grades": [grade_document(g) for g in final.grades],
     }
 
 
