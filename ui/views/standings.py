@@ -211,21 +211,28 @@ class StandingsView(QWidget):
         self.category_combo.setCurrentIndex(max(index, 0))
         self.category_combo.blockSignals(False)
         self._show_event()
-        events = self.doc["events"]
-        self.teams_model.set_events([e for e in events if e["kind"] == "team"])
-        self.pairs_model.set_events([e for e in events if e["kind"] == "pair"])
-        self.prizes_model.set_rows(self.doc["prizes"])
-        names = {e["code"]: e["name"] for e in events}
-        self.grades_model.set_rows([{**g, "event_name": names.get(g["event"], g["event"])}
-                                    for g in self.doc["grades"]])
-        # columns are fitted for the tab on screen; the others when they are shown
+        # the other tabs are filled (and their columns fitted) when they are shown
         self._unfitted = {self.teams_table, self.pairs_table, self.prizes_table, self.grades_table}
         self._fit_shown_tab()
+
+    def _fill_tab(self, table: QTableView) -> None:
+        events = (self.doc or {}).get("events", [])
+        if table is self.teams_table:
+            self.teams_model.set_events([e for e in events if e["kind"] == "team"])
+        elif table is self.pairs_table:
+            self.pairs_model.set_events([e for e in events if e["kind"] == "pair"])
+        elif table is self.prizes_table:
+            self.prizes_model.set_rows((self.doc or {}).get("prizes", []))
+        elif table is self.grades_table:
+            names = {e["code"]: e["name"] for e in events}
+            self.grades_model.set_rows([{**g, "event_name": names.get(g["event"], g["event"])}
+                                        for g in (self.doc or {}).get("grades", [])])
 
     def _fit_shown_tab(self) -> None:
         table = self.tabs.currentWidget()
         if table in self._unfitted:
             self._unfitted.discard(table)
+            self._fill_tab(table)
             fit_columns(table)
 
     def export_event(self) -> dict[str, Any] | None:
