@@ -218,3 +218,21 @@ def test_a_result_typed_while_a_change_is_saving_is_kept_not_lost(
     assert results.submit()
     assert round_view(win.ctx.db, EVENT, 3).results[9] == "1-0"
     assert win.ctx.undo_stack.count() == 2  # the swap and the result
+
+
+def test_a_result_typed_while_the_round_is_read_again_waits_for_it(window, qtbot) -> None:  # noqa: ANN001
+    """After a change the results list is reread in a worker; until it is shown, a typed
+    result is not written over tables that may have moved (the line keeps it)."""
+    from ui import context as ctxmod
+
+    pair_next(window.ctx.db, "OPEN")
+    window.show_view("results")
+    window.ctx.notify(ctxmod.ROUNDS)  # e.g. another station paired: the list is read again
+    results = window.results
+    results.entry.setText("3 1")
+    assert not results.submit()
+    assert results.entry.text() == "3 1"
+    wait_idle(window, qtbot)
+    assert results.view.number == 3
+    assert results.submit()
+    assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"

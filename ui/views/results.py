@@ -254,17 +254,23 @@ class ResultsView(QWidget):
         event = self.ctx.current_event()
         number = self.round_combo.currentData()
         if self.ctx.db is None or not event or not number:
+            self._loading = False
             self._show_round(None)
             return
+        self._loading = True  # until it is shown, a typed result waits (the tables may move)
         self.ctx.read_round(event["code"], number, self._loaded, self._load_failed)
+
+    _loading = False
 
     def _loaded(self, view: RoundView) -> None:
         event = self.ctx.current_event()
         if not event or (view.event, view.number) != (event["code"], self.round_combo.currentData()):
             return  # another round or event was chosen meanwhile
+        self._loading = False
         self._show_round(view)
 
     def _load_failed(self, exc: BaseException) -> None:
+        self._loading = False
         self._show_round(None)
         show_error(self, exc)
 
@@ -426,12 +432,18 @@ class ResultsView(QWidget):
             else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 ="))
 
     def _refuse_while_writing(self) -> bool:
-        if not self.ctx.writing:
-            return False
-        # The typed line stays as it is: press Enter again when the saving is done.
-        self._say(self.tr("Still saving the previous change — press Enter again in a moment."),
-                  error=True)
-        return True
+        """A change is saving, or the list is being read again after one: the tables shown
+        may be about to move, so the result is not written over them. The typed line stays
+        as it is: Enter again when it is done."""
+        if self.ctx.writing:
+            self._say(self.tr("Still saving the previous change — press Enter again in a moment."),
+                      error=True)
+            return True
+        if self._loading:
+            self._say(self.tr("The round is being read again — press Enter again in a moment."),
+                      error=True)
+            return True
+        return False
 
     def enter(self, table: int, result: Result | str) -> bool:
         if self.view is None or self.ctx.db is None:
