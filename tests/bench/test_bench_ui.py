@@ -13,6 +13,9 @@ operation runs and the window processes its events (qtbot.waitUntil) until the j
 and the window has settled: the longest gap between two ticks is how long the window was
 frozen. It is printed and kept in `benchmark.extra_info` ("stall_ms").
 
+The timing column of a stall benchmark includes waiting for the window to settle
+(SETTLE_MS); the time until the job was done is in `extra_info["done_ms"]`.
+
 Without --benchmark-enable each operation runs once, so the file stays a quick smoke test.
 """
 
