@@ -250,9 +250,12 @@ class DocView:
 
     @property
     def exported_at(self) -> datetime | None:
+        """When the final was read: a document's export time; the read model of an open
+        file is the file as it is now (the export a print used to read was made just
+        before it), so now."""
         text = self.final.exported_at
         if not text:
-            return None
+            return datetime.now().replace(microsecond=0)
         try:
             return datetime.fromisoformat(str(text))
         except ValueError:
