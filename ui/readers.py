@@ -1,16 +1,15 @@
 """The reads the window runs in worker threads, in one place.
 
 Every function here takes the open `Database` and returns plain data (dicts, lists, frozen
-dataclasses) that the window's thread only puts into its models. The export comes from
-`app.io.export_json` until the typed read model (`app.readmodel`) takes over: that swap is
-the one import below.
+dataclasses) that the window's thread only puts into its models. The export comes from the
+typed read model (`app.readmodel`, cached per file revision): the one import below.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.io.export_json import build_export as _build_export
+from app.readmodel.load import build_export as _build_export
 from app.services.players import list_entrants
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
