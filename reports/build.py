@@ -7,13 +7,11 @@ certificates' register numbers) comes in `PrintExtras`.
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 from app.readmodel.model import Final
 from reports import excel
@@ -70,7 +68,7 @@ class PrintExtras:
 
 
 def build_report(
-    final: Final | Mapping[str, Any],
+    final: Final,
     kind: str,
     out: Path,
     *,
@@ -103,9 +101,7 @@ def build_report(
     if not out.parent.exists():
         raise ReportError(f"输出文件夹不存在：{out.parent}")
     if not isinstance(final, Final):
-        # TRANSITIONAL: callers that still pass the export document (app/cli/reports.py,
-        # app/cli/certificates.py, ui/printing.py). Goes once they pass the read model.
-        final, extras = _from_document(final, extras)
+        raise ReportError("这不是本程序的赛事数据（应为读模型 Final）。")
     extras = extras or PrintExtras()
     if suffix == ".xlsx":
         if kind not in EXCEL_KINDS:
@@ -181,37 +177,6 @@ def _excel(
     if kind == "pairs":
         return excel.pairs_workbook(final, out, event=event)
     return excel.prizes_workbook(final, out, event=event, category=category)
-
-
-def final_of_document(doc: Mapping[str, Any]) -> Final:
-    """The read model of an export document; a non-document is a ReportError."""
-    # imported by name: the reports depend on the read model, not on the export's reader
-    export = importlib.import_module("app.io.export_json")
-    try:
-        final: Final = export.from_document(doc)
-    except export.DocumentError as exc:
-        raise ReportError(str(exc)) from exc
-    return final
-
-
-def _from_document(
-    doc: Mapping[str, Any], extras: PrintExtras | None
-) -> tuple[Final, PrintExtras | None]:
-    """TRANSITIONAL: the export document a caller still passes, as the read model, with what
-    the command line put into it for this print (each game's "link", the document's
-    "certificate_numbers") as PrintExtras.  Goes once every caller passes `Final`."""
-    final = final_of_document(doc)
-    if extras is not None:
-        return final, extras
-    links: dict[tuple[str, int, int], str] = {}
-    for event in doc.get("events") or ():
-        for rnd in event.get("rounds") or ():
-            for game in rnd.get("games") or ():
-                if game.get("link"):
-                    links[(str(event.get("code")), int(rnd["number"]), int(game["table"]))] = (
-                        str(game["link"]))
-    numbers = doc.get("certificate_numbers") or {}
-    return final, PrintExtras(links=links, certificate_numbers=dict(numbers))
 
 
 def _atomic(out: Path, build: Callable[[Path], Path]) -> Path:

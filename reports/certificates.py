@@ -18,7 +18,6 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -300,7 +299,7 @@ def collect_awards(
 
 
 def certificate_awards(
-    final: Final | Mapping[str, Any], cert_type: str, event: str | None = None,
+    final: Final, cert_type: str, event: str | None = None,
     category: str | None = None,
 ) -> list[Award]:
     """The certificates a print would hold, each with its award key (for the register)."""
@@ -308,22 +307,12 @@ def certificate_awards(
         raise ReportError(
             f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
         )
-    return collect_awards(DocView(_final(final)), cert_type, event, category)
+    return collect_awards(DocView(final), cert_type, event, category)
 
 
-def number_base(final: Final | Mapping[str, Any], cert_type: str) -> str:
+def number_base(final: Final, cert_type: str) -> str:
     """What goes before a new certificate's serial: HZWQ- (prize), HZWQ-CS- (participation)."""
-    return f"{number_prefix(DocView(_final(final)))}-{NUMBER_MARKS[cert_type]}"
-
-
-def _final(final: Final | Mapping[str, Any]) -> Final:
-    """TRANSITIONAL: app/cli/certificates.py still passes the export document; it goes once
-    the callers pass the read model (`Final`)."""
-    if isinstance(final, Final):
-        return final
-    from reports.build import final_of_document
-
-    return final_of_document(final)
+    return f"{number_prefix(DocView(final))}-{NUMBER_MARKS[cert_type]}"
 
 
 def number_prefix(view: DocView) -> str:

@@ -1,13 +1,13 @@
-"""Printing: build a report from the export read-model into the output folder."""
+"""Printing: build a report from the read model (`Final`) into the output folder."""
 
 from __future__ import annotations
 
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from reports import EXCEL_KINDS, KINDS, build_report
+from reports import EXCEL_KINDS, KINDS, PrintExtras, build_report
 from ui import readers
 
 if TYPE_CHECKING:
@@ -38,21 +38,23 @@ def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
                 round_number: int | None = None, category: str | None = None,
                 cert_type: str = "prize", after_round: int | None = None,
                 order: str = "unit", card: str = "tent") -> Path:
-    """Read the export and write the document (runs in a worker thread)."""
-    doc: dict[str, Any] = readers.export(db, None if kind in ROUND_KINDS else after_round)
+    """Read the final and write the document (runs in a worker thread)."""
+    final = readers.final(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
     scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None
     if kind in ("teams", "pairs", "certificates", "prizes", "grades"):
         scoped_event = None  # the whole final: every team/pair event, every prize table
+    numbers: dict[str, str] = {}
     if kind == "certificates" and out.suffix.lower() == ".pdf":
         # the register's numbers: issued on first print, the same in every print (issue 14)
         from app.cli.certificates import issue_for_print
         from ui import prefs
 
-        issue_for_print(db, doc, cert_type, scoped_event, category, prefs.operator())
-    return build_report(doc, kind, out, event=scoped_event,
+        numbers = issue_for_print(db, final, cert_type, scoped_event, category, prefs.operator())
+    return build_report(final, kind, out, event=scoped_event,
                         round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
-                        category=category, cert_type=cert_type, order=order, card=card)
+                        category=category, cert_type=cert_type, order=order, card=card,
+                        extras=PrintExtras(certificate_numbers=numbers))
 
 
 __all__ = ["EXCEL_KINDS", "KINDS", "ROUND_KINDS", "make_report", "output_path"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from app.readmodel.load import build_export as _build_export
+from app.readmodel.load import load_final
 from app.services.players import list_entrants
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
@@ -17,12 +18,18 @@ from app.services.teams import late_change_list, problems
 from app.services.tournament import list_events, tournament_info
 
 if TYPE_CHECKING:
+    from app.readmodel.model import Final
     from app.store.database import Database
 
 
 def export(db: Database, after_round: int | None) -> dict[str, Any]:
     """The whole final as the export read-model (standings, prizes, grades, printing)."""
     return _build_export(db, after_round)
+
+
+def final(db: Database, after_round: int | None) -> Final:
+    """The whole final as the typed read model (cached per file revision)."""
+    return load_final(db, after_round)
 
 
 def outline(db: Database, with_info: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:

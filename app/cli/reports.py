@@ -15,6 +15,7 @@ from app.cli.common import opened, round_number
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
+    from app.readmodel.model import Final
     from app.store.database import Database
 
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")  # --round is a round of pairings
@@ -27,13 +28,14 @@ NO_ADDRESS_WARNING = (
 )
 
 
-def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
-                     round_number: int | None, base_url: str | None) -> bool:
-    """Each slip's QR code opens that table's phone page (secret per table; never exported).
+def _table_links(db: Database, final: Final, event: str | None, round_number: int | None,
+                 base_url: str | None) -> dict[tuple[str, int, int], str] | None:
+    """Each slip's QR code opens that table's phone page (secret per table; never exported),
+    by (event code, round, table).
 
     The address is `--base-url`, else the one `serve` last ran on (tournament setting
     `remote_entry_url`).  With none, no game gets a link: a bare token opens nothing on a
-    phone, so the slips are printed without QR codes; returns False then.  Only the events
+    phone, so the slips are printed without QR codes; returns None then.  Only the events
     printed get links, each for the round asked for (its latest by default); an event that
     has not reached that round is left to the report to name.
     """
@@ -41,49 +43,54 @@ def _add_table_links(db: Database, doc: dict[str, Any], event: str | None,
 
     base = base_url or remembered_base_url(db)
     if not base:
-        return False
-    for data in doc["events"]:
-        if event is not None and event.lower() not in (data["code"].lower(), data["name"]):
+        return None
+    links: dict[tuple[str, int, int], str] = {}
+    for ev in final.events:
+        if event is not None and event.lower() not in (ev.code.lower(), ev.name):
             continue
-        number = round_number or (data["rounds"][-1]["number"] if data["rounds"] else None)
-        rnd = next((r for r in data["rounds"] if r["number"] == number), None)
-        if rnd is None:
+        number = round_number or (ev.rounds[-1].number if ev.rounds else None)
+        rnd = next((r for r in ev.rounds if r.number == number), None)
+        if rnd is None or number is None:
             continue
-        links = tokens_for_round(db, data["code"], number, base)
-        if not links and rnd.get("status") != "complete" and not db.read_only:
-            ensure_tokens(db, data["code"], number)
-            links = tokens_for_round(db, data["code"], number, base)
-        for game in rnd["games"]:
-            if game["table"] in links:
-                game["link"] = links[game["table"]]
-    return True
+        tables = tokens_for_round(db, ev.code, number, base)
+        if not tables and rnd.status != "complete" and not db.read_only:
+            ensure_tokens(db, ev.code, number)
+            tables = tokens_for_round(db, ev.code, number, base)
+        links.update({(ev.code, number, g.table): tables[g.table]
+                      for g in rnd.games if g.table in tables})
+    return links
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from app.io.export_json import build_export
-    from reports.build import KINDS, build_report
+    from app.readmodel.load import load_final
+    from reports.build import KINDS, PrintExtras, build_report
     from reports.errors import ReportError
 
     if args.kind not in KINDS:
         raise FinalsError(f"未知的文档类型 {args.kind}。可用：{'、'.join(KINDS)}。")
+    links: dict[tuple[str, int, int], str] = {}
+    numbers: dict[str, str] = {}
     with opened(args) as db:
         after = None if args.kind in ROUND_KINDS else args.round
-        doc = build_export(db, after)
-        if args.kind == "slips" and not _add_table_links(db, doc, args.event, args.round,
-                                                         args.base_url):
-            print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
+        final = load_final(db, after)
+        if args.kind == "slips":
+            found = _table_links(db, final, args.event, args.round, args.base_url)
+            if found is None:
+                print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
+            links = found or {}
         if args.kind == "certificates" and Path(args.output).suffix.lower() == ".pdf":
             from app.cli.certificates import number_certificates
 
-            number_certificates(db, doc, args)  # the register's numbers (issue 14)
+            numbers = number_certificates(db, final, args)  # the register's numbers (issue 14)
     out = Path(args.output)
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
     try:
-        path = build_report(doc, args.kind, out, event=args.event, round=args.round,
+        path = build_report(final, args.kind, out, event=args.event, round=args.round,
                             category=args.category, cert_type=args.type,
                             order=args.order, card=args.card,
-                            large=args.large)
+                            large=args.large,
+                            extras=PrintExtras(links=links, certificate_numbers=numbers))
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
     print(f"已生成{KINDS[args.kind]}：{path}")

@@ -22,7 +22,7 @@ from app.readmodel.model import (
     PrizeLine,
     TournamentFacts,
 )
-from app.settings import StoredEvent
+from app.settings import StoredEvent, TournamentSettings
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward
 from app.standings.model import Standing, Standings, StandingsSettings
@@ -348,6 +348,15 @@ def _grade_from(data: Mapping[str, Any]) -> GradeLine:
         on_form=bool(data.get("on_form", not already)))
 
 
+def _draws(tournament: Mapping[str, Any]) -> bool:
+    """`draws` as written; an export older than the field: as the `auto` setting decides
+    (a Go final whose komi has a half point, 3又3/4子, has no draws)."""
+    if isinstance(tournament.get("draws"), bool):
+        return bool(tournament["draws"])
+    return not TournamentSettings(komi=tournament.get("komi")).refuses_draws(
+        str(tournament.get("game") or "go"))
+
+
 def from_document(doc: Mapping[str, Any]) -> Final:
     """The read model of an export document (the inverse of `to_document`)."""
     if not isinstance(doc, Mapping) or not isinstance(doc.get("tournament"), Mapping):
@@ -361,7 +370,7 @@ def from_document(doc: Mapping[str, Any]) -> Final:
             organisers=tuple(str(o) for o in t.get("organisers") or ()), venue=t.get("venue"),
             start_date=_date(t.get("start_date")), end_date=_date(t.get("end_date")),
             operators=tuple(str(o) for o in t.get("operators") or ()), komi=t.get("komi") or None,
-            draws=bool(t.get("draws", True)),
+            draws=_draws(t),
             certificate=dict(t.get("certificate") or {})),
         events=tuple(_event_from(e) for e in doc.get("events") or ()),
         prizes=tuple(_prize_from(p) for p in doc.get("prizes") or ()),

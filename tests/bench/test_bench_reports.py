@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from app.io.export_json import from_document
 from reports import build_report
 from tests.reports.conftest import page_count
 from tests.reports.fixtures import go_final
@@ -55,7 +56,7 @@ def test_bench_certificates_360(benchmark, tmp_path: Path, go_360_winners: dict)
     out = tmp_path / "certificates.pdf"
     benchmark.pedantic(
         build_report,
-        args=(copy.deepcopy(go_360_winners), "certificates", out),
+        args=(from_document(go_360_winners), "certificates", out),
         rounds=3,
         iterations=1,
     )
@@ -70,7 +71,7 @@ def test_bench_pairing_list_180_tables(benchmark, tmp_path: Path, go_live: dict)
     out = tmp_path / "pairings.pdf"
     benchmark.pedantic(
         build_report,
-        args=(go_live, "pairings", out),
+        args=(from_document(go_live), "pairings", out),
         kwargs={"event": "MEN"},
         rounds=5,
         iterations=1,
@@ -83,7 +84,8 @@ def test_bench_pairing_list_180_tables(benchmark, tmp_path: Path, go_live: dict)
 def test_bench_slips_180_tables(benchmark, tmp_path: Path, go_live: dict) -> None:
     out = tmp_path / "slips.pdf"
     benchmark.pedantic(
-        build_report, args=(go_live, "slips", out), kwargs={"event": "MEN"}, rounds=3, iterations=1
+        build_report, args=(from_document(go_live), "slips", out), kwargs={"event": "MEN"},
+        rounds=3, iterations=1
     )
     benchmark.extra_info["size_bytes"] = out.stat().st_size
 
@@ -100,7 +102,8 @@ def test_bench_certificates_360_with_background(
     doc = copy.deepcopy(go_360_winners)
     doc["tournament"]["certificate"]["background"] = str(background)
     out = tmp_path / "certificates.pdf"
-    benchmark.pedantic(build_report, args=(doc, "certificates", out), rounds=3, iterations=1)
+    benchmark.pedantic(build_report, args=(from_document(doc), "certificates", out), rounds=3,
+                       iterations=1)
     size = out.stat().st_size
     benchmark.extra_info["size_bytes"] = size
     assert page_count(out) == 360

@@ -79,9 +79,6 @@ def test_the_arbiter_allowing_draws_brings_the_box_back(tmp_path: Path, go_doc: 
     assert all("和棋" in line for line in _result_lines(pages))
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "reading an old export is app.io.export_json.from_document's job now: without `draws` it "
-    "must read the komi as TournamentSettings.refuses_draws does (owner change requested)"))
 def test_an_old_export_without_the_flag_reads_the_komi(tmp_path: Path, go_doc: dict) -> None:
     old = copy.deepcopy(go_doc)
     del old["tournament"]["draws"]

@@ -3,8 +3,6 @@ certificates' register numbers.  Neither is part of the export; both are passed 
 
 from __future__ import annotations
 
-import copy
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -43,21 +41,3 @@ def test_registered_numbers_print_the_rest_in_print_order(tmp_path: Path,
     assert len(pages) == len(awards)
     assert "编号：2022WZQ-0777" in pages[1]
     assert "编号：2022WZQ-0001" in pages[0] and "编号：2022WZQ-0003" in pages[2]
-
-
-def test_transitional_a_document_with_links_and_numbers_prints_the_same(
-        tmp_path: Path, gomoku_live: dict[str, Any]) -> None:
-    """TRANSITIONAL (goes with build_report's document path): a caller that still puts
-    game["link"] and doc["certificate_numbers"] into the document gets the same pages."""
-    doc = copy.deepcopy(gomoku_live)
-    event = next(e for e in doc["events"] if e["code"] == "OPEN")
-    rnd = event["rounds"][-1]
-    links = {}
-    for game in rnd["games"][:3]:
-        game["link"] = f"http://10.0.0.1:8765/t/k{game['table']}"
-        links[("OPEN", rnd["number"], game["table"])] = game["link"]
-    at = datetime(2022, 11, 30, 9, 0)
-    old = pdf_pages(build_report(doc, "slips", tmp_path / "old.pdf", event="OPEN", printed_at=at))
-    new = pdf_pages(build_report(as_final(gomoku_live), "slips", tmp_path / "new.pdf",
-                                 event="OPEN", extras=PrintExtras(links=links), printed_at=at))
-    assert old == new and "k1" in old[0]
