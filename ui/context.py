@@ -25,7 +25,7 @@ from ui import prefs, readers
 from ui.workers import Runner
 
 if TYPE_CHECKING:
-    from app.store.database import Database
+    from app.services.storage import Database
 
 # What changed, so each view refreshes only what it shows.
 PLAYERS, ROUNDS, RESULTS, SETTINGS, ALL = "players", "rounds", "results", "settings", "all"

@@ -9,7 +9,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from app.errors import FinalsError
-from app.store.database import describe_failure
+from app.services.storage import describe_failure
 
 log = logging.getLogger("ui")
 

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
-from app.store.database import set_wait_notice
+from app.services.storage import set_wait_notice
 from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
 from ui import prefs

@@ -11,7 +11,7 @@ from reports import EXCEL_KINDS, KINDS, PrintExtras, build_report
 from ui import readers
 
 if TYPE_CHECKING:
-    from app.store.database import Database
+    from app.services.storage import Database
 
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")
 EVENT_KINDS = ("pairings", "index", "slips", "standings", "crosstable", "cards", "lineup")

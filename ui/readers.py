@@ -19,7 +19,7 @@ from app.services.tournament import list_events, tournament_info
 
 if TYPE_CHECKING:
     from app.readmodel.model import Final
-    from app.store.database import Database
+    from app.services.storage import Database
 
 
 def export(db: Database, after_round: int | None) -> dict[str, Any]:

@@ -380,9 +380,3 @@ def from_document(doc: Mapping[str, Any]) -> Final:
         grades=tuple(_grade_from(g) for g in doc.get("grades") or ()),
         exported_at=doc.get("exported_at"))
 
-
-def build_export(db: Any, after_round: int | None = None) -> dict[str, Any]:
-    """Moved to `app.readmodel.load.build_export` (this name goes once its callers moved)."""
-    from app.readmodel.load import build_export as build
-
-    return build(db, after_round)

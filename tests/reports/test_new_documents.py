@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from app.demo import build_demo
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.schedule import set_round_time
 from app.services.tournament import list_events, open_tournament, update_event_settings

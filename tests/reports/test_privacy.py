@@ -97,7 +97,7 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
     import json
 
     from app.demo import build_demo
-    from app.io.export_json import build_export
+    from app.readmodel.load import build_export
     from app.services.players import list_entrants
     from app.services.tournament import open_tournament
 

@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from app.demo import build_demo
-from app.io.export_json import build_export
+from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report

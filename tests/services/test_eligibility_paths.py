@@ -15,8 +15,8 @@ import pytest
 from sqlalchemy import func, select
 
 from app.errors import FinalsError
-from app.readmodel.load import build_export
 from app.io.registration import is_professional_grade
+from app.readmodel.load import build_export
 from app.services.audit import audit_log
 from app.services.players import add_player, edit_player, eligibility_problems, list_entrants
 from app.services.registration import import_sheet

@@ -25,7 +25,7 @@ from app.presets import load_preset, preset_names
 from app.services.tournament import create_tournament, set_tournament_fields
 
 if TYPE_CHECKING:
-    from app.store.database import Database
+    from app.services.storage import Database
 
 
 class NewTournamentWizard(QWizard):

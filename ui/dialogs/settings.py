@@ -32,7 +32,7 @@ from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.settings.schema import parse_schedule_time
 
 if TYPE_CHECKING:
-    from app.store.database import Database
+    from app.services.storage import Database
 
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
 TIEBREAKS = tuple(n for n in tiebreak_names("individual") if n != "积分")
