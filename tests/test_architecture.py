@@ -33,3 +33,11 @@ def test_ruff_finds_no_errors() -> None:
     result = subprocess.run([_tool("ruff"), "check", "app", "reports", "ui"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_as_configured_passes_on_the_whole_program() -> None:
+    """`mypy` with no arguments checks app/, reports/ and ui/ ([tool.mypy] files)."""
+    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "app" in result.stdout or "Success" in result.stdout

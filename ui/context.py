@@ -164,7 +164,7 @@ class TournamentContext(QObject):
                   on_done=lambda value: self.apply_change(what, *value))
 
     def write(self, fn: Callable[..., Any], *args: Any, what: str,
-              on_done: Callable[[Any], None] | None = None,
+              on_done: Callable[[Any], object] | None = None,
               on_error: Callable[[BaseException], None] | None = None, **kwargs: Any) -> None:
         """Run `fn(db, *args, **kwargs)` in the write queue; then the views learn `what`
         changed (a RoundView it returns is shown as is, never read again), then `on_done`."""

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.resources import resource_path
+
+if TYPE_CHECKING:  # Qt is imported late: `finals` without the window never loads it
+    from PySide6.QtWidgets import QApplication
+
+    from ui.main_window import MainWindow
 
 
 def _needs_offscreen() -> bool:
@@ -15,7 +22,7 @@ def _needs_offscreen() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def make_app(offscreen: bool = False):  # noqa: ANN201 - QApplication, imported late
+def make_app(offscreen: bool = False) -> QApplication:
     if offscreen and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
@@ -23,7 +30,8 @@ def make_app(offscreen: bool = False):  # noqa: ANN201 - QApplication, imported 
     from ui import i18n, prefs
     from ui.fonts import apply_app_font
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setOrganizationName(prefs.ORGANISATION)
     app.setApplicationName(prefs.APPLICATION)
     apply_app_font(app)
@@ -36,7 +44,7 @@ def make_app(offscreen: bool = False):  # noqa: ANN201 - QApplication, imported 
     return app
 
 
-def build_window(path: Path | None, view: str | None = None):  # noqa: ANN201
+def build_window(path: Path | None, view: str | None = None) -> MainWindow:
     from ui.main_window import MainWindow
 
     window = MainWindow()
@@ -47,10 +55,18 @@ def build_window(path: Path | None, view: str | None = None):  # noqa: ANN201
     return window
 
 
-def save_screenshot(window, out: str | Path) -> bool:  # noqa: ANN001
+def save_screenshot(window: MainWindow, out: str | Path) -> bool:
     from PySide6.QtWidgets import QApplication
 
     window.show()
+    for _ in range(5):
+        QApplication.processEvents()
+    # what the view computes in the background (standings, the player list) is on the picture
+    deadline = time.monotonic() + 60
+    runner = window.ctx.runner
+    while (runner.busy or runner.writing) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
     for _ in range(5):
         QApplication.processEvents()
     out = Path(out)
@@ -66,7 +82,7 @@ def run_gui(path: Path | None, view: str | None = None, screenshot: str | None =
 
     holder: dict[str, object] = {}
 
-    def open_window(file: Path | None, chosen_view: str | None):  # noqa: ANN202
+    def open_window(file: Path | None, chosen_view: str | None) -> MainWindow:
         window = build_window(file, chosen_view)
         window.language_requested.connect(switch_language)
         holder["window"] = window

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -127,7 +128,7 @@ class MainWindow(QMainWindow):
 
     # -- menus ---------------------------------------------------------------------
     def _action(self, menu: Any, text: str, slot: Callable[[], Any],
-                shortcut: QKeySequence | str | None = None) -> QAction:
+                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
@@ -166,12 +167,12 @@ class MainWindow(QMainWindow):
         names = (self.tr("Players"), self.tr("Teams and pairs"), self.tr("Pairing"), self.tr("Results"),
                  self.tr("Phone entry"), self.tr("Standings and prizes"), self.tr("Audit log"))
         for number, (key, name) in enumerate(zip(VIEWS, names, strict=True), start=1):
-            self._action(view_menu, name, lambda k=key: self.show_view(k), f"Ctrl+{number}")
+            self._action(view_menu, name, partial(self.show_view, key), f"Ctrl+{number}")
 
         print_menu = bar.addMenu(self.tr("&Print"))
         self.print_menu = print_menu
         for kind in KINDS:
-            self._action(print_menu, self.report_title(kind) + "…", lambda k=kind: self.print_report(k))
+            self._action(print_menu, self.report_title(kind) + "…", partial(self.print_report, kind))
         cert_menu = print_menu.addMenu(self.tr("More certificates"))
         self._action(cert_menu, self.tr("Grade certificates"),
                      lambda: self.print_report("certificates", cert_type="grade"))
@@ -184,7 +185,8 @@ class MainWindow(QMainWindow):
                      lambda: self.print_report("cards", card="a5"))
         excel_menu = print_menu.addMenu(self.tr("Export to Excel"))
         for kind in EXCEL_KINDS:
-            self._action(excel_menu, self.report_title(kind), lambda k=kind: self.print_report(k, ".xlsx"))
+            self._action(excel_menu, self.report_title(kind),
+                         partial(self.print_report, kind, ".xlsx"))
         print_menu.addSeparator()
         self._action(print_menu, self.tr("Open the output folder"), self.open_output_folder)
         self._action(print_menu, self.tr("Choose the output folder…"), self.choose_output_folder)
@@ -217,7 +219,7 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in prefs.recent_files():
-            self._action(self.recent_menu, path, lambda p=path: self.open_file(Path(p)))
+            self._action(self.recent_menu, path, partial(self.open_file, Path(path)))
 
     # -- the file ------------------------------------------------------------------
     def open_file(self, path: Path) -> bool:
@@ -258,7 +260,7 @@ class MainWindow(QMainWindow):
         wizard = NewTournamentWizard(self, folder)
         while wizard.exec():
             try:
-                path = wizard.create(self.ctx.operator)
+                path = wizard.create_file(self.ctx.operator)
             except FinalsError as exc:
                 show_error(self, exc)
                 continue

@@ -37,8 +37,8 @@ def set_language(code: str) -> None:
 def recent_files() -> list[str]:
     value = settings().value("recent_files", [])
     if isinstance(value, str):
-        value = [value]
-    return [str(v) for v in (value or []) if v]
+        return [value] if value else []
+    return [str(v) for v in value if v] if isinstance(value, list | tuple) else []
 
 
 def add_recent_file(path: Path | str) -> None:

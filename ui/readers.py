@@ -1,15 +1,14 @@
 """The reads the window runs in worker threads, in one place.
 
 Every function here takes the open `Database` and returns plain data (dicts, lists, frozen
-dataclasses) that the window's thread only puts into its models. The export comes from the
-typed read model (`app.readmodel`, cached per file revision): the one import below.
+dataclasses) that the window's thread only puts into its models. Standings, prizes, grades
+and prints read the typed read model (`app.readmodel`, cached per file revision).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.readmodel.load import build_export as _build_export
 from app.readmodel.load import load_final
 from app.services.players import list_entrants
 from app.services.results import draws_refused
@@ -20,11 +19,6 @@ from app.services.tournament import list_events, tournament_info
 if TYPE_CHECKING:
     from app.readmodel.model import Final
     from app.services.storage import Database
-
-
-def export(db: Database, after_round: int | None) -> dict[str, Any]:
-    """The whole final as the export read-model (standings, prizes, grades, printing)."""
-    return _build_export(db, after_round)
 
 
 def final(db: Database, after_round: int | None) -> Final:

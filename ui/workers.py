@@ -48,7 +48,7 @@ class _Pending:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
     kwargs: dict[str, Any]
-    on_done: Callable[[Any], None] | None
+    on_done: Callable[[Any], object] | None
     on_error: Callable[[BaseException], None] | None
 
 
@@ -80,7 +80,7 @@ class Runner(QObject):
         self,
         fn: Callable[..., Any],
         *args: Any,
-        on_done: Callable[[Any], None] | None = None,
+        on_done: Callable[[Any], object] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         **kwargs: Any,
     ) -> int:
@@ -102,7 +102,7 @@ class Runner(QObject):
         self,
         fn: Callable[..., Any],
         *args: Any,
-        on_done: Callable[[Any], None] | None = None,
+        on_done: Callable[[Any], object] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         **kwargs: Any,
     ) -> None:
@@ -118,7 +118,7 @@ class Runner(QObject):
         key: Hashable,
         fn: Callable[..., Any],
         *args: Any,
-        on_done: Callable[[Any], None] | None = None,
+        on_done: Callable[[Any], object] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
         **kwargs: Any,
     ) -> int:

@@ -262,6 +262,10 @@
       <translation>项目</translation>
     </message>
     <message>
+      <source>Saving…</source>
+      <translation>正在保存…</translation>
+    </message>
+    <message>
       <source>&amp;File</source>
       <translation>文件(&amp;F)</translation>
     </message>
@@ -480,10 +484,6 @@
     <message>
       <source>Output folder</source>
       <translation>输出文件夹</translation>
-    </message>
-    <message>
-      <source>Working…</source>
-      <translation>正在处理…</translation>
     </message>
     <message>
       <source>Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.</source>
@@ -1099,6 +1099,18 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>已重做：%1</translation>
     </message>
     <message>
+      <source>Saving… results can be typed when it is done</source>
+      <translation>正在保存……保存完成后即可继续录入成绩</translation>
+    </message>
+    <message>
+      <source>Still saving the previous change — press Enter again in a moment.</source>
+      <translation>上一项改动仍在保存——请稍候再按回车。</translation>
+    </message>
+    <message>
+      <source>The round is being read again — press Enter again in a moment.</source>
+      <translation>正在重新读取本轮——请稍候再按回车。</translation>
+    </message>
+    <message>
       <source>Correct a result</source>
       <translation>更正成绩</translation>
     </message>
@@ -1222,6 +1234,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Delete the pairing of round %1?</source>
       <translation>删除第%1轮的编排吗？</translation>
+    </message>
+    <message>
+      <source>Still saving the previous change — try again in a moment.</source>
+      <translation>上一项改动仍在保存——请稍候再试。</translation>
     </message>
     <message>
       <source>Edit applied — the checker has warnings.</source>
@@ -1607,6 +1623,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Round %1</source>
       <translation>第%1轮</translation>
+    </message>
+    <message>
+      <source>Computing the standings…</source>
+      <translation>正在计算名次…</translation>
     </message>
     <message>
       <source>Overall</source>

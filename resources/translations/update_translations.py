@@ -22,6 +22,14 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    "Saving…": "正在保存…",
+    "Saving… results can be typed when it is done": "正在保存……保存完成后即可继续录入成绩",
+    "Still saving the previous change — press Enter again in a moment.":
+        "上一项改动仍在保存——请稍候再按回车。",
+    "The round is being read again — press Enter again in a moment.":
+        "正在重新读取本轮——请稍候再按回车。",
+    "Still saving the previous change — try again in a moment.": "上一项改动仍在保存——请稍候再试。",
+    "Computing the standings…": "正在计算名次…",
     "already %1 (on the form)": "已有%1（仍列入申报表）",
     "already %1 (not on the form)": "已有%1（不列入申报表）",
     "No draws in this final: %1.": "本比赛不记和棋：%1。",

@@ -159,7 +159,7 @@ def test_standings_view_shows_tiebreak_columns(window, settle) -> None:  # noqa:
     assert standings.after_combo.count() == 3  # latest, after round 1, after round 2
     standings.after_combo.setCurrentIndex(standings.after_combo.findData(1))
     settle(window)
-    assert max(r["points"] for r in model.rows()) <= 2
+    assert max(r.points for r in model.rows()) <= 2
 
 
 def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monkeypatch, settle) -> None:  # noqa: ANN001

@@ -117,8 +117,10 @@ def test_standings_model_has_tiebreak_columns() -> None:
         ],
         "category_standings": {},
     }
+    from app.io.export_json import from_document
+
     model = StandingsModel()
-    model.set_event(event)
+    model.set_event(from_document({"tournament": {"title": "t"}, "events": [event]}).events[0])
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[-3:] == ["对手分", "累进分", "胜局数"]
     assert model.data(model.index(0, model.column_of("name"))) == "李四"
@@ -128,13 +130,17 @@ def test_standings_model_has_tiebreak_columns() -> None:
 def test_the_grades_table_says_who_already_holds_the_grade(qtbot) -> None:  # noqa: ANN001
     from ui.models.standings import GradesModel
 
+    from app.readmodel.model import GradeLine
+    from app.standings.grades import GradeAward
+
     model = GradesModel()
-    model.set_rows([
-        {"event_name": "少儿组", "rank": 1, "name": "甲", "unit": "某校", "grade": "4段",
-         "held": "5段", "already_held": True, "on_form": False},
-        {"event_name": "少儿组", "rank": 2, "name": "乙", "unit": "某校", "grade": "4段",
-         "held": "2段", "already_held": False, "on_form": True},
-    ])
+    model.set_grades([
+        GradeLine(GradeAward("YOUTH", None, 1, 11, "4段", held="5段", already_held=True),
+                  name="甲", unit="某校", on_form=False),
+        GradeLine(GradeAward("YOUTH", None, 2, 12, "4段", held="2段", already_held=False),
+                  name="乙", unit="某校", on_form=True),
+    ], {"YOUTH": "少儿组"})
+    assert model.data(model.index(0, model.column_of("event_name"))) == "少儿组"
     column = model.column_of("held")
     first = model.data(model.index(0, column))
     assert "5段" in first and ("not on the form" in first or "不列入申报表" in first)

@@ -146,13 +146,13 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
     exports: list[int] = []
     from ui import readers
 
-    original = readers.export
+    original = readers.final
 
     def counted(db, after_round):  # noqa: ANN001, ANN202
         exports.append(1)
         return original(db, after_round)
 
-    readers.export = counted
+    readers.final = counted
     try:
         results.entry.setText(f"{table} 1")
         results.submit()
@@ -161,7 +161,7 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
         wait_idle(win, qtbot)
         qtbot.wait(50)
     finally:
-        readers.export = original
+        readers.final = original
     assert round_view(win.ctx.db, EVENT, 3).status == "complete"
     assert changed_rows == {row}
     assert resets == []  # no list rebuilt: the results list, the hidden board, the standings
@@ -178,14 +178,14 @@ def test_standings_fill_in_from_a_background_job(open_go, go_master: Path, tmp_p
     from ui import readers
 
     threads: list[bool] = []
-    original = readers.export
+    original = readers.final
 
     def recorded(db, after_round):  # noqa: ANN001, ANN202
         threads.append(threading.current_thread() is threading.main_thread())
         time.sleep(0.2)  # a slow computer: the window must not wait for it
         return original(db, after_round)
 
-    monkeypatch.setattr(readers, "export", recorded)
+    monkeypatch.setattr(readers, "final", recorded)
     win = open_go(_copy(go_master, tmp_path / "go.finals"), "results")
     standings = win.standings
     start = time.perf_counter()

@@ -13,8 +13,10 @@ def test_the_overall_column_of_a_category_shows_the_tie_mark() -> None:
     doc = go_final()
     men = next(e for e in doc["events"] if e["code"] == "MEN")
     shared = {r["entrant"]: r["rank"] for r in men["standings"] if r.get("shared")}
+    from app.io.export_json import from_document
+
     model = StandingsModel()
-    model.set_event(men, "W")
+    model.set_event(from_document(doc).event("MEN"), "W")
     column = next(i for i, c in enumerate(model._columns) if c.key == "overall_rank")
     marked = 0
     for row, data in enumerate(men["category_standings"]["W"]):

@@ -113,7 +113,7 @@ class NewTournamentWizard(QWizard):
                 "end_date": self.end.date().toString("yyyy-MM-dd"),
                 "organisers": organisers}
 
-    def create(self, operator: str) -> Path:
+    def create_file(self, operator: str) -> Path:
         """Make the file (raises FinalsError with a message to show)."""
         path = Path(self.path.text().strip())
         if not path.name:

@@ -74,4 +74,5 @@ class PlayerDialog(QDialog):
         return data
 
     def event_code(self) -> str | None:
-        return self.event_combo.currentData()
+        code = self.event_combo.currentData()
+        return code if isinstance(code, str) else None

@@ -1,4 +1,5 @@
-"""A table model over a plain list of dicts: the adapter every view uses."""
+"""A table model over a plain list of rows (dicts, or frozen dataclasses of the read model):
+the adapter every view uses."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ Index = QModelIndex | QPersistentModelIndex
 class Column:
     key: str
     title: str
-    text: Callable[[dict[str, Any]], Any] | None = None
+    text: Callable[[Any], Any] | None = None
     numeric: bool = False
-    sort: Callable[[dict[str, Any]], Any] | None = None
+    sort: Callable[[Any], Any] | None = None
 
-    def value(self, row: dict[str, Any]) -> Any:
-        return self.text(row) if self.text else row.get(self.key)
+    def value(self, row: Any) -> Any:
+        if self.text:
+            return self.text(row)
+        return row.get(self.key) if isinstance(row, dict) else getattr(row, self.key, None)
 
 
 def plain(value: Any) -> str:
@@ -39,11 +42,11 @@ def plain(value: Any) -> str:
 class RecordsModel(QAbstractTableModel):
     """Rows are dicts; columns say how to show them. Subclasses colour rows."""
 
-    def __init__(self, columns: Sequence[Column] = (), rows: Sequence[dict[str, Any]] = (),
+    def __init__(self, columns: Sequence[Column] = (), rows: Sequence[Any] = (),
                  parent: Any = None) -> None:
         super().__init__(parent)
         self._columns = list(columns)
-        self._rows = list(rows)
+        self._rows: list[Any] = list(rows)
 
     # -- contents ------------------------------------------------------------------
     def set_columns(self, columns: Sequence[Column]) -> None:
@@ -51,19 +54,19 @@ class RecordsModel(QAbstractTableModel):
         self._columns = list(columns)
         self.endResetModel()
 
-    def set_rows(self, rows: Sequence[dict[str, Any]]) -> None:
+    def set_rows(self, rows: Sequence[Any]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
 
-    def row(self, number: int) -> dict[str, Any]:
+    def row(self, number: int) -> Any:
         return self._rows[number]
 
     def update_row(self, number: int, **values: Any) -> None:
         self._rows[number] = {**self._rows[number], **values}
         self.dataChanged.emit(self.index(number, 0), self.index(number, len(self._columns) - 1))
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[Any]:
         return list(self._rows)
 
     def columns(self) -> list[Column]:
@@ -73,10 +76,10 @@ class RecordsModel(QAbstractTableModel):
         return next(i for i, c in enumerate(self._columns) if c.key == key)
 
     # -- hooks ---------------------------------------------------------------------
-    def row_background(self, row: dict[str, Any]) -> Any:
+    def row_background(self, row: Any) -> Any:
         return None
 
-    def row_tooltip(self, row: dict[str, Any]) -> str | None:
+    def row_tooltip(self, row: Any) -> str | None:
         return None
 
     # -- Qt ------------------------------------------------------------------------

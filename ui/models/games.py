@@ -124,6 +124,5 @@ class GamesModel(RecordsModel):
         """The entrant whose cell this is (first-side columns → first player)."""
         data = self.row(row)
         key = self.columns()[column].key
-        if key in SECOND_SIDE:
-            return data["second"]
-        return data["first"]
+        who = data["second"] if key in SECOND_SIDE else data["first"]
+        return int(who) if who is not None else None

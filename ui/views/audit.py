@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.services.audit import audit_log
@@ -31,7 +33,7 @@ class AuditView(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
-        self._entries: list[dict] = []
+        self._entries: list[dict[str, Any]] = []
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
         ctx.changed.connect(lambda _w: self.mark_dirty())
@@ -41,7 +43,7 @@ class AuditView(QWidget):
         if self.isVisible():
             self.reload()
 
-    def showEvent(self, event) -> None:  # noqa: N802, ANN001
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if self._dirty:
             self.reload()

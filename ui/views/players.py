@@ -115,7 +115,8 @@ class PlayersView(QWidget):
         self.proxy.layoutChanged.connect(self._update_count)
         ctx.opened.connect(self.reload)
         ctx.closed.connect(lambda: self.model.set_rows([]))
-        ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL) and self.reload())
+        ctx.changed.connect(lambda what: self.reload() if what in (ctxmod.PLAYERS, ctxmod.ALL)
+                            else None)
 
     # -- loading -------------------------------------------------------------------
     def reload(self) -> None:
@@ -160,7 +161,8 @@ class PlayersView(QWidget):
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return None
-        return self.proxy.data(rows[0], ROW_ROLE)
+        row: dict[str, Any] | None = self.proxy.data(rows[0], ROW_ROLE)
+        return row
 
     def _need_selection(self) -> dict[str, Any] | None:
         row = self.selected()

@@ -220,8 +220,7 @@ class ResultsView(QWidget):
         ctx.event_changed.connect(lambda _c: self.reload())
         # A result typed here changes its row and the counters only (`_refresh_row`); a
         # completed round changes the outline, not this list.
-        ctx.changed.connect(lambda what: what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.ALL)
-                            and self.reload(keep=True))
+        ctx.changed.connect(self._changed)
         ctx.runner.writing_changed.connect(self._writing)
 
     # -- loading -------------------------------------------------------------------
@@ -231,6 +230,10 @@ class ResultsView(QWidget):
         extra = ("\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
                  if refusal else "")
         self.help_text.setText(self._help + extra)
+
+    def _changed(self, what: str) -> None:
+        if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.ALL):
+            self.reload(keep=True)
 
     def reload(self, keep: bool = False) -> None:
         if not keep:

@@ -345,7 +345,7 @@ class RoundBoard(QWidget):
             return
         if self.view:
             operator = self.ctx.operator
-            self._call(lambda db, *a: undo_edit(db, *a, operator=operator),
+            self._call(lambda db, event, number: undo_edit(db, event, number, operator=operator),
                        self.view.event, self.view.number)
 
     # -- manual edits --------------------------------------------------------------

@@ -1,13 +1,13 @@
 """Standings per event and category after any round; teams, pairs, prizes and grades.
 
-Everything shown here comes from the export read-model (`ui.readers.export`), computed in
+Everything shown here comes from the read model (`ui.readers.final`, a `Final`), built in
 a worker thread when the view is shown (and again after a change while it is shown); the
 window's thread only fills the tables.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
 from PySide6.QtWidgets import (
@@ -26,14 +26,11 @@ from PySide6.QtWidgets import (
 from ui import context as ctxmod
 from ui import readers
 from ui.errors import show_error
-from ui.models.base import SORT_ROLE, Column, RecordsModel
-from ui.models.standings import (
-    GradesModel,
-    PrizesModel,
-    StandingsModel,
-    standing_rows,
-    tiebreak_order,
-)
+from ui.models.base import SORT_ROLE
+from ui.models.standings import GradesModel, GroupStandingsModel, PrizesModel, StandingsModel
+
+if TYPE_CHECKING:
+    from app.readmodel.model import Final, FinalEvent
 
 
 def make_table(model: Any, sortable: bool = True) -> QTableView:
@@ -66,42 +63,13 @@ def fit_columns(table: QTableView, widest: int = 280) -> None:
         table.setColumnWidth(column, min(table.columnWidth(column) + 10, widest))
 
 
-class GroupStandingsModel(RecordsModel):
-    """Team or pair events side by side: event, rank, name, members, points, tie-breaks."""
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__((), (), parent)
-
-    def set_events(self, events: list[dict[str, Any]]) -> None:
-        rows: list[dict[str, Any]] = []
-        tiebreaks: list[str] = []
-        for event in events:
-            event_rows = standing_rows(event, None)
-            for name in tiebreak_order(event, event_rows):
-                if name not in tiebreaks:
-                    tiebreaks.append(name)
-            rows += [{**r, "event_name": event["name"]} for r in event_rows]
-        columns = [
-            Column("event_name", self.tr("Event")),
-            Column("rank", self.tr("Rank"), lambda r: f"{r['rank']}" + ("=" if r.get("shared") else ""),
-                   numeric=True, sort=lambda r: r["rank"]),
-            Column("name", self.tr("Name")),
-            Column("unit", self.tr("Unit")),
-            Column("members", self.tr("Members")),
-            Column("points", self.tr("Points"), numeric=True),
-        ] + [Column(f"tb:{n}", n, lambda r, n=n: r["tiebreaks"].get(n), numeric=True) for n in tiebreaks]
-        self.beginResetModel()
-        self._columns, self._rows = columns, rows
-        self.endResetModel()
-
-
 class StandingsView(QWidget):
     print_requested = Signal(str)
 
     def __init__(self, ctx: ctxmod.TournamentContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
-        self.doc: dict[str, Any] | None = None
+        self.final: Final | None = None
         self._dirty = True
 
         self.after_combo = QComboBox()
@@ -154,7 +122,7 @@ class StandingsView(QWidget):
 
         ctx.opened.connect(self.mark_dirty)
         ctx.event_changed.connect(lambda _c: self.mark_dirty())
-        ctx.changed.connect(lambda what: what != "import" and self.mark_dirty())
+        ctx.changed.connect(lambda what: self.mark_dirty() if what != "import" else None)
 
     # -- loading (lazy: only when shown) -------------------------------------------
     def mark_dirty(self) -> None:
@@ -190,23 +158,23 @@ class StandingsView(QWidget):
 
     def _rebuild(self) -> None:
         if self.ctx.db is None:
-            self.doc = None
+            self.final = None
             self.model.set_event(None)
             return
         self.explanation.setText(self.tr("Computing the standings…"))
-        self.ctx.read("standings", readers.export, self.after_round(),
-                      on_done=self._show_doc, on_error=lambda exc: show_error(self, exc))
+        self.ctx.read("standings", readers.final, self.after_round(),
+                      on_done=self._show_final, on_error=lambda exc: show_error(self, exc))
 
-    def _show_doc(self, doc: dict[str, Any]) -> None:
-        """The export, computed in a worker: fill the tables."""
-        self.doc = doc
-        event = self.export_event()
+    def _show_final(self, final: Final) -> None:
+        """The read model, built in a worker: fill the tables."""
+        self.final = final
+        event = self.shown_event()
         current = self.category_combo.currentData()
         self.category_combo.blockSignals(True)
         self.category_combo.clear()
         self.category_combo.addItem(self.tr("Overall"), None)
-        for category in (event or {}).get("categories", []):
-            self.category_combo.addItem(category["name"], category["code"])
+        for category in event.categories if event else ():
+            self.category_combo.addItem(category.name, category.code)
         index = self.category_combo.findData(current)
         self.category_combo.setCurrentIndex(max(index, 0))
         self.category_combo.blockSignals(False)
@@ -216,17 +184,17 @@ class StandingsView(QWidget):
         self._fit_shown_tab()
 
     def _fill_tab(self, table: QTableView) -> None:
-        events = (self.doc or {}).get("events", [])
+        final = self.final
+        events = list(final.events) if final else []
         if table is self.teams_table:
-            self.teams_model.set_events([e for e in events if e["kind"] == "team"])
+            self.teams_model.set_events([e for e in events if e.kind == "team"])
         elif table is self.pairs_table:
-            self.pairs_model.set_events([e for e in events if e["kind"] == "pair"])
+            self.pairs_model.set_events([e for e in events if e.kind == "pair"])
         elif table is self.prizes_table:
-            self.prizes_model.set_rows((self.doc or {}).get("prizes", []))
+            self.prizes_model.set_rows(list(final.prizes) if final else [])
         elif table is self.grades_table:
-            names = {e["code"]: e["name"] for e in events}
-            self.grades_model.set_rows([{**g, "event_name": names.get(g["event"], g["event"])}
-                                        for g in (self.doc or {}).get("grades", [])])
+            self.grades_model.set_grades(list(final.grades) if final else [],
+                                         {e.code: e.name for e in events})
 
     def _fit_shown_tab(self) -> None:
         table = self.tabs.currentWidget()
@@ -235,20 +203,20 @@ class StandingsView(QWidget):
             self._fill_tab(table)
             fit_columns(table)
 
-    def export_event(self) -> dict[str, Any] | None:
-        if not self.doc:
+    def shown_event(self) -> FinalEvent | None:
+        if self.final is None or self.ctx.event_code is None:
             return None
-        return next((e for e in self.doc["events"] if e["code"] == self.ctx.event_code), None)
+        return self.final.event(self.ctx.event_code)
 
     def _show_event(self) -> None:
-        event = self.export_event()
+        event = self.shown_event()
         category = self.category_combo.currentData()
-        winners = {p["entrant"] for p in (self.doc or {}).get("prizes", [])
-                   if event and p["event"] == event["code"]}
+        winners = {p.award.entrant for p in (self.final.prizes if self.final else ())
+                   if event and p.award.event == event.code}
         self.model.set_event(event, category, winners)
         fit_columns(self.table)
         if event:
-            lines = [line for line in event.get("explanation", []) if line]
+            lines = [line for line in event.standings.explanation if line]
             first = lines[0] if lines else ""
             self.explanation.setText(first if len(first) < 160 else first[:158] + "…")
             self.explanation.setToolTip("\n".join(lines))
@@ -256,4 +224,5 @@ class StandingsView(QWidget):
             self.explanation.setText("")
 
     def category(self) -> str | None:
-        return self.category_combo.currentData()
+        code = self.category_combo.currentData()
+        return code if isinstance(code, str) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import QSortFilterProxyModel
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -87,8 +88,8 @@ class TeamsView(QWidget):
         self._late: list[dict[str, Any]] = []
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
-        ctx.changed.connect(lambda what: what in (ctxmod.PLAYERS, ctxmod.ALL, "import")
-                            and self.mark_dirty())
+        ctx.changed.connect(lambda what: self.mark_dirty()
+                            if what in (ctxmod.PLAYERS, ctxmod.ALL, "import") else None)
 
     # -- loading (only when shown) -------------------------------------------------
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
@@ -208,8 +209,9 @@ class TeamsView(QWidget):
         index = self.table.currentIndex()
         if not code or not index.isValid() or self.ctx.db is None:
             return
-        row = self.model.row(self.table.model().mapToSource(index).row()
-                             if hasattr(self.table.model(), "mapToSource") else index.row())
+        shown = self.table.model()
+        row = self.model.row(shown.mapToSource(index).row()
+                             if isinstance(shown, QSortFilterProxyModel) else index.row())
         force = self._force(code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row["name"]))
         if force is False:
             return
