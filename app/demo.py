@@ -23,11 +23,43 @@ SURNAMES = (
     "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
 )
 COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方")
-MALE_GIVEN = "伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波宇浩凯健俊帆帅旭宁龙林博文斌晨阳昊然子轩一鸣天佑思远"
+MALE_GIVEN = (
+    "伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波宇浩凯健俊帆帅旭宁龙林博文斌晨阳昊然子轩一鸣天佑思远"
+)
 FEMALE_GIVEN = "芳娜敏静丽艳娟霞秀燕玲桂丹萍红婷雪琳颖倩洁佳欣怡梦瑶诗涵雨萱可馨语彤若曦"
-CITIES = ("杭州", "绍兴", "宁波", "温州", "上海", "北京", "南京", "苏州", "合肥", "福州", "武汉",
-          "长沙", "成都", "重庆", "西安", "天津", "济南", "郑州", "广州", "深圳", "台州", "嘉兴")
-CLUB_KINDS = ("市棋类协会", "棋院", "市少年宫", "青少年活动中心", "智力运动学校", "实验小学", "体育运动学校")
+CITIES = (
+    "杭州",
+    "绍兴",
+    "宁波",
+    "温州",
+    "上海",
+    "北京",
+    "南京",
+    "苏州",
+    "合肥",
+    "福州",
+    "武汉",
+    "长沙",
+    "成都",
+    "重庆",
+    "西安",
+    "天津",
+    "济南",
+    "郑州",
+    "广州",
+    "深圳",
+    "台州",
+    "嘉兴",
+)
+CLUB_KINDS = (
+    "市棋类协会",
+    "棋院",
+    "市少年宫",
+    "青少年活动中心",
+    "智力运动学校",
+    "实验小学",
+    "体育运动学校",
+)
 LONG_UNITS = ("杭州市上城区青少年活动中心围棋俱乐部", "绍兴市柯桥区五子棋协会少儿培训基地")
 GO_GRADES = ("1级", "1段", "2段", "3段", "4段", "5段", "6段")
 GOMOKU_GRADES = ("十级", "五级", "三级", "一级", "一段", "二段", "三段", "四段")
@@ -41,8 +73,11 @@ class _Names:
     def make(self, gender: str) -> str:
         pool = MALE_GIVEN if gender == "M" else FEMALE_GIVEN
         for _ in range(1000):
-            surname = (self.rng.choice(COMPOUND_SURNAMES) if self.rng.random() < 0.03
-                       else self.rng.choice(SURNAMES))
+            surname = (
+                self.rng.choice(COMPOUND_SURNAMES)
+                if self.rng.random() < 0.03
+                else self.rng.choice(SURNAMES)
+            )
             given = "".join(self.rng.choice(pool) for _ in range(self.rng.choice((1, 2, 2))))
             name = surname + given
             if name not in self.used:
@@ -65,16 +100,38 @@ def _birth(rng: random.Random, start: date, end: date) -> date:
 
 
 def _row(
-    number: int, name: str, gender: str, birth: date, unit: str, grade: str, rating: int,
-    source: str, rank: int | None, events: str, group: str | None, rng: random.Random,
+    number: int,
+    name: str,
+    gender: str,
+    birth: date,
+    unit: str,
+    grade: str,
+    rating: int,
+    source: str,
+    rank: int | None,
+    events: str,
+    group: str | None,
+    rng: random.Random,
 ) -> SheetRow:
     region = unit[:2]
-    return SheetRow(number, {
-        "姓名": name, "性别": "男" if gender == "M" else "女", "出生日期": birth.isoformat(),
-        "单位": unit, "地区": region, "段位": grade, "等级分": rating, "来源": source,
-        "名次": rank, "身份证号": f"33{rng.randrange(10**15, 10**16)}", "电话": f"13{rng.randrange(10**8, 10**9)}",
-        "项目": events, "队名/搭档": group,
-    })
+    return SheetRow(
+        number,
+        {
+            "姓名": name,
+            "性别": "男" if gender == "M" else "女",
+            "出生日期": birth.isoformat(),
+            "单位": unit,
+            "地区": region,
+            "段位": grade,
+            "等级分": rating,
+            "来源": source,
+            "名次": rank,
+            "身份证号": f"33{rng.randrange(10**15, 10**16)}",
+            "电话": f"13{rng.randrange(10**8, 10**9)}",
+            "项目": events,
+            "队名/搭档": group,
+        },
+    )
 
 
 def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[SheetRow]:
@@ -92,14 +149,20 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
     for _ in range(main_count):
         gender = "F" if rng.random() < 0.22 else "M"
         wild = rng.random() < 0.1
-        people.append({
-            "name": names.make(gender), "gender": gender, "unit": rng.choice(units),
-            "birth": _birth(rng, date(1965, 1, 1), date(2007, 12, 31)),
-            "grade": rng.choice(grades), "rating": rng.randrange(1500, 2600),
-            "source": "外卡" if wild else f"入围赛第{rng.randrange(1, 9)}期",
-            "rank": None if wild else rng.randrange(1, 46 if go else 11),
-            "events": [main["name"]], "group": None,
-        })
+        people.append(
+            {
+                "name": names.make(gender),
+                "gender": gender,
+                "unit": rng.choice(units),
+                "birth": _birth(rng, date(1965, 1, 1), date(2007, 12, 31)),
+                "grade": rng.choice(grades),
+                "rating": rng.randrange(1500, 2600),
+                "source": "外卡" if wild else f"入围赛第{rng.randrange(1, 9)}期",
+                "rank": None if wild else rng.randrange(1, 46 if go else 11),
+                "events": [main["name"]],
+                "group": None,
+            }
+        )
     # Teams: same-unit players of the main event, men's teams and women's teams, of the
     # members the regulation allows (Gomoku: qualified online, no wild card).
     for spec in events.values():
@@ -110,8 +173,11 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
         excluded = spec.get("eligibility", {}).get("team_excluded_sources", [])
         by_unit: dict[str, list[dict[str, Any]]] = defaultdict(list)
         for person in people:
-            if person["group"] is None and (gender is None or person["gender"] == gender) \
-                    and not any(word in person["source"] for word in excluded):
+            if (
+                person["group"] is None
+                and (gender is None or person["gender"] == gender)
+                and not any(word in person["source"] for word in excluded)
+            ):
                 by_unit[person["unit"]].append(person)
         team_no = 0
         for unit, members in sorted(by_unit.items()):
@@ -126,9 +192,22 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                     person["events"].append(spec["name"])
                     person["group"] = team_name
     for index, person in enumerate(people, start=2):
-        rows.append(_row(index, person["name"], person["gender"], person["birth"], person["unit"],
-                         person["grade"], person["rating"], person["source"], person["rank"],
-                         "、".join(person["events"]), person["group"], rng))
+        rows.append(
+            _row(
+                index,
+                person["name"],
+                person["gender"],
+                person["birth"],
+                person["unit"],
+                person["grade"],
+                person["rating"],
+                person["source"],
+                person["rank"],
+                "、".join(person["events"]),
+                person["group"],
+                rng,
+            )
+        )
     number = len(rows) + 2
     # Youth event: its own players, born inside the window, with enough grade.
     for spec in events.values():
@@ -140,9 +219,22 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
         for _ in range(max(16, main_count // 6)):
             gender = "F" if rng.random() < 0.35 else "M"
             grade = rng.choice(grades[1:] if elig.get("min_grade") else grades[:5])
-            rows.append(_row(number, names.make(gender), gender, _birth(rng, start, end),
-                             rng.choice(units), grade, rng.randrange(1200, 2000), "少儿报名",
-                             None, spec["name"], None, rng))
+            rows.append(
+                _row(
+                    number,
+                    names.make(gender),
+                    gender,
+                    _birth(rng, start, end),
+                    rng.choice(units),
+                    grade,
+                    rng.randrange(1200, 2000),
+                    "少儿报名",
+                    None,
+                    spec["name"],
+                    None,
+                    rng,
+                )
+            )
             if elig.get("platform_account_required"):  # the Go youth's 弈战 username
                 rows[-1].values["平台账号"] = f"yizhan_{seed}_{number:05d}"
             number += 1
@@ -154,21 +246,46 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
         for _ in range(12 if main_count >= 100 else 6):
             if rule == "parent_child":
                 parent_gender, child_gender = rng.choice("MF"), rng.choice("MF")
-                first = (names.make(parent_gender), parent_gender,
-                         _birth(rng, date(1975, 1, 1), date(1990, 12, 31)))
-                second = (names.make(child_gender), child_gender,
-                          _birth(rng, date(2010, 1, 1), date(2016, 12, 31)))
+                first = (
+                    names.make(parent_gender),
+                    parent_gender,
+                    _birth(rng, date(1975, 1, 1), date(1990, 12, 31)),
+                )
+                second = (
+                    names.make(child_gender),
+                    child_gender,
+                    _birth(rng, date(2010, 1, 1), date(2016, 12, 31)),
+                )
             else:
                 genders = {"MM": "MM", "FF": "FF", "MF": "MF"}.get(rule or "MM", "MM")
-                first = (names.make(genders[0]), genders[0],
-                         _birth(rng, date(1970, 1, 1), date(2006, 12, 31)))
-                second = (names.make(genders[1]), genders[1],
-                          _birth(rng, date(1970, 1, 1), date(2006, 12, 31)))
+                first = (
+                    names.make(genders[0]),
+                    genders[0],
+                    _birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
+                )
+                second = (
+                    names.make(genders[1]),
+                    genders[1],
+                    _birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
+                )
             unit = rng.choice(units)
             for me, partner in ((first, second), (second, first)):
-                rows.append(_row(number, me[0], me[1], me[2], unit, rng.choice(grades),
-                                 rng.randrange(1500, 2400), "双人赛报名", None, spec["name"],
-                                 partner[0], rng))
+                rows.append(
+                    _row(
+                        number,
+                        me[0],
+                        me[1],
+                        me[2],
+                        unit,
+                        rng.choice(grades),
+                        rng.randrange(1500, 2400),
+                        "双人赛报名",
+                        None,
+                        spec["name"],
+                        partner[0],
+                        rng,
+                    )
+                )
                 number += 1
     return rows
 
@@ -183,7 +300,9 @@ def _random_result(rng: random.Random, go: bool, draws: bool = True) -> tuple[st
         return "=", "三劫循环" if go else "和棋"
     first_wins = rng.random() < (0.52 if go else 0.56)
     if go:
-        manner = rng.choice(("中盘胜", "中盘胜", f"{rng.randrange(1, 12)}又{rng.choice(('1/4', '3/4'))}子", "超时"))
+        manner = rng.choice(
+            ("中盘胜", "中盘胜", f"{rng.randrange(1, 12)}又{rng.choice(('1/4', '3/4'))}子", "超时")
+        )
     else:
         manner = rng.choice(("连五", "连五", "认输", "禁手（三三）", "超时"))
     return ("1-0" if first_wins else "0-1"), manner
@@ -207,8 +326,9 @@ def play_rounds(db: Database, rounds: int, seed: int, operator: str = "") -> Non
                 if g.second is None:
                     continue
                 result, manner = _random_result(rng, game == "go", draws)
-                record_result(db, event["code"], view.number, g.table, result, manner,
-                              operator=operator)
+                record_result(
+                    db, event["code"], view.number, g.table, result, manner, operator=operator
+                )
 
 
 def _game_of(db: Database) -> str:
@@ -218,7 +338,11 @@ def _game_of(db: Database) -> str:
 
 
 def build_demo(
-    path: Path, preset_name: str, players: int | None = None, seed: int = 2022, rounds: int = 0,
+    path: Path,
+    preset_name: str,
+    players: int | None = None,
+    seed: int = 2022,
+    rounds: int = 0,
     operator: str = "",
 ) -> str:
     preset = load_preset(preset_name)
@@ -227,11 +351,15 @@ def build_demo(
         summary = import_rows(db, demo_rows(preset, players, seed), "演示报名表", None, operator)
         if rounds:
             play_rounds(db, rounds, seed, operator)
-        lines = [f"演示比赛已生成：{path}（{preset['tournament']['title']}）",
-                 f"选手 {summary.players} 人；队伍 {summary.teams} 支；双人组合 {summary.pairs} 对。"]
+        lines = [
+            f"演示比赛已生成：{path}（{preset['tournament']['title']}）",
+            f"选手 {summary.players} 人；队伍 {summary.teams} 支；双人组合 {summary.pairs} 对。",
+        ]
         for event in list_events(db):
-            lines.append(f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
-                         f"已赛 {event['rounds_complete']} 轮")
+            lines.append(
+                f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
+                f"已赛 {event['rounds_complete']} 轮"
+            )
         return "\n".join(lines)
     finally:
         db.close()

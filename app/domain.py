@@ -104,37 +104,81 @@ class ResultWording:
 
 RESULT_WORDING: dict[Result, ResultWording] = {
     Result.FIRST_WINS: ResultWording(
-        "{f}胜", "first wins", "1", "1 : 0", ("W", "L"),
-        ("1:0", "黑胜"), ("先手胜", "先胜", "黑棋胜")),
+        "{f}胜",
+        "first wins",
+        "1",
+        "1 : 0",
+        ("W", "L"),
+        ("1:0", "黑胜"),
+        ("先手胜", "先胜", "黑棋胜"),
+    ),
     Result.SECOND_WINS: ResultWording(
-        "{s}胜", "second wins", "0", "0 : 1", ("L", "W"),
-        ("0:1", "白胜"), ("后手胜", "后胜", "白棋胜")),
+        "{s}胜",
+        "second wins",
+        "0",
+        "0 : 1",
+        ("L", "W"),
+        ("0:1", "白胜"),
+        ("后手胜", "后胜", "白棋胜"),
+    ),
     Result.DRAW: ResultWording(
-        "和棋", "draw", "=", "和", ("D", "D"),
-        ("½-½", "和"), ("和棋", "½:½", "1/2-1/2", "1/2:1/2", "平局")),
+        "和棋",
+        "draw",
+        "=",
+        "和",
+        ("D", "D"),
+        ("½-½", "和"),
+        ("和棋", "½:½", "1/2-1/2", "1/2:1/2", "平局"),
+    ),
     # 白弃权 = White (the second mover) forfeits, so the first mover wins by forfeit.
     Result.FIRST_WINS_BY_FORFEIT: ResultWording(
-        "{s}弃权", "second forfeits", "+", "+ : -", ("FW", "FL"),
-        ("白弃权",), ("后手弃权",), forfeit_winner="{f}"),
+        "{s}弃权",
+        "second forfeits",
+        "+",
+        "+ : -",
+        ("FW", "FL"),
+        ("白弃权",),
+        ("后手弃权",),
+        forfeit_winner="{f}",
+    ),
     Result.SECOND_WINS_BY_FORFEIT: ResultWording(
-        "{f}弃权", "first forfeits", "-", "- : +", ("FL", "FW"),
-        ("黑弃权",), ("先手弃权",), forfeit_winner="{s}"),
+        "{f}弃权",
+        "first forfeits",
+        "-",
+        "- : +",
+        ("FL", "FW"),
+        ("黑弃权",),
+        ("先手弃权",),
+        forfeit_winner="{s}",
+    ),
     Result.DOUBLE_FORFEIT: ResultWording(
-        "双方弃权", "both forfeit", "--", "- : -", ("FL", "FL"),
-        ("双弃权",), ("双方弃权",)),
+        "双方弃权", "both forfeit", "--", "- : -", ("FL", "FL"), ("双弃权",), ("双方弃权",)
+    ),
     Result.NOT_PLAYED: ResultWording(
-        "未赛", "not played", "00", "未赛", ("NP", "NP"),
-        ("0:0", "未赛"), ()),
+        "未赛", "not played", "00", "未赛", ("NP", "NP"), ("0:0", "未赛"), ()
+    ),
     Result.BYE: ResultWording("轮空", "bye", None, "轮空", ("BYE", "BYE"), (), ()),
 }
 
 OUTCOME_WORDS_ZH: dict[str, str] = {
-    "W": "胜", "L": "负", "D": "和", "FW": "胜", "FL": "负", "NP": "未赛", "BYE": "轮空",
+    "W": "胜",
+    "L": "负",
+    "D": "和",
+    "FW": "胜",
+    "FL": "负",
+    "NP": "未赛",
+    "BYE": "轮空",
 }
 """One side's outcome in a cross-table cell ("12黑胜"; a forfeit is marked apart)."""
 
 TRF_CODES: dict[str, str] = {
-    "W": "1", "L": "0", "D": "=", "FW": "+", "FL": "-", "NP": "-", "BYE": "U",
+    "W": "1",
+    "L": "0",
+    "D": "=",
+    "FW": "+",
+    "FL": "-",
+    "NP": "-",
+    "BYE": "U",
 }
 """One side's outcome as a TRF-16 result code (see `app.io.trf`)."""
 

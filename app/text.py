@@ -34,8 +34,9 @@ def invisible_character(text: str) -> str | None:
     return None
 
 
-def clean_text(value: object, what: str, *, required: bool = False,
-               max_length: int = TEXT_MAX) -> str | None:
+def clean_text(
+    value: object, what: str, *, required: bool = False, max_length: int = TEXT_MAX
+) -> str | None:
     """`value` as stored text: stripped; None when blank (refused when `required`).
 
     Raises FinalsError, naming `what` (e.g. "姓名") and the offending character.
@@ -61,10 +62,11 @@ def clean_text(value: object, what: str, *, required: bool = False,
 def terminal_safe(text: str) -> str:
     """Text for a terminal or a log: every refused character shown as an escape (\\u202e),
     line breaks and tabs kept. Used for whatever is already stored."""
-    if not any(unicodedata.category(ch) in REFUSED_CATEGORIES and ch not in "\n\t"
-               for ch in text):
+    if not any(unicodedata.category(ch) in REFUSED_CATEGORIES and ch not in "\n\t" for ch in text):
         return text
     return "".join(
-        ch if ch in "\n\t" or unicodedata.category(ch) not in REFUSED_CATEGORIES
+        ch
+        if ch in "\n\t" or unicodedata.category(ch) not in REFUSED_CATEGORIES
         else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
-        for ch in text)
+        for ch in text
+    )

@@ -47,9 +47,7 @@ KINDS: dict[str, str] = {
     "lineup": "团体赛出场名单",
     "ceremony": "颁奖顺序表",
 }
-EXCEL_KINDS = (
-    "pairings", "index", "standings", "crosstable", "teams", "pairs", "prizes", "grades"
-)
+EXCEL_KINDS = ("pairings", "index", "standings", "crosstable", "teams", "pairs", "prizes", "grades")
 
 
 @dataclass(frozen=True)
@@ -132,7 +130,11 @@ def build_report(
             final, path, event=event, category=category, printed_at=printed_at
         ),
         "certificates": lambda path: build_certificates_pdf(
-            final, path, event=event, category=category, cert_type=cert_type,
+            final,
+            path,
+            event=event,
+            category=category,
+            cert_type=cert_type,
             numbers=extras.certificate_numbers,
         ),
         "grades": lambda path: build_grades_pdf(

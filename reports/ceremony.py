@@ -28,9 +28,7 @@ from reports.pdf_common import (
 from reports.prizes import amount_of, fen_of, fmt_amount, select_prizes, winner_text, yuan
 
 
-def ceremony_tables(
-    view: DocView, prizes: list[PrizeLine]
-) -> list[tuple[str, list[PrizeLine]]]:
+def ceremony_tables(view: DocView, prizes: list[PrizeLine]) -> list[tuple[str, list[PrizeLine]]]:
     """(table, its prizes lowest place first), the tables in the regulation's order.
 
     The export lists the prizes table by table as the regulation's prize clause does

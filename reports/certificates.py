@@ -179,8 +179,11 @@ def _prize_group(view: DocView, prize: PrizeAward) -> str:
     """The group a prize certificate names: its prize table; a woman's place in the mixed
     table of an event whose women's ranking is an event of its own says so."""
     group = prize.table_name
-    if (not prize.category and _womens_event(view, prize.event)
-            and _is_woman(view, prize.event, prize.entrant)):
+    if (
+        not prize.category
+        and _womens_event(view, prize.event)
+        and _is_woman(view, prize.event, prize.entrant)
+    ):
         return f"{group}（{MIXED}）"
     return group
 
@@ -219,15 +222,33 @@ def collect_awards(
             winner = prize.entrant
             # the award: a place shared (并列) is another award than the place alone
             held = f"{place}=" if _is_tied(prize) else str(place)
-            key = "|".join(str(x) for x in ("prize", prize.event, prize.category or "",
-                                            prize.table_name, held, winner))
+            key = "|".join(
+                str(x)
+                for x in (
+                    "prize",
+                    prize.event,
+                    prize.category or "",
+                    prize.table_name,
+                    held,
+                    winner,
+                )
+            )
             if members and kind in ("team", "pair") and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
                 team = name if kind == "team" else ""
-                awards.extend(Award(name=m, values={"姓名": m, **values}, members=members,
-                                    team=team, member_word=word, key=f"{key}|{m}",
-                                    event=prize.event, entrant=winner)
-                              for m in members)
+                awards.extend(
+                    Award(
+                        name=m,
+                        values={"姓名": m, **values},
+                        members=members,
+                        team=team,
+                        member_word=word,
+                        key=f"{key}|{m}",
+                        event=prize.event,
+                        entrant=winner,
+                    )
+                    for m in members
+                )
                 continue
             awards.append(
                 Award(
@@ -253,8 +274,16 @@ def collect_awards(
             grade = grade_line.award
             awards.append(
                 Award(
-                    key="|".join(str(x) for x in ("grade", grade.event, grade.category or "",
-                                                  grade.entrant, grade.grade)),
+                    key="|".join(
+                        str(x)
+                        for x in (
+                            "grade",
+                            grade.event,
+                            grade.category or "",
+                            grade.entrant,
+                            grade.grade,
+                        )
+                    ),
                     event=grade.event,
                     entrant=grade.entrant,
                     name=grade_line.name,
@@ -299,7 +328,9 @@ def collect_awards(
 
 
 def certificate_awards(
-    final: Final, cert_type: str, event: str | None = None,
+    final: Final,
+    cert_type: str,
+    event: str | None = None,
     category: str | None = None,
 ) -> list[Award]:
     """The certificates a print would hold, each with its award key (for the register)."""
@@ -339,8 +370,18 @@ def _background(view: DocView) -> ImageReader | None:
 # -- lines: a break only where Chinese typesetting allows one ---------------------------------
 
 KEEP_TOGETHER = (
-    "以资鼓励", "特发此证", "比赛", "荣获", "获得", "参加", "授予", "称号", "经审核", "并列",
-    "男女混合", "总决赛",
+    "以资鼓励",
+    "特发此证",
+    "比赛",
+    "荣获",
+    "获得",
+    "参加",
+    "授予",
+    "称号",
+    "经审核",
+    "并列",
+    "男女混合",
+    "总决赛",
 )
 """Set phrases a line never breaks inside (besides each certificate's name, group and place)."""
 NO_LINE_START = "，。、：；！？）」』”’》〉…·"
@@ -379,8 +420,15 @@ def _tokens(text: str, keep: tuple[str, ...]) -> list[str]:
     return tokens
 
 
-def break_lines(text: str, width: float, font: str, size: float, *, first_indent: float = 0,
-                keep: tuple[str, ...] = ()) -> list[str]:
+def break_lines(
+    text: str,
+    width: float,
+    font: str,
+    size: float,
+    *,
+    first_indent: float = 0,
+    keep: tuple[str, ...] = (),
+) -> list[str]:
     """The text's lines at `width` points: broken only between tokens (`_tokens`), so no
     set phrase (以资鼓励), name, group or place is split and no line starts with a closing
     mark; a piece wider than a whole line is split by character as a last resort."""
@@ -433,8 +481,9 @@ def _keep_of(award: Award) -> tuple[str, ...]:
     return tuple(x for x in (award.name, *group, place, prize, grade, v.get("段位", "")) if x)
 
 
-def _draw_lines(canvas: Canvas, lines: list[str], x: float, top: float, width: float,
-                body: BodyType) -> None:
+def _draw_lines(
+    canvas: Canvas, lines: list[str], x: float, top: float, width: float, body: BodyType
+) -> None:
     """Each line justified to the width (the last one left), the first indented."""
     for number, line in enumerate(lines):
         indent = body.indent if number == 0 else 0
@@ -562,12 +611,14 @@ def _draw_certificate(
         top -= 17 * mm
     keep = _keep_of(award)
     body = BODY
-    lines = break_lines(text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent,
-                        keep=keep)
+    lines = break_lines(
+        text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent, keep=keep
+    )
     if len(lines) * body.leading > 62 * mm:  # very long custom wording: smaller type
         body = BODY_SMALL
-        lines = break_lines(text, text_width, CERTIFICATE_FONT, body.size,
-                            first_indent=body.indent, keep=keep)
+        lines = break_lines(
+            text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent, keep=keep
+        )
     _draw_lines(canvas, lines, left, top - body.size, text_width, body)
     used = len(lines) * body.leading
     y = top - used - 6 * mm

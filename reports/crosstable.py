@@ -83,8 +83,9 @@ def crosstable_rows(
         if row is None:
             cells += [""] + ["" for _ in tiebreaks]
         else:
-            cells += [fmt_points(row.points)] + [fmt_points(row.tiebreaks.get(t))
-                                                 for t in tiebreaks]
+            cells += [fmt_points(row.points)] + [
+                fmt_points(row.tiebreaks.get(t)) for t in tiebreaks
+            ]
         rows.append(cells)
     return titles, rows, numbers
 

@@ -69,9 +69,21 @@ GO_COLOURS = Colours("黑方", "白方", "黑", "白")
 def unknown_entrant(entrant_id: int) -> FinalEntrant:
     """What a sheet prints for an entrant the final does not list: "#12", no seed."""
     return FinalEntrant(
-        id=entrant_id, seed=0, name=f"#{entrant_id}", gender=None, unit=None, region=None,
-        birth_date=None, grade=None, rating=None, source=None, status="playing", members=(),
-        member_ids=(), eligibility_problems=(), late=None,
+        id=entrant_id,
+        seed=0,
+        name=f"#{entrant_id}",
+        gender=None,
+        unit=None,
+        region=None,
+        birth_date=None,
+        grade=None,
+        rating=None,
+        source=None,
+        status="playing",
+        members=(),
+        member_ids=(),
+        eligibility_problems=(),
+        late=None,
     )
 
 

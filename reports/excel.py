@@ -173,15 +173,12 @@ class Book:
         return out
 
 
-def pairings_workbook(
-    final: Final, out: Path, *, event: str | None, round: int | None
-) -> Path:  # noqa: A002
+def pairings_workbook(final: Final, out: Path, *, event: str | None, round: int | None) -> Path:  # noqa: A002
     view = DocView(final)
     ev, rnd, per_game_openings, rows = pairing_rows(view, event, round)
     colours = view.colours
     # a team match: the columns are the teams (colours are marked per board, 第M板)
-    left, right = (TEAM_SIDES if is_team_match_round(rnd)
-                   else (colours.first, colours.second))
+    left, right = TEAM_SIDES if is_team_match_round(rnd) else (colours.first, colours.second)
     titles = [
         "台号",
         "序号",
@@ -252,9 +249,7 @@ def pairs_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     return book.save(out)
 
 
-def prizes_workbook(
-    final: Final, out: Path, *, event: str | None, category: str | None
-) -> Path:
+def prizes_workbook(final: Final, out: Path, *, event: str | None, category: str | None) -> Path:
     view = DocView(final)
     prizes = select_prizes(view, event, category)
     groups = group_by_table(prizes)
@@ -303,8 +298,9 @@ def prizes_workbook(
             signers = len(str(ws.cell(r, len(ws[1])).value or "").splitlines())
             ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
-        _notes(ws, shared_notes(rows) + eligibility_note_lines(rows) + rule_line(book.view),
-               len(ws[1]))
+        _notes(
+            ws, shared_notes(rows) + eligibility_note_lines(rows) + rule_line(book.view), len(ws[1])
+        )
         _signature_line(ws, len(ws[1]))
     summary = [
         [name, len(rows), _money(total(rows)), amount_in_capitals(total(rows))]
@@ -346,7 +342,9 @@ def _title_column(ws: Worksheet, title: str) -> int:
 def _signature_line(ws: Worksheet, width: int) -> None:
     """制表 / 审核 / 裁判长 / 发放日期 under the table, with room to sign."""
     ws.append([])
-    ws.append(["制表：__________　　审核：__________　　裁判长：__________　　发放日期：__________"])
+    ws.append(
+        ["制表：__________　　审核：__________　　裁判长：__________　　发放日期：__________"]
+    )
     row = ws.max_row
     ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
     cell = ws.cell(row, 1)
@@ -373,7 +371,11 @@ def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
 
 
 def index_workbook(
-    final: Final, out: Path, *, event: str | None, round: int | None  # noqa: A002
+    final: Final,
+    out: Path,
+    *,
+    event: str | None,
+    round: int | None,  # noqa: A002
 ) -> Path:
     """The name index (姓名索引) in pinyin order: name, seed, table, seat."""
     view = DocView(final)
@@ -389,9 +391,7 @@ def index_workbook(
     return book.save(out)
 
 
-def grades_workbook(
-    final: Final, out: Path, *, event: str | None, category: str | None
-) -> Path:
+def grades_workbook(final: Final, out: Path, *, event: str | None, category: str | None) -> Path:
     """The grade application list (等级申报表), a sheet per event (and category)."""
     view = DocView(final)
     sections = grade_sections(view, event, category)

@@ -38,7 +38,9 @@ GRADE_COLUMNS = [
 
 
 def grade_sections(
-    view: DocView, event: str | None, category: str | None,
+    view: DocView,
+    event: str | None,
+    category: str | None,
     left_out: dict[str, list[str]] | None = None,
 ) -> dict[str, list[list[str]]]:
     """The rows of each section's form. A grade the player already holds or exceeds is left
@@ -46,7 +48,9 @@ def grade_sections(
     `on_form` (the event's setting standings.grades_include_held); then 备注 says so."""
     grades = list(view.grades)
     if not grades:
-        raise ReportError("没有等级申报记录：本比赛的规程未设等级表（可在预设中添加 grades），或尚无名次。")
+        raise ReportError(
+            "没有等级申报记录：本比赛的规程未设等级表（可在预设中添加 grades），或尚无名次。"
+        )
     if event is not None:
         code = view.event(event).code
         grades = [g for g in grades if g.award.event == code]

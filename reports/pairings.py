@@ -46,9 +46,7 @@ def pairing_rows(
     event = doc.event(event_key, kinds=PAIRING_KINDS)
     rnd = event.round(round_number)
     games = sorted_games(rnd)
-    per_game_openings = doc.is_gomoku and any(
-        g.opening and g.opening != rnd.opening for g in games
-    )
+    per_game_openings = doc.is_gomoku and any(g.opening and g.opening != rnd.opening for g in games)
     colours = doc.colours
     rows = []
     for game in games:
@@ -130,10 +128,12 @@ def build_pairings_pdf(
     notes = pairing_settings_lines(view, ev, rnd)
     notes.append("积分为本轮开始前的积分")
     if team_match:
-        notes.append(f"团体对抗：第N台为对抗的台号，第M板为其中一板；左列为甲队、右列为乙队，"
-                     f"每板姓名后注明执{colours.first_short}或执{colours.second_short}"
-                     f"（单数板甲队执{colours.first_short}，双数板乙队执{colours.first_short}）；"
-                     "结果按甲队 : 乙队")
+        notes.append(
+            f"团体对抗：第N台为对抗的台号，第M板为其中一板；左列为甲队、右列为乙队，"
+            f"每板姓名后注明执{colours.first_short}或执{colours.second_short}"
+            f"（单数板甲队执{colours.first_short}，双数板乙队执{colours.first_short}）；"
+            "结果按甲队 : 乙队"
+        )
     if view.is_gomoku:
         notes.append("先手为执黑开局方（三手交换后黑白可能互换，座次不变）")
     story += notes_block(notes, title="编排设置")
@@ -252,7 +252,8 @@ def index_page(
             else:
                 data[r + 1].extend(
                     fit_cell(value, widths[i], size=size, one_line_min=name_min, max_lines=1)
-                    if i in fit_columns else value
+                    if i in fit_columns
+                    else value
                     for i, value in enumerate(item)
                 )
         if chunk:
@@ -298,8 +299,15 @@ def build_index_pdf(
         if story:
             story.append(PageBreak())
         story.append(
-            index_page(columns, titles, widths, gap=gap, size=9 if scale == 1 else 8.5,
-                       row_height=row_height * scale, name_min=5.5)
+            index_page(
+                columns,
+                titles,
+                widths,
+                gap=gap,
+                size=9 if scale == 1 else 8.5,
+                row_height=row_height * scale,
+                name_min=5.5,
+            )
         )
     story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], title="说明")
     report.build_story(story)

@@ -367,8 +367,11 @@ def pack_lines(
 
 def pack_lines_chars(pieces: Sequence[str], width: float, size: float, font: str) -> list[str]:
     """Whole pieces where they fit a line, a too-wide piece character by character."""
-    parts = [part for piece in pieces
-             for part in ([piece] if stringWidth(piece, font, size) <= width else list(piece))]
+    parts = [
+        part
+        for piece in pieces
+        for part in ([piece] if stringWidth(piece, font, size) <= width else list(piece))
+    ]
     return greedy_lines(parts, font, size, width)
 
 

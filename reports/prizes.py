@@ -72,8 +72,10 @@ def shared_notes(prizes: Sequence[PrizeLine]) -> list[str]:
         places = f"第{low}名" if low == high else f"第{low}—{high}名"
         shares = sorted({fen_of(p) for p in rows})
         each = "、".join(f"{fmt_amount(yuan(f))}元" for f in reversed(shares))
-        text = (f"第{place}名{first.tied or len(rows)}人并列，平分{places}奖金共"
-                f"{fmt_amount(yuan(first.pool_fen))}元，每人{each}")
+        text = (
+            f"第{place}名{first.tied or len(rows)}人并列，平分{places}奖金共"
+            f"{fmt_amount(yuan(first.pool_fen))}元，每人{each}"
+        )
         if len(shares) > 1:
             text += "（余额按名单顺序多发）"
         unpaid = first.unpaid_fen
@@ -172,8 +174,7 @@ def prize_columns(prizes: Sequence[PrizeLine], width: float) -> list[Column]:
     on one line), taken from 单位 and 金额大写."""
     register_fonts()
     columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
-    longest = max((stringWidth(p.award.title, TABLE_FONT, 9) for p in prizes),
-                  default=0.0)
+    longest = max((stringWidth(p.award.title, TABLE_FONT, 9) for p in prizes), default=0.0)
     need = longest + 2 * CELL_PAD + 1
     extra = need - columns[1].width
     if extra > 0:
@@ -207,15 +208,20 @@ def member_signatures(members: list[str], width: float) -> Table:
     """One signature cell per team member, each labelled with the member's name."""
     inner = width - 2 * CELL_PAD
     label = min(inner * 0.45, max(stringWidth(m, TABLE_FONT, 8) for m in members) + 4)
-    table = Table([[m, ""] for m in members], colWidths=[label, inner - label],
-                  rowHeights=[24] * len(members))
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), TABLE_FONT, 8, 9.6),
-        ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 1),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 1),
-        ("LINEBELOW", (0, 0), (-1, -2), 0.3, GRID),
-    ]))
+    table = Table(
+        [[m, ""] for m in members], colWidths=[label, inner - label], rowHeights=[24] * len(members)
+    )
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), TABLE_FONT, 8, 9.6),
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 1),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 1),
+                ("LINEBELOW", (0, 0), (-1, -2), 0.3, GRID),
+            ]
+        )
+    )
     return table
 
 
@@ -324,10 +330,10 @@ def build_prizes_pdf(
         )
         story.append(make_table(spec, repeated))
     events = {p.award.event for p in prizes}
-    story += eligibility_notes(prizes, [p for p in view.withheld_prizes
-                                        if p.award.event in events])
-    story += notes_block(["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)],
-                         title="说明")
+    story += eligibility_notes(prizes, [p for p in view.withheld_prizes if p.award.event in events])
+    story += notes_block(
+        ["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)], title="说明"
+    )
     story += signature_line()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表")
@@ -371,35 +377,42 @@ def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
 
 # -- teams (issue 13): a team that fails its rules, or was composed late by force ------------
 
+
 def eligibility_mark(prize: PrizeLine) -> str:
     """※ before a team (or pair) that does not meet its event's rules now; † before a team
     composed by force after its source event's round 1."""
     return ("※" if prize.ineligible else "") + ("†" if prize.late else "")
 
 
-def eligibility_note_lines(prizes: Sequence[PrizeLine],
-                           withheld: Sequence[PrizeLine] | None = None) -> list[str]:
+def eligibility_note_lines(
+    prizes: Sequence[PrizeLine], withheld: Sequence[PrizeLine] | None = None
+) -> list[str]:
     """The footnote lines for every ※ and † of these rows, and the prizes withheld (the PDF
     and the workbook print the same words)."""
     lines = []
     for p in prizes:
         where = f"{p.name}（{p.award.table_name}第{p.award.place}名）"
         if p.ineligible:
-            lines.append(f"※ {where}不符合参赛条件：{'；'.join(p.eligibility_problems)}。"
-                         "仍计名次，奖金照发")
+            lines.append(
+                f"※ {where}不符合参赛条件：{'；'.join(p.eligibility_problems)}。仍计名次，奖金照发"
+            )
         late = p.late
         if late:
-            lines.append(f"† {where}第{late.after_round}轮编排后强制组队"
-                         f"（{late.operator}，{late.time}）")
+            lines.append(
+                f"† {where}第{late.after_round}轮编排后强制组队（{late.operator}，{late.time}）"
+            )
     for p in withheld or []:
-        lines.append(f"未发：{p.name}（{p.award.table_name}第{p.award.place}名）"
-                     f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
-                     f"{'；'.join(p.eligibility_problems)}，该名次空缺")
+        lines.append(
+            f"未发：{p.name}（{p.award.table_name}第{p.award.place}名）"
+            f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
+            f"{'；'.join(p.eligibility_problems)}，该名次空缺"
+        )
     return lines
 
 
-def eligibility_notes(prizes: Sequence[PrizeLine],
-                      withheld: Sequence[PrizeLine] | None = None) -> list[Flowable]:
+def eligibility_notes(
+    prizes: Sequence[PrizeLine], withheld: Sequence[PrizeLine] | None = None
+) -> list[Flowable]:
     """The footnote under a table for every ※ and † of its rows, and the prizes withheld."""
     lines = eligibility_note_lines(prizes, withheld)
     if not lines:

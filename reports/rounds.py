@@ -86,12 +86,16 @@ TEAM_SIDES = ("甲队", "乙队")
 MIRRORED = {"1-0": "0-1", "0-1": "1-0", "+-": "-+", "-+": "+-"}
 
 
-def board_sides(board: FinalBoard, black: str = "黑", white: str = "白"
-                ) -> tuple[str, str, str | None]:
+def board_sides(
+    board: FinalBoard, black: str = "黑", white: str = "白"
+) -> tuple[str, str, str | None]:
     """(甲队's player, 乙队's player, result 甲 : 乙) of one board (第M板), each name marked
     with its colour: 甲队 has Black (the first move) on odd boards, 乙队 on even boards."""
     result = board.result
     if board.board % 2:
         return f"{board.first}（{black}）", f"{board.second}（{white}）", result
-    return (f"{board.second}（{white}）", f"{board.first}（{black}）",
-            MIRRORED.get(result, result) if result else result)
+    return (
+        f"{board.second}（{white}）",
+        f"{board.first}（{black}）",
+        MIRRORED.get(result, result) if result else result,
+    )

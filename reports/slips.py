@@ -49,8 +49,14 @@ BOARDS_TOP = 38.5 * mm  # from the slip's top: below the team grid and the QR co
 TEAM_SLIP_FOOT = 24 * mm  # below the boards: 局分, match result, referee, padding
 # The boxes a referee ticks, in the core's words (app.domain.Result): first wins, second
 # wins, draw, first forfeits, second forfeits, both forfeit.
-SLIP_RESULTS = (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
-                Result.SECOND_WINS_BY_FORFEIT, Result.FIRST_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT)
+SLIP_RESULTS = (
+    Result.FIRST_WINS,
+    Result.SECOND_WINS,
+    Result.DRAW,
+    Result.SECOND_WINS_BY_FORFEIT,
+    Result.FIRST_WINS_BY_FORFEIT,
+    Result.DOUBLE_FORFEIT,
+)
 BOARD_RESULTS = (
     (Result.FIRST_WINS.zh, Result.SECOND_WINS.zh, Result.DRAW.score_text),
     (Result.SECOND_WINS_BY_FORFEIT.zh, Result.FIRST_WINS_BY_FORFEIT.zh),
@@ -74,8 +80,11 @@ def board_results(view: DocView) -> tuple[tuple[str, ...], ...]:
     白弃权): the teams are the columns, the colours are marked on each board."""
     f, s = view.colours.first_short, view.colours.second_short
     lines = (
-        (Result.FIRST_WINS.words_zh(f, s), Result.SECOND_WINS.words_zh(f, s),
-         Result.DRAW.score_text),
+        (
+            Result.FIRST_WINS.words_zh(f, s),
+            Result.SECOND_WINS.words_zh(f, s),
+            Result.DRAW.score_text,
+        ),
         (Result.SECOND_WINS_BY_FORFEIT.words_zh(f, s), Result.FIRST_WINS_BY_FORFEIT.words_zh(f, s)),
     )
     if draws_allowed(view):
@@ -144,7 +153,15 @@ def build_slips_pdf(
             draw = _draw_team_slip if game.boards else _draw_slip
             payload = qr_payload(links or {}, ev.code, rnd.number, game)
             draw(
-                canvas, view, ev, rnd, game, payload, PAGE_MARGIN, top, width - 2 * PAGE_MARGIN,
+                canvas,
+                view,
+                ev,
+                rnd,
+                game,
+                payload,
+                PAGE_MARGIN,
+                top,
+                width - 2 * PAGE_MARGIN,
                 slip_height,
             )
         canvas.saveState()
@@ -231,8 +248,18 @@ def _slip_head(
         max_lines=1,
     )
     if when:
-        draw_fitted(canvas, when, x0 + text_width - when_width, top - pad - 3 * mm, when_width,
-                    font=TABLE_FONT, size=8, min_size=5, align="right", max_lines=1)
+        draw_fitted(
+            canvas,
+            when,
+            x0 + text_width - when_width,
+            top - pad - 3 * mm,
+            when_width,
+            font=TABLE_FONT,
+            size=8,
+            min_size=5,
+            align="right",
+            max_lines=1,
+        )
     heading = f"{event.name}　第{rnd.number}轮　第{game.table}台　{document}"
     draw_fitted(
         canvas,
@@ -251,9 +278,18 @@ def _slip_head(
         head, sep, token = payload.rpartition("/t/")
         lines = [head + sep, token] if sep else [payload]
         for i, line in enumerate(lines):
-            draw_fitted(canvas, line, qr_x - 2 * mm, qr_y - 2.2 * mm - i * 2.3 * mm,
-                        qr_size + 4 * mm, font=TABLE_FONT, size=6, min_size=3.5,
-                        align="center", max_lines=1)
+            draw_fitted(
+                canvas,
+                line,
+                qr_x - 2 * mm,
+                qr_y - 2.2 * mm - i * 2.3 * mm,
+                qr_size + 4 * mm,
+                font=TABLE_FONT,
+                size=6,
+                min_size=3.5,
+                align="center",
+                max_lines=1,
+            )
     return x0, right, text_width
 
 
@@ -271,8 +307,9 @@ def _draw_slip(
 ) -> None:
     colours = view.colours
     pad = 3 * mm
-    x0, _, text_width = _slip_head(canvas, view, event, rnd, game, payload, left, top, width,
-                                   height)
+    x0, _, text_width = _slip_head(
+        canvas, view, event, rnd, game, payload, left, top, width, height
+    )
 
     # the players
     cols = [("座次", 15), ("序号", 11), ("姓名", 30), ("单位", 48), ("积分", 11), ("犯规", 14)]
@@ -340,9 +377,17 @@ def _draw_slip(
             # a pair: each player signs on a line of their own
             step = (row_h[1] - 1 * mm) / len(members)
             for k, member in enumerate(members):
-                draw_fitted(canvas, f"{member}：", xs[-2] + 1.2,
-                            yy - 0.5 * mm - step * (k + 1) + 0.9 * mm, widths[-1] * 0.45,
-                            font=TABLE_FONT, size=7, min_size=5, max_lines=1)
+                draw_fitted(
+                    canvas,
+                    f"{member}：",
+                    xs[-2] + 1.2,
+                    yy - 0.5 * mm - step * (k + 1) + 0.9 * mm,
+                    widths[-1] * 0.45,
+                    font=TABLE_FONT,
+                    size=7,
+                    min_size=5,
+                    max_lines=1,
+                )
                 canvas.setLineWidth(0.3)
                 line_y = yy - 0.5 * mm - step * (k + 1) + 0.6 * mm
                 canvas.line(xs[-2] + widths[-1] * 0.47, line_y, xs[-1] - 1.5 * mm, line_y)
@@ -593,8 +638,11 @@ def _draw_team_slip(
     # A match is drawn on equal board points: never with an odd number of boards that
     # cannot themselves be drawn (Go, komi 3又3/4子).
     drawable = draws_allowed(view) or len(boards) % 2 == 0
-    for label in ("平局" if r is Result.DRAW else r.words_zh(a, b) for r in SLIP_RESULTS
-                  if drawable or r is not Result.DRAW):
+    for label in (
+        "平局" if r is Result.DRAW else r.words_zh(a, b)
+        for r in SLIP_RESULTS
+        if drawable or r is not Result.DRAW
+    ):
         x = _box(canvas, x, line_y, label)
 
     line_y -= 7 * mm

@@ -66,7 +66,10 @@ def after_text(event: EventView, after: int) -> str:
 
 
 def standings_header(
-    view: DocView, event: EventView, after: int, document: str,
+    view: DocView,
+    event: EventView,
+    after: int,
+    document: str,
     rounds_of: EventView | None = None,
 ) -> Header:
     """`rounds_of`: the event whose rounds count (a team event's source event)."""
@@ -249,8 +252,14 @@ def build_teams_pdf(
             story.append(PageBreak())
         story.append(SetHeader(header))
         titles, rows = team_rows(view, ev)
-        widths = {"名次": 10, "队名": 40, "队员（个人积分 / 个人名次）": 80, "队员": 70,
-                  "积分": 11, "场分": 11}
+        widths = {
+            "名次": 10,
+            "队名": 40,
+            "队员（个人积分 / 个人名次）": 80,
+            "队员": 70,
+            "积分": 11,
+            "场分": 11,
+        }
         columns = [
             Column(
                 t,
@@ -273,8 +282,12 @@ def build_teams_pdf(
 def _unbroken(rows: list[list[str]], columns: Sequence[Column]) -> list[list[Any]]:
     """Team and member cells wrap between whole names and numbers (never 「诸/葛阳文」)."""
     return [
-        [fit_words(value, columns[i].width, size=8.5, min_size=7.5, max_lines=4)
-         if i in (1, 2) else value for i, value in enumerate(row)]
+        [
+            fit_words(value, columns[i].width, size=8.5, min_size=7.5, max_lines=4)
+            if i in (1, 2)
+            else value
+            for i, value in enumerate(row)
+        ]
         for row in rows
     ]
 

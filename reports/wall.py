@@ -32,16 +32,27 @@ def _layout(report: ReportDoc) -> tuple[int, float]:
     return rows, (report.width - GAP * (BLOCKS - 1)) / BLOCKS
 
 
-def _pages(items: list[Any], per_block: int, titles: list[str], widths: list[float],
-           **columns: Any) -> list[Flowable]:
+def _pages(
+    items: list[Any], per_block: int, titles: list[str], widths: list[float], **columns: Any
+) -> list[Flowable]:
     """The items in large type, BLOCKS blocks a page, on as few pages as they fit."""
     pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS, squeeze=1.1)
     story: list[Flowable] = []
     for blocks in pages:
         if story:
             story.append(PageBreak())
-        story.append(index_page(blocks, titles, widths, gap=GAP, size=SIZE,
-                                row_height=ROW * scale, name_min=MIN_SIZE, **columns))
+        story.append(
+            index_page(
+                blocks,
+                titles,
+                widths,
+                gap=GAP,
+                size=SIZE,
+                row_height=ROW * scale,
+                name_min=MIN_SIZE,
+                **columns,
+            )
+        )
     return story
 
 

@@ -22,22 +22,46 @@ def test_import_contracts_hold() -> None:
 
 def test_the_pure_core_passes_mypy_strict() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "app/pairing", "app/standings", "app/domain.py",
-         "app/settings", "app/text.py", "app/readmodel/model.py"],
-        cwd=ROOT, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "app/pairing",
+            "app/standings",
+            "app/domain.py",
+            "app/settings",
+            "app/text.py",
+            "app/readmodel/model.py",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_ruff_finds_no_errors() -> None:
-    result = subprocess.run([_tool("ruff"), "check", "app", "reports", "ui"], cwd=ROOT,
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [_tool("ruff"), "check", "app", "reports", "ui"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_mypy_as_configured_passes_on_the_whole_program() -> None:
     """`mypy` with no arguments checks app/, reports/ and ui/ ([tool.mypy] files)."""
-    result = subprocess.run([sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True,
-                            text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "app" in result.stdout or "Success" in result.stdout
+
+
+def test_the_code_is_formatted() -> None:
+    result = subprocess.run(
+        [_tool("ruff"), "format", "--check", "app", "reports", "ui", "tests"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -18,19 +18,35 @@ from app.domain import (
 
 # What arbiters write on slips, in CSV files and on the command line (issue 11, case 10).
 SPELLINGS = [
-    ("1-0", Result.FIRST_WINS), ("1:0", Result.FIRST_WINS), ("１－０", Result.FIRST_WINS),
-    ("１：０", Result.FIRST_WINS), ("1 - 0", Result.FIRST_WINS), ("1–0", Result.FIRST_WINS),
-    ("黑胜", Result.FIRST_WINS), (" 黑胜 ", Result.FIRST_WINS),
-    ("0-1", Result.SECOND_WINS), ("0:1", Result.SECOND_WINS), ("０：１", Result.SECOND_WINS),
+    ("1-0", Result.FIRST_WINS),
+    ("1:0", Result.FIRST_WINS),
+    ("１－０", Result.FIRST_WINS),
+    ("１：０", Result.FIRST_WINS),
+    ("1 - 0", Result.FIRST_WINS),
+    ("1–0", Result.FIRST_WINS),
+    ("黑胜", Result.FIRST_WINS),
+    (" 黑胜 ", Result.FIRST_WINS),
+    ("0-1", Result.SECOND_WINS),
+    ("0:1", Result.SECOND_WINS),
+    ("０：１", Result.SECOND_WINS),
     ("白胜", Result.SECOND_WINS),
-    ("=", Result.DRAW), ("＝", Result.DRAW), ("½-½", Result.DRAW), ("和", Result.DRAW),
-    ("和棋", Result.DRAW), ("1/2-1/2", Result.DRAW),
-    ("+-", Result.FIRST_WINS_BY_FORFEIT), ("＋－", Result.FIRST_WINS_BY_FORFEIT),
+    ("=", Result.DRAW),
+    ("＝", Result.DRAW),
+    ("½-½", Result.DRAW),
+    ("和", Result.DRAW),
+    ("和棋", Result.DRAW),
+    ("1/2-1/2", Result.DRAW),
+    ("+-", Result.FIRST_WINS_BY_FORFEIT),
+    ("＋－", Result.FIRST_WINS_BY_FORFEIT),
     ("白弃权", Result.FIRST_WINS_BY_FORFEIT),
-    ("-+", Result.SECOND_WINS_BY_FORFEIT), ("－＋", Result.SECOND_WINS_BY_FORFEIT),
+    ("-+", Result.SECOND_WINS_BY_FORFEIT),
+    ("－＋", Result.SECOND_WINS_BY_FORFEIT),
     ("黑弃权", Result.SECOND_WINS_BY_FORFEIT),
-    ("--", Result.DOUBLE_FORFEIT), ("－－", Result.DOUBLE_FORFEIT), ("双弃权", Result.DOUBLE_FORFEIT),
-    ("0-0", Result.NOT_PLAYED), ("未赛", Result.NOT_PLAYED),
+    ("--", Result.DOUBLE_FORFEIT),
+    ("－－", Result.DOUBLE_FORFEIT),
+    ("双弃权", Result.DOUBLE_FORFEIT),
+    ("0-0", Result.NOT_PLAYED),
+    ("未赛", Result.NOT_PLAYED),
 ]
 
 
@@ -44,7 +60,9 @@ def test_colon_scores_are_results() -> None:
     assert parse_result("0:1") is Result.SECOND_WINS
 
 
-@pytest.mark.parametrize("text", ["", " ", "bye", "1", "0", "10", "12 1", "1-1", "2-0", "+", "黑", "胜"])
+@pytest.mark.parametrize(
+    "text", ["", " ", "bye", "1", "0", "10", "12 1", "1-1", "2-0", "+", "黑", "胜"]
+)
 def test_not_a_result(text: str) -> None:
     assert parse_result(text) is None
 
@@ -129,14 +147,31 @@ def test_trf_codes_and_cross_table_words_come_from_the_core() -> None:
     from app.domain import OUTCOME_WORDS_ZH
 
     expected = {  # TRF-16: the first mover is "white"
-        Result.FIRST_WINS: ("1", "0"), Result.SECOND_WINS: ("0", "1"), Result.DRAW: ("=", "="),
-        Result.FIRST_WINS_BY_FORFEIT: ("+", "-"), Result.SECOND_WINS_BY_FORFEIT: ("-", "+"),
-        Result.DOUBLE_FORFEIT: ("-", "-"), Result.NOT_PLAYED: ("-", "-"),
+        Result.FIRST_WINS: ("1", "0"),
+        Result.SECOND_WINS: ("0", "1"),
+        Result.DRAW: ("=", "="),
+        Result.FIRST_WINS_BY_FORFEIT: ("+", "-"),
+        Result.SECOND_WINS_BY_FORFEIT: ("-", "+"),
+        Result.DOUBLE_FORFEIT: ("-", "-"),
+        Result.NOT_PLAYED: ("-", "-"),
     }
     for result, codes in expected.items():
         assert (result.trf_code(True), result.trf_code(False)) == codes
     assert Result.BYE.trf_code(True) == "U"
     words = [OUTCOME_WORDS_ZH[r.outcome(side)] for r in ENTERED_RESULTS for side in (True, False)]
-    assert words == ["胜", "负", "负", "胜", "和", "和", "胜", "负", "负", "胜", "负", "负",
-                     "未赛", "未赛"]
-
+    assert words == [
+        "胜",
+        "负",
+        "负",
+        "胜",
+        "和",
+        "和",
+        "胜",
+        "负",
+        "负",
+        "胜",
+        "负",
+        "负",
+        "未赛",
+        "未赛",
+    ]

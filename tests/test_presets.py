@@ -20,8 +20,11 @@ CASES = [
 
 @pytest.mark.parametrize("preset,event,category,expected", CASES)
 def test_prize_tables_follow_the_regulation(preset, event, category, expected) -> None:  # noqa: ANN001
-    table = next(p for p in load_preset(preset)["prizes"]
-                 if p["event"] == event and p.get("category") == category)
+    table = next(
+        p
+        for p in load_preset(preset)["prizes"]
+        if p["event"] == event and p.get("category") == category
+    )
     assert [(p["from"], p["to"], p["amount"]) for p in table["places"]] == [
         (p.place_from, p.place_to, p.amount) for p in expected.places
     ]

@@ -16,8 +16,15 @@ import pytest
 from app.cli.main import main
 from tests.services.sheets import player, write_sheet
 
-POINTS = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0), "-+": (0, 2), "--": (0, 0),
-          "0-0": (0, 0)}
+POINTS = {
+    "1-0": (2, 0),
+    "0-1": (0, 2),
+    "=": (1, 1),
+    "+-": (2, 0),
+    "-+": (0, 2),
+    "--": (0, 0),
+    "0-0": (0, 0),
+}
 
 
 def finals(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -32,19 +39,34 @@ def _sheet(tmp_path: Path, count: int, seed: int) -> Path:
     rows = []
     for i in range(count):
         gender = "女" if i % 5 == 0 else "男"
-        rows.append(player(f"选手{i:03d}", gender, birth=f"19{60 + i % 40}-0{1 + i % 9}-1{i % 10}",
-                           unit=f"单位{rng.randrange(count // 4)}", 来源="入围赛第1期", 名次=i + 1,
-                           身份证号=f"3300001990{i:08d}"))
+        rows.append(
+            player(
+                f"选手{i:03d}",
+                gender,
+                birth=f"19{60 + i % 40}-0{1 + i % 9}-1{i % 10}",
+                unit=f"单位{rng.randrange(count // 4)}",
+                来源="入围赛第1期",
+                名次=i + 1,
+                身份证号=f"3300001990{i:08d}",
+            )
+        )
     return write_sheet(tmp_path / "players.xlsx", rows)
 
 
-@pytest.mark.parametrize("preset,code,count,rounds", [
-    ("shaoxing-gomoku-2022", "OPEN", 31, 7),
-    ("shaoxing-gomoku-2022", "OPEN", 12, 5),
-    ("hangzhou-go", "MEN", 40, 9),
-])
+@pytest.mark.parametrize(
+    "preset,code,count,rounds",
+    [
+        ("shaoxing-gomoku-2022", "OPEN", 31, 7),
+        ("shaoxing-gomoku-2022", "OPEN", 12, 5),
+        ("hangzhou-go", "MEN", 40, 9),
+    ],
+)
 def test_final_replayed_and_checked_independently(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], preset: str, code: str, count: int,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    preset: str,
+    code: str,
+    count: int,
     rounds: int,
 ) -> None:
     f = str(tmp_path / "final.finals")
@@ -84,7 +106,9 @@ def test_final_replayed_and_checked_independently(
         n = rnd["number"]
         # RULES §1 (default setting): two forfeits in a row withdraw a player.
         expected = {e for e in ids if not (e in forfeited[n - 1] and e in forfeited[n - 2])}
-        playing = [g["first"] for g in rnd["games"]] + [g["second"] for g in rnd["games"] if g["second"]]
+        playing = [g["first"] for g in rnd["games"]] + [
+            g["second"] for g in rnd["games"] if g["second"]
+        ]
         assert sorted(playing) == sorted(expected)  # every active player paired exactly once
         assert [g["second"] for g in rnd["games"]].count(None) == len(expected) % 2
         assert rnd["games"][-1]["second"] is None or len(expected) % 2 == 0  # the bye is last

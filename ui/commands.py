@@ -61,8 +61,15 @@ class ServiceCommand(QUndoCommand):
 class PairingEditCommand(ServiceCommand):
     what = ctxmod.ROUNDS
 
-    def __init__(self, ctx: ctxmod.TournamentContext, event: str, number: int, edit: str,
-                 args: tuple[int, ...], label: str) -> None:
+    def __init__(
+        self,
+        ctx: ctxmod.TournamentContext,
+        event: str,
+        number: int,
+        edit: str,
+        args: tuple[int, ...],
+        label: str,
+    ) -> None:
         super().__init__(ctx, label)
         self.event, self.number, self.edit, self.args = event, number, edit, args
 
@@ -76,8 +83,16 @@ class PairingEditCommand(ServiceCommand):
 class StatusCommand(ServiceCommand):
     what = ctxmod.PLAYERS
 
-    def __init__(self, ctx: ctxmod.TournamentContext, event: str, seed: int, new: str,
-                 old: str, round_number: int | None, label: str) -> None:
+    def __init__(
+        self,
+        ctx: ctxmod.TournamentContext,
+        event: str,
+        seed: int,
+        new: str,
+        old: str,
+        round_number: int | None,
+        label: str,
+    ) -> None:
         super().__init__(ctx, label)
         self.event, self.seed, self.new, self.old, self.round = event, seed, new, old, round_number
 
@@ -94,8 +109,16 @@ class ResultCommand(ServiceCommand):
 
     what = ctxmod.RESULTS
 
-    def __init__(self, ctx: ctxmod.TournamentContext, event: str, number: int, table: int,
-                 new: str, old: str | None, label: str) -> None:
+    def __init__(
+        self,
+        ctx: ctxmod.TournamentContext,
+        event: str,
+        number: int,
+        table: int,
+        new: str,
+        old: str | None,
+        label: str,
+    ) -> None:
         super().__init__(ctx, label)
         self.event, self.number, self.table, self.new, self.old = event, number, table, new, old
 
@@ -103,22 +126,51 @@ class ResultCommand(ServiceCommand):
     # found): a result that arrived meanwhile from a phone or another station is never
     # overwritten unseen.
     def apply(self, db: Any, operator: str) -> Any:
-        return record_result(db, self.event, self.number, self.table, self.new, force=True,
-                             operator=operator, expected=self.old)
+        return record_result(
+            db,
+            self.event,
+            self.number,
+            self.table,
+            self.new,
+            force=True,
+            operator=operator,
+            expected=self.old,
+        )
 
     def revert(self, db: Any, operator: str) -> Any:
         if self.old is None:
-            return clear_result(db, self.event, self.number, self.table, force=True,
-                                operator=operator, expected=self.new)
-        return record_result(db, self.event, self.number, self.table, self.old, force=True,
-                             operator=operator, expected=self.new)
+            return clear_result(
+                db,
+                self.event,
+                self.number,
+                self.table,
+                force=True,
+                operator=operator,
+                expected=self.new,
+            )
+        return record_result(
+            db,
+            self.event,
+            self.number,
+            self.table,
+            self.old,
+            force=True,
+            operator=operator,
+            expected=self.new,
+        )
 
 
 class SettingsCommand(ServiceCommand):
     what = ctxmod.SETTINGS
 
-    def __init__(self, ctx: ctxmod.TournamentContext, event: str, before: dict[str, Any],
-                 after: dict[str, Any], label: str) -> None:
+    def __init__(
+        self,
+        ctx: ctxmod.TournamentContext,
+        event: str,
+        before: dict[str, Any],
+        after: dict[str, Any],
+        label: str,
+    ) -> None:
         super().__init__(ctx, label)
         self.event, self.before, self.after = event, before, after
 

@@ -34,8 +34,13 @@ RESULT_ENTERED = "result-entered"  # one table's result: its row and the counter
 ROUND_COMPLETE = "round-complete"  # ... and that result completed its round
 
 
-def _write_and_outline(fn: Callable[..., Any], db: Database, with_info: bool, args: tuple[Any, ...],
-                       kwargs: dict[str, Any]) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None]:
+def _write_and_outline(
+    fn: Callable[..., Any],
+    db: Database,
+    with_info: bool,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None]:
     """In the worker: the change, then the outline it leaves (one trip to the file)."""
     value = fn(db, *args, **kwargs)
     events, info = readers.outline(db, with_info)
@@ -131,8 +136,13 @@ class TournamentContext(QObject):
         self.message.emit(text)
 
     # -- changes -------------------------------------------------------------------
-    def apply_change(self, what: str, events: list[dict[str, Any]] | None = None,
-                     info: dict[str, Any] | None = None, rounds: tuple[RoundView, ...] = ()) -> None:
+    def apply_change(
+        self,
+        what: str,
+        events: list[dict[str, Any]] | None = None,
+        info: dict[str, Any] | None = None,
+        rounds: tuple[RoundView, ...] = (),
+    ) -> None:
         """A change is on file: take its finished values and tell the views what moved."""
         self.revision += 1
         self._forget_rounds()
@@ -160,12 +170,22 @@ class TournamentContext(QObject):
         self._forget_rounds()
         if self.db is None:
             return
-        self.read("outline", readers.outline, what in (SETTINGS, ALL),
-                  on_done=lambda value: self.apply_change(what, *value))
+        self.read(
+            "outline",
+            readers.outline,
+            what in (SETTINGS, ALL),
+            on_done=lambda value: self.apply_change(what, *value),
+        )
 
-    def write(self, fn: Callable[..., Any], *args: Any, what: str,
-              on_done: Callable[[Any], object] | None = None,
-              on_error: Callable[[BaseException], None] | None = None, **kwargs: Any) -> None:
+    def write(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        what: str,
+        on_done: Callable[[Any], object] | None = None,
+        on_error: Callable[[BaseException], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         """Run `fn(db, *args, **kwargs)` in the write queue; then the views learn `what`
         changed (a RoundView it returns is shown as is, never read again), then `on_done`."""
         db = self.require_db()
@@ -190,13 +210,20 @@ class TournamentContext(QObject):
 
                 show_error(None, exc)
 
-        self.runner.write(_write_and_outline, fn, db, with_info, args, kwargs,
-                          on_done=done, on_error=failed)
+        self.runner.write(
+            _write_and_outline, fn, db, with_info, args, kwargs, on_done=done, on_error=failed
+        )
 
     # -- reads ---------------------------------------------------------------------
-    def read(self, key: Hashable, fn: Callable[..., Any], *args: Any,
-             on_done: Callable[[Any], None], on_error: Callable[[BaseException], None] | None = None,
-             **kwargs: Any) -> None:
+    def read(
+        self,
+        key: Hashable,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_done: Callable[[Any], None],
+        on_error: Callable[[BaseException], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
         """`fn(db, *args)` in a worker; only the newest read under `key` reports, and only if
         nothing changed meanwhile (a change asks its views to read again)."""
         db = self.require_db()
@@ -224,8 +251,13 @@ class TournamentContext(QObject):
     def cached_round(self, event: str, number: int) -> RoundView | None:
         return self._rounds.get((event, number))
 
-    def read_round(self, event: str, number: int, on_done: Callable[[RoundView], None],
-                   on_error: Callable[[BaseException], None] | None = None) -> None:
+    def read_round(
+        self,
+        event: str,
+        number: int,
+        on_done: Callable[[RoundView], None],
+        on_error: Callable[[BaseException], None] | None = None,
+    ) -> None:
         """The round's view: at once when this revision has it, else read once in a worker
         for every view that asks (the board and the results list share it)."""
         cached = self.cached_round(event, number)
@@ -248,8 +280,9 @@ class TournamentContext(QObject):
             if on_error is not None:
                 on_error(exc)
 
-        self.read(("round", event, number), readers.round_of, event, number,
-                  on_done=done, on_error=failed)
+        self.read(
+            ("round", event, number), readers.round_of, event, number, on_done=done, on_error=failed
+        )
 
     def _forget_rounds(self) -> None:
         self._rounds.clear()

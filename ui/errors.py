@@ -25,7 +25,9 @@ def error_text(exc: BaseException) -> tuple[str, list[str]]:
     if type(exc).__name__ == "ReportError":
         return str(message), list(getattr(exc, "details", []) or [])
     log.error("unexpected error: %s", "".join(traceback.format_exception(exc)))
-    return QCoreApplication.translate("Errors", "Something went wrong: %1").replace("%1", str(message) or type(exc).__name__), []
+    return QCoreApplication.translate("Errors", "Something went wrong: %1").replace(
+        "%1", str(message) or type(exc).__name__
+    ), []
 
 
 def show_error(parent: QWidget | None, exc: BaseException, title: str | None = None) -> None:

@@ -91,7 +91,8 @@ class MainWindow(QMainWindow):
         self.event_combo = QComboBox()
         self.event_combo.setMinimumContentsLength(14)
         self.event_combo.currentIndexChanged.connect(
-            lambda _i: self.ctx.set_event(self.event_combo.currentData()))
+            lambda _i: self.ctx.set_event(self.event_combo.currentData())
+        )
         self.operator_label = QLabel()
         self._build_menus()
         toolbar = self.addToolBar(self.tr("Event"))
@@ -105,8 +106,10 @@ class MainWindow(QMainWindow):
         toolbar.addSeparator()
         toolbar.addAction(self.settings_action)
         spacer = QWidget()
-        spacer.setSizePolicy(spacer.sizePolicy().horizontalPolicy().Expanding,
-                             spacer.sizePolicy().verticalPolicy().Preferred)
+        spacer.setSizePolicy(
+            spacer.sizePolicy().horizontalPolicy().Expanding,
+            spacer.sizePolicy().verticalPolicy().Preferred,
+        )
         toolbar.addWidget(spacer)
         toolbar.addWidget(self.operator_label)
         self.toolbar = toolbar
@@ -127,8 +130,13 @@ class MainWindow(QMainWindow):
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
     # -- menus ---------------------------------------------------------------------
-    def _action(self, menu: Any, text: str, slot: Callable[[], Any],
-                shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None) -> QAction:
+    def _action(
+        self,
+        menu: Any,
+        text: str,
+        slot: Callable[[], Any],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
         action = QAction(text, self)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
@@ -139,18 +147,26 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu(self.tr("&File"))
-        self._action(file_menu, self.tr("New tournament…"), self.new_tournament, QKeySequence.StandardKey.New)
+        self._action(
+            file_menu, self.tr("New tournament…"), self.new_tournament, QKeySequence.StandardKey.New
+        )
         self._action(file_menu, self.tr("Open…"), self.open_dialog, QKeySequence.StandardKey.Open)
         self._action(file_menu, self.tr("Open the demo"), self.open_demo)
         self.recent_menu = file_menu.addMenu(self.tr("Recent files"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
-        self.import_action = self._action(file_menu, self.tr("Import registration sheet…"),
-                                          lambda: self.players.import_file())
-        self._action(file_menu, self.tr("Save blank registration template…"),
-                     lambda: self.players.save_template())
+        self.import_action = self._action(
+            file_menu, self.tr("Import registration sheet…"), lambda: self.players.import_file()
+        )
+        self._action(
+            file_menu,
+            self.tr("Save blank registration template…"),
+            lambda: self.players.save_template(),
+        )
         file_menu.addSeparator()
-        self.close_action = self._action(file_menu, self.tr("Close tournament"), self.close_tournament)
+        self.close_action = self._action(
+            file_menu, self.tr("Close tournament"), self.close_tournament
+        )
         self._action(file_menu, self.tr("Quit"), self.close, QKeySequence.StandardKey.Quit)
 
         edit_menu = bar.addMenu(self.tr("&Edit"))
@@ -161,32 +177,56 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
-        self.settings_action = self._action(edit_menu, self.tr("Settings…"), self.open_settings, "Ctrl+,")
+        self.settings_action = self._action(
+            edit_menu, self.tr("Settings…"), self.open_settings, "Ctrl+,"
+        )
 
         view_menu = bar.addMenu(self.tr("&View"))
-        names = (self.tr("Players"), self.tr("Teams and pairs"), self.tr("Pairing"), self.tr("Results"),
-                 self.tr("Phone entry"), self.tr("Standings and prizes"), self.tr("Audit log"))
+        names = (
+            self.tr("Players"),
+            self.tr("Teams and pairs"),
+            self.tr("Pairing"),
+            self.tr("Results"),
+            self.tr("Phone entry"),
+            self.tr("Standings and prizes"),
+            self.tr("Audit log"),
+        )
         for number, (key, name) in enumerate(zip(VIEWS, names, strict=True), start=1):
             self._action(view_menu, name, partial(self.show_view, key), f"Ctrl+{number}")
 
         print_menu = bar.addMenu(self.tr("&Print"))
         self.print_menu = print_menu
         for kind in KINDS:
-            self._action(print_menu, self.report_title(kind) + "…", partial(self.print_report, kind))
+            self._action(
+                print_menu, self.report_title(kind) + "…", partial(self.print_report, kind)
+            )
         cert_menu = print_menu.addMenu(self.tr("More certificates"))
-        self._action(cert_menu, self.tr("Grade certificates"),
-                     lambda: self.print_report("certificates", cert_type="grade"))
-        self._action(cert_menu, self.tr("Participation certificates"),
-                     lambda: self.print_report("certificates", cert_type="participation"))
+        self._action(
+            cert_menu,
+            self.tr("Grade certificates"),
+            lambda: self.print_report("certificates", cert_type="grade"),
+        )
+        self._action(
+            cert_menu,
+            self.tr("Participation certificates"),
+            lambda: self.print_report("certificates", cert_type="participation"),
+        )
         layout_menu = print_menu.addMenu(self.tr("More layouts"))
-        self._action(layout_menu, self.tr("Check-in sheet by pinyin") + "…",
-                     lambda: self.print_report("checkin", order="pinyin"))
-        self._action(layout_menu, self.tr("Table cards on A5") + "…",
-                     lambda: self.print_report("cards", card="a5"))
+        self._action(
+            layout_menu,
+            self.tr("Check-in sheet by pinyin") + "…",
+            lambda: self.print_report("checkin", order="pinyin"),
+        )
+        self._action(
+            layout_menu,
+            self.tr("Table cards on A5") + "…",
+            lambda: self.print_report("cards", card="a5"),
+        )
         excel_menu = print_menu.addMenu(self.tr("Export to Excel"))
         for kind in EXCEL_KINDS:
-            self._action(excel_menu, self.report_title(kind),
-                         partial(self.print_report, kind, ".xlsx"))
+            self._action(
+                excel_menu, self.report_title(kind), partial(self.print_report, kind, ".xlsx")
+            )
         print_menu.addSeparator()
         self._action(print_menu, self.tr("Open the output folder"), self.open_output_folder)
         self._action(print_menu, self.tr("Choose the output folder…"), self.choose_output_folder)
@@ -205,13 +245,20 @@ class MainWindow(QMainWindow):
 
     def report_title(self, kind: str) -> str:
         titles = {
-            "pairings": self.tr("Pairing list"), "index": self.tr("Name index"),
-            "slips": self.tr("Result slips"), "standings": self.tr("Standings"),
-            "crosstable": self.tr("Cross-table"), "teams": self.tr("Team standings"),
-            "pairs": self.tr("Pair standings"), "prizes": self.tr("Prize sheet"),
-            "certificates": self.tr("Prize certificates"), "grades": self.tr("Grade list"),
-            "entries": self.tr("Entry list"), "checkin": self.tr("Check-in sheet"),
-            "cards": self.tr("Table cards"), "lineup": self.tr("Team line-up sheet"),
+            "pairings": self.tr("Pairing list"),
+            "index": self.tr("Name index"),
+            "slips": self.tr("Result slips"),
+            "standings": self.tr("Standings"),
+            "crosstable": self.tr("Cross-table"),
+            "teams": self.tr("Team standings"),
+            "pairs": self.tr("Pair standings"),
+            "prizes": self.tr("Prize sheet"),
+            "certificates": self.tr("Prize certificates"),
+            "grades": self.tr("Grade list"),
+            "entries": self.tr("Entry list"),
+            "checkin": self.tr("Check-in sheet"),
+            "cards": self.tr("Table cards"),
+            "lineup": self.tr("Team line-up sheet"),
             "ceremony": self.tr("Prize ceremony order"),
         }
         return titles.get(kind, KINDS.get(kind, kind))
@@ -234,8 +281,12 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open tournament"), "",
-                                              self.tr("Tournament files (*.finals);;All files (*)"))
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open tournament"),
+            "",
+            self.tr("Tournament files (*.finals);;All files (*)"),
+        )
         if path:
             self.open_file(Path(path))
 
@@ -250,10 +301,16 @@ class MainWindow(QMainWindow):
             self.open_file(path)
             return
         self.statusBar().showMessage(self.tr("Making the demo final…"))
-        self.ctx.runner.start(build_demo, path, "hangzhou-go", players=360, rounds=2,
-                              operator=self.ctx.operator,
-                              on_done=lambda _summary: self.open_file(path),
-                              on_error=lambda exc: show_error(self, exc))
+        self.ctx.runner.start(
+            build_demo,
+            path,
+            "hangzhou-go",
+            players=360,
+            rounds=2,
+            operator=self.ctx.operator,
+            on_done=lambda _summary: self.open_file(path),
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def new_tournament(self) -> None:
         folder = prefs.output_dir()
@@ -342,11 +399,14 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         if self.ctx.db is None:
             return
-        dialog = SettingsDialog(self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self)
+        dialog = SettingsDialog(
+            self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self
+        )
         while dialog.exec():
             try:
-                prefs.set_operator(clean_text(dialog.operator.text(), "操作员姓名",
-                                              max_length=NAME_MAX) or "")
+                prefs.set_operator(
+                    clean_text(dialog.operator.text(), "操作员姓名", max_length=NAME_MAX) or ""
+                )
             except FinalsError as exc:
                 show_error(self, exc)
                 continue
@@ -355,12 +415,16 @@ class MainWindow(QMainWindow):
                 from app.services.tournament import update_event_settings
 
                 try:
-                    update_event_settings(self.ctx.db, dialog.event_code(), after, self.ctx.operator)
+                    update_event_settings(
+                        self.ctx.db, dialog.event_code(), after, self.ctx.operator
+                    )
                 except FinalsError as exc:
                     show_error(self, exc)
                     continue
                 label = self.tr("Settings of %1").replace("%1", dialog.event_combo.currentText())
-                self.ctx.undo_stack.push(SettingsCommand(self.ctx, dialog.event_code(), before, after, label))
+                self.ctx.undo_stack.push(
+                    SettingsCommand(self.ctx, dialog.event_code(), before, after, label)
+                )
                 self.ctx.notify(ctxmod.SETTINGS)
             timetable = dialog.schedule_changes()
             if timetable:
@@ -368,8 +432,9 @@ class MainWindow(QMainWindow):
 
                 try:
                     for number, at in timetable.items():
-                        set_round_time(self.ctx.db, dialog.event_code(), number, at,
-                                       self.ctx.operator)
+                        set_round_time(
+                            self.ctx.db, dialog.event_code(), number, at, self.ctx.operator
+                        )
                 except FinalsError as exc:
                     show_error(self, exc)
                     continue
@@ -378,8 +443,14 @@ class MainWindow(QMainWindow):
             break
 
     # -- printing ------------------------------------------------------------------
-    def print_report(self, kind: str, suffix: str = ".pdf", cert_type: str = "prize",
-                     order: str = "unit", card: str = "tent") -> None:
+    def print_report(
+        self,
+        kind: str,
+        suffix: str = ".pdf",
+        cert_type: str = "prize",
+        order: str = "unit",
+        card: str = "tent",
+    ) -> None:
         if self.ctx.db is None:
             return
         event = self.ctx.current_event()
@@ -387,30 +458,55 @@ class MainWindow(QMainWindow):
         number: int | None = None
         category: str | None = None
         if kind in ROUND_KINDS:
-            number = self.round_board.round_combo.currentData() if self.tabs.currentWidget() is not self.results \
+            number = (
+                self.round_board.round_combo.currentData()
+                if self.tabs.currentWidget() is not self.results
                 else self.results.round_combo.currentData()
+            )
             if not number and kind != "lineup":  # a line-up before round 1: the registered order
                 show_error(self, FinalsError(self.tr("No round is paired yet in this event.")))
                 return
         if kind == "standings":
             number = self.standings.after_round()
             category = self.standings.category()
-        out = output_path(prefs.output_dir(), self.ctx.info.get("title", "finals"), kind, suffix, code,
-                          number, cert_type)
-        self._progress = QProgressDialog(self.tr("Making %1…").replace("%1", self.report_title(kind)),
-                                         "", 0, 0, self)
+        out = output_path(
+            prefs.output_dir(),
+            self.ctx.info.get("title", "finals"),
+            kind,
+            suffix,
+            code,
+            number,
+            cert_type,
+        )
+        self._progress = QProgressDialog(
+            self.tr("Making %1…").replace("%1", self.report_title(kind)), "", 0, 0, self
+        )
         self._progress.setCancelButton(None)
         self._progress.setWindowTitle(self.tr("Printing"))
         self._progress.setMinimumDuration(300 if kind != "certificates" else 0)
         self._progress.setValue(0)
         # Certificates write their register numbers: they take their turn in the write queue,
         # and so does any document asked for while a change is saving (it shows that change).
-        start = (self.ctx.runner.write if kind == "certificates" or self.ctx.writing
-                 else self.ctx.runner.start)
-        start(make_report, self.ctx.db, kind, out, event=code, round_number=number,
-              category=category, cert_type=cert_type,
-              after_round=number if kind == "standings" else None, order=order, card=card,
-              on_done=self._report_done, on_error=self._report_failed)
+        start = (
+            self.ctx.runner.write
+            if kind == "certificates" or self.ctx.writing
+            else self.ctx.runner.start
+        )
+        start(
+            make_report,
+            self.ctx.db,
+            kind,
+            out,
+            event=code,
+            round_number=number,
+            category=category,
+            cert_type=cert_type,
+            after_round=number if kind == "standings" else None,
+            order=order,
+            card=card,
+            on_done=self._report_done,
+            on_error=self._report_failed,
+        )
 
     def _end_progress(self) -> None:
         if self._progress is not None:
@@ -435,7 +531,9 @@ class MainWindow(QMainWindow):
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
 
     def choose_output_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Output folder"), str(prefs.output_dir()))
+        folder = QFileDialog.getExistingDirectory(
+            self, self.tr("Output folder"), str(prefs.output_dir())
+        )
         if folder:
             prefs.set_output_dir(folder)
 
@@ -444,9 +542,14 @@ class MainWindow(QMainWindow):
         self.saving.setVisible(writing)
 
     def about(self) -> None:
-        QMessageBox.about(self, self.tr("About"), self.tr(
-            "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and "
-            "Gomoku finals. Works offline; every change is recorded in the audit log."))
+        QMessageBox.about(
+            self,
+            self.tr("About"),
+            self.tr(
+                "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and "
+                "Gomoku finals. Works offline; every change is recorded in the audit log."
+            ),
+        )
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         self.remote.stop_server()  # the phones' server never outlives the window

@@ -13,7 +13,9 @@ MAX_RECENT = 8
 
 def settings() -> QSettings:
     # An INI file in the user's profile on every system (tests point it elsewhere).
-    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANISATION, APPLICATION)
+    return QSettings(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANISATION, APPLICATION
+    )
 
 
 def operator() -> str:
@@ -25,7 +27,7 @@ def set_operator(name: str) -> None:
 
 
 def language() -> str:
-    """"zh_CN" (the default) or "en"."""
+    """ "zh_CN" (the default) or "en"."""
     value = str(settings().value("language", "zh_CN") or "zh_CN")
     return value if value in ("zh_CN", "en") else "zh_CN"
 

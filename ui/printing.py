@@ -21,8 +21,15 @@ def safe_name(text: str) -> str:
     return re.sub(r'[\\/:*?"<>|\s]+', "_", text).strip("_") or "report"
 
 
-def output_path(folder: Path, title: str, kind: str, suffix: str, event: str | None,
-                round_number: int | None, cert_type: str = "prize") -> Path:
+def output_path(
+    folder: Path,
+    title: str,
+    kind: str,
+    suffix: str,
+    event: str | None,
+    round_number: int | None,
+    cert_type: str = "prize",
+) -> Path:
     parts = [safe_name(title)[:40], KINDS.get(kind, kind)]
     if event and kind in EVENT_KINDS:
         parts.append(event)
@@ -34,10 +41,19 @@ def output_path(folder: Path, title: str, kind: str, suffix: str, event: str | N
     return folder / ("-".join(parts) + suffix)
 
 
-def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
-                round_number: int | None = None, category: str | None = None,
-                cert_type: str = "prize", after_round: int | None = None,
-                order: str = "unit", card: str = "tent") -> Path:
+def make_report(
+    db: Database,
+    kind: str,
+    out: Path,
+    *,
+    event: str | None = None,
+    round_number: int | None = None,
+    category: str | None = None,
+    cert_type: str = "prize",
+    after_round: int | None = None,
+    order: str = "unit",
+    card: str = "tent",
+) -> Path:
     """Read the final and write the document (runs in a worker thread)."""
     final = readers.final(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -51,10 +67,18 @@ def make_report(db: Database, kind: str, out: Path, *, event: str | None = None,
         from ui import prefs
 
         numbers = issue_for_print(db, final, cert_type, scoped_event, category, prefs.operator())
-    return build_report(final, kind, out, event=scoped_event,
-                        round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
-                        category=category, cert_type=cert_type, order=order, card=card,
-                        extras=PrintExtras(certificate_numbers=numbers))
+    return build_report(
+        final,
+        kind,
+        out,
+        event=scoped_event,
+        round=round_number if kind in ROUND_KINDS or kind == "standings" else None,
+        category=category,
+        cert_type=cert_type,
+        order=order,
+        card=card,
+        extras=PrintExtras(certificate_numbers=numbers),
+    )
 
 
 __all__ = ["EXCEL_KINDS", "KINDS", "ROUND_KINDS", "make_report", "output_path"]

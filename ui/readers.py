@@ -26,7 +26,9 @@ def final(db: Database, after_round: int | None) -> Final:
     return load_final(db, after_round)
 
 
-def outline(db: Database, with_info: bool = False) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+def outline(
+    db: Database, with_info: bool = False
+) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
     """The events (rounds paired, settings) and, when asked, the tournament's own fields."""
     return list_events(db), (tournament_info(db) if with_info else None)
 

@@ -36,6 +36,9 @@ def matches(query: str, *texts: str | None) -> bool:
         full, initials = search_keys(name)
         compact = needle.replace(" ", "")
         # initials and full pinyin from the start of the name; longer pinyin anywhere
-        return (initials.startswith(compact) or full.startswith(compact)
-                or (len(compact) >= 4 and compact in full))
+        return (
+            initials.startswith(compact)
+            or full.startswith(compact)
+            or (len(compact) >= 4 and compact in full)
+        )
     return False

@@ -27,8 +27,9 @@ class Job(QObject):
     finished = Signal(object, object)  # (job id, value)
     failed = Signal(object, object)  # (job id, exception)
 
-    def __init__(self, number: int, fn: Callable[..., Any], args: tuple[Any, ...],
-                 kwargs: dict[str, Any]) -> None:
+    def __init__(
+        self, number: int, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> None:
         super().__init__()
         self.number = number
         self._fn, self._args, self._kwargs = fn, args, kwargs
@@ -136,8 +137,13 @@ class Runner(QObject):
         if self._write_running is not None or not self._writes:
             return
         pending = self._writes.popleft()
-        self._write_running = self.start(pending.fn, *pending.args, on_done=pending.on_done,
-                                         on_error=pending.on_error, **pending.kwargs)
+        self._write_running = self.start(
+            pending.fn,
+            *pending.args,
+            on_done=pending.on_done,
+            on_error=pending.on_error,
+            **pending.kwargs,
+        )
 
     # -- ending --------------------------------------------------------------------
     def _end(self, number: int) -> tuple[Any, Any]:

@@ -23,8 +23,14 @@ def number_certificates(db: Database, final: Final, args: argparse.Namespace) ->
     return issue_for_print(db, final, args.type, args.event, args.category, operator(args))
 
 
-def issue_for_print(db: Database, final: Final, cert_type: str, event: str | None,
-                    category: str | None, operator_name: str) -> dict[str, str]:
+def issue_for_print(
+    db: Database,
+    final: Final,
+    cert_type: str,
+    event: str | None,
+    category: str | None,
+    operator_name: str,
+) -> dict[str, str]:
     """The register's numbers of the certificates a print holds, by award key (the command
     line and the window's print both come here; empty when there is nothing to print)."""
     from app.services.certificates import AwardRecord, issue_numbers
@@ -32,10 +38,18 @@ def issue_for_print(db: Database, final: Final, cert_type: str, event: str | Non
     from reports.errors import ReportError
 
     def records(event: str | None, category: str | None) -> list[AwardRecord]:
-        return [AwardRecord(key=a.key, kind=cert_type, event=a.event,
-                            category=a.values.get("组别") or None, place=a.place,
-                            entrant=a.entrant, name=a.name)
-                for a in certificate_awards(final, cert_type, event, category)]
+        return [
+            AwardRecord(
+                key=a.key,
+                kind=cert_type,
+                event=a.event,
+                category=a.values.get("组别") or None,
+                place=a.place,
+                entrant=a.entrant,
+                name=a.name,
+            )
+            for a in certificate_awards(final, cert_type, event, category)
+        ]
 
     try:
         printed = records(event, category)

@@ -43,12 +43,14 @@ def round_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"轮次“{text}”应为正整数，如 3。") from None
     if not 1 <= value <= MAX_ROUND:
         raise argparse.ArgumentTypeError(
-            f"轮次应在 1 到 {MAX_ROUND} 之间（收到 {text}）；不写 --round 即为最近一轮。")
+            f"轮次应在 1 到 {MAX_ROUND} 之间（收到 {text}）；不写 --round 即为最近一轮。"
+        )
     return value
 
 
 def whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from `low` to `high`, refused in Chinese otherwise."""
+
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -107,12 +109,15 @@ def fmt_points(value: float | None) -> str:
 
 def table(rows: list[list[str]], headers: list[str]) -> str:
     """A plain text table whose columns line up with CJK characters (2 cells wide)."""
+
     def width(text: str) -> int:
         return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
 
     cols = [max([width(h)] + [width(r[i]) for r in rows]) for i, h in enumerate(headers)]
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c + " " * (w - width(c)) for c, w in zip(cells, cols, strict=False)).rstrip()
+        return "  ".join(
+            c + " " * (w - width(c)) for c, w in zip(cells, cols, strict=False)
+        ).rstrip()
 
     return "\n".join([line(headers)] + [line(r) for r in rows])

@@ -22,15 +22,54 @@ COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve", "sch
 # command's module only, and builds that command's parser only (issue 15, start-up;
 # tests/cli/test_startup_imports.py checks this table against the modules).
 COMMANDS = {
-    **dict.fromkeys(("new", "template", "import", "players", "events", "add-player",
-                     "edit-player", "withdraw", "reinstate", "absent", "present", "seed",
-                     "settings", "compose", "dissolve", "eligibility", "export", "log", "demo",
-                     "gui"), "setup"),
-    **dict.fromkeys(("pair", "pairing", "check", "repair", "unpair", "swap", "swap-colours",
-                     "set-pair", "move-table", "give-bye", "undo-edit", "result", "results",
-                     "boards", "round-status"), "rounds"),
-    **dict.fromkeys(("standings", "teams", "pairs", "prizes", "grades",
-                     "certificates-register"), "results"),
+    **dict.fromkeys(
+        (
+            "new",
+            "template",
+            "import",
+            "players",
+            "events",
+            "add-player",
+            "edit-player",
+            "withdraw",
+            "reinstate",
+            "absent",
+            "present",
+            "seed",
+            "settings",
+            "compose",
+            "dissolve",
+            "eligibility",
+            "export",
+            "log",
+            "demo",
+            "gui",
+        ),
+        "setup",
+    ),
+    **dict.fromkeys(
+        (
+            "pair",
+            "pairing",
+            "check",
+            "repair",
+            "unpair",
+            "swap",
+            "swap-colours",
+            "set-pair",
+            "move-table",
+            "give-bye",
+            "undo-edit",
+            "result",
+            "results",
+            "boards",
+            "round-status",
+        ),
+        "rounds",
+    ),
+    **dict.fromkeys(
+        ("standings", "teams", "pairs", "prizes", "grades", "certificates-register"), "results"
+    ),
     "report": "reports",
     "trf": "trf",
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
@@ -143,8 +182,11 @@ def _command_of(arguments: list[str]) -> str | None:
     for argument in arguments:
         if value_next:
             value_next = False
-        elif argument.startswith("--") and len(argument) > 2 and \
-                "--operator".startswith(argument.partition("=")[0]):
+        elif (
+            argument.startswith("--")
+            and len(argument) > 2
+            and "--operator".startswith(argument.partition("=")[0])
+        ):
             value_next = "=" not in argument
         else:
             return argument if argument in COMMANDS else None
@@ -198,14 +240,20 @@ def _main(argv: Sequence[str] | None) -> int:
 
         failure = describe_failure(exc)  # a full disk, a read-only folder, ... in Chinese
         if failure is not None:
-            earlier = ("（本命令此前的步骤已保存，请用 finals log 核对。）"
-                       if commits_so_far() != committed_before else "")
+            earlier = (
+                "（本命令此前的步骤已保存，请用 finals log 核对。）"
+                if commits_so_far() != committed_before
+                else ""
+            )
             print(f"错误：{failure}{earlier}", file=sys.stderr)
             return 1
         log = _crash_log(exc)
         where = f"详细信息已写入 {log}。" if log else ""
-        changed = ("本命令的改动已保存到文件，出错的是其后的步骤；请用 finals log 核对。"
-                   if commits_so_far() != committed_before else "文件未被改动。")
+        changed = (
+            "本命令的改动已保存到文件，出错的是其后的步骤；请用 finals log 核对。"
+            if commits_so_far() != committed_before
+            else "文件未被改动。"
+        )
         print(f"程序内部错误：{exc.__class__.__name__}: {exc}。{changed}{where}", file=sys.stderr)
         return 1
 

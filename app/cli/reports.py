@@ -28,8 +28,9 @@ NO_ADDRESS_WARNING = (
 )
 
 
-def _table_links(db: Database, final: Final, event: str | None, round_number: int | None,
-                 base_url: str | None) -> dict[tuple[str, int, int], str] | None:
+def _table_links(
+    db: Database, final: Final, event: str | None, round_number: int | None, base_url: str | None
+) -> dict[tuple[str, int, int], str] | None:
     """Each slip's QR code opens that table's phone page (secret per table; never exported),
     by (event code, round, table).
 
@@ -56,8 +57,9 @@ def _table_links(db: Database, final: Final, event: str | None, round_number: in
         if not tables and rnd.status != "complete" and not db.read_only:
             ensure_tokens(db, ev.code, number)
             tables = tokens_for_round(db, ev.code, number, base)
-        links.update({(ev.code, number, g.table): tables[g.table]
-                      for g in rnd.games if g.table in tables})
+        links.update(
+            {(ev.code, number, g.table): tables[g.table] for g in rnd.games if g.table in tables}
+        )
     return links
 
 
@@ -86,11 +88,19 @@ def cmd_report(args: argparse.Namespace) -> int:
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
     try:
-        path = build_report(final, args.kind, out, event=args.event, round=args.round,
-                            category=args.category, cert_type=args.type,
-                            order=args.order, card=args.card,
-                            large=args.large,
-                            extras=PrintExtras(links=links, certificate_numbers=numbers))
+        path = build_report(
+            final,
+            args.kind,
+            out,
+            event=args.event,
+            round=args.round,
+            category=args.category,
+            cert_type=args.type,
+            order=args.order,
+            card=args.card,
+            large=args.large,
+            extras=PrintExtras(links=links, certificate_numbers=numbers),
+        )
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
     print(f"已生成{KINDS[args.kind]}：{path}")
@@ -100,22 +110,43 @@ def cmd_report(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("report", help="打印文档（PDF 或 Excel，按输出文件扩展名）")
     p.add_argument("file")
-    p.add_argument("kind", metavar="KIND",
-                   help="pairings index slips standings crosstable teams pairs prizes certificates "
-                        "grades entries（秩序册） checkin（签到表） cards（台号牌） "
-                        "lineup（团体赛出场名单） ceremony（颁奖顺序表）")
+    p.add_argument(
+        "kind",
+        metavar="KIND",
+        help="pairings index slips standings crosstable teams pairs prizes certificates "
+        "grades entries（秩序册） checkin（签到表） cards（台号牌） "
+        "lineup（团体赛出场名单） ceremony（颁奖顺序表）",
+    )
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)
     p.add_argument("--category")
-    p.add_argument("--type", default="prize", choices=["prize", "grade", "participation"],
-                   help="证书类型（certificates）")
-    p.add_argument("--order", default="unit", choices=["unit", "pinyin"],
-                   help="签到表排序（checkin）：unit 按单位，pinyin 按姓名拼音")
-    p.add_argument("--card", default="tent", choices=["tent", "a5"],
-                   help="台号牌样式（cards）：tent A4 横向对折桌牌，a5 A5 单面")
-    p.add_argument("--base-url", dest="base_url",
-                   help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）")
-    p.add_argument("--large", action="store_true",
-                   help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读")
+    p.add_argument(
+        "--type",
+        default="prize",
+        choices=["prize", "grade", "participation"],
+        help="证书类型（certificates）",
+    )
+    p.add_argument(
+        "--order",
+        default="unit",
+        choices=["unit", "pinyin"],
+        help="签到表排序（checkin）：unit 按单位，pinyin 按姓名拼音",
+    )
+    p.add_argument(
+        "--card",
+        default="tent",
+        choices=["tent", "a5"],
+        help="台号牌样式（cards）：tent A4 横向对折桌牌，a5 A5 单面",
+    )
+    p.add_argument(
+        "--base-url",
+        dest="base_url",
+        help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）",
+    )
+    p.add_argument(
+        "--large",
+        action="store_true",
+        help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读",
+    )
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(handler=cmd_report)

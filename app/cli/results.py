@@ -25,7 +25,9 @@ def _event(final: Final, code: str | None) -> FinalEvent:
     if code is None:
         if len(events) == 1:
             return events[0]
-        raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events))
+        raise FinalsError(
+            "请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events)
+        )
     for event in events:
         if event.code.lower() == code.lower() or event.name == code:
             return event
@@ -36,9 +38,17 @@ def _standing_rows(event: FinalEvent, category: str | None) -> list[CategoryStan
     from app.standings.categories import CategoryStanding
 
     if category is None:
-        return [CategoryStanding(rank=r.rank, entrant=r.entrant, overall_rank=r.rank,
-                                 points=r.points, tiebreaks=r.tiebreaks, shared=r.shared)
-                for r in event.standings.rows]
+        return [
+            CategoryStanding(
+                rank=r.rank,
+                entrant=r.entrant,
+                overall_rank=r.rank,
+                points=r.points,
+                tiebreaks=r.tiebreaks,
+                shared=r.shared,
+            )
+            for r in event.standings.rows
+        ]
     for cat in event.categories:
         if category in (cat.code, cat.name):
             return list(event.category_standings.get(cat.code, ()))
@@ -69,31 +79,41 @@ def cmd_standings(args: argparse.Namespace) -> int:
     final = _load(args)
     event = _event(final, args.event)
     category = args.category
-    if category and category not in {c.code for c in event.categories} | \
-            {c.name for c in event.categories}:
+    if category and category not in {c.code for c in event.categories} | {
+        c.name for c in event.categories
+    }:
         rows = _ad_hoc_category(args, event, category)
     else:
         rows = _standing_rows(event, category)
     names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
     if args.json:
-        print_json({"event": event.code, "category": category,
-                    "after_round": args.round or len(event.rounds), "tiebreak_order": order,
-                    "standings": [_row_document(r, category is None) for r in rows],
-                    "explanation": list(event.standings.explanation)})
+        print_json(
+            {
+                "event": event.code,
+                "category": category,
+                "after_round": args.round or len(event.rounds),
+                "tiebreak_order": order,
+                "standings": [_row_document(r, category is None) for r in rows],
+                "explanation": list(event.standings.explanation),
+            }
+        )
         return 0
     after = args.round or len(event.rounds)
-    category_name = next((c.name for c in event.categories if category in (c.code, c.name)),
-                         category)
-    label = category_name if category_name and category_name.startswith(event.name) else (
-        f"{event.name}{'（' + category_name + '）' if category_name else ''}")
+    category_name = next(
+        (c.name for c in event.categories if category in (c.code, c.name)), category
+    )
+    label = (
+        category_name
+        if category_name and category_name.startswith(event.name)
+        else (f"{event.name}{'（' + category_name + '）' if category_name else ''}")
+    )
     print(f"{label} 第{after}轮后名次" if event.rounds else f"{label} 团体名次")
     body = []
     for row in rows:
         entrant = names[row.entrant]
         rank = f"{row.rank}{'=' if row.shared else ''}"
-        cells = [rank, str(entrant.seed), entrant.name, entrant.unit or "",
-                 fmt_points(row.points)]
+        cells = [rank, str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(row.points)]
         cells += [fmt_points(row.tiebreaks.get(name)) for name in order]
         body.append(cells)
     print(table(body, ["名次", "序号", "姓名", "单位", "积分", *order]))
@@ -106,13 +126,17 @@ def cmd_standings(args: argparse.Namespace) -> int:
 
 def _tiebreak_order(event: FinalEvent) -> list[str]:
     """The tie-breaks in force (a summed team event: as its settings say)."""
-    configured = (event.standings_settings.tiebreaks if event.standings_settings is not None
-                  else event.stored.standings.get("tiebreaks") or [])
+    configured = (
+        event.standings_settings.tiebreaks
+        if event.standings_settings is not None
+        else event.stored.standings.get("tiebreaks") or []
+    )
     return [t for t in configured if t != "积分"]
 
 
-def _ad_hoc_category(args: argparse.Namespace, event: FinalEvent, code: str
-                     ) -> list[CategoryStanding]:
+def _ad_hoc_category(
+    args: argparse.Namespace, event: FinalEvent, code: str
+) -> list[CategoryStanding]:
     """Custom categories by gender, birth window or grade, filtered from the mixed list."""
     from app.services.ranking import category_rows
     from app.standings.categories import Category
@@ -124,16 +148,27 @@ def _ad_hoc_category(args: argparse.Namespace, event: FinalEvent, code: str
     elif code in ("men", "男子"):
         category = Category(code, "男子", gender="M")
     elif code in ("youth", "少儿") and not (args.born_from or args.born_to):
-        category = Category(code, "少儿", born_from=elig.get("born_from") or "2008-01-01",
-                            born_to=elig.get("born_to"))
+        category = Category(
+            code,
+            "少儿",
+            born_from=elig.get("born_from") or "2008-01-01",
+            born_to=elig.get("born_to"),
+        )
     elif gender or args.born_from or args.born_to or args.min_grade:
-        category = Category(code, code, gender=gender, born_from=args.born_from,
-                            born_to=args.born_to, min_grade=args.min_grade)
+        category = Category(
+            code,
+            code,
+            gender=gender,
+            born_from=args.born_from,
+            born_to=args.born_to,
+            min_grade=args.min_grade,
+        )
     else:
         known = "、".join(c.code for c in event.categories) or "无"
         raise FinalsError(
             f"{event.name}没有组别 {code}（已有：{known}）。自定义组别请加 --gender、"
-            "--born-from/--born-to 或 --min-grade。")
+            "--born-from/--born-to 或 --min-grade。"
+        )
     with opened(args) as db:
         return list(category_rows(db, event.code, category, args.round))
 
@@ -143,28 +178,49 @@ def cmd_teams(args: argparse.Namespace) -> int:
 
     final = _load(args)
     kind = "pair" if args.pairs else "team"
-    events = [e for e in final.events
-              if e.kind == kind and (not args.event or e.code == args.event)]
+    events = [
+        e for e in final.events if e.kind == kind and (not args.event or e.code == args.event)
+    ]
     if not events:
         raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
     if args.json:
-        print_json([{"event": e.code, "name": e.name,
-                     "standings": [standing_document(r) for r in e.standings.rows],
-                     "entrants": [entrant_document(e, x) for x in e.entrants],
-                     **({"late_changes": [late_change_document(c) for c in e.late_changes]}
-                        if kind == "team" else {})}
-                    for e in events])
+        print_json(
+            [
+                {
+                    "event": e.code,
+                    "name": e.name,
+                    "standings": [standing_document(r) for r in e.standings.rows],
+                    "entrants": [entrant_document(e, x) for x in e.entrants],
+                    **(
+                        {"late_changes": [late_change_document(c) for c in e.late_changes]}
+                        if kind == "team"
+                        else {}
+                    ),
+                }
+                for e in events
+            ]
+        )
         return 0
     for event in events:
         entrants = {e.id: e for e in event.entrants}
         order = _tiebreak_order(event)
         print(event.name)
-        body = [[f"{r.rank}{'=' if r.shared else ''}", entrants[r.entrant].name,
-                 "、".join(entrants[r.entrant].members), fmt_points(r.points)]
-                + [fmt_points(r.tiebreaks.get(t)) for t in order]
-                + [_team_note(entrants[r.entrant])]
-                for r in event.standings.rows]
-        print(table(body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order, "备注"]))
+        body = [
+            [
+                f"{r.rank}{'=' if r.shared else ''}",
+                entrants[r.entrant].name,
+                "、".join(entrants[r.entrant].members),
+                fmt_points(r.points),
+            ]
+            + [fmt_points(r.tiebreaks.get(t)) for t in order]
+            + [_team_note(entrants[r.entrant])]
+            for r in event.standings.rows
+        ]
+        print(
+            table(
+                body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order, "备注"]
+            )
+        )
         for line in _team_footnotes(event):
             print(line)
         print()
@@ -172,6 +228,7 @@ def cmd_teams(args: argparse.Namespace) -> int:
 
 
 # -- teams (issue 13): ineligible and forced late teams, marked wherever they are listed ----
+
 
 def _late_text(late: LateChange) -> str:
     what = "强制组队" if late.action == "composed" else f"强制解散“{late.team}”"
@@ -195,15 +252,26 @@ def _unpaid_setting(final: Final, code: str) -> str | None:
 
 
 def _team_footnotes(event: FinalEvent) -> list[str]:
-    lines = [f"※ {e.name}：{'；'.join(e.eligibility_problems)}"
-             for e in event.entrants if e.eligibility_problems]
+    lines = [
+        f"※ {e.name}：{'；'.join(e.eligibility_problems)}"
+        for e in event.entrants
+        if e.eligibility_problems
+    ]
     if lines and event.kind == "team":
         rule = event.stored.eligibility.get("ineligible_team_prizes", "pay")
-        lines.append("※ 不符合参赛条件的队伍仍计名次；" + (
-            "奖金不发，名次空缺（eligibility.ineligible_team_prizes=withhold）" if rule == "withhold"
-            else "奖金照发，奖金表上标注（eligibility.ineligible_team_prizes=pay）"))
-    lines += [f"强制变更：{_late_text(c)}，队员 {'、'.join(c.members)}"
-              for c in event.late_changes if c.action == "dissolved"]
+        lines.append(
+            "※ 不符合参赛条件的队伍仍计名次；"
+            + (
+                "奖金不发，名次空缺（eligibility.ineligible_team_prizes=withhold）"
+                if rule == "withhold"
+                else "奖金照发，奖金表上标注（eligibility.ineligible_team_prizes=pay）"
+            )
+        )
+    lines += [
+        f"强制变更：{_late_text(c)}，队员 {'、'.join(c.members)}"
+        for c in event.late_changes
+        if c.action == "dissolved"
+    ]
     return lines
 
 
@@ -216,26 +284,38 @@ def _amount(line: PrizeLine) -> str:
 def _prize_warnings(final: Final) -> list[str]:
     """One 警告 per prize of an ineligible team or pair: paid (marked) or withheld."""
     out = []
-    for prize, paid in [(p, True) for p in final.prizes if p.ineligible] + \
-            [(p, False) for p in final.withheld_prizes]:
+    for prize, paid in [(p, True) for p in final.prizes if p.ineligible] + [
+        (p, False) for p in final.withheld_prizes
+    ]:
         setting = _unpaid_setting(final, prize.award.event)
         where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
         why = "；".join(prize.eligibility_problems)
-        money = f"奖金照发（{_amount(prize)} 元），已在奖金表上标注" if paid else \
-            f"奖金 {_amount(prize)} 元未发，该名次空缺"
+        money = (
+            f"奖金照发（{_amount(prize)} 元），已在奖金表上标注"
+            if paid
+            else f"奖金 {_amount(prize)} 元未发，该名次空缺"
+        )
         rule = f"（设置 eligibility.ineligible_team_prizes={setting}）" if setting else ""
         out.append(f"{where}不符合参赛条件（{why}）：仍计名次，{money}{rule}。")
     return out
 
 
 def _prize_footnotes(final: Final) -> list[str]:
-    lines = [f"※ {p.award.table_name} 第{p.award.place}名 {p.name}：{'；'.join(p.eligibility_problems)}"
-             for p in final.prizes if p.ineligible]
-    lines += [f"† {p.award.table_name} 第{p.award.place}名 {p.name}：{_late_text(p.late)}"
-              for p in final.prizes if p.late is not None]
-    lines += [f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
-              f"（不符合参赛条件：{'；'.join(p.eligibility_problems)}）"
-              for p in final.withheld_prizes]
+    lines = [
+        f"※ {p.award.table_name} 第{p.award.place}名 {p.name}：{'；'.join(p.eligibility_problems)}"
+        for p in final.prizes
+        if p.ineligible
+    ]
+    lines += [
+        f"† {p.award.table_name} 第{p.award.place}名 {p.name}：{_late_text(p.late)}"
+        for p in final.prizes
+        if p.late is not None
+    ]
+    lines += [
+        f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
+        f"（不符合参赛条件：{'；'.join(p.eligibility_problems)}）"
+        for p in final.withheld_prizes
+    ]
     return lines
 
 
@@ -258,15 +338,25 @@ def cmd_prizes(args: argparse.Namespace) -> int:
     if args.json:
         totals_fen: dict[str, int] = {}
         for p in prizes:
-            totals_fen[p.award.table_name] = totals_fen.get(p.award.table_name, 0) + p.award.amount_fen
-        print_json({"prizes": [prize_document(p) for p in prizes],
-                    "prize_rules": final.prize_rules.to_dict(),
-                    "totals": {t: yuan_number(f) for t, f in totals_fen.items()},
-                    "totals_fen": totals_fen, "total": yuan_number(total_fen), "total_fen": total_fen,
-                    "withheld_prizes": [prize_document(p) for p in final.withheld_prizes]})
+            totals_fen[p.award.table_name] = (
+                totals_fen.get(p.award.table_name, 0) + p.award.amount_fen
+            )
+        print_json(
+            {
+                "prizes": [prize_document(p) for p in prizes],
+                "prize_rules": final.prize_rules.to_dict(),
+                "totals": {t: yuan_number(f) for t, f in totals_fen.items()},
+                "totals_fen": totals_fen,
+                "total": yuan_number(total_fen),
+                "total_fen": total_fen,
+                "withheld_prizes": [prize_document(p) for p in final.withheld_prizes],
+            }
+        )
         return 0
-    body = [[p.award.table_name, p.award.title, _prize_name(p), p.unit or "",
-             _yuan(p.award.amount_fen)] for p in prizes]
+    body = [
+        [p.award.table_name, p.award.title, _prize_name(p), p.unit or "", _yuan(p.award.amount_fen)]
+        for p in prizes
+    ]
     print(table(body, ["组别", "名次", "姓名", "单位", "奖金（元，含税）"]))
     for line in _prize_footnotes(final):
         print(line)
@@ -282,8 +372,10 @@ def cmd_grades(args: argparse.Namespace) -> int:
     if args.json:
         print_json([grade_document(g) for g in final.grades])
         return 0
-    body = [[g.award.event, str(g.award.rank), g.name, g.unit or "", g.award.grade, _held_note(g)]
-            for g in final.grades]
+    body = [
+        [g.award.event, str(g.award.rank), g.name, g.unit or "", g.award.grade, _held_note(g)]
+        for g in final.grades
+    ]
     print(table(body, ["项目", "名次", "姓名", "单位", "申报等级", "备注"]))
     return 0
 
@@ -308,9 +400,19 @@ def cmd_certificates_register(args: argparse.Namespace) -> int:
     if not rows:
         print("尚未发放证书编号（证书第一次打印时登记编号）。")
         return 0
-    body = [[r["number"], KINDS[r["kind"]], r["event"], r["category"] or "", r["place"],
-             r["name"], r["issued_at"], f"作废（{r['voided_at']}）" if r["void"] else "有效"]
-            for r in rows]
+    body = [
+        [
+            r["number"],
+            KINDS[r["kind"]],
+            r["event"],
+            r["category"] or "",
+            r["place"],
+            r["name"],
+            r["issued_at"],
+            f"作废（{r['voided_at']}）" if r["void"] else "有效",
+        ]
+        for r in rows
+    ]
     print(table(body, ["编号", "类别", "项目", "组别", "名次/奖项", "姓名", "发放时间", "状态"]))
     void = sum(r["void"] for r in rows)
     print(f"共 {len(rows)} 个编号，有效 {len(rows) - void} 个，作废 {void} 个。")
@@ -360,7 +462,10 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("certificates-register", help="证书编号登记表（已发放的编号，含作废）")
     p.add_argument("file")
-    p.add_argument("--type", choices=["prize", "grade", "participation"],
-                   help="只列一种证书：prize（获奖）、grade（等级）、participation（参赛）")
+    p.add_argument(
+        "--type",
+        choices=["prize", "grade", "participation"],
+        help="只列一种证书：prize（获奖）、grade（等级）、participation（参赛）",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_certificates_register)

@@ -69,8 +69,14 @@ def cmd_pair(args: argparse.Namespace) -> int:
     from app.services import rounds as round_service
 
     with opened(args) as db:
-        view = round_service.pair_next(db, args.event, operator(args), args.seed, args.opening_seed,
-                                       extra_round=args.extra_round)
+        view = round_service.pair_next(
+            db,
+            args.event,
+            operator(args),
+            args.seed,
+            args.opening_seed,
+            extra_round=args.extra_round,
+        )
     return _show(args, view)
 
 
@@ -89,13 +95,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     with opened(args) as db:
         view = round_service.round_view(db, args.event, args.round)
     if args.json:
-        print_json([{"rule": f.rule, "message": f.message, "tables": list(f.tables)}
-                    for f in view.findings])
+        print_json(
+            [
+                {"rule": f.rule, "message": f.message, "tables": list(f.tables)}
+                for f in view.findings
+            ]
+        )
     elif view.findings:
         for finding in view.findings:
             print(f"违规：{finding.message}")
     else:
-        print(f"{view.event_name}第{view.number}轮检查通过：无重复对局、无漏排、先后手与同单位回避符合设置。")
+        print(
+            f"{view.event_name}第{view.number}轮检查通过：无重复对局、无漏排、先后手与同单位回避符合设置。"
+        )
     return 1 if view.findings else 0
 
 
@@ -132,9 +144,11 @@ def _edit_command(edit: str) -> Any:
 
         values = [_seed_or_table(v) for v in args.values]
         with opened(args) as db:
-            view = round_service.edit_round_by_seed(db, args.event, args.round, edit, *values,
-                                                    operator=operator(args))
+            view = round_service.edit_round_by_seed(
+                db, args.event, args.round, edit, *values, operator=operator(args)
+            )
         return _show(args, view)
+
     return run
 
 
@@ -151,26 +165,46 @@ def cmd_result(args: argparse.Namespace) -> int:
 
     if args.result.strip() in ("clear", "清除"):
         with opened(args) as db:
-            outcome = result_service.clear_result(db, args.event, args.round, args.table,
-                                                  args.force, operator(args))
+            outcome = result_service.clear_result(
+                db, args.event, args.round, args.table, args.force, operator(args)
+            )
         print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
         return 0
     if args.board is not None:
         with opened(args) as db:
             outcome = result_service.record_board_result(
-                db, args.event, args.round, args.table, args.board, args.result, args.manner,
-                args.force, operator(args))
+                db,
+                args.event,
+                args.round,
+                args.table,
+                args.board,
+                args.result,
+                args.manner,
+                args.force,
+                operator(args),
+            )
         first, second = (fmt_points(p) for p in outcome["board_points"])
         match = outcome["match_result"] or "未完"
-        print(f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}板："
-              f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。")
+        print(
+            f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}板："
+            f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。"
+        )
         warn(outcome["warnings"])
         return 0
     with opened(args) as db:
         outcome = result_service.record_result(
-            db, args.event, args.round, args.table, args.result, args.manner, args.fouls,
-            args.force, operator(args), seat_swapped=True if args.swapped else None,
-            opening=args.opening)
+            db,
+            args.event,
+            args.round,
+            args.table,
+            args.result,
+            args.manner,
+            args.fouls,
+            args.force,
+            operator(args),
+            seat_swapped=True if args.swapped else None,
+            opening=args.opening,
+        )
     verb = "已更正" if outcome["corrected"] else "已录入"
     done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
     print(f"{verb}第{outcome['round']}轮第{outcome['table']}台：{outcome['result']}{done}。")
@@ -182,8 +216,9 @@ def cmd_results(args: argparse.Namespace) -> int:
     from app.services import results as result_service
 
     with opened(args) as db:
-        summary = result_service.record_results(db, args.event, args.round, args.csv, args.force,
-                                                operator(args))
+        summary = result_service.record_results(
+            db, args.event, args.round, args.csv, args.force, operator(args)
+        )
     left = summary["open_tables"]
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
     print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
@@ -215,14 +250,20 @@ def cmd_boards(args: argparse.Namespace) -> int:
             print(f"第{game.table}台  {names[game.first]}  轮空")
             continue
         points = game.board_points or (0, 0)
-        print(f"第{game.table}台  {names[game.first]} {fmt_points(points[0])} : "
-              f"{fmt_points(points[1])} {names[game.second]}  {game.result or ''}")
+        print(
+            f"第{game.table}台  {names[game.first]} {fmt_points(points[0])} : "
+            f"{fmt_points(points[1])} {names[game.second]}  {game.result or ''}"
+        )
         rows = [_board_row(b) for b in game.boards]
         if rows:
             # the teams are the columns (甲队 = the table's first team): each player is marked
             # with the colour they play on that board (甲队 Black on odd boards)
-            print(table(rows, ["板次", f"甲队 {names[game.first]}",
-                               f"乙队 {names[game.second]}", "成绩"]))
+            print(
+                table(
+                    rows,
+                    ["板次", f"甲队 {names[game.first]}", f"乙队 {names[game.second]}", "成绩"],
+                )
+            )
     return 0
 
 
@@ -250,8 +291,12 @@ def cmd_round_status(args: argparse.Namespace) -> int:
         return 0
     print(f"第{status['round']}轮：共 {status['tables']} 台，已录入 {status['done']} 台。")
     if status["open"]:
-        print(table([[str(o["table"]), o["first"] or "", o["second"] or ""] for o in status["open"]],
-                    ["未录入台号", "先手", "后手"]))
+        print(
+            table(
+                [[str(o["table"]), o["first"] or "", o["second"] or ""] for o in status["open"]],
+                ["未录入台号", "先手", "后手"],
+            )
+        )
     else:
         print("本轮成绩已全部录入。")
     return 0
@@ -263,8 +308,12 @@ def register(sub: Any) -> None:
     p.add_argument("--event", required=True)
     p.add_argument("--seed", type=SEED, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
     p.add_argument("--opening-seed", dest="opening_seed", type=SEED, help="指定开局抽签的随机种子")
-    p.add_argument("--extra-round", dest="extra_round", action="store_true",
-                   help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）")
+    p.add_argument(
+        "--extra-round",
+        dest="extra_round",
+        action="store_true",
+        help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_pair)
 
@@ -319,8 +368,7 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("result", help="录入或更正一台成绩")
     p.add_argument("file")
-    p.add_argument("result", metavar="RESULT",
-                   help=RESULT_HELP + "；clear 清除该台成绩")
+    p.add_argument("result", metavar="RESULT", help=RESULT_HELP + "；clear 清除该台成绩")
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number, required=True)
     p.add_argument("--table", type=TABLE, required=True)
@@ -329,10 +377,16 @@ def register(sub: Any) -> None:
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
     p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
     p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
-    p.add_argument("--board", type=whole_number("板次", 1, 100), help="团体对抗赛的板次（第几板；--table 是对抗的台号），对抗结果按局分自动得出")
+    p.add_argument(
+        "--board",
+        type=whole_number("板次", 1, 100),
+        help="团体对抗赛的板次（第几板；--table 是对抗的台号），对抗结果按局分自动得出",
+    )
     p.set_defaults(handler=cmd_result)
 
-    p = sub.add_parser("results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入")
+    p = sub.add_parser(
+        "results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入"
+    )
     p.add_argument("file")
     p.add_argument("csv")
     p.add_argument("--event", required=True)

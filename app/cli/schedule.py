@@ -15,10 +15,13 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     with opened(args) as db:
         if args.at is not None or args.clear:
             if args.event is None or args.round is None:
-                raise FinalsError("修改赛程需要 --event 项目 和 --round 轮次，如 "
-                                  "finals schedule FILE --event MEN --round 1 --at \"2022-10-28 09:00\"。")
-            at = set_round_time(db, args.event, args.round, None if args.clear else args.at,
-                                operator(args))
+                raise FinalsError(
+                    "修改赛程需要 --event 项目 和 --round 轮次，如 "
+                    'finals schedule FILE --event MEN --round 1 --at "2022-10-28 09:00"。'
+                )
+            at = set_round_time(
+                db, args.event, args.round, None if args.clear else args.at, operator(args)
+            )
             print(f"{args.event} 第{args.round}轮：" + (f"{at} 开赛" if at else "已删除开赛时间"))
             return 0
         times = round_times(db, args.event)
@@ -27,17 +30,23 @@ def cmd_schedule(args: argparse.Namespace) -> int:
     if args.json:
         print_json([{"event": t.event, "round": t.round, "at": t.at} for t in times])
         return 0
-    print(table([[t.event, t.event_name, f"第{t.round}轮", t.at or "（未定）"] for t in times],
-                ["项目", "名称", "轮次", "开赛时间"]))
+    print(
+        table(
+            [[t.event, t.event_name, f"第{t.round}轮", t.at or "（未定）"] for t in times],
+            ["项目", "名称", "轮次", "开赛时间"],
+        )
+    )
     return 0
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("schedule", help="赛程：各轮的比赛日期和开赛时间（印在对阵表、成绩单、成绩表上）")
+    p = sub.add_parser(
+        "schedule", help="赛程：各轮的比赛日期和开赛时间（印在对阵表、成绩单、成绩表上）"
+    )
     p.add_argument("file")
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)
-    p.add_argument("--at", help="开赛时间，如 \"2022-10-28 09:00\"")
+    p.add_argument("--at", help='开赛时间，如 "2022-10-28 09:00"')
     p.add_argument("--clear", action="store_true", help="删除该轮的开赛时间")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_schedule)

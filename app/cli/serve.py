@@ -25,8 +25,14 @@ if TYPE_CHECKING:
     from app.store.database import Database
 
 PORT = whole_number("端口", 0, 65535)  # 0: any free port (shown in the address printed)
-STATUS_WORDS = {"pending": "待确认", "accepted": "已采用", "rejected": "已拒绝",
-                "conflict": "有冲突", "duplicate": "重复", "void": "已作废"}
+STATUS_WORDS = {
+    "pending": "待确认",
+    "accepted": "已采用",
+    "rejected": "已拒绝",
+    "conflict": "有冲突",
+    "duplicate": "重复",
+    "void": "已作废",
+}
 
 
 def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[str, int]] | None:
@@ -59,8 +65,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from app.web.server import check_host_name
 
     if not args.bind:
-        raise FinalsError("请用 --bind 指定监听地址（只在该地址上服务）。本机可用地址："
-                          + "、".join(local_addresses()) + "。")
+        raise FinalsError(
+            "请用 --bind 指定监听地址（只在该地址上服务）。本机可用地址："
+            + "、".join(local_addresses())
+            + "。"
+        )
     host_name = None if args.host_name is None else check_host_name(args.host_name)
     pin = args.pin or os.environ.get("FINALS_PIN") or None
     with opened(args) as db:
@@ -72,20 +81,32 @@ def cmd_serve(args: argparse.Namespace) -> int:
         def arrived(outcome: SubmitOutcome) -> None:
             word = STATUS_WORDS.get(outcome.status, outcome.status)
             number = f"第{outcome.submission}号 " if outcome.submission else ""
-            print(f"{outcome.event} 第{outcome.round}轮 第{outcome.table}台 {outcome.result} "
-                  f"{number}{word}（来自 {outcome.client}）", flush=True)
+            print(
+                f"{outcome.event} 第{outcome.round}轮 第{outcome.table}台 {outcome.result} "
+                f"{number}{word}（来自 {outcome.client}）",
+                flush=True,
+            )
             warn(outcome.warnings)
 
         server = RemoteEntryServer(
-            db, args.bind, args.port, pin=pin, auto_accept=args.auto_accept, scope=scope,
-            operator=operator(args), on_submission=arrived,
-            stop_when_rounds_close=not args.keep_running, host_name=host_name,
+            db,
+            args.bind,
+            args.port,
+            pin=pin,
+            auto_accept=args.auto_accept,
+            scope=scope,
+            operator=operator(args),
+            on_submission=arrived,
+            stop_when_rounds_close=not args.keep_running,
+            host_name=host_name,
         )
         url = server.start()
         _stop_on_terminate(server)
         served = "、".join(f"{c} 第{n}轮" for c, n in rounds)
         print(f"现场成绩录入服务已启动：{url}")
-        print(f"服务轮次：{served}。{'已开启自动采用（无成绩、无冲突的台）。' if args.auto_accept else '提交需裁判长确认：finals submissions。'}")
+        print(
+            f"服务轮次：{served}。{'已开启自动采用（无成绩、无冲突的台）。' if args.auto_accept else '提交需裁判长确认：finals submissions。'}"
+        )
         if host_name:
             print(f"也接受以主机名访问：http://{host_name}:{server.port}/")
         if pin:
@@ -112,8 +133,10 @@ def _stop_on_terminate(server: Any) -> None:
     import threading
 
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, lambda _sig, _frame: threading.Thread(
-            target=server.stop, daemon=True).start())
+        signal.signal(
+            signal.SIGTERM,
+            lambda _sig, _frame: threading.Thread(target=server.stop, daemon=True).start(),
+        )
 
 
 def _row(view: SubmissionView) -> list[str]:
@@ -123,9 +146,18 @@ def _row(view: SubmissionView) -> list[str]:
         state = f"冲突：{view.conflict_reason}"
     elif view.note:
         state = f"{state}（{view.note}）"
-    return [str(view.id), f"{view.event} {view.round}", str(view.table),
-            f"{view.first_name} - {view.second_name}", view.result, view.manner or "", fouls,
-            view.client, view.received_at[11:], state]
+    return [
+        str(view.id),
+        f"{view.event} {view.round}",
+        str(view.table),
+        f"{view.first_name} - {view.second_name}",
+        view.result,
+        view.manner or "",
+        fouls,
+        view.client,
+        view.received_at[11:],
+        state,
+    ]
 
 
 def cmd_submissions(args: argparse.Namespace) -> int:
@@ -138,9 +170,14 @@ def cmd_submissions(args: argparse.Namespace) -> int:
             if args.json:
                 print_json(done)
             else:
-                print(f"已采用 {len(done['accepted'])} 份提交。"
-                      + (f"有冲突、需逐一处理：第{'、'.join(map(str, done['conflicts']))}号。"
-                         if done["conflicts"] else ""))
+                print(
+                    f"已采用 {len(done['accepted'])} 份提交。"
+                    + (
+                        f"有冲突、需逐一处理：第{'、'.join(map(str, done['conflicts']))}号。"
+                        if done["conflicts"]
+                        else ""
+                    )
+                )
             warn(done["warnings"])
             return 0
         if args.accept or args.reject:
@@ -150,24 +187,34 @@ def cmd_submissions(args: argparse.Namespace) -> int:
                 print_json([v.to_dict() for v in views])
             for view in [] if args.json else views:
                 word = STATUS_WORDS[view.status]
-                print(f"第{view.id}号（{view.event} 第{view.round}轮 第{view.table}台 {view.result}）{word}。")
+                print(
+                    f"第{view.id}号（{view.event} 第{view.round}轮 第{view.table}台 {view.result}）{word}。"
+                )
             warn([w for view in views for w in view.warnings])
             return 0
         status = None if args.all else "pending"
         views = remote_entry.list_submissions(db, status, args.event, args.round)
-        voided = [] if args.all else remote_entry.list_submissions(db, "void", args.event,
-                                                                   args.round)
+        voided = (
+            [] if args.all else remote_entry.list_submissions(db, "void", args.event, args.round)
+        )
     if args.json:
         print_json([v.to_dict() for v in views])
         return 0
     if voided:
-        print(f"有 {len(voided)} 份提交因编排调整已作废（第{'、'.join(str(v.id) for v in voided)}号；"
-              "--all 查看原因），请台裁刷新页面后重新提交。", file=sys.stderr)
+        print(
+            f"有 {len(voided)} 份提交因编排调整已作废（第{'、'.join(str(v.id) for v in voided)}号；"
+            "--all 查看原因），请台裁刷新页面后重新提交。",
+            file=sys.stderr,
+        )
     if not views:
         print("没有待确认的现场提交。" if status else "还没有现场提交。")
         return 0
-    print(table([_row(v) for v in views],
-                ["编号", "轮次", "台号", "对局", "成绩", "胜负方式", "犯规", "来自", "时间", "状态"]))
+    print(
+        table(
+            [_row(v) for v in views],
+            ["编号", "轮次", "台号", "对局", "成绩", "胜负方式", "犯规", "来自", "时间", "状态"],
+        )
+    )
     conflicts = sum(1 for v in views if v.conflict)
     if conflicts:
         print(f"有 {conflicts} 份提交存在冲突：请核对后用 --accept 编号 或 --reject 编号 处理。")
@@ -194,8 +241,10 @@ def cmd_table_links(args: argparse.Namespace) -> int:
         print_json({str(k): v for k, v in links.items()})
         return 0
     if not any("://" in v for v in links.values()):
-        print("提示：尚不知道服务地址，下面是各台令牌。加 --base-url http://地址:端口/ 得到链接。",
-              file=sys.stderr)
+        print(
+            "提示：尚不知道服务地址，下面是各台令牌。加 --base-url http://地址:端口/ 得到链接。",
+            file=sys.stderr,
+        )
     print(table([[str(k), v] for k, v in links.items()], ["台号", "链接"]))
     if args.qr_dir:
         print(f"已生成 {len(links)} 个二维码图片：{args.qr_dir}")
@@ -207,15 +256,23 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--bind", help="监听地址：本机在场馆网络中的 IP（只在该地址上服务）")
     p.add_argument("--port", type=PORT, default=8765, help="端口，0 到 65535（默认 8765）")
-    p.add_argument("--host-name", dest="host_name",
-                   help="手机也可用此主机名访问本机（如 finals.lan）；其余名字一律拒绝")
+    p.add_argument(
+        "--host-name",
+        dest="host_name",
+        help="手机也可用此主机名访问本机（如 finals.lan）；其余名字一律拒绝",
+    )
     p.add_argument("--event", help="只服务该项目（默认所有未完成的轮次）")
     p.add_argument("--round", type=round_number, help="只服务该轮（需同时指定 --event）")
     p.add_argument("--pin", help="裁判口令：台裁提交时须输入（也可用环境变量 FINALS_PIN）")
-    p.add_argument("--auto-accept", dest="auto_accept", action="store_true",
-                   help="本台尚无成绩且无冲突时自动采用提交")
-    p.add_argument("--keep-running", dest="keep_running", action="store_true",
-                   help="轮次成绩录完后不自动停止")
+    p.add_argument(
+        "--auto-accept",
+        dest="auto_accept",
+        action="store_true",
+        help="本台尚无成绩且无冲突时自动采用提交",
+    )
+    p.add_argument(
+        "--keep-running", dest="keep_running", action="store_true", help="轮次成绩录完后不自动停止"
+    )
     p.set_defaults(handler=cmd_serve)
 
     p = sub.add_parser("submissions", help="查看、采用或拒绝现场提交的成绩")
@@ -226,8 +283,9 @@ def register(sub: Any) -> None:
     p.add_argument("--accept", type=RECORD_ID, nargs="+", metavar="ID", help="采用这些编号的提交")
     p.add_argument("--reject", type=RECORD_ID, nargs="+", metavar="ID", help="拒绝这些编号的提交")
     p.add_argument("--reason", help="拒绝的原因（写入日志）")
-    p.add_argument("--accept-all", dest="accept_all", action="store_true",
-                   help="采用全部无冲突的待确认提交")
+    p.add_argument(
+        "--accept-all", dest="accept_all", action="store_true", help="采用全部无冲突的待确认提交"
+    )
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_submissions)

@@ -60,14 +60,37 @@ def cmd_players(args: argparse.Namespace) -> int:
     # The platform account (private, for the arbiter's checks) where the event has any.
     accounts = any(r.get("platform_account") for r in rows)
     body = [
-        [r["event"], str(r["seed"]), r["name"], GENDER_TEXT.get(r["gender"], ""),
-         r["birth_date"] or "", r["unit"] or "", r["grade"] or "", r["source"] or "",
-         *([r.get("platform_account") or ""] if accounts else []),
-         STATUS_TEXT.get(r["status"], r["status"])]
+        [
+            r["event"],
+            str(r["seed"]),
+            r["name"],
+            GENDER_TEXT.get(r["gender"], ""),
+            r["birth_date"] or "",
+            r["unit"] or "",
+            r["grade"] or "",
+            r["source"] or "",
+            *([r.get("platform_account") or ""] if accounts else []),
+            STATUS_TEXT.get(r["status"], r["status"]),
+        ]
         for r in rows
     ]
-    print(table(body, ["项目", "序号", "姓名", "性别", "出生日期", "单位", "段位", "来源",
-                       *(["平台账号"] if accounts else []), "状态"]))
+    print(
+        table(
+            body,
+            [
+                "项目",
+                "序号",
+                "姓名",
+                "性别",
+                "出生日期",
+                "单位",
+                "段位",
+                "来源",
+                *(["平台账号"] if accounts else []),
+                "状态",
+            ],
+        )
+    )
     print(f"共 {len(rows)} 条")
     return 0
 
@@ -83,9 +106,15 @@ def cmd_events(args: argparse.Namespace) -> int:
     print(info["title"])
     kinds = {"individual": "个人", "pair": "双人", "team": "团体"}
     body = [
-        [e["code"], e["name"], kinds[e["kind"]], str(e["entrants"]),
-         f"{e['rounds_complete']}/{e['rounds_paired']}/{e['rounds_planned']}" if e["kind"] != "team"
-         else f"按{e['source_event']}成绩"]
+        [
+            e["code"],
+            e["name"],
+            kinds[e["kind"]],
+            str(e["entrants"]),
+            f"{e['rounds_complete']}/{e['rounds_paired']}/{e['rounds_planned']}"
+            if e["kind"] != "team"
+            else f"按{e['source_event']}成绩",
+        ]
         for e in events
     ]
     print(table(body, ["代码", "项目", "类型", "参赛", "轮次（完成/已编/计划）"]))
@@ -93,8 +122,20 @@ def cmd_events(args: argparse.Namespace) -> int:
 
 
 def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
-    names = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-             "qualifier_rank", "id_number", "phone", "platform_account")
+    names = (
+        "name",
+        "gender",
+        "birth_date",
+        "unit",
+        "region",
+        "grade",
+        "rating",
+        "source",
+        "qualifier_rank",
+        "id_number",
+        "phone",
+        "platform_account",
+    )
     return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
 
 
@@ -102,8 +143,9 @@ def cmd_add_player(args: argparse.Namespace) -> int:
     from app.services import players as player_service
 
     with opened(args) as db:
-        seed = player_service.add_player(db, args.event, _player_fields(args), operator(args),
-                                         initial_points=args.points)
+        seed = player_service.add_player(
+            db, args.event, _player_fields(args), operator(args), initial_points=args.points
+        )
     print(f"已添加 {args.name}，序号 {seed}。")
     return 0
 
@@ -122,10 +164,12 @@ def _status_command(status: str) -> Any:
         from app.services import players as player_service
 
         with opened(args) as db:
-            message = player_service.set_status(db, args.event, args.who, status, args.round,
-                                                operator(args))
+            message = player_service.set_status(
+                db, args.event, args.who, status, args.round, operator(args)
+            )
         print(message)
         return 0
+
     return run
 
 
@@ -207,7 +251,9 @@ def _draws_line(info: dict[str, Any]) -> str:
     from app.settings import TOURNAMENT_SETTINGS, tournament_settings_lenient
 
     typed = tournament_settings_lenient(info["settings"])[0]
-    choices = " | ".join(f"{value} {label}" for value, label in TOURNAMENT_SETTINGS["draws"].choices)
+    choices = " | ".join(
+        f"{value} {label}" for value, label in TOURNAMENT_SETTINGS["draws"].choices
+    )
     now = "不能记和棋（=）" if typed.refuses_draws(str(info["game"])) else "可以记和棋（=）"
     return f"draws = {typed.draws}  （和棋：{choices}；本比赛现在{now}）"
 
@@ -258,11 +304,16 @@ def cmd_settings(args: argparse.Namespace) -> int:
 def cmd_compose(args: argparse.Namespace) -> int:
     from app.services.teams import compose
 
-    members = [m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
+    members = [
+        m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()
+    ]
     with opened(args) as db:
         made = compose(db, args.event, args.name, members, operator(args), force=args.force)
-    forced = (f"。第{made['after_round']}轮编排后强制组队：已记入日志，队伍名单上标注"
-              if made["forced"] else "")
+    forced = (
+        f"。第{made['after_round']}轮编排后强制组队：已记入日志，队伍名单上标注"
+        if made["forced"]
+        else ""
+    )
     print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}{forced}")
     return 0
 
@@ -337,8 +388,14 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_demo(args: argparse.Namespace) -> int:
     from app.demo import build_demo
 
-    summary = build_demo(Path(args.file), args.preset, players=args.players, seed=args.seed,
-                         rounds=args.rounds, operator=operator(args))
+    summary = build_demo(
+        Path(args.file),
+        args.preset,
+        players=args.players,
+        seed=args.seed,
+        rounds=args.rounds,
+        operator=operator(args),
+    )
     print(summary)
     return 0
 
@@ -362,10 +419,14 @@ def cmd_gui(args: argparse.Namespace) -> int:
             info, events = tournament_info(db), list_events(db)
         print(f"{path}：{info['title']}")
         for event in events:
-            print(f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
-                  f"已编排 {event['rounds_paired']} 轮，完成 {event['rounds_complete']} 轮")
-        print("本机没有图形显示（未设置 DISPLAY 或 WAYLAND_DISPLAY），无法打开窗口。"
-              "请在桌面环境中运行，或用 --screenshot 离屏截图；所有功能也可用 finals 命令完成。")
+            print(
+                f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
+                f"已编排 {event['rounds_paired']} 轮，完成 {event['rounds_complete']} 轮"
+            )
+        print(
+            "本机没有图形显示（未设置 DISPLAY 或 WAYLAND_DISPLAY），无法打开窗口。"
+            "请在桌面环境中运行，或用 --screenshot 离屏截图；所有功能也可用 finals 命令完成。"
+        )
         return 0
     # The window lives above app/ (DESIGN.md's layers): it is loaded by name at run time,
     # so the domain never depends on Qt.
@@ -391,8 +452,11 @@ def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None
     p.add_argument("--qualifier-rank", dest="qualifier_rank", type=int, help="入围名次")
     p.add_argument("--id-number", dest="id_number", help="身份证号（不公开）")
     p.add_argument("--phone", help="电话（不公开）")
-    p.add_argument("--platform-account", dest="platform_account",
-                   help="平台账号：弈战平台用户名（围棋少儿组必填；不公开）")
+    p.add_argument(
+        "--platform-account",
+        dest="platform_account",
+        help="平台账号：弈战平台用户名（围棋少儿组必填；不公开）",
+    )
 
 
 def register(sub: Any) -> None:
@@ -437,10 +501,12 @@ def register(sub: Any) -> None:
     _add_player_options(p, name_required=False)
     p.set_defaults(handler=cmd_edit_player)
 
-    for name, status, text in (("withdraw", "withdrawn", "退赛（自下一轮或 --round 起）"),
-                               ("reinstate", "playing", "撤销退赛"),
-                               ("absent", "absent", "某轮请假（不编排、不轮空）"),
-                               ("present", "present", "撤销请假")):
+    for name, status, text in (
+        ("withdraw", "withdrawn", "退赛（自下一轮或 --round 起）"),
+        ("reinstate", "playing", "撤销退赛"),
+        ("absent", "absent", "某轮请假（不编排、不轮空）"),
+        ("present", "present", "撤销请假"),
+    ):
         p = sub.add_parser(name, help=text)
         p.add_argument("file")
         p.add_argument("who", help="序号或姓名")
@@ -455,14 +521,24 @@ def register(sub: Any) -> None:
     p.add_argument("--event", required=True)
     p.set_defaults(handler=cmd_seed)
 
-    p = sub.add_parser("settings", help="查看或修改设置：不给 --event 为比赛信息（名称、日期、奖金平分方式等）")
+    p = sub.add_parser(
+        "settings", help="查看或修改设置：不给 --event 为比赛信息（名称、日期、奖金平分方式等）"
+    )
     p.add_argument("file")
     p.add_argument("--event")
-    p.add_argument("--set", action="append", metavar="KEY=VALUE",
-                   help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分；"
-                        "未知的设置或不能使用的值一律拒绝，文件不变")
-    p.add_argument("--unset", action="append", metavar="KEY",
-                   help="恢复默认值（或删去旧版本留下的未知设置），如 pairing.max_colour_surplus")
+    p.add_argument(
+        "--set",
+        action="append",
+        metavar="KEY=VALUE",
+        help="如 pairing.same_unit=always、scoring.win=2、standings.tiebreaks=对手分,累进分；"
+        "未知的设置或不能使用的值一律拒绝，文件不变",
+    )
+    p.add_argument(
+        "--unset",
+        action="append",
+        metavar="KEY",
+        help="恢复默认值（或删去旧版本留下的未知设置），如 pairing.max_colour_surplus",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_settings)
 
@@ -470,22 +546,33 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event", required=True, help="团体或双人项目")
     p.add_argument("--name", help="队名（双人组合默认为两人姓名）")
-    p.add_argument("--members", required=True,
-                   help="团体：个人项目中的序号或姓名，逗号分隔；双人：两名选手姓名")
-    p.add_argument("--force", action="store_true",
-                   help="成绩来源项目第1轮编排后仍强制组队（记入日志，队伍名单上标注）")
+    p.add_argument(
+        "--members",
+        required=True,
+        help="团体：个人项目中的序号或姓名，逗号分隔；双人：两名选手姓名",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="成绩来源项目第1轮编排后仍强制组队（记入日志，队伍名单上标注）",
+    )
     p.set_defaults(handler=cmd_compose)
 
     p = sub.add_parser("dissolve", help="解散一支队伍或一个双人组合")
     p.add_argument("file")
     p.add_argument("who", help="序号或队名")
     p.add_argument("--event", required=True)
-    p.add_argument("--force", action="store_true",
-                   help="成绩来源项目第1轮编排后仍强制解散（记入日志，队伍名单下列出）")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="成绩来源项目第1轮编排后仍强制解散（记入日志，队伍名单下列出）",
+    )
     p.set_defaults(handler=cmd_dissolve)
 
-    p = sub.add_parser("eligibility",
-                       help="列出选手、队伍与双人组合的资格问题（有问题时退出码为1；警告不影响退出码）")
+    p = sub.add_parser(
+        "eligibility",
+        help="列出选手、队伍与双人组合的资格问题（有问题时退出码为1；警告不影响退出码）",
+    )
     p.add_argument("file")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_eligibility)
@@ -506,11 +593,14 @@ def register(sub: Any) -> None:
     p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
     p.add_argument("file")
     p.add_argument("--preset", required=True, choices=preset_names())
-    p.add_argument("--players", type=whole_number("人数", 2, 5000), default=None,
-                   help="主项目人数（默认按规程）")
+    p.add_argument(
+        "--players",
+        type=whole_number("人数", 2, 5000),
+        default=None,
+        help="主项目人数（默认按规程）",
+    )
     p.add_argument("--seed", type=SEED, default=2022, help="随机种子")
-    p.add_argument("--rounds", type=whole_number("轮数", 0, 50), default=0,
-                   help="模拟比赛的轮数")
+    p.add_argument("--rounds", type=whole_number("轮数", 0, 50), default=0, help="模拟比赛的轮数")
     p.set_defaults(handler=cmd_demo)
 
     p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")

@@ -25,7 +25,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     with opened(args) as db:
         summary = trf_service.import_trf(db, Path(args.trf), args.code, args.name, operator(args))
-    print(f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）")
+    print(
+        f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）"
+    )
     for line in summary.skipped:
         print(f"未导入：{line}")
     return 0

@@ -44,9 +44,15 @@ def yuan_number(fen: int) -> int | float:
 
 
 def late_change_document(change: LateChange) -> dict[str, Any]:
-    return {"action": change.action, "team": change.team, "members": list(change.members),
-            "after_round": change.after_round, "forced": True, "operator": change.operator,
-            "time": change.time}
+    return {
+        "action": change.action,
+        "team": change.team,
+        "members": list(change.members),
+        "after_round": change.after_round,
+        "forced": True,
+        "operator": change.operator,
+        "time": change.time,
+    }
 
 
 def _late(change: LateChange | None) -> dict[str, Any] | None:
@@ -55,10 +61,16 @@ def _late(change: LateChange | None) -> dict[str, Any] | None:
 
 def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]:
     row: dict[str, Any] = {
-        "id": entrant.id, "seed": entrant.seed, "name": entrant.name,
-        "gender": entrant.gender, "unit": entrant.unit, "region": entrant.region,
+        "id": entrant.id,
+        "seed": entrant.seed,
+        "name": entrant.name,
+        "gender": entrant.gender,
+        "unit": entrant.unit,
+        "region": entrant.region,
         "birth_date": entrant.birth_date.isoformat() if entrant.birth_date else None,
-        "grade": entrant.grade, "rating": entrant.rating, "source": entrant.source,
+        "grade": entrant.grade,
+        "rating": entrant.rating,
+        "source": entrant.source,
         "status": entrant.status,
         "members": list(entrant.members),
         "member_ids": list(entrant.member_ids),
@@ -72,59 +84,97 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
 
 def game_document(game: FinalGame) -> dict[str, Any]:
     row: dict[str, Any] = {
-        "table": game.table, "first": game.first, "second": game.second,
-        "result": game.result, "manner": game.manner, "fouls": list(game.fouls),
-        "opening": game.opening, "seat_swapped": game.seat_swapped,
+        "table": game.table,
+        "first": game.first,
+        "second": game.second,
+        "result": game.result,
+        "manner": game.manner,
+        "fouls": list(game.fouls),
+        "opening": game.opening,
+        "seat_swapped": game.seat_swapped,
         "first_points": _num(game.first_points),
         "second_points": _num(game.second_points) if game.second_points is not None else None,
     }
     if game.board_points is not None:  # team matches: every board and the board points (局分)
         row["board_points"] = [_num(game.board_points[0]), _num(game.board_points[1])]
-        row["boards"] = [{"board": b.board, "first": b.first, "second": b.second,
-                          "result": b.result, "manner": b.manner} for b in game.boards]
+        row["boards"] = [
+            {
+                "board": b.board,
+                "first": b.first,
+                "second": b.second,
+                "result": b.result,
+                "manner": b.manner,
+            }
+            for b in game.boards
+        ]
     return row
 
 
 def _round(rnd: FinalRound) -> dict[str, Any]:
     return {
-        "number": rnd.number, "status": rnd.status, "opening": rnd.opening,
+        "number": rnd.number,
+        "status": rnd.status,
+        "opening": rnd.opening,
         "date": rnd.date.isoformat() if rnd.date else None,
         # the timetable's start ("YYYY-MM-DD HH:MM", tournament setting `schedule`)
         "scheduled": rnd.scheduled,
-        "lot_seed": rnd.lot_seed, "opening_seed": rnd.opening_seed,
+        "lot_seed": rnd.lot_seed,
+        "opening_seed": rnd.opening_seed,
         "relaxations": list(rnd.relaxations),
         "games": [game_document(g) for g in rnd.games],
     }
 
 
 def standing_document(row: Standing) -> dict[str, Any]:
-    return {"rank": row.rank, "entrant": row.entrant, "points": _num(row.points),
-            "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
+    return {
+        "rank": row.rank,
+        "entrant": row.entrant,
+        "points": _num(row.points),
+        "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()},
+        "shared": row.shared,
+    }
 
 
 def category_standing_document(row: CategoryStanding) -> dict[str, Any]:
-    return {"rank": row.rank, "entrant": row.entrant, "overall_rank": row.overall_rank,
-            "points": _num(row.points),
-            "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()}, "shared": row.shared}
+    return {
+        "rank": row.rank,
+        "entrant": row.entrant,
+        "overall_rank": row.overall_rank,
+        "points": _num(row.points),
+        "tiebreaks": {k: _num(v) for k, v in row.tiebreaks.items()},
+        "shared": row.shared,
+    }
 
 
 def _event(event: FinalEvent) -> dict[str, Any]:
     stored = event.stored
     doc: dict[str, Any] = {
-        "code": event.code, "name": event.name, "kind": event.kind,
-        "rounds_planned": event.rounds_planned, "source_event": event.source_event,
+        "code": event.code,
+        "name": event.name,
+        "kind": event.kind,
+        "rounds_planned": event.rounds_planned,
+        "source_event": event.source_event,
         "settings": {
             "scoring": event.scoring.to_dict(),
             "pairing": dict(stored.pairing),
-            "standings": (event.standings_settings.to_dict()
-                          if event.standings_settings is not None else dict(stored.standings)),
+            "standings": (
+                event.standings_settings.to_dict()
+                if event.standings_settings is not None
+                else dict(stored.standings)
+            ),
             "eligibility": {k: v for k, v in stored.eligibility.items() if k != "aliases"},
         },
         "categories": [
-            {"code": c.code, "name": c.name, "gender": c.gender, "born_from": c.born_from,
-             "born_to": c.born_to, "min_grade": c.min_grade,
-             # the regulation's own event (Go 女子个人), not a prize group of this one
-             "own_event": c.own_event}
+            {
+                "code": c.code,
+                "name": c.name,
+                "gender": c.gender,
+                "born_from": c.born_from,
+                "born_to": c.born_to,
+                "min_grade": c.min_grade,
+                # the regulation's own event (Go 女子个人), not a prize group of this one
+                "own_event": c.own_event,
+            }
             for c in event.categories
         ],
         "entrants": [entrant_document(event, e) for e in event.entrants],
@@ -132,8 +182,10 @@ def _event(event: FinalEvent) -> dict[str, Any]:
         "schedule": {str(n): at for n, at in event.schedule.items()},
         "standings_round": event.standings.after_round,
         "standings": [standing_document(r) for r in event.standings.rows],
-        "category_standings": {code: [category_standing_document(r) for r in rows]
-                               for code, rows in event.category_standings.items()},
+        "category_standings": {
+            code: [category_standing_document(r) for r in rows]
+            for code, rows in event.category_standings.items()
+        },
         "explanation": list(event.standings.explanation),
     }
     if event.kind == "team":
@@ -144,34 +196,56 @@ def _event(event: FinalEvent) -> dict[str, Any]:
 def prize_document(line: PrizeLine) -> dict[str, Any]:
     award = line.award
     return {
-        "event": award.event, "category": award.category, "table": award.table_name,
+        "event": award.event,
+        "category": award.category,
+        "table": award.table_name,
         "category_name": line.category_name,
-        "place": award.place, "title": award.title, "entrant": award.entrant,
-        "name": line.name, "unit": line.unit, "members": list(line.members),
-        "amount": yuan_number(award.amount_fen), "amount_fen": award.amount_fen,
-        "shared": award.shared, "tied": award.tied, "pool_fen": award.pool_fen,
+        "place": award.place,
+        "title": award.title,
+        "entrant": award.entrant,
+        "name": line.name,
+        "unit": line.unit,
+        "members": list(line.members),
+        "amount": yuan_number(award.amount_fen),
+        "amount_fen": award.amount_fen,
+        "shared": award.shared,
+        "tied": award.tied,
+        "pool_fen": award.pool_fen,
         "pool_places": list(award.pool_places) if award.pool_places else None,
         "unpaid_fen": award.unpaid_fen,
-        "ineligible": line.ineligible, "eligibility_problems": list(line.eligibility_problems),
+        "ineligible": line.ineligible,
+        "eligibility_problems": list(line.eligibility_problems),
         "late": _late(line.late),
     }
 
 
 def grade_document(line: GradeLine) -> dict[str, Any]:
     g = line.award
-    return {"event": g.event, "category": g.category, "rank": g.rank, "entrant": g.entrant,
-            "name": line.name, "unit": line.unit, "grade": g.grade, "held": g.held,
-            "already_held": g.already_held, "on_form": line.on_form}
+    return {
+        "event": g.event,
+        "category": g.category,
+        "rank": g.rank,
+        "entrant": g.entrant,
+        "name": line.name,
+        "unit": line.unit,
+        "grade": g.grade,
+        "held": g.held,
+        "already_held": g.already_held,
+        "on_form": line.on_form,
+    }
 
 
 def to_document(final: Final) -> dict[str, Any]:
     """The export document of `final` (docs/export-schema.md)."""
     t = final.tournament
     return {
-        "format": "finals-export", "version": FORMAT_VERSION,
+        "format": "finals-export",
+        "version": FORMAT_VERSION,
         "exported_at": datetime.now().replace(microsecond=0).isoformat(),
         "tournament": {
-            "title": t.title, "game": t.game, "organisers": list(t.organisers),
+            "title": t.title,
+            "game": t.game,
+            "organisers": list(t.organisers),
             "venue": t.venue,
             "start_date": t.start_date.isoformat() if t.start_date else None,
             "end_date": t.end_date.isoformat() if t.end_date else None,
@@ -211,24 +285,36 @@ def _date(text: object) -> date | None:
 def _late_from(data: object) -> LateChange | None:
     if not isinstance(data, Mapping):
         return None
-    return LateChange(event=str(data.get("event") or ""), action=str(data.get("action") or ""),
-                      team=str(data.get("team") or ""), entrant=data.get("entrant"),
-                      members=tuple(str(m) for m in data.get("members") or ()),
-                      after_round=int(data.get("after_round") or 0),
-                      operator=str(data.get("operator") or ""), time=str(data.get("time") or ""))
+    return LateChange(
+        event=str(data.get("event") or ""),
+        action=str(data.get("action") or ""),
+        team=str(data.get("team") or ""),
+        entrant=data.get("entrant"),
+        members=tuple(str(m) for m in data.get("members") or ()),
+        after_round=int(data.get("after_round") or 0),
+        operator=str(data.get("operator") or ""),
+        time=str(data.get("time") or ""),
+    )
 
 
 def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
     return FinalEntrant(
-        id=int(data["id"]), seed=int(data.get("seed") or 0), name=str(data.get("name") or ""),
-        gender=data.get("gender"), unit=data.get("unit"), region=data.get("region"),
-        birth_date=_date(data.get("birth_date")), grade=data.get("grade"),
-        rating=data.get("rating"), source=data.get("source"),
+        id=int(data["id"]),
+        seed=int(data.get("seed") or 0),
+        name=str(data.get("name") or ""),
+        gender=data.get("gender"),
+        unit=data.get("unit"),
+        region=data.get("region"),
+        birth_date=_date(data.get("birth_date")),
+        grade=data.get("grade"),
+        rating=data.get("rating"),
+        source=data.get("source"),
         status=str(data.get("status") or "playing"),
         members=tuple(str(m) for m in data.get("members") or ()),
         member_ids=tuple(data.get("member_ids") or ()),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
-        late=_late_from(data.get("late")))
+        late=_late_from(data.get("late")),
+    )
 
 
 def _game_from(data: Mapping[str, Any], rnd: Mapping[str, Any]) -> FinalGame:
@@ -236,29 +322,42 @@ def _game_from(data: Mapping[str, Any], rnd: Mapping[str, Any]) -> FinalGame:
     points = data.get("board_points")
     second = data.get("second")
     return FinalGame(
-        table=int(data["table"]), first=int(data["first"]),
+        table=int(data["table"]),
+        first=int(data["first"]),
         second=int(second) if second is not None else None,
-        result=data.get("result"), manner=data.get("manner"),
+        result=data.get("result"),
+        manner=data.get("manner"),
         fouls=(int(fouls[0] or 0), int(fouls[1] or 0)),
         opening=data.get("opening") or rnd.get("opening"),
         seat_swapped=bool(data.get("seat_swapped")),
         first_points=float(data.get("first_points") or 0),
         second_points=(float(data.get("second_points") or 0) if second is not None else None),
         board_points=(float(points[0]), float(points[1])) if points else None,
-        boards=tuple(FinalBoard(board=int(b["board"]), first=str(b.get("first") or ""),
-                                second=str(b.get("second") or ""), result=b.get("result"),
-                                manner=b.get("manner"))
-                     for b in data.get("boards") or ()))
+        boards=tuple(
+            FinalBoard(
+                board=int(b["board"]),
+                first=str(b.get("first") or ""),
+                second=str(b.get("second") or ""),
+                result=b.get("result"),
+                manner=b.get("manner"),
+            )
+            for b in data.get("boards") or ()
+        ),
+    )
 
 
 def _round_from(data: Mapping[str, Any]) -> FinalRound:
     return FinalRound(
-        number=int(data["number"]), status=str(data.get("status") or "paired"),
-        opening=data.get("opening"), date=_date(data.get("date")),
-        scheduled=data.get("scheduled"), lot_seed=data.get("lot_seed"),
+        number=int(data["number"]),
+        status=str(data.get("status") or "paired"),
+        opening=data.get("opening"),
+        date=_date(data.get("date")),
+        scheduled=data.get("scheduled"),
+        lot_seed=data.get("lot_seed"),
         opening_seed=data.get("opening_seed"),
         relaxations=tuple(str(r) for r in data.get("relaxations") or ()),
-        games=tuple(_game_from(g, data) for g in data.get("games") or ()))
+        games=tuple(_game_from(g, data) for g in data.get("games") or ()),
+    )
 
 
 def _tiebreaks(data: object) -> dict[str, float]:
@@ -269,52 +368,88 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
     settings = data.get("settings") or {}
     kind = str(data.get("kind") or "individual")
     stored = StoredEvent(
-        code=str(data.get("code") or ""), name=str(data.get("name") or data.get("code") or ""),
-        kind=kind, rounds_planned=data.get("rounds_planned") or 0,
-        scoring=dict(settings.get("scoring") or {}), pairing=dict(settings.get("pairing") or {}),
+        code=str(data.get("code") or ""),
+        name=str(data.get("name") or data.get("code") or ""),
+        kind=kind,
+        rounds_planned=data.get("rounds_planned") or 0,
+        scoring=dict(settings.get("scoring") or {}),
+        pairing=dict(settings.get("pairing") or {}),
         standings=dict(settings.get("standings") or {}),
-        eligibility=dict(settings.get("eligibility") or {}))
+        eligibility=dict(settings.get("eligibility") or {}),
+    )
     team_match = kind == "team" and stored.pairing.get("team_format") == "match"
-    standings_settings = (StandingsSettings.from_dict(dict(stored.standings))
-                          if kind != "team" or team_match else None)
-    rows = tuple(Standing(rank=int(r["rank"]), entrant=int(r["entrant"]),
-                          points=float(r.get("points") or 0), tiebreaks=_tiebreaks(r.get("tiebreaks")),
-                          shared=bool(r.get("shared")))
-                 for r in data.get("standings") or ())
+    standings_settings = (
+        StandingsSettings.from_dict(dict(stored.standings))
+        if kind != "team" or team_match
+        else None
+    )
+    rows = tuple(
+        Standing(
+            rank=int(r["rank"]),
+            entrant=int(r["entrant"]),
+            points=float(r.get("points") or 0),
+            tiebreaks=_tiebreaks(r.get("tiebreaks")),
+            shared=bool(r.get("shared")),
+        )
+        for r in data.get("standings") or ()
+    )
     order = [t for t in (stored.standings.get("tiebreaks") or ()) if t != "积分"]
     if not order:
         for row in rows:
             order += [t for t in row.tiebreaks if t != "积分" and t not in order]
-    rounds = tuple(sorted((_round_from(r) for r in data.get("rounds") or ()),
-                          key=lambda r: r.number))
+    rounds = tuple(
+        sorted((_round_from(r) for r in data.get("rounds") or ()), key=lambda r: r.number)
+    )
     standings_round = data.get("standings_round")
     if not isinstance(standings_round, int):
         standings_round = max((r.number for r in rounds if r.status == "complete"), default=0)
     return FinalEvent(
-        code=stored.code, name=stored.name, kind=kind,
+        code=stored.code,
+        name=stored.name,
+        kind=kind,
         rounds_planned=int(data.get("rounds_planned") or len(rounds)),
-        source_event=data.get("source_event"), stored=stored,
+        source_event=data.get("source_event"),
+        stored=stored,
         scoring=Scoring.from_dict(dict(stored.scoring)),
-        standings_settings=standings_settings, team_match=team_match,
+        standings_settings=standings_settings,
+        team_match=team_match,
         categories=tuple(
-            FinalCategory(code=str(c.get("code") or ""), name=str(c.get("name") or ""),
-                          gender=c.get("gender"), born_from=c.get("born_from"),
-                          born_to=c.get("born_to"), min_grade=c.get("min_grade"),
-                          own_event=bool(c.get("own_event")))
-            for c in data.get("categories") or ()),
+            FinalCategory(
+                code=str(c.get("code") or ""),
+                name=str(c.get("name") or ""),
+                gender=c.get("gender"),
+                born_from=c.get("born_from"),
+                born_to=c.get("born_to"),
+                min_grade=c.get("min_grade"),
+                own_event=bool(c.get("own_event")),
+            )
+            for c in data.get("categories") or ()
+        ),
         entrants=tuple(_entrant_from(e) for e in data.get("entrants") or ()),
         rounds=rounds,
         schedule={int(n): str(at) for n, at in (data.get("schedule") or {}).items()},
-        standings=Standings(after_round=standings_round, rows=rows, tiebreak_order=tuple(order),
-                            explanation=tuple(str(x) for x in data.get("explanation") or ())),
+        standings=Standings(
+            after_round=standings_round,
+            rows=rows,
+            tiebreak_order=tuple(order),
+            explanation=tuple(str(x) for x in data.get("explanation") or ()),
+        ),
         category_standings={
-            str(code): tuple(CategoryStanding(
-                rank=int(r["rank"]), entrant=int(r["entrant"]),
-                overall_rank=int(r.get("overall_rank") or r["rank"]),
-                points=float(r.get("points") or 0), tiebreaks=_tiebreaks(r.get("tiebreaks")),
-                shared=bool(r.get("shared"))) for r in rows_)
-            for code, rows_ in (data.get("category_standings") or {}).items()},
-        late_changes=tuple(c for c in map(_late_from, data.get("late_changes") or ()) if c))
+            str(code): tuple(
+                CategoryStanding(
+                    rank=int(r["rank"]),
+                    entrant=int(r["entrant"]),
+                    overall_rank=int(r.get("overall_rank") or r["rank"]),
+                    points=float(r.get("points") or 0),
+                    tiebreaks=_tiebreaks(r.get("tiebreaks")),
+                    shared=bool(r.get("shared")),
+                )
+                for r in rows_
+            )
+            for code, rows_ in (data.get("category_standings") or {}).items()
+        },
+        late_changes=tuple(c for c in map(_late_from, data.get("late_changes") or ()) if c),
+    )
 
 
 def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
@@ -323,29 +458,45 @@ def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
         fen = int(round(float(data.get("amount") or 0) * 100))
     places = data.get("pool_places")
     return PrizeLine(
-        award=Award(event=str(data.get("event") or ""), category=data.get("category"),
-                    table_name=str(data.get("table") or ""), place=int(data.get("place") or 0),
-                    title=str(data.get("title") or ""), entrant=int(data.get("entrant") or 0),
-                    amount_fen=int(fen), shared=bool(data.get("shared")),
-                    pool_fen=int(data.get("pool_fen") or 0),
-                    pool_places=(int(places[0]), int(places[1])) if places else None,
-                    tied=int(data.get("tied") or 1), unpaid_fen=int(data.get("unpaid_fen") or 0)),
+        award=Award(
+            event=str(data.get("event") or ""),
+            category=data.get("category"),
+            table_name=str(data.get("table") or ""),
+            place=int(data.get("place") or 0),
+            title=str(data.get("title") or ""),
+            entrant=int(data.get("entrant") or 0),
+            amount_fen=int(fen),
+            shared=bool(data.get("shared")),
+            pool_fen=int(data.get("pool_fen") or 0),
+            pool_places=(int(places[0]), int(places[1])) if places else None,
+            tied=int(data.get("tied") or 1),
+            unpaid_fen=int(data.get("unpaid_fen") or 0),
+        ),
         category_name=str(data.get("category_name") or data.get("table") or ""),
-        name=str(data.get("name") or ""), unit=data.get("unit"),
+        name=str(data.get("name") or ""),
+        unit=data.get("unit"),
         members=tuple(str(m) for m in data.get("members") or ()),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
-        late=_late_from(data.get("late")))
+        late=_late_from(data.get("late")),
+    )
 
 
 def _grade_from(data: Mapping[str, Any]) -> GradeLine:
     already = bool(data.get("already_held"))
     return GradeLine(
-        award=GradeAward(event=str(data.get("event") or ""), category=data.get("category"),
-                         rank=int(data.get("rank") or 0), entrant=int(data.get("entrant") or 0),
-                         grade=str(data.get("grade") or ""), held=data.get("held"),
-                         already_held=already),
-        name=str(data.get("name") or ""), unit=data.get("unit"),
-        on_form=bool(data.get("on_form", not already)))
+        award=GradeAward(
+            event=str(data.get("event") or ""),
+            category=data.get("category"),
+            rank=int(data.get("rank") or 0),
+            entrant=int(data.get("entrant") or 0),
+            grade=str(data.get("grade") or ""),
+            held=data.get("held"),
+            already_held=already,
+        ),
+        name=str(data.get("name") or ""),
+        unit=data.get("unit"),
+        on_form=bool(data.get("on_form", not already)),
+    )
 
 
 def _draws(tournament: Mapping[str, Any]) -> bool:
@@ -354,7 +505,8 @@ def _draws(tournament: Mapping[str, Any]) -> bool:
     if isinstance(tournament.get("draws"), bool):
         return bool(tournament["draws"])
     return not TournamentSettings(komi=tournament.get("komi")).refuses_draws(
-        str(tournament.get("game") or "go"))
+        str(tournament.get("game") or "go")
+    )
 
 
 def from_document(doc: Mapping[str, Any]) -> Final:
@@ -364,19 +516,26 @@ def from_document(doc: Mapping[str, Any]) -> Final:
     t = doc["tournament"]
     rules = doc.get("prize_rules") or {}
     return Final(
-        revision=0, after_round=None,
+        revision=0,
+        after_round=None,
         tournament=TournamentFacts(
-            title=str(t.get("title") or ""), game=str(t.get("game") or "go"),
-            organisers=tuple(str(o) for o in t.get("organisers") or ()), venue=t.get("venue"),
-            start_date=_date(t.get("start_date")), end_date=_date(t.get("end_date")),
-            operators=tuple(str(o) for o in t.get("operators") or ()), komi=t.get("komi") or None,
+            title=str(t.get("title") or ""),
+            game=str(t.get("game") or "go"),
+            organisers=tuple(str(o) for o in t.get("organisers") or ()),
+            venue=t.get("venue"),
+            start_date=_date(t.get("start_date")),
+            end_date=_date(t.get("end_date")),
+            operators=tuple(str(o) for o in t.get("operators") or ()),
+            komi=t.get("komi") or None,
             draws=_draws(t),
-            certificate=dict(t.get("certificate") or {})),
+            certificate=dict(t.get("certificate") or {}),
+        ),
         events=tuple(_event_from(e) for e in doc.get("events") or ()),
         prizes=tuple(_prize_from(p) for p in doc.get("prizes") or ()),
         withheld_prizes=tuple(_prize_from(p) for p in doc.get("withheld_prizes") or ()),
-        prize_rules=PrizeRules(**{k: v for k, v in rules.items()
-                                  if k in ("split", "unit", "remainder")}),
+        prize_rules=PrizeRules(
+            **{k: v for k, v in rules.items() if k in ("split", "unit", "remainder")}
+        ),
         grades=tuple(_grade_from(g) for g in doc.get("grades") or ()),
-        exported_at=doc.get("exported_at"))
-
+        exported_at=doc.get("exported_at"),
+    )

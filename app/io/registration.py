@@ -96,7 +96,10 @@ def _text(values: dict[str, Any], column: str) -> str | None:
 
 
 def _checked(
-    values: dict[str, Any], column: str, row: int, errors: list[RowError],
+    values: dict[str, Any],
+    column: str,
+    row: int,
+    errors: list[RowError],
     max_length: int = TEXT_MAX,
 ) -> str | None:
     """A text cell as stored: no control, format (bidi, zero-width) or line/paragraph
@@ -137,7 +140,10 @@ def _age_on(birth: date, day: date) -> int:
 
 
 def _resolve_events(
-    text: str | None, default_event: str | None, events: list[EventRules], row: int,
+    text: str | None,
+    default_event: str | None,
+    events: list[EventRules],
+    row: int,
     errors: list[RowError],
 ) -> tuple[str, ...]:
     if text is None:
@@ -163,7 +169,9 @@ def _resolve_events(
 
 
 def _parse_row(
-    sheet_row: SheetRow, events: list[EventRules], default_event: str | None,
+    sheet_row: SheetRow,
+    events: list[EventRules],
+    default_event: str | None,
     errors: list[RowError],
 ) -> PlayerRow:
     values, row = sheet_row.values, sheet_row.number
@@ -185,24 +193,33 @@ def _parse_row(
     if birth_raw is not None and str(birth_raw).strip():
         birth = parse_date(birth_raw)
         if birth is None:
-            errors.append(RowError(
-                row, "出生日期",
-                f"“{birth_raw}”不是有效日期。请写成 2010-05-03、2010.5.3 或 2010年5月3日。",
-            ))
+            errors.append(
+                RowError(
+                    row,
+                    "出生日期",
+                    f"“{birth_raw}”不是有效日期。请写成 2010-05-03、2010.5.3 或 2010年5月3日。",
+                )
+            )
         elif impossible := birth_date_problem(birth):
             errors.append(RowError(row, "出生日期", f"{impossible}，不可能是出生日期。请核对。"))
             birth = None
     return PlayerRow(
-        row=row, name=name, gender=gender, birth_date=birth,
-        unit=_checked(values, "单位", row, errors), region=_checked(values, "地区", row, errors),
+        row=row,
+        name=name,
+        gender=gender,
+        birth_date=birth,
+        unit=_checked(values, "单位", row, errors),
+        region=_checked(values, "地区", row, errors),
         grade=_checked(values, "段位", row, errors),
-        rating=_int(values, "等级分", row, errors), source=_checked(values, "来源", row, errors),
+        rating=_int(values, "等级分", row, errors),
+        source=_checked(values, "来源", row, errors),
         qualifier_rank=_int(values, "名次", row, errors),
         id_number=_checked(values, "身份证号", row, errors),
         phone=_checked(values, "电话", row, errors),
         seed=_int(values, "序号", row, errors),
         events=_with_source_events(
-            _resolve_events(_text(values, "项目"), default_event, events, row, errors), events),
+            _resolve_events(_text(values, "项目"), default_event, events, row, errors), events
+        ),
         group=_checked(values, "队名/搭档", row, errors, NAME_MAX),
         platform_account=_checked(values, "平台账号", row, errors, PLATFORM_MAX),
     )
@@ -236,8 +253,10 @@ def is_professional_grade(text: str | None) -> bool:
 
 
 def professional_message(name: str, grade: str, event: str) -> str:
-    return (f"{name}的段位“{grade}”是围棋职业段位：{event}不接受职业棋手（规程：获得围棋职业段位的"
-            "选手不得参赛）。如是业余段位，请写成“5段”或“业余5段”。")
+    return (
+        f"{name}的段位“{grade}”是围棋职业段位：{event}不接受职业棋手（规程：获得围棋职业段位的"
+        "选手不得参赛）。如是业余段位，请写成“5段”或“业余5段”。"
+    )
 
 
 def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError]) -> None:
@@ -249,50 +268,74 @@ def check_individual(player: PlayerRow, rules: EventRules, errors: list[RowError
     if born_from or born_to:
         window = f"{born_from or '不限'} 至 {born_to or '不限'}"
         if player.birth_date is None:
-            errors.append(RowError(
-                player.row, "出生日期",
-                f"{rules.name}按出生日期限定（{window}），但未填写出生日期。请补上出生日期。",
-            ))
+            errors.append(
+                RowError(
+                    player.row,
+                    "出生日期",
+                    f"{rules.name}按出生日期限定（{window}），但未填写出生日期。请补上出生日期。",
+                )
+            )
         elif (born_from and player.birth_date.isoformat() < born_from) or (
             born_to and player.birth_date.isoformat() > born_to
         ):
-            errors.append(RowError(
-                player.row, "出生日期",
-                f"{player.name}出生于{player.birth_date.isoformat()}，不符合{rules.name}"
-                f"的出生日期要求（{window}）。请核对日期或改报其他项目。",
-            ))
+            errors.append(
+                RowError(
+                    player.row,
+                    "出生日期",
+                    f"{player.name}出生于{player.birth_date.isoformat()}，不符合{rules.name}"
+                    f"的出生日期要求（{window}）。请核对日期或改报其他项目。",
+                )
+            )
     professional = elig.get("professionals") is False and is_professional_grade(player.grade)
     if professional:
-        errors.append(RowError(player.row, "段位", professional_message(
-            player.name, player.grade or "", rules.name)))
+        errors.append(
+            RowError(
+                player.row,
+                "段位",
+                professional_message(player.name, player.grade or "", rules.name),
+            )
+        )
     min_grade = elig.get("min_grade")
     if min_grade and not professional:
         have, need = grade_order(player.grade or ""), grade_order(min_grade)
         if need is not None and (have is None or have < need):
-            errors.append(RowError(
-                player.row, "段位",
-                f"{rules.name}要求{min_grade}或以上，{player.name}的段位为"
-                f"“{player.grade or '空'}”。请核对段位或改报其他项目。",
-            ))
+            errors.append(
+                RowError(
+                    player.row,
+                    "段位",
+                    f"{rules.name}要求{min_grade}或以上，{player.name}的段位为"
+                    f"“{player.grade or '空'}”。请核对段位或改报其他项目。",
+                )
+            )
     gender = elig.get("gender")
     if gender and player.gender and player.gender != gender:
         who = "男子" if gender == "M" else "女子"
-        errors.append(RowError(player.row, "性别", f"{rules.name}只限{who}参加。请核对性别或项目。"))
+        errors.append(
+            RowError(player.row, "性别", f"{rules.name}只限{who}参加。请核对性别或项目。")
+        )
     if elig.get("platform_account_required") and not player.platform_account:
-        errors.append(RowError(
-            player.row, "平台账号",
-            f"{rules.name}报名须提供弈战平台用户名，{player.name}的平台账号为空。"
-            "请填写其参加网络海选赛所用的弈战账号（只供裁判核对，不会公开）。",
-        ))
+        errors.append(
+            RowError(
+                player.row,
+                "平台账号",
+                f"{rules.name}报名须提供弈战平台用户名，{player.name}的平台账号为空。"
+                "请填写其参加网络海选赛所用的弈战账号（只供裁判核对，不会公开）。",
+            )
+        )
 
 
 def exclusive_warning(name: str, first: str, second: str) -> str:
-    return (f"{name}同时报了{first}和{second}：两个项目通常同时进行，一名选手只能下一处。"
-            f"请确认，或从其中一个项目退出（设置 eligibility.exclusive_with）。")
+    return (
+        f"{name}同时报了{first}和{second}：两个项目通常同时进行，一名选手只能下一处。"
+        f"请确认，或从其中一个项目退出（设置 eligibility.exclusive_with）。"
+    )
 
 
 def check_team(
-    key: tuple[str, str], members: list[PlayerRow], rules: EventRules, errors: list[RowError],
+    key: tuple[str, str],
+    members: list[PlayerRow],
+    rules: EventRules,
+    errors: list[RowError],
 ) -> None:
     elig = rules.eligibility
     size = elig.get("team_size")
@@ -302,23 +345,37 @@ def check_team(
     team = key[1]
     if size and not size <= len(members) <= largest:
         wanted = f"{size}人" if largest == size else f"{size}至{largest}人"
-        errors.append(RowError(
-            members[0].row, "队名/搭档",
-            f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{wanted}。"
-            "请补齐或删去队员。",
-        ))
+        errors.append(
+            RowError(
+                members[0].row,
+                "队名/搭档",
+                f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{wanted}。"
+                "请补齐或删去队员。",
+            )
+        )
     gender = elig.get("gender")
     excluded = tuple(elig.get("team_excluded_sources") or ())
     for member in members:
         if gender and member.gender and member.gender != gender:
             who = "男子" if gender == "M" else "女子"
-            errors.append(RowError(
-                member.row, "性别", f"{member.name}不能参加{rules.name}（只限{who}）。请核对性别或队伍。",
-            ))
+            errors.append(
+                RowError(
+                    member.row,
+                    "性别",
+                    f"{member.name}不能参加{rules.name}（只限{who}）。请核对性别或队伍。",
+                )
+            )
         word = excluded_source(member.source, excluded)
         if word:
-            errors.append(RowError(member.row, "来源", excluded_source_message(
-                member.name, member.source or "", word, rules.name, team)))
+            errors.append(
+                RowError(
+                    member.row,
+                    "来源",
+                    excluded_source_message(
+                        member.name, member.source or "", word, rules.name, team
+                    ),
+                )
+            )
 
 
 def excluded_source(source: str | None, excluded: tuple[str, ...]) -> str | None:
@@ -329,32 +386,50 @@ def excluded_source(source: str | None, excluded: tuple[str, ...]) -> str | None
 def excluded_source_message(name: str, source: str, word: str, event: str, team: str) -> str:
     """Why a player with this 来源 may not be in a team of `event` (setting
     eligibility.team_excluded_sources; Gomoku §十二(四)4: members qualified online)."""
-    return (f"{name}的来源为“{source}”，不能作为{event}“{team}”的队员：队员须通过网络选拔赛"
-            f"取得晋级资格，来源含“{word}”的选手不能入队。请换一名队员，或核对来源。")
+    return (
+        f"{name}的来源为“{source}”，不能作为{event}“{team}”的队员：队员须通过网络选拔赛"
+        f"取得晋级资格，来源含“{word}”的选手不能入队。请换一名队员，或核对来源。"
+    )
 
 
 def check_pair(
-    rules: EventRules, first: PlayerRow, second: PlayerRow, start: date | None,
+    rules: EventRules,
+    first: PlayerRow,
+    second: PlayerRow,
+    start: date | None,
     errors: list[RowError],
 ) -> None:
     for member in (first, second):  # each must be eligible alone (e.g. no professionals)
         check_individual(member, rules, errors)
     rule = rules.eligibility.get("pair")
     genders = sorted(g or "?" for g in (first.gender, second.gender))
-    where = (f"{first.name}（第{first.row}行）与{second.name}（第{second.row}行）" if first.row
-             else f"{first.name}与{second.name}")
+    where = (
+        f"{first.name}（第{first.row}行）与{second.name}（第{second.row}行）"
+        if first.row
+        else f"{first.name}与{second.name}"
+    )
     if rule == "MM" and genders != ["M", "M"]:
-        errors.append(RowError(first.row, "性别", f"{rules.name}须为两名男子：{where}。请核对性别或项目。"))
+        errors.append(
+            RowError(first.row, "性别", f"{rules.name}须为两名男子：{where}。请核对性别或项目。")
+        )
     elif rule == "FF" and genders != ["F", "F"]:
-        errors.append(RowError(first.row, "性别", f"{rules.name}须为两名女子：{where}。请核对性别或项目。"))
+        errors.append(
+            RowError(first.row, "性别", f"{rules.name}须为两名女子：{where}。请核对性别或项目。")
+        )
     elif rule == "MF" and genders != ["F", "M"]:
-        errors.append(RowError(first.row, "性别", f"{rules.name}须为一男一女：{where}。请核对性别或项目。"))
+        errors.append(
+            RowError(first.row, "性别", f"{rules.name}须为一男一女：{where}。请核对性别或项目。")
+        )
     elif rule == "parent_child":
         _check_parent_child(rules, first, second, start or date.today(), where, errors)
 
 
 def _check_parent_child(
-    rules: EventRules, first: PlayerRow, second: PlayerRow, day: date, where: str,
+    rules: EventRules,
+    first: PlayerRow,
+    second: PlayerRow,
+    day: date,
+    where: str,
     errors: list[RowError],
 ) -> None:
     """亲子: a child under `child_under` on the start date and a parent at least
@@ -364,9 +439,13 @@ def _check_parent_child(
     older_by = int(elig.get("parent_older_by") or 18)
     adult_age = int(elig.get("adult_age") or 18)
     if first.birth_date is None or second.birth_date is None:
-        errors.append(RowError(
-            first.row, "出生日期", f"{rules.name}按出生日期核对家长与孩子：{where}须都填写出生日期。",
-        ))
+        errors.append(
+            RowError(
+                first.row,
+                "出生日期",
+                f"{rules.name}按出生日期核对家长与孩子：{where}须都填写出生日期。",
+            )
+        )
         return
     parent, child = sorted((first, second), key=lambda p: (p.birth_date or day, p.row))
     assert parent.birth_date is not None and child.birth_date is not None
@@ -374,20 +453,27 @@ def _check_parent_child(
     gap = _age_on(parent.birth_date, child.birth_date)  # the parent's age at the child's birth
     wrong = []
     if child_age >= child_under:
-        wrong.append(f"孩子（未成年人）在开赛日（{day.isoformat()}）应未满{child_under}岁，"
-                     f"{child.name}已{child_age}岁")
+        wrong.append(
+            f"孩子（未成年人）在开赛日（{day.isoformat()}）应未满{child_under}岁，"
+            f"{child.name}已{child_age}岁"
+        )
     if gap < older_by:
-        wrong.append(f"家长应比孩子年长至少{older_by}岁，{parent.name}只比{child.name}年长"
-                     f"{_gap_text(parent.birth_date, child.birth_date, gap)}")
+        wrong.append(
+            f"家长应比孩子年长至少{older_by}岁，{parent.name}只比{child.name}年长"
+            f"{_gap_text(parent.birth_date, child.birth_date, gap)}"
+        )
     if parent_age < adult_age:
         wrong.append(f"家长在开赛日应满{adult_age}岁，{parent.name}为{parent_age}岁")
     if wrong:
-        errors.append(RowError(
-            first.row, "出生日期",
-            f"{rules.name}须为家长与孩子：{'；'.join(wrong)}（{where}，出生于"
-            f"{first.birth_date.isoformat()}和{second.birth_date.isoformat()}）。"
-            "请核对出生日期或项目。",
-        ))
+        errors.append(
+            RowError(
+                first.row,
+                "出生日期",
+                f"{rules.name}须为家长与孩子：{'；'.join(wrong)}（{where}，出生于"
+                f"{first.birth_date.isoformat()}和{second.birth_date.isoformat()}）。"
+                "请核对出生日期或项目。",
+            )
+        )
 
 
 def _gap_text(older: date, younger: date, years: int) -> str:
@@ -418,43 +504,61 @@ def plan_registration(
     for player in players:
         if player.id_number:
             if player.id_number in seen_ids:
-                errors.append(RowError(
-                    player.row, "身份证号",
-                    f"身份证号与第{seen_ids[player.id_number]}行重复。同一选手只能登记一次，请删去重复行。",
-                ))
+                errors.append(
+                    RowError(
+                        player.row,
+                        "身份证号",
+                        f"身份证号与第{seen_ids[player.id_number]}行重复。同一选手只能登记一次，请删去重复行。",
+                    )
+                )
             elif player.id_number in existing_ids:
-                errors.append(RowError(
-                    player.row, "身份证号",
-                    f"身份证号已属于已登记的选手{existing_ids[player.id_number].name}。请删去此行或核对号码。",
-                ))
+                errors.append(
+                    RowError(
+                        player.row,
+                        "身份证号",
+                        f"身份证号已属于已登记的选手{existing_ids[player.id_number].name}。请删去此行或核对号码。",
+                    )
+                )
             seen_ids.setdefault(player.id_number, player.row)
         if player.name and player.birth_date:
             key = (player.name, player.birth_date)
             if key in seen_keys:
-                errors.append(RowError(
-                    player.row, "姓名",
-                    f"{player.name}（{player.birth_date.isoformat()}）与第{seen_keys[key]}行重复。"
-                    "同一选手只能登记一次，请删去重复行。",
-                ))
+                errors.append(
+                    RowError(
+                        player.row,
+                        "姓名",
+                        f"{player.name}（{player.birth_date.isoformat()}）与第{seen_keys[key]}行重复。"
+                        "同一选手只能登记一次，请删去重复行。",
+                    )
+                )
             elif key in existing_keys:
-                errors.append(RowError(
-                    player.row, "姓名",
-                    f"{player.name}（{player.birth_date.isoformat()}）已经登记过。请删去此行。",
-                ))
+                errors.append(
+                    RowError(
+                        player.row,
+                        "姓名",
+                        f"{player.name}（{player.birth_date.isoformat()}）已经登记过。请删去此行。",
+                    )
+                )
             seen_keys.setdefault(key, player.row)
         _check_platform_account(player, seen_accounts, existing_accounts, errors)
         for code in player.events:
             rules = by_code[code]
             if rules.kind == "individual":
                 check_individual(player, rules, errors)
-                warnings += [exclusive_warning(player.name, by_code[other].name, rules.name)
-                             for other in rules.eligibility.get("exclusive_with") or ()
-                             if other in player.events and other in by_code]
+                warnings += [
+                    exclusive_warning(player.name, by_code[other].name, rules.name)
+                    for other in rules.eligibility.get("exclusive_with") or ()
+                    if other in player.events and other in by_code
+                ]
             elif not player.group:
                 what = "队名" if rules.kind == "team" else "搭档姓名"
-                errors.append(RowError(
-                    player.row, "队名/搭档", f"报了{rules.name}，但没有填写{what}。请补上。",
-                ))
+                errors.append(
+                    RowError(
+                        player.row,
+                        "队名/搭档",
+                        f"报了{rules.name}，但没有填写{what}。请补上。",
+                    )
+                )
 
     teams: dict[tuple[str, str], list[PlayerRow]] = defaultdict(list)
     pair_rows: list[tuple[str, PlayerRow]] = []
@@ -480,19 +584,25 @@ def plan_registration(
         assert player.group is not None
         partners = [p for p in by_event_name.get((code, player.group), []) if p.row != player.row]
         if not partners:
-            errors.append(RowError(
-                player.row, "队名/搭档",
-                f"{rules.name}的搭档“{player.group}”不在报名表的{rules.name}中。"
-                "请为搭档单独填写一行，并在项目中写上该项目。",
-            ))
+            errors.append(
+                RowError(
+                    player.row,
+                    "队名/搭档",
+                    f"{rules.name}的搭档“{player.group}”不在报名表的{rules.name}中。"
+                    "请为搭档单独填写一行，并在项目中写上该项目。",
+                )
+            )
             continue
         partner = partners[0]
         if partner.group and partner.group != player.name:
-            errors.append(RowError(
-                partner.row, "队名/搭档",
-                f"{partner.name}的搭档写的是“{partner.group}”，而{player.name}（第{player.row}行）"
-                f"写的搭档是{partner.name}。请统一。",
-            ))
+            errors.append(
+                RowError(
+                    partner.row,
+                    "队名/搭档",
+                    f"{partner.name}的搭档写的是“{partner.group}”，而{player.name}（第{player.row}行）"
+                    f"写的搭档是{partner.name}。请统一。",
+                )
+            )
             continue
         taken.add((code, player.row))
         taken.add((code, partner.row))
@@ -504,7 +614,9 @@ def plan_registration(
 
 
 def _check_platform_account(
-    player: PlayerRow, seen: dict[str, int], existing: dict[str, ExistingPlayer],
+    player: PlayerRow,
+    seen: dict[str, int],
+    existing: dict[str, ExistingPlayer],
     errors: list[RowError],
 ) -> None:
     """One platform account is one person: not twice in the sheet, not a registered player's."""
@@ -512,13 +624,19 @@ def _check_platform_account(
     if not account:
         return
     if account in seen:
-        errors.append(RowError(
-            player.row, "平台账号",
-            f"平台账号与第{seen[account]}行重复。每名选手填写自己的弈战账号，请核对。",
-        ))
+        errors.append(
+            RowError(
+                player.row,
+                "平台账号",
+                f"平台账号与第{seen[account]}行重复。每名选手填写自己的弈战账号，请核对。",
+            )
+        )
     elif account in existing:
-        errors.append(RowError(
-            player.row, "平台账号",
-            f"平台账号已属于已登记的选手{existing[account].name}。请核对账号，或删去此行。",
-        ))
+        errors.append(
+            RowError(
+                player.row,
+                "平台账号",
+                f"平台账号已属于已登记的选手{existing[account].name}。请核对账号，或删去此行。",
+            )
+        )
     seen.setdefault(account, player.row)

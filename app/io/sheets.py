@@ -11,24 +11,65 @@ from typing import Any
 from app.errors import FinalsError
 
 COLUMNS: tuple[str, ...] = (
-    "序号", "姓名", "性别", "出生日期", "单位", "地区", "段位", "等级分",
-    "来源", "名次", "身份证号", "电话", "平台账号", "项目", "队名/搭档",
+    "序号",
+    "姓名",
+    "性别",
+    "出生日期",
+    "单位",
+    "地区",
+    "段位",
+    "等级分",
+    "来源",
+    "名次",
+    "身份证号",
+    "电话",
+    "平台账号",
+    "项目",
+    "队名/搭档",
 )
 REQUIRED: tuple[str, ...] = ("姓名", "性别")
 HEADER_ALIASES: dict[str, str] = {
-    "队名": "队名/搭档", "搭档": "队名/搭档", "队名／搭档": "队名/搭档", "队伍": "队名/搭档",
-    "出生年月日": "出生日期", "生日": "出生日期", "单位/俱乐部": "单位", "俱乐部": "单位",
-    "等级": "段位", "段级位": "段位", "积分/等级分": "等级分", "身份证": "身份证号",
-    "手机": "电话", "手机号": "电话", "联系电话": "电话", "参赛项目": "项目", "组别": "项目",
-    "入围名次": "名次", "编号": "序号",
-    "弈战账号": "平台账号", "弈战用户名": "平台账号", "弈战平台用户名": "平台账号",
-    "平台用户名": "平台账号", "弈战平台账号": "平台账号",
+    "队名": "队名/搭档",
+    "搭档": "队名/搭档",
+    "队名／搭档": "队名/搭档",
+    "队伍": "队名/搭档",
+    "出生年月日": "出生日期",
+    "生日": "出生日期",
+    "单位/俱乐部": "单位",
+    "俱乐部": "单位",
+    "等级": "段位",
+    "段级位": "段位",
+    "积分/等级分": "等级分",
+    "身份证": "身份证号",
+    "手机": "电话",
+    "手机号": "电话",
+    "联系电话": "电话",
+    "参赛项目": "项目",
+    "组别": "项目",
+    "入围名次": "名次",
+    "编号": "序号",
+    "弈战账号": "平台账号",
+    "弈战用户名": "平台账号",
+    "弈战平台用户名": "平台账号",
+    "平台用户名": "平台账号",
+    "弈战平台账号": "平台账号",
 }
 EXAMPLE_ROW: dict[str, object] = {
-    "序号": "", "姓名": "张三", "性别": "男", "出生日期": "2010-05-03",
-    "单位": "绍兴市棋类协会", "地区": "浙江绍兴", "段位": "3段", "等级分": 1850,
-    "来源": "入围赛第3期", "名次": 1, "身份证号": "330602201005031234", "电话": "13800000000",
-    "平台账号": "", "项目": "公开组、男子团体", "队名/搭档": "绍兴一队",
+    "序号": "",
+    "姓名": "张三",
+    "性别": "男",
+    "出生日期": "2010-05-03",
+    "单位": "绍兴市棋类协会",
+    "地区": "浙江绍兴",
+    "段位": "3段",
+    "等级分": 1850,
+    "来源": "入围赛第3期",
+    "名次": 1,
+    "身份证号": "330602201005031234",
+    "电话": "13800000000",
+    "平台账号": "",
+    "项目": "公开组、男子团体",
+    "队名/搭档": "绍兴一队",
 }
 
 
@@ -179,11 +220,15 @@ def _read_xlsx(path: Path) -> tuple[str, list[list[Any]]]:
     try:
         book = openpyxl.load_workbook(path, read_only=True, data_only=True)
     except Exception as exc:  # openpyxl raises many kinds on a broken file
-        raise FinalsError(f"无法读取 Excel 文件 {path.name}：{exc}。请用 Excel 另存为 .xlsx 后重试。") from exc
+        raise FinalsError(
+            f"无法读取 Excel 文件 {path.name}：{exc}。请用 Excel 另存为 .xlsx 后重试。"
+        ) from exc
     try:
         sheet = _choose_worksheet(book)
         if sheet is None:
-            raise FinalsError(f"{path.name} 中没有可见的工作表。请在 Excel 中取消隐藏报名表后保存。")
+            raise FinalsError(
+                f"{path.name} 中没有可见的工作表。请在 Excel 中取消隐藏报名表后保存。"
+            )
         try:
             table = _sheet_table(book, sheet)
         except FinalsError:
@@ -257,8 +302,12 @@ def _parser(book: Any, sheet: Any) -> Any:
 
     source = book._archive.open(sheet._worksheet_path)  # noqa: SLF001
     return ValuesParser(
-        source, book.shared_strings, data_only=True, epoch=book.epoch,
-        date_formats=book._date_formats, timedelta_formats=book._timedelta_formats,  # noqa: SLF001
+        source,
+        book.shared_strings,
+        data_only=True,
+        epoch=book.epoch,
+        date_formats=book._date_formats,
+        timedelta_formats=book._timedelta_formats,  # noqa: SLF001
     )
 
 

@@ -354,7 +354,11 @@ def dutch_tournament(trf: TrfFile, round_number: int | None = None) -> DutchTour
         if sum(m.points for m in matches) != score:
             score = sum(m.points for m in matches)
         players.append(DutchPlayer(p.number, rank, score, tuple(matches)))
-        if len(p.rounds) <= played or p.rounds[played].result == " " and p.rounds[played].opponent is None:
+        if (
+            len(p.rounds) <= played
+            or p.rounds[played].result == " "
+            and p.rounds[played].opponent is None
+        ):
             to_pair.add(p.number)
     initial = trf.initial_colour
     if initial is None:

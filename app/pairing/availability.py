@@ -46,13 +46,17 @@ def inactive_reason(
         return "请假"
     if limit and round_number > limit:
         earlier = [g for g in games if round_number - limit <= g.round < round_number]
-        if all(forfeited(earlier, entrant.id, r) for r in range(round_number - limit, round_number)):
+        if all(
+            forfeited(earlier, entrant.id, r) for r in range(round_number - limit, round_number)
+        ):
             return f"连续{limit}轮弃权，取消后续比赛资格"
     return None
 
 
 def active_ids(
-    entrants: Iterable[Availability], round_number: int, games: tuple[GameRecord, ...],
+    entrants: Iterable[Availability],
+    round_number: int,
+    games: tuple[GameRecord, ...],
     limit: int,
 ) -> frozenset[int]:
     """The entrants paired in `round_number` (`games`: the rounds before it)."""
@@ -63,6 +67,8 @@ def active_ids(
                 for who in (game.first, game.second):
                     if who is not None:
                         recent.setdefault(who, []).append(game)
-    return frozenset(e.id for e in entrants
-                     if inactive_reason(e, round_number, tuple(recent.get(e.id, ())), limit)
-                     is None)
+    return frozenset(
+        e.id
+        for e in entrants
+        if inactive_reason(e, round_number, tuple(recent.get(e.id, ())), limit) is None
+    )

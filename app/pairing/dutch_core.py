@@ -285,9 +285,9 @@ class _Weights:
         self.total_bits = self.room
         self.max_weight = 1
 
-    def pack(self, vectors: dict[tuple[int, int], dict[tuple[int, int], int]]) -> dict[
-        tuple[int, int], int
-    ]:
+    def pack(
+        self, vectors: dict[tuple[int, int], dict[tuple[int, int], int]]
+    ) -> dict[tuple[int, int], int]:
         """Integer weights from tier vectors: each field just wide enough for any sum.
 
         A field holds the sum over a matching of at most `vertices // 2` edge values; two
@@ -663,9 +663,7 @@ def _pair_bracket(
     index = setting.index
     allp = pbi + lower
     size = len(allp)
-    wt = _Weights(
-        t, pbi, sgb, nsgb, compat, top, setting.candidate, setting.bye_score, ranks, size
-    )
+    wt = _Weights(t, pbi, sgb, nsgb, compat, top, setting.candidate, setting.bye_score, ranks, size)
     # base[(i, j)], i < j: the weights of pairs with at least one resident or next player.
     vectors: dict[tuple[int, int], dict[tuple[int, int], int]] = {}
     for j in range(sgb, len(pbi)):

@@ -42,6 +42,7 @@ Pair = tuple[int, int | None]
 
 _MONRAD_STEP_LIMIT = 20_000
 
+
 def derive_lot_seed(request: PairingRequest) -> int:
     """A reproducible lot seed from the round and the field, when none is given."""
     text = f"{request.round_number}|" + ",".join(

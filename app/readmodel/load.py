@@ -49,7 +49,8 @@ from app.store.models import Board, Entrant, Event, Game, Round, Tournament
 # Finals kept per open file: the latest few (after-round views of one revision).
 _KEEP = 6
 _cache: weakref.WeakKeyDictionary[Database, dict[tuple[int, int | None], Final]] = (
-    weakref.WeakKeyDictionary())
+    weakref.WeakKeyDictionary()
+)
 _lock = threading.Lock()
 
 
@@ -92,12 +93,19 @@ def build_export(db: Database, after_round: int | None = None) -> dict[str, Any]
 
 def _events(session: Session) -> list[Event]:
     """Every event with its entrants, rounds, games and boards: one query per level."""
-    return list(session.scalars(
-        select(Event).order_by(Event.position).options(
-            selectinload(Event.entrants),
-            selectinload(Event.rounds).selectinload(Round.games).selectinload(Game.boards)
-            .options(joinedload(Board.first_player), joinedload(Board.second_player)),
-        )))
+    return list(
+        session.scalars(
+            select(Event)
+            .order_by(Event.position)
+            .options(
+                selectinload(Event.entrants),
+                selectinload(Event.rounds)
+                .selectinload(Round.games)
+                .selectinload(Game.boards)
+                .options(joinedload(Board.first_player), joinedload(Board.second_player)),
+            )
+        )
+    )
 
 
 def _build(session: Session, revision: int, after_round: int | None) -> Final:
@@ -109,14 +117,22 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
     settings = tournament_settings_lenient(stored_settings)[0]
     problems = entrant_problems(session)
     late = late_changes(session)
-    late_of = {i: c for i, c in late.by_entrant.items()
-               if i in by_id and by_id[i].name == c.team}
-    source_entrant = {(ev.code, e.player_id): e.id for ev in events for e in ev.entrants
-                      if e.player_id}
+    late_of = {i: c for i, c in late.by_entrant.items() if i in by_id and by_id[i].name == c.team}
+    source_entrant = {
+        (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
+    }
     final_events = tuple(
-        _event(event, rankings[event.code], settings, problems, late_of, source_entrant,
-               late.by_event.get(event.code, ()))
-        for event in events)
+        _event(
+            event,
+            rankings[event.code],
+            settings,
+            problems,
+            late_of,
+            source_entrant,
+            late.by_event.get(event.code, ()),
+        )
+        for event in events
+    )
     category_names = {(ev.code, c["code"]): c["name"] for ev in events for c in ev.categories or []}
 
     prizes: list[PrizeLine] = []
@@ -125,62 +141,100 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
         entrant = by_id[award.entrant]
         found = tuple(problems.get(award.entrant, ()))
         # A team that fails its rules is still ranked; paid or not by the setting.
-        withhold = bool(found) and entrant.event.kind == "team" and event_settings_of(
-            entrant.event, "eligibility").eligibility.ineligible_team_prizes == "withhold"
+        withhold = (
+            bool(found)
+            and entrant.event.kind == "team"
+            and event_settings_of(entrant.event, "eligibility").eligibility.ineligible_team_prizes
+            == "withhold"
+        )
         line = PrizeLine(
             award=award,
             category_name=category_names.get((award.event, award.category), award.table_name),
-            name=entrant.name, unit=entrant.unit,
+            name=entrant.name,
+            unit=entrant.unit,
             members=tuple(m.player.name for m in entrant.members),
-            eligibility_problems=found, late=late_of.get(award.entrant))
+            eligibility_problems=found,
+            late=late_of.get(award.entrant),
+        )
         (withheld if withhold else prizes).append(line)
     # A grade the player already holds (or exceeds) is listed, marked, and left off the
     # application form unless the event's standings.grades_include_held says otherwise.
     include_held = {ev.code: grades_on_form(ev) for ev in events}
     grades = tuple(
-        GradeLine(award=g, name=by_id[g.entrant].name, unit=by_id[g.entrant].unit,
-                  on_form=not g.already_held or include_held.get(g.event, False))
-        for g in grade_awards(session, rankings))
+        GradeLine(
+            award=g,
+            name=by_id[g.entrant].name,
+            unit=by_id[g.entrant].unit,
+            on_form=not g.already_held or include_held.get(g.event, False),
+        )
+        for g in grade_awards(session, rankings)
+    )
     return Final(
-        revision=revision, after_round=after_round,
+        revision=revision,
+        after_round=after_round,
         tournament=TournamentFacts(
-            title=tournament.title, game=tournament.game,
-            organisers=tuple(tournament.organisers or ()), venue=tournament.venue,
-            start_date=tournament.start_date, end_date=tournament.end_date,
+            title=tournament.title,
+            game=tournament.game,
+            organisers=tuple(tournament.organisers or ()),
+            venue=tournament.venue,
+            start_date=tournament.start_date,
+            end_date=tournament.end_date,
             operators=tuple(tournament.operators or ()),
             komi=stored_settings.get("komi"),
             draws=not settings.refuses_draws(tournament.game),
-            certificate=_mapping(stored_settings.get("certificate"))),
-        events=final_events, prizes=tuple(prizes), withheld_prizes=tuple(withheld),
-        prize_rules=prize_rules(session), grades=grades)
+            certificate=_mapping(stored_settings.get("certificate")),
+        ),
+        events=final_events,
+        prizes=tuple(prizes),
+        withheld_prizes=tuple(withheld),
+        prize_rules=prize_rules(session),
+        grades=grades,
+    )
 
 
 def _mapping(value: object) -> Mapping[str, object]:
     return dict(value) if isinstance(value, Mapping) else {}
 
 
-def _event(event: Event, ranking: EventRanking, settings: TournamentSettings,
-           problems: Mapping[int, list[str]], late_of: Mapping[int, LateChange],
-           source_entrant: Mapping[tuple[str, int], int],
-           late_changes_of_event: Iterable[LateChange]) -> FinalEvent:
+def _event(
+    event: Event,
+    ranking: EventRanking,
+    settings: TournamentSettings,
+    problems: Mapping[int, list[str]],
+    late_of: Mapping[int, LateChange],
+    source_entrant: Mapping[tuple[str, int], int],
+    late_changes_of_event: Iterable[LateChange],
+) -> FinalEvent:
     team_match = is_team_match(event)
     last = max(event.rounds_planned or 0, len(event.rounds))
     schedule = {n: at for n in range(1, last + 1) if (at := settings.round_time(event.code, n))}
     return FinalEvent(
-        code=event.code, name=event.name, kind=event.kind,
-        rounds_planned=event.rounds_planned, source_event=event.source_event,
+        code=event.code,
+        name=event.name,
+        kind=event.kind,
+        rounds_planned=event.rounds_planned,
+        source_event=event.source_event,
         stored=stored_event(event),
         scoring=Scoring.from_dict(event.scoring or {}),
-        standings_settings=(standings_settings(event)
-                            if event.kind != "team" or team_match else None),
+        standings_settings=(
+            standings_settings(event) if event.kind != "team" or team_match else None
+        ),
         team_match=team_match,
         categories=tuple(
-            FinalCategory(code=c["code"], name=c["name"], gender=c.get("gender"),
-                          born_from=c.get("born_from"), born_to=c.get("born_to"),
-                          min_grade=c.get("min_grade"), own_event=bool(c.get("own_event")))
-            for c in event.categories or ()),
-        entrants=tuple(_entrant(event, e, problems, late_of, source_entrant)
-                       for e in event.entrants),
+            FinalCategory(
+                code=c["code"],
+                name=c["name"],
+                gender=c.get("gender"),
+                born_from=c.get("born_from"),
+                born_to=c.get("born_to"),
+                min_grade=c.get("min_grade"),
+                own_event=bool(c.get("own_event")),
+            )
+            for c in event.categories or ()
+        ),
+        entrants=tuple(
+            _entrant(event, e, problems, late_of, source_entrant) for e in event.entrants
+        ),
         rounds=_rounds(event, schedule),
         schedule=schedule,
         standings=ranking.standings,
@@ -189,20 +243,28 @@ def _event(event: Event, ranking: EventRanking, settings: TournamentSettings,
     )
 
 
-def _entrant(event: Event, entrant: Entrant, problems: Mapping[int, list[str]],
-             late_of: Mapping[int, LateChange],
-             source_entrant: Mapping[tuple[str, int], int]) -> FinalEntrant:
+def _entrant(
+    event: Event,
+    entrant: Entrant,
+    problems: Mapping[int, list[str]],
+    late_of: Mapping[int, LateChange],
+    source_entrant: Mapping[tuple[str, int], int],
+) -> FinalEntrant:
     player = entrant.player
     members = [m.player for m in entrant.members]
     genders = {m.gender for m in members}
     member_ids: tuple[int | None, ...] = ()
     if event.kind == "team" and event.source_event:
-        member_ids = tuple(source_entrant.get((event.source_event, m.player_id))
-                           for m in entrant.members)
+        member_ids = tuple(
+            source_entrant.get((event.source_event, m.player_id)) for m in entrant.members
+        )
     return FinalEntrant(
-        id=entrant.id, seed=entrant.seed, name=entrant.name,
+        id=entrant.id,
+        seed=entrant.seed,
+        name=entrant.name,
         gender=player.gender if player else (genders.pop() if len(genders) == 1 else None),
-        unit=entrant.unit, region=player.region if player else None,
+        unit=entrant.unit,
+        region=player.region if player else None,
         birth_date=player.birth_date if player else None,
         grade=player.grade if player else None,
         rating=player.rating if player else None,
@@ -222,12 +284,19 @@ def _rounds(event: Event, schedule: Mapping[int, str]) -> tuple[FinalRound, ...]
     out = []
     for rnd in event.rounds:
         games = tuple(_game(game, rnd, before) for game in rnd.games)
-        out.append(FinalRound(
-            number=rnd.number, status=rnd.status, opening=rnd.opening,
-            date=rnd.paired_at.date() if rnd.paired_at else None,
-            scheduled=schedule.get(rnd.number),
-            lot_seed=rnd.lot_seed, opening_seed=rnd.opening_seed,
-            relaxations=tuple(rnd.relaxations or ()), games=games))
+        out.append(
+            FinalRound(
+                number=rnd.number,
+                status=rnd.status,
+                opening=rnd.opening,
+                date=rnd.paired_at.date() if rnd.paired_at else None,
+                scheduled=schedule.get(rnd.number),
+                lot_seed=rnd.lot_seed,
+                opening_seed=rnd.opening_seed,
+                relaxations=tuple(rnd.relaxations or ()),
+                games=games,
+            )
+        )
         for game in rnd.games:  # the points every entrant carries into the next round
             record = records[(rnd.number, game.table)]
             for who in (record.first, record.second):
@@ -241,14 +310,27 @@ def _game(game: Game, rnd: Round, before: Mapping[int, float]) -> FinalGame:
     points: tuple[float, float] | None = None
     if game.boards:
         points = board_points(game)
-        boards = tuple(FinalBoard(board=b.board, first=b.first_player.name,
-                                  second=b.second_player.name, result=b.result, manner=b.manner)
-                       for b in game.boards)
+        boards = tuple(
+            FinalBoard(
+                board=b.board,
+                first=b.first_player.name,
+                second=b.second_player.name,
+                result=b.result,
+                manner=b.manner,
+            )
+            for b in game.boards
+        )
     return FinalGame(
-        table=game.table, first=game.first_id, second=game.second_id,
-        result=game.result, manner=game.manner,
+        table=game.table,
+        first=game.first_id,
+        second=game.second_id,
+        result=game.result,
+        manner=game.manner,
         fouls=(game.fouls_first or 0, game.fouls_second or 0),
-        opening=game.opening or rnd.opening, seat_swapped=bool(game.seat_swapped),
+        opening=game.opening or rnd.opening,
+        seat_swapped=bool(game.seat_swapped),
         first_points=before.get(game.first_id, 0.0),
         second_points=before.get(game.second_id, 0.0) if game.second_id else None,
-        board_points=points, boards=boards)
+        board_points=points,
+        boards=boards,
+    )

@@ -22,10 +22,16 @@ def record(
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
 ) -> None:
-    session.add(AuditEntry(
-        time=datetime.now().replace(microsecond=0), operator=operator or DEFAULT_OPERATOR,
-        action=action, target=target, before=before, after=after,
-    ))
+    session.add(
+        AuditEntry(
+            time=datetime.now().replace(microsecond=0),
+            operator=operator or DEFAULT_OPERATOR,
+            action=action,
+            target=target,
+            before=before,
+            after=after,
+        )
+    )
 
 
 def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
@@ -34,7 +40,14 @@ def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
         if limit:
             query = query.limit(limit)
         return [
-            {"id": e.id, "time": e.time.isoformat(sep=" "), "operator": e.operator,
-             "action": e.action, "target": e.target, "before": e.before, "after": e.after}
+            {
+                "id": e.id,
+                "time": e.time.isoformat(sep=" "),
+                "operator": e.operator,
+                "action": e.action,
+                "target": e.target,
+                "before": e.before,
+                "after": e.after,
+            }
             for e in session.scalars(query)
         ]

@@ -45,7 +45,8 @@ def copies_of(path: Path) -> list[Path]:
     """The backups of the tournament file at `path`, oldest first, without opening it (a file
     that cannot be opened, being damaged, is the one whose backups are wanted)."""
     pattern = re.compile(
-        rf"{re.escape(path.stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(path.suffix)}")
+        rf"{re.escape(path.stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(path.suffix)}"
+    )
     folder = path.parent / "backups"
     try:
         found = [(m.group(1), p) for p in folder.iterdir() if (m := pattern.fullmatch(p.name))]
@@ -72,8 +73,8 @@ def take_backup(db: Database, label: str) -> Path:
             pass
         reason = failure_reason(exc)  # in Chinese: 磁盘已满, 没有写入权限, ...
         raise BackupFailed(
-            f"备份失败：无法写入 {target.parent}（{reason}）。"
-            "请检查该磁盘的剩余空间和写入权限。") from exc
+            f"备份失败：无法写入 {target.parent}（{reason}）。请检查该磁盘的剩余空间和写入权限。"
+        ) from exc
     _prune(db, keep=_keep(db), newest=target)
     return target
 

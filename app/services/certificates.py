@@ -42,17 +42,28 @@ class AwardRecord:
 
 
 def _live(session: Any, kind: str) -> dict[str, CertificateNumber]:
-    rows = session.scalars(select(CertificateNumber).where(
-        CertificateNumber.kind == kind, CertificateNumber.void.is_(False)))
+    rows = session.scalars(
+        select(CertificateNumber).where(
+            CertificateNumber.kind == kind, CertificateNumber.void.is_(False)
+        )
+    )
     return {row.award_key: row for row in rows}
 
 
 def _unknown_kind(kind: str) -> FinalsError:
-    return FinalsError(f"未知的证书类型“{kind}”；可选：prize（获奖）、grade（等级）、participation（参赛）。")
+    return FinalsError(
+        f"未知的证书类型“{kind}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
+    )
 
 
-def issue_numbers(db: Database, kind: str, base: str, printed: Sequence[AwardRecord],
-                  current: Sequence[AwardRecord], operator: str = "") -> dict[str, str]:
+def issue_numbers(
+    db: Database,
+    kind: str,
+    base: str,
+    printed: Sequence[AwardRecord],
+    current: Sequence[AwardRecord],
+    operator: str = "",
+) -> dict[str, str]:
     """The number of each printed award (award key → number), issuing the missing ones.
 
     `base` goes before the serial (HZWQ- → HZWQ-0034; HZWQ-CS- for participation);
@@ -68,8 +79,10 @@ def issue_numbers(db: Database, kind: str, base: str, printed: Sequence[AwardRec
     if all(a.key in live for a in printed) and set(live) <= keys:
         return {a.key: live[a.key].number for a in printed}
     if db.read_only is not None:
-        raise FinalsError(f"这些证书尚未登记编号，而比赛文件是只读的（{db.read_only}），无法发放编号。"
-                          "请把文件复制到可写的位置后再打印证书。")
+        raise FinalsError(
+            f"这些证书尚未登记编号，而比赛文件是只读的（{db.read_only}），无法发放编号。"
+            "请把文件复制到可写的位置后再打印证书。"
+        )
     with db.transaction() as session:
         live = _live(session, kind)  # again, under the write lock
         now = datetime.now().replace(microsecond=0)
@@ -78,8 +91,12 @@ def issue_numbers(db: Database, kind: str, base: str, printed: Sequence[AwardRec
             if key not in keys:
                 stale.void, stale.voided_at = True, now
                 voided.append(stale.number)
-        serial = session.scalar(select(func.max(CertificateNumber.serial)).where(
-            CertificateNumber.kind == kind)) or 0
+        serial = (
+            session.scalar(
+                select(func.max(CertificateNumber.serial)).where(CertificateNumber.kind == kind)
+            )
+            or 0
+        )
         taken = set(session.scalars(select(CertificateNumber.number)))
         issued = []
         numbers: dict[str, str] = {}
@@ -93,15 +110,30 @@ def issue_numbers(db: Database, kind: str, base: str, printed: Sequence[AwardRec
                     number = f"{base}{serial:04d}"
                 taken.add(number)
                 row = CertificateNumber(
-                    number=number, serial=serial, kind=kind, event=award.event,
-                    category=award.category, place=award.place, award_key=award.key,
-                    entrant_id=award.entrant, name=award.name, issued_at=now, void=False)
+                    number=number,
+                    serial=serial,
+                    kind=kind,
+                    event=award.event,
+                    category=award.category,
+                    place=award.place,
+                    award_key=award.key,
+                    entrant_id=award.entrant,
+                    name=award.name,
+                    issued_at=now,
+                    void=False,
+                )
                 session.add(row)
                 live[award.key] = row
                 issued.append(f"{number} {award.name}")
             numbers[award.key] = row.number
-        record(session, operator, "发放证书编号", KINDS[kind],
-               {"voided": voided} if voided else None, {"issued": issued})
+        record(
+            session,
+            operator,
+            "发放证书编号",
+            KINDS[kind],
+            {"voided": voided} if voided else None,
+            {"issued": issued},
+        )
     return numbers
 
 
@@ -114,9 +146,18 @@ def certificate_register(db: Database, kind: str | None = None) -> list[dict[str
         if kind is not None:
             query = query.where(CertificateNumber.kind == kind)
         return [
-            {"number": r.number, "kind": r.kind, "event": r.event, "category": r.category,
-             "place": r.place, "award_key": r.award_key, "entrant": r.entrant_id,
-             "name": r.name, "issued_at": r.issued_at.isoformat(sep=" "), "void": r.void,
-             "voided_at": r.voided_at.isoformat(sep=" ") if r.voided_at else None}
+            {
+                "number": r.number,
+                "kind": r.kind,
+                "event": r.event,
+                "category": r.category,
+                "place": r.place,
+                "award_key": r.award_key,
+                "entrant": r.entrant_id,
+                "name": r.name,
+                "issued_at": r.issued_at.isoformat(sep=" "),
+                "void": r.void,
+                "voided_at": r.voided_at.isoformat(sep=" ") if r.voided_at else None,
+            }
             for r in session.scalars(query)
         ]

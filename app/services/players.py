@@ -28,15 +28,46 @@ from app.store.database import Database
 from app.store.models import Entrant, EntrantMember, EntrantRoundStatus, Event, Player, Tournament
 from app.text import NAME_MAX, clean_text
 
-EDITABLE = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-            "qualifier_rank", "id_number", "phone", "platform_account")
+EDITABLE = (
+    "name",
+    "gender",
+    "birth_date",
+    "unit",
+    "region",
+    "grade",
+    "rating",
+    "source",
+    "qualifier_rank",
+    "id_number",
+    "phone",
+    "platform_account",
+)
 PRIVATE = ("id_number", "phone", "platform_account")  # stored for checks, never shown
-PUBLIC = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-          "qualifier_rank")
-FIELD_WORDS = {"name": "姓名", "gender": "性别", "birth_date": "出生日期", "unit": "单位",
-               "region": "地区", "grade": "段位", "rating": "等级分", "source": "来源",
-               "qualifier_rank": "名次", "id_number": "身份证号", "phone": "电话",
-               "platform_account": "平台账号"}
+PUBLIC = (
+    "name",
+    "gender",
+    "birth_date",
+    "unit",
+    "region",
+    "grade",
+    "rating",
+    "source",
+    "qualifier_rank",
+)
+FIELD_WORDS = {
+    "name": "姓名",
+    "gender": "性别",
+    "birth_date": "出生日期",
+    "unit": "单位",
+    "region": "地区",
+    "grade": "段位",
+    "rating": "等级分",
+    "source": "来源",
+    "qualifier_rank": "名次",
+    "id_number": "身份证号",
+    "phone": "电话",
+    "platform_account": "平台账号",
+}
 NUMBER_RANGES = {"rating": (0, 4000), "qualifier_rank": (1, 100_000)}
 MAX_INITIAL_POINTS = 1000
 
@@ -103,13 +134,17 @@ def _initial_points(value: float) -> float:
     import math
 
     if not math.isfinite(value) or abs(value) > MAX_INITIAL_POINTS:
-        raise FinalsError(f"初始积分应是 -{MAX_INITIAL_POINTS} 到 {MAX_INITIAL_POINTS} 之间的数"
-                          f"（收到 {value}）。")
+        raise FinalsError(
+            f"初始积分应是 -{MAX_INITIAL_POINTS} 到 {MAX_INITIAL_POINTS} 之间的数（收到 {value}）。"
+        )
     return float(value)
 
 
 def add_player(
-    db: Database, event_code: str, fields: dict[str, Any], operator: str = "",
+    db: Database,
+    event_code: str,
+    fields: dict[str, Any],
+    operator: str = "",
     initial_points: float = 0.0,
 ) -> int:
     """Register one player in an individual event; after round 1 a late entrant."""
@@ -124,8 +159,10 @@ def add_player(
         ):
             raise FinalsError("该身份证号已经登记。同一选手只能登记一次。")
         _refuse_taken_account(session, values["platform_account"], None)
-        if any(e.name == values["name"] and e.player and e.player.birth_date == values["birth_date"]
-               for e in event.entrants):
+        if any(
+            e.name == values["name"] and e.player and e.player.birth_date == values["birth_date"]
+            for e in event.entrants
+        ):
             raise FinalsError(f"{values['name']}已在{event.name}中。同一选手只能登记一次。")
         errors: list[RowError] = []
         rules = next(r for r in event_rules(session) if r.code == event.code)
@@ -135,14 +172,29 @@ def add_player(
         player = Player(**values)
         session.add(player)
         seed = max((e.seed for e in event.entrants), default=0) + 1
-        entrant = Entrant(event=event, seed=seed, name=player.name, player=player,
-                          unit=player.unit, joined_round=len(event.rounds) + 1,
-                          initial_points=float(initial_points))
+        entrant = Entrant(
+            event=event,
+            seed=seed,
+            name=player.name,
+            player=player,
+            unit=player.unit,
+            joined_round=len(event.rounds) + 1,
+            initial_points=float(initial_points),
+        )
         session.add(entrant)
         session.flush()
-        record(session, operator, "添加选手", f"{event.code} #{seed} {player.name}",
-               after={**_public(player), "seed": seed, "joined_round": entrant.joined_round,
-                      "initial_points": initial_points})
+        record(
+            session,
+            operator,
+            "添加选手",
+            f"{event.code} #{seed} {player.name}",
+            after={
+                **_public(player),
+                "seed": seed,
+                "joined_round": entrant.joined_round,
+                "initial_points": initial_points,
+            },
+        )
         return seed
 
 
@@ -175,17 +227,35 @@ def edit_player(
             same.name, same.unit = player.name, player.unit  # every event the player is in
         # Private fields are never written into the log: only that they changed.
         changed = [FIELD_WORDS[k] for k in PRIVATE if getattr(player, k) != private[k]]
-        record(session, operator, "修改选手", f"{event.code} #{entrant.seed}", before,
-               {**_public(player), **({"已修改（不公开）": changed} if changed else {})})
+        record(
+            session,
+            operator,
+            "修改选手",
+            f"{event.code} #{entrant.seed}",
+            before,
+            {**_public(player), **({"已修改（不公开）": changed} if changed else {})},
+        )
 
 
 def player_row(player: Player, row: int = 0, events: tuple[str, ...] = ()) -> PlayerRow:
     """A stored player as the eligibility checks of app.io.registration read one."""
     return PlayerRow(
-        row=row, name=player.name, gender=player.gender, birth_date=player.birth_date,
-        unit=player.unit, region=player.region, grade=player.grade, rating=player.rating,
-        source=player.source, qualifier_rank=player.qualifier_rank, id_number=None, phone=None,
-        seed=None, events=events, group=None, platform_account=player.platform_account,
+        row=row,
+        name=player.name,
+        gender=player.gender,
+        birth_date=player.birth_date,
+        unit=player.unit,
+        region=player.region,
+        grade=player.grade,
+        rating=player.rating,
+        source=player.source,
+        qualifier_rank=player.qualifier_rank,
+        id_number=None,
+        phone=None,
+        seed=None,
+        events=events,
+        group=None,
+        platform_account=player.platform_account,
     )
 
 
@@ -200,15 +270,21 @@ def _where(problem: tuple[str, RowError]) -> tuple[str, int, str]:
 def _refuse_taken_account(session: Session, account: str | None, own: int | None) -> None:
     if not account:
         return
-    other = session.scalars(select(Player).where(Player.platform_account == account,
-                                                 Player.id != (own or 0))).first()
+    other = session.scalars(
+        select(Player).where(Player.platform_account == account, Player.id != (own or 0))
+    ).first()
     if other is not None:
-        raise FinalsError(f"【平台账号】“{account}”已属于已登记的选手{other.name}。"
-                          "每名选手填写自己的弈战账号，请核对。")
+        raise FinalsError(
+            f"【平台账号】“{account}”已属于已登记的选手{other.name}。"
+            "每名选手填写自己的弈战账号，请核对。"
+        )
 
 
 def player_problems(
-    session: Session, player: Player, rules: dict[str, EventRules], start: date | None,
+    session: Session,
+    player: Player,
+    rules: dict[str, EventRules],
+    start: date | None,
 ) -> list[tuple[str, RowError]]:
     """(event code, problem) for every eligibility rule the player breaks, in every event
     they are in: alone (individual), in a team or in a pair. The player's own problems
@@ -219,11 +295,16 @@ def player_problems(
         if entrant.event.kind == "individual":
             check_individual(player_row(player, 1), rules[entrant.event.code], errors)
         out += [(entrant.event.code, e) for e in errors]
-    groups = session.scalars(select(Entrant).join(EntrantMember, EntrantMember.entrant_id == Entrant.id)
-                             .where(EntrantMember.player_id == player.id))
+    groups = session.scalars(
+        select(Entrant)
+        .join(EntrantMember, EntrantMember.entrant_id == Entrant.id)
+        .where(EntrantMember.player_id == player.id)
+    )
     for entrant in groups:
         event = entrant.event
-        members = [player_row(m.player, 1 if m.player_id == player.id else 0) for m in entrant.members]
+        members = [
+            player_row(m.player, 1 if m.player_id == player.id else 0) for m in entrant.members
+        ]
         errors = []
         if event.kind == "team":
             check_team((event.code, entrant.name), members, rules[event.code], errors)
@@ -240,16 +321,26 @@ def eligibility_problems(db: Database) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     with db.reading() as session:
         rules = {r.code: r for r in event_rules(session)}
-        events = list(session.scalars(select(Event).where(Event.kind == "individual")
-                                      .order_by(Event.position)))
+        events = list(
+            session.scalars(
+                select(Event).where(Event.kind == "individual").order_by(Event.position)
+            )
+        )
         for event in events:
             for entrant in event.entrants:
                 if entrant.player is None:
                     continue
                 errors: list[RowError] = []
                 check_individual(player_row(entrant.player), rules[event.code], errors)
-                out += [{"event": event.code, "entrant": entrant.name, "level": "error",
-                         "message": _named(e)} for e in errors]
+                out += [
+                    {
+                        "event": event.code,
+                        "entrant": entrant.name,
+                        "level": "error",
+                        "message": _named(e),
+                    }
+                    for e in errors
+                ]
         out += _exclusive_warnings(events, rules)
     return out
 
@@ -273,16 +364,30 @@ def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> li
             other = by_code.get(other_code)
             if other is None:
                 continue
-            playing = {key for e in other.entrants if e.player and e.status != "withdrawn"
-                       for key in _person_keys(e.player)}
+            playing = {
+                key
+                for e in other.entrants
+                if e.player and e.status != "withdrawn"
+                for key in _person_keys(e.player)
+            }
             for entrant in event.entrants:
                 pair = (frozenset((event.code, other.code)), entrant.player_id or 0)
-                if entrant.player is None or entrant.status == "withdrawn" or pair in said \
-                        or not _person_keys(entrant.player) & playing:
+                if (
+                    entrant.player is None
+                    or entrant.status == "withdrawn"
+                    or pair in said
+                    or not _person_keys(entrant.player) & playing
+                ):
                     continue
                 said.add(pair)
-                out.append({"event": event.code, "entrant": entrant.name, "level": "warning",
-                            "message": exclusive_warning(entrant.name, other.name, event.name)})
+                out.append(
+                    {
+                        "event": event.code,
+                        "entrant": entrant.name,
+                        "level": "warning",
+                        "message": exclusive_warning(entrant.name, other.name, event.name),
+                    }
+                )
     return out
 
 
@@ -297,15 +402,21 @@ def _require_unpaired_round(event: Event, number: int) -> None:
         raise FinalsError(
             f"{event.name}第{number}轮已编排{'并已赛完' if event.rounds[number - 1].status == 'complete' else ''}，"
             "不能再改该轮的参赛状态。该轮未到场请录入弃权成绩（如 -+ 或 +-）；"
-            f"退赛或请假从第{paired + 1}轮起。")
+            f"退赛或请假从第{paired + 1}轮起。"
+        )
     if planned and number > planned:
         raise FinalsError(
             f"{event.name}共 {planned} 轮，没有第{number}轮"
-            f"{'：比赛已全部编排，不能再退赛或请假' if paired >= planned else ''}。")
+            f"{'：比赛已全部编排，不能再退赛或请假' if paired >= planned else ''}。"
+        )
 
 
 def set_status(
-    db: Database, event_code: str, who: str, status: str, round_number: int | None = None,
+    db: Database,
+    event_code: str,
+    who: str,
+    status: str,
+    round_number: int | None = None,
     operator: str = "",
 ) -> str:
     """withdraw (from the next round on), absent / present for one round."""
@@ -328,8 +439,11 @@ def set_status(
             row = session.get(EntrantRoundStatus, (entrant.id, number))
             if status == "absent":
                 if row is None:
-                    session.add(EntrantRoundStatus(entrant_id=entrant.id, round_number=number,
-                                                   status="absent"))
+                    session.add(
+                        EntrantRoundStatus(
+                            entrant_id=entrant.id, round_number=number, status="absent"
+                        )
+                    )
                 message = f"{entrant.name}第{number}轮请假（不编排，不轮空）。"
             else:
                 if row is not None:
@@ -337,8 +451,14 @@ def set_status(
                 message = f"{entrant.name}第{number}轮参赛。"
         else:
             raise FinalsError(f"未知状态 {status}。")
-        record(session, operator, "选手状态", target, before,
-               {"status": status, "round": round_number or next_round})
+        record(
+            session,
+            operator,
+            "选手状态",
+            target,
+            before,
+            {"status": status, "round": round_number or next_round},
+        )
         return message
 
 
@@ -355,28 +475,45 @@ def set_seed(db: Database, event_code: str, who: str, new_seed: int, operator: s
         before = entrant.seed
         ordered.insert(new_seed - 1, entrant)
         apply_order(session, ordered)
-        record(session, operator, "修改序号", f"{event.code} {entrant.name}",
-               {"seed": before}, {"seed": new_seed})
+        record(
+            session,
+            operator,
+            "修改序号",
+            f"{event.code} {entrant.name}",
+            {"seed": before},
+            {"seed": new_seed},
+        )
 
 
 def list_entrants(db: Database, event_code: str | None = None) -> list[dict[str, Any]]:
     with db.reading() as session:
-        events = [get_event(session, event_code)] if event_code else list(
-            session.scalars(select(Event).order_by(Event.position)))
+        events = (
+            [get_event(session, event_code)]
+            if event_code
+            else list(session.scalars(select(Event).order_by(Event.position)))
+        )
         rows = []
         for event in events:
             for e in event.entrants:
                 p = e.player
                 members = [m.player.name for m in e.members]
-                rows.append({
-                    "event": event.code, "id": e.id, "seed": e.seed, "name": e.name,
-                    "gender": p.gender if p else None, "unit": e.unit,
-                    "region": p.region if p else None,
-                    "birth_date": p.birth_date.isoformat() if p and p.birth_date else None,
-                    "grade": p.grade if p else None, "rating": p.rating if p else None,
-                    "source": p.source if p else None, "status": e.status,
-                    "members": members,
-                    # Private: shown to the arbiter here, never exported or printed.
-                    "platform_account": p.platform_account if p else None,
-                })
+                rows.append(
+                    {
+                        "event": event.code,
+                        "id": e.id,
+                        "seed": e.seed,
+                        "name": e.name,
+                        "gender": p.gender if p else None,
+                        "unit": e.unit,
+                        "region": p.region if p else None,
+                        "birth_date": p.birth_date.isoformat() if p and p.birth_date else None,
+                        "grade": p.grade if p else None,
+                        "rating": p.rating if p else None,
+                        "source": p.source if p else None,
+                        "status": e.status,
+                        "members": members,
+                        # Private: shown to the arbiter here, never exported or printed.
+                        "platform_account": p.platform_account if p else None,
+                    }
+                )
         return rows

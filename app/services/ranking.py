@@ -46,26 +46,33 @@ class EventRanking:
 
 def categories_of(event: Event) -> list[Category]:
     return [
-        Category(code=c["code"], name=c["name"], gender=c.get("gender"),
-                 born_from=c.get("born_from"), born_to=c.get("born_to"),
-                 min_grade=c.get("min_grade"))
+        Category(
+            code=c["code"],
+            name=c["name"],
+            gender=c.get("gender"),
+            born_from=c.get("born_from"),
+            born_to=c.get("born_to"),
+            min_grade=c.get("min_grade"),
+        )
         for c in event.categories or []
     ]
 
 
 def _team_ranking(event: Event, source: EventRanking) -> Standings:
-    by_player = {
-        e.player_id: e.id for e in source.event.entrants if e.player_id is not None
-    }
+    by_player = {e.player_id: e.id for e in source.event.entrants if e.player_id is not None}
     teams = [
-        TeamDef(id=t.id, seed=t.seed, name=t.name,
-                member_ids=tuple(by_player[m.player_id] for m in t.members
-                                 if m.player_id in by_player))
+        TeamDef(
+            id=t.id,
+            seed=t.seed,
+            name=t.name,
+            member_ids=tuple(by_player[m.player_id] for m in t.members if m.player_id in by_player),
+        )
         for t in event.entrants
     ]
     settings = event_settings_of(event, "standings")
-    return team_standings(teams, source.standings, best_of=settings.best_of,
-                          tiebreaks=settings.standings.tiebreaks)
+    return team_standings(
+        teams, source.standings, best_of=settings.best_of, tiebreaks=settings.standings.tiebreaks
+    )
 
 
 def _compute(request: StandingsRequest) -> Standings:
@@ -75,10 +82,13 @@ def _compute(request: StandingsRequest) -> Standings:
         raise FinalsError(str(exc)) from exc
 
 
-def rank_event(event: Event, after_round: int | None = None,
-               sources: dict[str, EventRanking] | None = None) -> EventRanking:
+def rank_event(
+    event: Event, after_round: int | None = None, sources: dict[str, EventRanking] | None = None
+) -> EventRanking:
     if event.kind == "team" and not is_team_match(event):
-        source_event = next((e for e in (sources or {}).values() if e.event.code == event.source_event), None)
+        source_event = next(
+            (e for e in (sources or {}).values() if e.event.code == event.source_event), None
+        )
         if source_event is None:
             raise FinalsError(f"{event.name}的成绩来自项目 {event.source_event}，但该项目不存在。")
         return EventRanking(event, _team_ranking(event, source_event))
@@ -86,8 +96,7 @@ def rank_event(event: Event, after_round: int | None = None,
     standings = _compute(request)
     ranking = EventRanking(event, standings)
     for category in categories_of(event):
-        ranking.categories[category.code] = filter_category(
-            standings, request.entrants, category)
+        ranking.categories[category.code] = filter_category(standings, request.entrants, category)
     return ranking
 
 
@@ -120,9 +129,13 @@ def category_rows(
 def _prize_tables(session: Session) -> list[PrizeTable]:
     return [
         PrizeTable(
-            event=row.event_code, category=row.category, name=row.name,
-            places=tuple(PrizePlace(p["from"], p["to"], int(p["amount"]), p.get("title", ""))
-                         for p in row.places),
+            event=row.event_code,
+            category=row.category,
+            name=row.name,
+            places=tuple(
+                PrizePlace(p["from"], p["to"], int(p["amount"]), p.get("title", ""))
+                for p in row.places
+            ),
             shrink=tuple((int(a), int(b)) for a, b in row.shrink or []),
         )
         for row in session.scalars(select(PrizeTableRow).order_by(PrizeTableRow.id))
@@ -131,13 +144,18 @@ def _prize_tables(session: Session) -> list[PrizeTable]:
 
 def _grade_tables(session: Session) -> list[GradeTable]:
     return [
-        GradeTable(event=row.event_code, category=row.category,
-                   bands=tuple(GradeBand(b["from"], b["to"], b["grade"]) for b in row.bands))
+        GradeTable(
+            event=row.event_code,
+            category=row.category,
+            bands=tuple(GradeBand(b["from"], b["to"], b["grade"]) for b in row.bands),
+        )
         for row in session.scalars(select(GradeTableRow).order_by(GradeTableRow.id))
     ]
 
 
-def _entries(rankings: dict[str, EventRanking]) -> tuple[dict[Any, tuple[RankedEntry, ...]], dict[Any, int]]:
+def _entries(
+    rankings: dict[str, EventRanking],
+) -> tuple[dict[Any, tuple[RankedEntry, ...]], dict[Any, int]]:
     entries: dict[Any, tuple[RankedEntry, ...]] = {}
     counts: dict[Any, int] = {}
     for code, ranking in rankings.items():
@@ -159,13 +177,15 @@ def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[A
     tables = _prize_tables(session)
     unit, remainder = settings.prize_unit, settings.prize_remainder
     try:
-        return allocate_prizes(tables, entries, counts, split=settings.prize_split,
-                               unit=unit, remainder=remainder)
+        return allocate_prizes(
+            tables, entries, counts, split=settings.prize_split, unit=unit, remainder=remainder
+        )
     except ValueError:
         # "By tie-break" cannot order entrants the tie-breaks left equal (并列): those
         # places are shared equally, as the regulations do when no lot was drawn.
-        return allocate_prizes(tables, entries, counts, split="equal", unit=unit,
-                               remainder=remainder)
+        return allocate_prizes(
+            tables, entries, counts, split="equal", unit=unit, remainder=remainder
+        )
 
 
 def prize_rules(session: Session) -> PrizeRules:
@@ -183,5 +203,7 @@ def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[G
 
 def grades_on_form(event: Event) -> bool:
     """Whether the event's grade application form lists grades already held (a setting)."""
-    return event.kind == "individual" and event_settings_of(
-        event, "standings.grades_include_held").grades_include_held
+    return (
+        event.kind == "individual"
+        and event_settings_of(event, "standings.grades_include_held").grades_include_held
+    )

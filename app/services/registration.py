@@ -36,8 +36,10 @@ class ImportSummary:
         """The summary as the organiser reads it, naming the worksheet that was read."""
         detail = "，".join(f"{code} {n}" for code, n in self.entrants.items())
         where = f"从工作表“{self.sheet}”" if self.sheet else ""
-        return (f"已{where}导入 {self.players} 名选手（{detail}）；"
-                f"队伍 {self.teams} 支，双人组合 {self.pairs} 对。")
+        return (
+            f"已{where}导入 {self.players} 名选手（{detail}）；"
+            f"队伍 {self.teams} 支，双人组合 {self.pairs} 对。"
+        )
 
 
 def event_rules(session: Session) -> list[EventRules]:
@@ -47,8 +49,11 @@ def event_rules(session: Session) -> list[EventRules]:
     typed = {event.code: event_settings_of(event, "eligibility").eligibility for event in events}
     return [
         EventRules(
-            code=e.code, name=e.name, kind=e.kind,
-            aliases=tuple(e.eligibility.get("aliases", [])), source_event=e.source_event,
+            code=e.code,
+            name=e.name,
+            kind=e.kind,
+            aliases=tuple(e.eligibility.get("aliases", [])),
+            source_event=e.source_event,
             # The typed values, defaults filled in (e.g. professionals allowed unless set).
             eligibility=dict(vars(typed[e.code])),
         )
@@ -58,16 +63,31 @@ def event_rules(session: Session) -> list[EventRules]:
 
 def existing_players(session: Session) -> list[ExistingPlayer]:
     rows = session.execute(
-        select(Player.id, Player.name, Player.gender, Player.birth_date, Player.id_number,
-               Player.platform_account))
+        select(
+            Player.id,
+            Player.name,
+            Player.gender,
+            Player.birth_date,
+            Player.id_number,
+            Player.platform_account,
+        )
+    )
     return [ExistingPlayer(*row) for row in rows]
 
 
 def _new_player(row: PlayerRow) -> Player:
     return Player(
-        name=row.name, gender=row.gender, birth_date=row.birth_date, unit=row.unit,
-        region=row.region, grade=row.grade, rating=row.rating, source=row.source,
-        qualifier_rank=row.qualifier_rank, id_number=row.id_number, phone=row.phone,
+        name=row.name,
+        gender=row.gender,
+        birth_date=row.birth_date,
+        unit=row.unit,
+        region=row.region,
+        grade=row.grade,
+        rating=row.rating,
+        source=row.source,
+        qualifier_rank=row.qualifier_rank,
+        id_number=row.id_number,
+        phone=row.phone,
         platform_account=row.platform_account,
     )
 
@@ -90,7 +110,10 @@ def import_sheet(
 
 
 def import_rows(
-    db: Database, sheet: list[SheetRow], label: str, event_code: str | None = None,
+    db: Database,
+    sheet: list[SheetRow],
+    label: str,
+    event_code: str | None = None,
     operator: str = "",
 ) -> ImportSummary:
     """Validate every row, then register all of them in one transaction, or none.
@@ -103,7 +126,10 @@ def import_rows(
         events = {e.code: e for e in session.scalars(select(Event))}
         default_event = get_event(session, event_code).code if event_code else None
         plan = plan_registration(
-            sheet, event_rules(session), existing_players(session), default_event,
+            sheet,
+            event_rules(session),
+            existing_players(session),
+            default_event,
             tournament.start_date,
         )
         if plan.errors:
@@ -114,19 +140,27 @@ def import_rows(
             )
         from app.services.teams import late_team_rows  # teams are registered before the final
 
-        late = late_team_rows(session, [(code, team, rows[0].row)
-                                        for (code, team), rows in plan.teams.items()])
+        late = late_team_rows(
+            session, [(code, team, rows[0].row) for (code, team), rows in plan.teams.items()]
+        )
         if late:
-            raise FinalsError(f"报名表 {label} 有 {len(late)} 处错误，未导入任何选手。"
-                              "请按下列提示修改后重新导入：", late)
+            raise FinalsError(
+                f"报名表 {label} 有 {len(late)} 处错误，未导入任何选手。"
+                "请按下列提示修改后重新导入：",
+                late,
+            )
         players: dict[int, Player] = {row.row: _new_player(row) for row in plan.players}
         session.add_all(players.values())
         session.flush()
 
-        rounds_played: dict[int, int] = dict(session.execute(
-            select(Round.event_id, func.count()).group_by(Round.event_id)).all())
-        last_seed: dict[int, int] = dict(session.execute(
-            select(Entrant.event_id, func.max(Entrant.seed)).group_by(Entrant.event_id)).all())
+        rounds_played: dict[int, int] = dict(
+            session.execute(select(Round.event_id, func.count()).group_by(Round.event_id)).all()
+        )
+        last_seed: dict[int, int] = dict(
+            session.execute(
+                select(Entrant.event_id, func.max(Entrant.seed)).group_by(Entrant.event_id)
+            ).all()
+        )
 
         def next_seed(event: Event) -> int:
             last_seed[event.id] = last_seed.get(event.id, 0) + 1
@@ -142,22 +176,31 @@ def import_rows(
         for code, rows in individual.items():
             event = events[code]
             played = rounds_played.get(event.id, 0)
-            _add_individuals(session, event, [(row, players[row.row]) for row in rows],
-                             played, last_seed)
+            _add_individuals(
+                session, event, [(row, players[row.row]) for row in rows], played, last_seed
+            )
         for (code, team_name), rows in plan.teams.items():
             event = events[code]
             members = [players[r.row] for r in rows]
-            team = Entrant(event_id=event.id, seed=next_seed(event), name=team_name,
-                           unit=_shared_unit(members) or team_name)
+            team = Entrant(
+                event_id=event.id,
+                seed=next_seed(event),
+                name=team_name,
+                unit=_shared_unit(members) or team_name,
+            )
             team.members = [EntrantMember(position=i, player=p) for i, p in enumerate(members)]
             session.add(team)
             counts[code] += 1
         for code, first, second in plan.pairs:
             event = events[code]
             members = [players[first.row], players[second.row]]
-            pair = Entrant(event_id=event.id, seed=next_seed(event),
-                           name=f"{members[0].name}/{members[1].name}", unit=_shared_unit(members),
-                           joined_round=rounds_played.get(event.id, 0) + 1)
+            pair = Entrant(
+                event_id=event.id,
+                seed=next_seed(event),
+                name=f"{members[0].name}/{members[1].name}",
+                unit=_shared_unit(members),
+                joined_round=rounds_played.get(event.id, 0) + 1,
+            )
             pair.members = [EntrantMember(position=i, player=p) for i, p in enumerate(members)]
             session.add(pair)
             counts[code] += 1
@@ -167,16 +210,30 @@ def import_rows(
             print("FAULT-PAUSE", file=sys.stderr, flush=True)
             time.sleep(float(pause))
         record(
-            session, operator, "导入报名表", label,
-            after={"players": len(plan.players), "entrants": dict(counts),
-                   "names": [row.name for row in plan.players][:500]},
+            session,
+            operator,
+            "导入报名表",
+            label,
+            after={
+                "players": len(plan.players),
+                "entrants": dict(counts),
+                "names": [row.name for row in plan.players][:500],
+            },
         )
-        return ImportSummary(len(plan.players), dict(counts), len(plan.teams), len(plan.pairs),
-                             warnings=tuple(plan.warnings))
+        return ImportSummary(
+            len(plan.players),
+            dict(counts),
+            len(plan.teams),
+            len(plan.pairs),
+            warnings=tuple(plan.warnings),
+        )
 
 
 def _add_individuals(
-    session: Session, event: Event, new: list[tuple[PlayerRow, Player]], played: int,
+    session: Session,
+    event: Event,
+    new: list[tuple[PlayerRow, Player]],
+    played: int,
     last_seed: dict[int, int],
 ) -> None:
     """The new players of an individual event. Before round 1 the whole event is numbered
@@ -185,12 +242,24 @@ def _add_individuals(
     if played:
         for _, player in new:
             last_seed[event.id] = last_seed.get(event.id, 0) + 1
-            session.add(Entrant(event_id=event.id, seed=last_seed[event.id], name=player.name,
-                                player_id=player.id, unit=player.unit, joined_round=played + 1))
+            session.add(
+                Entrant(
+                    event_id=event.id,
+                    seed=last_seed[event.id],
+                    name=player.name,
+                    player_id=player.id,
+                    unit=player.unit,
+                    joined_round=played + 1,
+                )
+            )
         return
-    existing = list(session.scalars(
-        select(Entrant).where(Entrant.event_id == event.id)
-        .options(selectinload(Entrant.player))))
+    existing = list(
+        session.scalars(
+            select(Entrant)
+            .where(Entrant.event_id == event.id)
+            .options(selectinload(Entrant.player))
+        )
+    )
     keyed: list[tuple[tuple[object, ...], Entrant | tuple[PlayerRow, Player]]] = [
         (player_seed_key(e.player, None, (0, e.id)), e) for e in existing
     ]
@@ -208,6 +277,14 @@ def _add_individuals(
             item.seed = seed
         else:
             row, player = item
-            session.add(Entrant(event_id=event.id, seed=seed, name=player.name,
-                                player_id=player.id, unit=player.unit, joined_round=1))
+            session.add(
+                Entrant(
+                    event_id=event.id,
+                    seed=seed,
+                    name=player.name,
+                    player_id=player.id,
+                    unit=player.unit,
+                    joined_round=1,
+                )
+            )
     last_seed[event.id] = len(keyed)

@@ -210,8 +210,9 @@ def _find_round(event: Event, number: int | None) -> Round:
     raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
 
 
-def ensure_tokens(db: Database, event_code: str, round_number: int | None = None,
-                  operator: str = "") -> int:
+def ensure_tokens(
+    db: Database, event_code: str, round_number: int | None = None, operator: str = ""
+) -> int:
     """Create the missing table tokens of a round (the latest by default); how many were made."""
     with _writing(db) as session:
         event = get_event(session, event_code)
@@ -219,8 +220,14 @@ def ensure_tokens(db: Database, event_code: str, round_number: int | None = None
         created = add_missing_tokens(session, rnd)
         if created:
             # The tokens themselves stay out of the log: it is printed and exported.
-            record(session, operator, "生成台次二维码", f"{event.code} 第{rnd.number}轮",
-                   None, {"tables": created})
+            record(
+                session,
+                operator,
+                "生成台次二维码",
+                f"{event.code} 第{rnd.number}轮",
+                None,
+                {"tables": created},
+            )
         return created
 
 
@@ -245,12 +252,19 @@ def remember_base_url(db: Database, base_url: str, operator: str = "") -> None:
         before = {BASE_URL_SETTING: settings.get(BASE_URL_SETTING)}
         settings[BASE_URL_SETTING] = base_url
         tournament.settings = settings
-        record(session, operator, "设置现场录入地址", tournament.title, before,
-               {BASE_URL_SETTING: base_url})
+        record(
+            session,
+            operator,
+            "设置现场录入地址",
+            tournament.title,
+            before,
+            {BASE_URL_SETTING: base_url},
+        )
 
 
-def tokens_for_round(db: Database, event_code: str, round_number: int | None = None,
-                     base_url: str | None = None) -> dict[int, str]:
+def tokens_for_round(
+    db: Database, event_code: str, round_number: int | None = None, base_url: str | None = None
+) -> dict[int, str]:
     """{table: phone URL} for a round's tables (bare tokens when no server address is known).
 
     `base_url` defaults to the address the server last ran on. Tables without a token
@@ -261,7 +275,8 @@ def tokens_for_round(db: Database, event_code: str, round_number: int | None = N
         event = get_event(session, event_code)
         rnd = _find_round(event, round_number)
         rows = session.execute(
-            select(TableToken.table, TableToken.token).where(TableToken.round_id == rnd.id)
+            select(TableToken.table, TableToken.token)
+            .where(TableToken.round_id == rnd.id)
             .order_by(TableToken.table)
         )
         return {table: table_url(base, token) if base else token for table, token in rows}
@@ -274,8 +289,9 @@ def _scope_set(scope: Scope) -> set[tuple[str, int]] | None:
     return None if scope is None else {(code.upper(), int(number)) for code, number in scope}
 
 
-def _lookup(session: Session, token: str, scope: set[tuple[str, int]] | None
-            ) -> tuple[Round, Event, Game]:
+def _lookup(
+    session: Session, token: str, scope: set[tuple[str, int]] | None
+) -> tuple[Round, Event, Game]:
     if not isinstance(token, str) or not 16 <= len(token) <= 64:
         raise TokenNotFound()
     row = session.execute(
@@ -303,16 +319,30 @@ def table_page(db: Database, token: str, scope: Scope = None) -> TablePage:
         first = session.get(Entrant, game.first_id)
         second = session.get(Entrant, game.second_id)
         tournament = session.scalars(select(Tournament)).first()
-        pending = len(list(session.scalars(select(Submission.id).where(
-            Submission.round_id == rnd.id, Submission.table == game.table,
-            Submission.status == PENDING))))
+        pending = len(
+            list(
+                session.scalars(
+                    select(Submission.id).where(
+                        Submission.round_id == rnd.id,
+                        Submission.table == game.table,
+                        Submission.status == PENDING,
+                    )
+                )
+            )
+        )
         assert first is not None and second is not None
         return TablePage(
-            title=tournament.title if tournament else "", game=tournament.game if tournament else "go",
-            event=event.code, event_name=event.name, round=rnd.number, table=game.table,
+            title=tournament.title if tournament else "",
+            game=tournament.game if tournament else "go",
+            event=event.code,
+            event_name=event.name,
+            round=rnd.number,
+            table=game.table,
             first=Side(first.name, first.unit, first.seed),
             second=Side(second.name, second.unit, second.seed),
-            opening=game.opening, recorded=game.result, pending=pending,
+            opening=game.opening,
+            recorded=game.result,
+            pending=pending,
             draws=bool(game.boards) or draw_refusal(session, strict=False) is None,
         )
 
@@ -331,8 +361,11 @@ def validate_entry(result: Any, manner: Any = None, fouls: Any = None) -> Entry:
     clean = clean_text(manner, "胜负方式", max_length=MAX_MANNER)
     if fouls is None:
         pair = (0, 0)
-    elif (isinstance(fouls, list | tuple) and len(fouls) == 2
-          and all(type(v) is int and 0 <= v <= MAX_FOULS for v in fouls)):
+    elif (
+        isinstance(fouls, list | tuple)
+        and len(fouls) == 2
+        and all(type(v) is int and 0 <= v <= MAX_FOULS for v in fouls)
+    ):
         pair = (int(fouls[0]), int(fouls[1]))
     else:
         raise FinalsError(f"犯规次数无效：应为两个 0 到 {MAX_FOULS} 的整数（先手、后手）。")
@@ -351,8 +384,9 @@ def _game_fouls(game: Game) -> tuple[int, int]:
     return (game.fouls_first or 0, game.fouls_second or 0)
 
 
-def _same_outcome(result: str, fouls: tuple[int, int], other_result: str | None,
-                  other_fouls: tuple[int, int]) -> bool:
+def _same_outcome(
+    result: str, fouls: tuple[int, int], other_result: str | None, other_fouls: tuple[int, int]
+) -> bool:
     return result == other_result and fouls == other_fouls
 
 
@@ -363,34 +397,63 @@ def _decide(sub: Submission, status: str, operator: str, note: str | None = None
     sub.note = note
 
 
-def _accept_in(session: Session, event: Event, rnd: Round, game: Game, sub: Submission,
-               operator: str, force: bool, auto: bool = False) -> bool:
+def _accept_in(
+    session: Session,
+    event: Event,
+    rnd: Round,
+    game: Game,
+    sub: Submission,
+    operator: str,
+    force: bool,
+    auto: bool = False,
+) -> bool:
     """Record the submission's result as typed by hand; rivals are set aside.
 
     True when this completed the round (the caller backs the file up after its commit).
     """
     _require_same_players(sub, game)
     completed = False
-    unchanged = (game.result == sub.result and _game_fouls(game) == _fouls(sub)
-                 and (sub.manner is None or sub.manner == game.manner))
+    unchanged = (
+        game.result == sub.result
+        and _game_fouls(game) == _fouls(sub)
+        and (sub.manner is None or sub.manner == game.manner)
+    )
     if not unchanged:
         fouls = "{},{}".format(*_fouls(sub))
-        outcome = record_result_in(session, event.code, rnd.number, sub.table, sub.result,
-                                   sub.manner, fouls, force, operator)
+        outcome = record_result_in(
+            session,
+            event.code,
+            rnd.number,
+            sub.table,
+            sub.result,
+            sub.manner,
+            fouls,
+            force,
+            operator,
+        )
         completed = bool(outcome["completed_now"])
     _decide(sub, ACCEPTED, operator, "自动采用" if auto else None)
     sub.auto = auto
-    rivals = session.scalars(select(Submission).where(
-        Submission.round_id == rnd.id, Submission.table == sub.table,
-        Submission.status == PENDING, Submission.id != sub.id))
+    rivals = session.scalars(
+        select(Submission).where(
+            Submission.round_id == rnd.id,
+            Submission.table == sub.table,
+            Submission.status == PENDING,
+            Submission.id != sub.id,
+        )
+    )
     for rival in rivals:
         _decide(rival, REJECTED, operator, f"已采用第{sub.id}号提交")
     return completed
 
 
 def _pairing_words(session: Session, first_id: int | None, second_id: int | None) -> str:
-    names = {e.id: f"{e.seed}号{e.name}" for e in session.scalars(
-        select(Entrant).where(Entrant.id.in_([i for i in (first_id, second_id) if i])))}
+    names = {
+        e.id: f"{e.seed}号{e.name}"
+        for e in session.scalars(
+            select(Entrant).where(Entrant.id.in_([i for i in (first_id, second_id) if i]))
+        )
+    }
     if first_id is None:
         return "（无对局）"
     return f"{names.get(first_id, '?')}（先手）对 {names.get(second_id or 0, '轮空')}"
@@ -400,14 +463,18 @@ def _require_same_players(sub: Submission, game: Game) -> None:
     if (sub.first_id, sub.second_id) != (game.first_id, game.second_id):
         raise FinalsError(
             f"第{sub.id}号提交发出后，第{sub.table}台的编排已调整，不能采用：成绩只能记在台裁"
-            "当时看到的选手名下。该提交已作废；请台裁刷新页面后重新提交，或由您直接录入。")
+            "当时看到的选手名下。该提交已作废；请台裁刷新页面后重新提交，或由您直接录入。"
+        )
 
 
 def void_changed_tables(session: Session, rnd: Round) -> list[int]:
     """Inside a pairing edit: void the pending submissions whose table now holds other
     players or seats than the referee saw. Returns their ids (for the edit's audit entry)."""
-    pending = list(session.scalars(select(Submission).where(
-        Submission.round_id == rnd.id, Submission.status == PENDING)))
+    pending = list(
+        session.scalars(
+            select(Submission).where(Submission.round_id == rnd.id, Submission.status == PENDING)
+        )
+    )
     if not pending:
         return []
     games = {g.table: g for g in session.scalars(select(Game).where(Game.round_id == rnd.id))}
@@ -417,8 +484,10 @@ def void_changed_tables(session: Session, rnd: Round) -> list[int]:
         now = (game.first_id, game.second_id) if game else (None, None)
         if (sub.first_id, sub.second_id) == now:
             continue
-        reason = (f"编排已调整：提交时为 {_pairing_words(session, sub.first_id, sub.second_id)}，"
-                  f"现为 {_pairing_words(session, *now)}")
+        reason = (
+            f"编排已调整：提交时为 {_pairing_words(session, sub.first_id, sub.second_id)}，"
+            f"现为 {_pairing_words(session, *now)}"
+        )
         _decide(sub, VOID, DEFAULT_OPERATOR, reason[:200])
         voided.append(sub.id)
     return voided
@@ -436,12 +505,22 @@ def _check_seats(session: Session, game: Game, seats: Any) -> None:
     if seats != now:
         raise TableChanged(
             f"本台对阵已调整（现为 {_pairing_words(session, game.first_id, game.second_id)}），"
-            "成绩未提交。请刷新页面，核对选手后重新提交。")
+            "成绩未提交。请刷新页面，核对选手后重新提交。"
+        )
 
 
-def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any = None,
-           client: str = "", auto_accept: bool = False, scope: Scope = None,
-           operator: str = "", seats: Any = None) -> SubmitOutcome:
+def submit(
+    db: Database,
+    token: str,
+    result: Any,
+    manner: Any = None,
+    fouls: Any = None,
+    client: str = "",
+    auto_accept: bool = False,
+    scope: Scope = None,
+    operator: str = "",
+    seats: Any = None,
+) -> SubmitOutcome:
     """Queue a phone's result for its table (or accept it at once when auto-accept may).
 
     `seats` is the pairing the phone's page showed (`TablePage.seats`); the server always
@@ -466,41 +545,102 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
         target = _target(event, rnd, game.table)
         # Only what still waits, or the result on file, makes a submission a repeat: after
         # the arbiter clears a table, the same result sent again is a new submission.
-        waiting = list(session.scalars(select(Submission).where(
-            Submission.round_id == rnd.id, Submission.table == game.table,
-            Submission.status == PENDING).order_by(Submission.id)))
-        payload = {"result": entry.result, "manner": entry.manner, "fouls": list(entry.fouls),
-                   "client": client}
-        same = next((s for s in waiting if s.result == entry.result and _fouls(s) == entry.fouls
-                     and s.manner == entry.manner), None)
-        on_file = game.result is not None and _same_outcome(
-            entry.result, entry.fouls, game.result, _game_fouls(game)) and (
-            entry.manner is None or entry.manner == game.manner)
+        waiting = list(
+            session.scalars(
+                select(Submission)
+                .where(
+                    Submission.round_id == rnd.id,
+                    Submission.table == game.table,
+                    Submission.status == PENDING,
+                )
+                .order_by(Submission.id)
+            )
+        )
+        payload = {
+            "result": entry.result,
+            "manner": entry.manner,
+            "fouls": list(entry.fouls),
+            "client": client,
+        }
+        same = next(
+            (
+                s
+                for s in waiting
+                if s.result == entry.result
+                and _fouls(s) == entry.fouls
+                and s.manner == entry.manner
+            ),
+            None,
+        )
+        on_file = (
+            game.result is not None
+            and _same_outcome(entry.result, entry.fouls, game.result, _game_fouls(game))
+            and (entry.manner is None or entry.manner == game.manner)
+        )
         if same is not None or on_file:
-            record(session, referee, "现场提交成绩（重复）", target, None,
-                   {**payload, "same_as": same.id if same else "已录入成绩"})
-            message = ("本台成绩已录入，与此次提交相同。" if on_file or same is None
-                       else f"已收到（与第{same.id}号提交相同），无需重复提交。")
-            return SubmitOutcome("duplicate", same.id if same else None, message, event.code,
-                                 rnd.number, game.table, entry.result, client)
-        sub = Submission(round_id=rnd.id, table=game.table, first_id=game.first_id,
-                         second_id=game.second_id, result=entry.result,
-                         manner=entry.manner, fouls_first=entry.fouls[0],
-                         fouls_second=entry.fouls[1], client=client,
-                         received_at=datetime.now().replace(microsecond=0), status=PENDING)
+            record(
+                session,
+                referee,
+                "现场提交成绩（重复）",
+                target,
+                None,
+                {**payload, "same_as": same.id if same else "已录入成绩"},
+            )
+            message = (
+                "本台成绩已录入，与此次提交相同。"
+                if on_file or same is None
+                else f"已收到（与第{same.id}号提交相同），无需重复提交。"
+            )
+            return SubmitOutcome(
+                "duplicate",
+                same.id if same else None,
+                message,
+                event.code,
+                rnd.number,
+                game.table,
+                entry.result,
+                client,
+            )
+        sub = Submission(
+            round_id=rnd.id,
+            table=game.table,
+            first_id=game.first_id,
+            second_id=game.second_id,
+            result=entry.result,
+            manner=entry.manner,
+            fouls_first=entry.fouls[0],
+            fouls_second=entry.fouls[1],
+            client=client,
+            received_at=datetime.now().replace(microsecond=0),
+            status=PENDING,
+        )
         session.add(sub)
         session.flush()
-        conflict = (game.result is not None and not _same_outcome(
-            entry.result, entry.fouls, game.result, _game_fouls(game))) or any(
-            not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in waiting)
+        conflict = (
+            game.result is not None
+            and not _same_outcome(entry.result, entry.fouls, game.result, _game_fouls(game))
+        ) or any(not _same_outcome(s.result, _fouls(s), entry.result, entry.fouls) for s in waiting)
         status = "conflict" if conflict else "pending"
         if auto_accept and game.result is None and not waiting:
-            completed = _accept_in(session, event, rnd, game, sub,
-                                   f"{operator or DEFAULT_OPERATOR}（自动采用）"[:60], False,
-                                   auto=True)
+            completed = _accept_in(
+                session,
+                event,
+                rnd,
+                game,
+                sub,
+                f"{operator or DEFAULT_OPERATOR}（自动采用）"[:60],
+                False,
+                auto=True,
+            )
             status = "accepted"
-        record(session, referee, "现场提交成绩", target, None,
-               {**payload, "submission": sub.id, "status": status})
+        record(
+            session,
+            referee,
+            "现场提交成绩",
+            target,
+            None,
+            {**payload, "submission": sub.id, "status": status},
+        )
         sub_id, where = sub.id, (event.code, rnd.number, game.table)
     warnings = _backup_if(db, completed, where[1])
     messages = {
@@ -508,8 +648,9 @@ def submit(db: Database, token: str, result: Any, manner: Any = None, fouls: Any
         "pending": f"已提交（第{sub_id}号），等待裁判长确认。",
         "conflict": f"已提交（第{sub_id}号），但与本台已有的成绩或提交不同，裁判长将核对。",
     }
-    return SubmitOutcome(status, sub_id, messages[status], *where, entry.result, client,
-                         completed, warnings)
+    return SubmitOutcome(
+        status, sub_id, messages[status], *where, entry.result, client, completed, warnings
+    )
 
 
 def _backup_if(db: Database, completed: bool, round_number: int) -> tuple[str, ...]:
@@ -523,15 +664,24 @@ def _backup_if(db: Database, completed: bool, round_number: int) -> tuple[str, .
 # --- the arbiter's side --------------------------------------------------------------------
 
 
-def list_submissions(db: Database, status: str | None = PENDING, event_code: str | None = None,
-                     round_number: int | None = None, after_id: int = 0) -> list[SubmissionView]:
+def list_submissions(
+    db: Database,
+    status: str | None = PENDING,
+    event_code: str | None = None,
+    round_number: int | None = None,
+    after_id: int = 0,
+) -> list[SubmissionView]:
     """The queue (pending by default; status=None for all), oldest first, conflicts marked.
 
     `after_id` returns only newer submissions: poll with the last id you have seen.
     """
     with db.reading() as session:
-        query = select(Submission, Round, Event).join(Round, Submission.round_id == Round.id) \
-            .join(Event, Round.event_id == Event.id).where(Submission.id > after_id)
+        query = (
+            select(Submission, Round, Event)
+            .join(Round, Submission.round_id == Round.id)
+            .join(Event, Round.event_id == Event.id)
+            .where(Submission.id > after_id)
+        )
         if status is not None:
             query = query.where(Submission.status == status)
         if event_code is not None:
@@ -545,42 +695,65 @@ def list_submissions(db: Database, status: str | None = PENDING, event_code: str
         games: dict[tuple[int, int], Game] = {}
         round_ids = {k[0] for k in keys}
         if round_ids:
-            for other in session.scalars(select(Submission).where(
-                    Submission.round_id.in_(round_ids), Submission.status == PENDING)):
+            for other in session.scalars(
+                select(Submission).where(
+                    Submission.round_id.in_(round_ids), Submission.status == PENDING
+                )
+            ):
                 pending.setdefault((other.round_id, other.table), []).append(other)
             for one in session.scalars(select(Game).where(Game.round_id.in_(round_ids))):
                 games[(one.round_id, one.table)] = one
         entrant_ids = {i for sub, _r, _e in rows for i in (sub.first_id, sub.second_id) if i}
         names: dict[int, str] = {}
         if entrant_ids:
-            rows_names = session.execute(select(Entrant.id, Entrant.name)
-                                         .where(Entrant.id.in_(entrant_ids)))
+            rows_names = session.execute(
+                select(Entrant.id, Entrant.name).where(Entrant.id.in_(entrant_ids))
+            )
             names = {entrant_id: name for entrant_id, name in rows_names}
         views = []
         for sub, rnd, event in rows:
             game = games.get((sub.round_id, sub.table))
             reason = None
             if sub.status == PENDING:
-                rivals = [o for o in pending.get((sub.round_id, sub.table), []) if o.id != sub.id
-                          and not _same_outcome(o.result, _fouls(o), sub.result, _fouls(sub))]
-                if game is not None and game.result is not None and not _same_outcome(
-                        sub.result, _fouls(sub), game.result, _game_fouls(game)):
+                rivals = [
+                    o
+                    for o in pending.get((sub.round_id, sub.table), [])
+                    if o.id != sub.id
+                    and not _same_outcome(o.result, _fouls(o), sub.result, _fouls(sub))
+                ]
+                if (
+                    game is not None
+                    and game.result is not None
+                    and not _same_outcome(sub.result, _fouls(sub), game.result, _game_fouls(game))
+                ):
                     reason = f"与已录入的成绩 {game.result} 不同"
                 elif rivals:
                     reason = "与第" + "、".join(str(o.id) for o in rivals) + "号提交不同"
-            views.append(SubmissionView(
-                id=sub.id, event=event.code, event_name=event.name, round=rnd.number,
-                table=sub.table,
-                # The players the referee saw (the table may hold others since: then it is void).
-                first_name=names.get(sub.first_id or 0, ""),
-                second_name=names.get(sub.second_id or 0, ""),
-                result=sub.result, manner=sub.manner, fouls=_fouls(sub), client=sub.client,
-                received_at=sub.received_at.isoformat(sep=" "), status=sub.status,
-                auto=bool(sub.auto), conflict=reason is not None, conflict_reason=reason,
-                recorded=game.result if game else None,
-                decided_at=sub.decided_at.isoformat(sep=" ") if sub.decided_at else None,
-                decided_by=sub.decided_by, note=sub.note,
-            ))
+            views.append(
+                SubmissionView(
+                    id=sub.id,
+                    event=event.code,
+                    event_name=event.name,
+                    round=rnd.number,
+                    table=sub.table,
+                    # The players the referee saw (the table may hold others since: then it is void).
+                    first_name=names.get(sub.first_id or 0, ""),
+                    second_name=names.get(sub.second_id or 0, ""),
+                    result=sub.result,
+                    manner=sub.manner,
+                    fouls=_fouls(sub),
+                    client=sub.client,
+                    received_at=sub.received_at.isoformat(sep=" "),
+                    status=sub.status,
+                    auto=bool(sub.auto),
+                    conflict=reason is not None,
+                    conflict_reason=reason,
+                    recorded=game.result if game else None,
+                    decided_at=sub.decided_at.isoformat(sep=" ") if sub.decided_at else None,
+                    decided_by=sub.decided_by,
+                    note=sub.note,
+                )
+            )
         return views
 
 
@@ -592,57 +765,81 @@ def arbiter_queue(db: Database) -> list[SubmissionView]:
     return sorted(list_submissions(db, PENDING) + void, key=lambda v: v.id)
 
 
-def _pending(session: Session, submission_id: int, dismissing: bool = False
-             ) -> tuple[Submission, Round, Event, Game | None]:
+def _pending(
+    session: Session, submission_id: int, dismissing: bool = False
+) -> tuple[Submission, Round, Event, Game | None]:
     """A submission still to decide; a void one only to dismiss (reject), never to accept."""
     sub = session.get(Submission, submission_id)
     if sub is None:
-        raise FinalsError(f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。")
+        raise FinalsError(
+            f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。"
+        )
     if sub.status == VOID and not dismissing:
-        raise FinalsError(f"第{submission_id}号提交已作废，不能采用（{sub.note}）。"
-                          "请台裁刷新页面后重新提交，或由您直接录入该台成绩。")
+        raise FinalsError(
+            f"第{submission_id}号提交已作废，不能采用（{sub.note}）。"
+            "请台裁刷新页面后重新提交，或由您直接录入该台成绩。"
+        )
     if sub.status not in (PENDING, VOID):
         done = {ACCEPTED: "已采用", REJECTED: "已拒绝"}.get(sub.status, sub.status)
-        raise FinalsError(f"第{submission_id}号提交{done}（{sub.decided_by}，{sub.decided_at}），不能再处理。")
+        raise FinalsError(
+            f"第{submission_id}号提交{done}（{sub.decided_by}，{sub.decided_at}），不能再处理。"
+        )
     rnd = session.get(Round, sub.round_id)
     assert rnd is not None
-    game = session.scalars(select(Game).where(Game.round_id == rnd.id,
-                                              Game.table == sub.table)).first()
+    game = session.scalars(
+        select(Game).where(Game.round_id == rnd.id, Game.table == sub.table)
+    ).first()
     if not dismissing and (game is None or game.second_id is None):
-        raise FinalsError(f"第{rnd.number}轮已没有第{sub.table}台（编排已调整）。请拒绝第{submission_id}号提交。")
+        raise FinalsError(
+            f"第{rnd.number}轮已没有第{sub.table}台（编排已调整）。请拒绝第{submission_id}号提交。"
+        )
     return sub, rnd, rnd.event, game
 
 
-def accept(db: Database, submission_id: int, operator: str = "",
-           force: bool = False) -> SubmissionView:
+def accept(
+    db: Database, submission_id: int, operator: str = "", force: bool = False
+) -> SubmissionView:
     """The arbiter takes a submission: its result is recorded (a correction if one was on file)."""
     with _writing(db) as session:
         sub, rnd, event, game = _pending(session, submission_id)
         assert game is not None
         completed = _accept_in(session, event, rnd, game, sub, operator, force)
-        record(session, operator, "采用现场成绩", _target(event, rnd, sub.table), None,
-               {"submission": sub.id, "result": sub.result, "client": sub.client})
+        record(
+            session,
+            operator,
+            "采用现场成绩",
+            _target(event, rnd, sub.table),
+            None,
+            {"submission": sub.id, "result": sub.result, "client": sub.client},
+        )
         number = rnd.number
     warnings = _backup_if(db, completed, number)
     return replace(_view(db, submission_id), warnings=warnings)
 
 
-def reject(db: Database, submission_id: int, operator: str = "",
-           reason: str | None = None) -> SubmissionView:
+def reject(
+    db: Database, submission_id: int, operator: str = "", reason: str | None = None
+) -> SubmissionView:
     """Set a submission aside (a void one is dismissed from the queue the same way)."""
     reason = clean_text(reason, "拒绝原因", max_length=200)
     with _writing(db) as session:
         sub, rnd, event, _game = _pending(session, submission_id, dismissing=True)
         note = reason or (sub.note if sub.status == VOID else None)
         _decide(sub, REJECTED, operator, note)
-        record(session, operator, "拒绝现场成绩", _target(event, rnd, sub.table), None,
-               {"submission": sub.id, "result": sub.result, "client": sub.client,
-                "reason": sub.note})
+        record(
+            session,
+            operator,
+            "拒绝现场成绩",
+            _target(event, rnd, sub.table),
+            None,
+            {"submission": sub.id, "result": sub.result, "client": sub.client, "reason": sub.note},
+        )
     return _view(db, submission_id)
 
 
-def accept_all(db: Database, operator: str = "", event_code: str | None = None,
-               round_number: int | None = None) -> dict[str, list[Any]]:
+def accept_all(
+    db: Database, operator: str = "", event_code: str | None = None, round_number: int | None = None
+) -> dict[str, list[Any]]:
     """Accept every pending submission that is not in conflict, all or none."""
     queue = list_submissions(db, PENDING, event_code, round_number)
     chosen = [v.id for v in queue if not v.conflict]
@@ -656,7 +853,8 @@ def accept_all(db: Database, operator: str = "", event_code: str | None = None,
             sub, rnd, event, game = _pending(session, submission_id)
             assert game is not None
             if game.result is not None and not _same_outcome(
-                    sub.result, _fouls(sub), game.result, _game_fouls(game)):
+                sub.result, _fouls(sub), game.result, _game_fouls(game)
+            ):
                 continue  # became a conflict meanwhile
             if (sub.first_id, sub.second_id) != (game.first_id, game.second_id):
                 continue  # the table changed meanwhile (it is void by then)
@@ -664,11 +862,15 @@ def accept_all(db: Database, operator: str = "", event_code: str | None = None,
                 completed.add(rnd.number)
             accepted.append(sub.id)
         if accepted:
-            record(session, operator, "批量采用现场成绩", event_code, None,
-                   {"submissions": accepted})
+            record(
+                session, operator, "批量采用现场成绩", event_code, None, {"submissions": accepted}
+            )
     warnings = [w for number in sorted(completed) for w in _backup_if(db, True, number)]
-    return {"accepted": accepted, "conflicts": [v.id for v in queue if v.conflict],
-            "warnings": warnings}
+    return {
+        "accepted": accepted,
+        "conflicts": [v.id for v in queue if v.conflict],
+        "warnings": warnings,
+    }
 
 
 def _view(db: Database, submission_id: int) -> SubmissionView:
@@ -679,7 +881,14 @@ def open_rounds(db: Database, scope: Scope = None) -> list[tuple[str, int]]:
     """The rounds a phone may still enter results for: paired, not complete, in scope."""
     wanted = _scope_set(scope)
     with db.reading() as session:
-        rows = session.execute(select(Event.code, Round.number).join(Round.event)
-                               .where(Round.status != "complete").order_by(Event.position, Round.number))
-        return [(code, number) for code, number in rows
-                if wanted is None or (code.upper(), number) in wanted]
+        rows = session.execute(
+            select(Event.code, Round.number)
+            .join(Round.event)
+            .where(Round.status != "complete")
+            .order_by(Event.position, Round.number)
+        )
+        return [
+            (code, number)
+            for code, number in rows
+            if wanted is None or (code.upper(), number) in wanted
+        ]

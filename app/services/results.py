@@ -24,8 +24,13 @@ from app.text import clean_text
 
 MAX_MANNER = 60
 
-BOARD_RESULTS = (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
-                 Result.FIRST_WINS_BY_FORFEIT, Result.SECOND_WINS_BY_FORFEIT)
+BOARD_RESULTS = (
+    Result.FIRST_WINS,
+    Result.SECOND_WINS,
+    Result.DRAW,
+    Result.FIRST_WINS_BY_FORFEIT,
+    Result.SECOND_WINS_BY_FORFEIT,
+)
 
 
 class Unseen:
@@ -52,8 +57,10 @@ class DrawRefusal:
 
     def message(self, where: str) -> str:
         """For the arbiter (command line, window, CSV)."""
-        return (f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入黑胜或白胜；"
-                f"如裁判长判和（如三劫循环），先改设置：{self.fix}。")
+        return (
+            f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入黑胜或白胜；"
+            f"如裁判长判和（如三劫循环），先改设置：{self.fix}。"
+        )
 
     @property
     def phone(self) -> str:
@@ -74,8 +81,11 @@ def draw_refusal(session: Session, strict: bool = True) -> DrawRefusal | None:
     if tournament is None:
         return None
     file = session_file(session)
-    settings = (tournament_settings_of(session, file, ("komi", "draws")) if strict
-                else tournament_settings_lenient(tournament.settings or {})[0])
+    settings = (
+        tournament_settings_of(session, file, ("komi", "draws"))
+        if strict
+        else tournament_settings_lenient(tournament.settings or {})[0]
+    )
     if not settings.refuses_draws(tournament.game):
         return None
     komi = parse_komi(settings.komi)
@@ -102,12 +112,14 @@ def refuse_draw(session: Session, result: Result | str, game: Game, where: str) 
             raise DrawRefused(refusal.message(where))
 
 
-def _require_seen(rnd: Round, table: int, on_file: str | None,
-                  expected: str | None | Unseen) -> None:
+def _require_seen(
+    rnd: Round, table: int, on_file: str | None, expected: str | None | Unseen
+) -> None:
     if not isinstance(expected, Unseen) and on_file != expected:
         raise ResultChanged(
             f"第{rnd.number}轮第{table}台的成绩刚被改为 {on_file or '（无）'}"
-            f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。")
+            f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。"
+        )
 
 
 @dataclass(frozen=True)
@@ -151,7 +163,9 @@ def _known_opening(text: str) -> str:
     try:
         return opening(int(text) if text.isdigit() else text).name
     except (KeyError, ValueError, LookupError) as exc:
-        raise FinalsError(f"没有名为“{text}”的指定开局。请用 1–26 的编号或名称，如 花月、浦月。") from exc
+        raise FinalsError(
+            f"没有名为“{text}”的指定开局。请用 1–26 的编号或名称，如 花月、浦月。"
+        ) from exc
 
 
 def _round(event: Event, number: int | None) -> Round:
@@ -176,13 +190,18 @@ def _game(session: Session, rnd: Round, table: int) -> Game:
 
 
 def _game_state(game: Game) -> dict[str, Any]:
-    return {"result": game.result, "manner": game.manner,
-            "fouls": [game.fouls_first or 0, game.fouls_second or 0],
-            "seat_swapped": bool(game.seat_swapped), "opening": game.opening}
+    return {
+        "result": game.result,
+        "manner": game.manner,
+        "fouls": [game.fouls_first or 0, game.fouls_second or 0],
+        "seat_swapped": bool(game.seat_swapped),
+        "opening": game.opening,
+    }
 
 
-def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force: bool,
-           operator: str) -> tuple[dict[str, Any], dict[str, Any]]:
+def _apply(
+    session: Session, event: Event, rnd: Round, entry: ResultEntry, force: bool, operator: str
+) -> tuple[dict[str, Any], dict[str, Any]]:
     game = _game(session, rnd, entry.table)
     if game.second_id is None:
         raise FinalsError(f"第{entry.table}台是轮空，无需录入成绩。")
@@ -208,7 +227,8 @@ def _apply(session: Session, event: Event, rnd: Round, entry: ResultEntry, force
 
 def _close_round_if_complete(session: Session, rnd: Round) -> bool:
     open_tables = session.scalar(
-        select(func.count()).where(Game.round_id == rnd.id, Game.result.is_(None)))
+        select(func.count()).where(Game.round_id == rnd.id, Game.result.is_(None))
+    )
     complete = open_tables == 0
     was = rnd.status
     rnd.status = "complete" if complete else "paired"
@@ -216,9 +236,17 @@ def _close_round_if_complete(session: Session, rnd: Round) -> bool:
 
 
 def record_result(
-    db: Database, event_code: str, round_number: int | None, table: int, result_text: str,
-    manner: str | None = None, fouls: str | None = None, force: bool = False,
-    operator: str = "", seat_swapped: bool | None = None, opening: str | None = None,
+    db: Database,
+    event_code: str,
+    round_number: int | None,
+    table: int,
+    result_text: str,
+    manner: str | None = None,
+    fouls: str | None = None,
+    force: bool = False,
+    operator: str = "",
+    seat_swapped: bool | None = None,
+    opening: str | None = None,
     expected: str | None | Unseen = UNSEEN,
 ) -> dict[str, Any]:
     """Record or correct one table's result (with manner, fouls, Gomoku swap and opening).
@@ -227,15 +255,35 @@ def record_result(
     if someone else changed it meanwhile, nothing is written and the message says so.
     """
     with db.transaction() as session:
-        outcome = record_result_in(session, event_code, round_number, table, result_text, manner,
-                                   fouls, force, operator, seat_swapped, opening, expected)
+        outcome = record_result_in(
+            session,
+            event_code,
+            round_number,
+            table,
+            result_text,
+            manner,
+            fouls,
+            force,
+            operator,
+            seat_swapped,
+            opening,
+            expected,
+        )
     return _with_backup(db, outcome, "成绩已保存")
 
 
 def record_result_in(
-    session: Session, event_code: str, round_number: int | None, table: int, result_text: str,
-    manner: str | None = None, fouls: str | None = None, force: bool = False,
-    operator: str = "", seat_swapped: bool | None = None, opening: str | None = None,
+    session: Session,
+    event_code: str,
+    round_number: int | None,
+    table: int,
+    result_text: str,
+    manner: str | None = None,
+    fouls: str | None = None,
+    force: bool = False,
+    operator: str = "",
+    seat_swapped: bool | None = None,
+    opening: str | None = None,
     expected: str | None | Unseen = UNSEEN,
 ) -> dict[str, Any]:
     """`record_result` inside a caller's write transaction (the phones' queue); no backup."""
@@ -243,8 +291,9 @@ def record_result_in(
         opening = _known_opening(opening)
     if manner is not None:
         manner = clean_text(manner, "胜负方式", max_length=MAX_MANNER) or ""
-    entry = ResultEntry(table, require_result(result_text), manner, parse_fouls(fouls),
-                        seat_swapped, opening)
+    entry = ResultEntry(
+        table, require_result(result_text), manner, parse_fouls(fouls), seat_swapped, opening
+    )
     event = get_event(session, event_code)
     rnd = _round(event, round_number)
     if not isinstance(expected, Unseen):
@@ -254,10 +303,16 @@ def record_result_in(
     action = "更正成绩" if before["result"] is not None else "录入成绩"
     completed = _close_round_if_complete(session, rnd)
     record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
-    return {"event": event.code, "round": rnd.number, "table": table,
-            "result": entry.result.value, "corrected": before["result"] is not None,
-            "round_complete": rnd.status == "complete", "completed_now": completed,
-            "warnings": []}
+    return {
+        "event": event.code,
+        "round": rnd.number,
+        "table": table,
+        "result": entry.result.value,
+        "corrected": before["result"] is not None,
+        "round_complete": rnd.status == "complete",
+        "completed_now": completed,
+        "warnings": [],
+    }
 
 
 def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str, Any]:
@@ -271,8 +326,13 @@ def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str,
 
 
 def clear_result(
-    db: Database, event_code: str, round_number: int | None, table: int, force: bool = False,
-    operator: str = "", expected: str | None | Unseen = UNSEEN,
+    db: Database,
+    event_code: str,
+    round_number: int | None,
+    table: int,
+    force: bool = False,
+    operator: str = "",
+    expected: str | None | Unseen = UNSEEN,
 ) -> dict[str, Any]:
     """Take a table's result back to 'not yet played' (audited; --force after the next pairing).
 
@@ -294,14 +354,27 @@ def clear_result(
         game.result, game.manner = None, None
         game.fouls_first = game.fouls_second = 0
         rnd.status = "paired"
-        record(session, operator, "清除成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
-               before, _game_state(game))
+        record(
+            session,
+            operator,
+            "清除成绩",
+            f"{event.code} 第{rnd.number}轮 第{table}台",
+            before,
+            _game_state(game),
+        )
         return {"event": event.code, "round": rnd.number, "table": table, "result": None}
 
 
 def record_board_result(
-    db: Database, event_code: str, round_number: int | None, table: int, board: int,
-    result_text: str, manner: str | None = None, force: bool = False, operator: str = "",
+    db: Database,
+    event_code: str,
+    round_number: int | None,
+    table: int,
+    board: int,
+    result_text: str,
+    manner: str | None = None,
+    force: bool = False,
+    operator: str = "",
 ) -> dict[str, Any]:
     """One board of a team match; the match result follows from the board points."""
     from app.services.snapshots import board_points
@@ -316,7 +389,8 @@ def record_board_result(
         target = next((b for b in game.boards if b.board == board), None)
         if target is None:
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}板（共 {len(game.boards)} 板）。")
+                f"第{rnd.number}轮第{table}台不是团体对抗赛，或没有第{board}板（共 {len(game.boards)} 板）。"
+            )
         if result is Result.DRAW:
             refusal = draw_refusal(session)
             if refusal:
@@ -324,22 +398,41 @@ def record_board_result(
         later = [r for r in event.rounds if r.number > rnd.number]
         if target.result is not None and later and not force:
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台第{board}板已有成绩，且下一轮已编排；确认要更正请加 --force。")
+                f"第{rnd.number}轮第{table}台第{board}板已有成绩，且下一轮已编排；确认要更正请加 --force。"
+            )
         before = {"board": board, "result": target.result, "match": game.result}
         target.result, target.manner = result.value, manner
         if all(b.result for b in game.boards):
             first, second = board_points(game)
-            game.result = (Result.FIRST_WINS if first > second else Result.SECOND_WINS
-                           if second > first else Result.DRAW).value
+            game.result = (
+                Result.FIRST_WINS
+                if first > second
+                else Result.SECOND_WINS
+                if second > first
+                else Result.DRAW
+            ).value
         else:
             game.result = None
         completed = _close_round_if_complete(session, rnd)
-        record(session, operator, "录入单板成绩", f"{event.code} 第{rnd.number}轮 第{table}台",
-               before, {"board": board, "result": target.result, "match": game.result})
-        outcome = {"event": event.code, "round": rnd.number, "table": table, "board": board,
-                   "result": result.value, "match_result": game.result,
-                   "board_points": list(board_points(game)),
-                   "round_complete": rnd.status == "complete", "completed_now": completed}
+        record(
+            session,
+            operator,
+            "录入单板成绩",
+            f"{event.code} 第{rnd.number}轮 第{table}台",
+            before,
+            {"board": board, "result": target.result, "match": game.result},
+        )
+        outcome = {
+            "event": event.code,
+            "round": rnd.number,
+            "table": table,
+            "board": board,
+            "result": result.value,
+            "match_result": game.result,
+            "board_points": list(board_points(game)),
+            "round_complete": rnd.status == "complete",
+            "completed_now": completed,
+        }
     return _with_backup(db, outcome, "成绩已保存")
 
 
@@ -378,7 +471,9 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
             errors.append(f"第{number}行：成绩“{cells[1]}”无法识别。可用：{RESULT_HELP}。")
             continue
         try:
-            manner = clean_text(cells[2], "胜负方式", max_length=MAX_MANNER) if len(cells) > 2 else None
+            manner = (
+                clean_text(cells[2], "胜负方式", max_length=MAX_MANNER) if len(cells) > 2 else None
+            )
         except FinalsError as exc:
             errors.append(f"第{number}行：{exc.message}")
             continue
@@ -387,7 +482,11 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
 
 
 def record_results(
-    db: Database, event_code: str, round_number: int | None, path: Path, force: bool = False,
+    db: Database,
+    event_code: str,
+    round_number: int | None,
+    path: Path,
+    force: bool = False,
     operator: str = "",
 ) -> dict[str, Any]:
     """All lines or none: every bad line is named."""
@@ -401,31 +500,56 @@ def record_results(
         for entry in entries:
             where = f"第{entry.line}行："
             if entry.table in seen:
-                errors.append(f"{where}第{entry.table}台重复出现（第{seen[entry.table]}行已有）。每台只能有一个成绩。")
+                errors.append(
+                    f"{where}第{entry.table}台重复出现（第{seen[entry.table]}行已有）。每台只能有一个成绩。"
+                )
             seen[entry.table] = entry.line
             game = tables.get(entry.table)
             if game is None:
-                errors.append(f"{where}第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。")
+                errors.append(
+                    f"{where}第{rnd.number}轮没有第{entry.table}台（共 {len(tables)} 台）。"
+                )
             elif game.second_id is None:
                 errors.append(f"{where}第{entry.table}台是轮空，无需录入成绩。")
             elif refusal and entry.result is Result.DRAW and not game.boards:
-                errors.append(f"{where}第{entry.table}台记为和棋（=）：{refusal.why}，成绩不能记为和棋。")
-        errors.sort(key=lambda text: int(text[1:text.index("行")]) if text.startswith("第") and "行" in text[:8] else 0)
+                errors.append(
+                    f"{where}第{entry.table}台记为和棋（=）：{refusal.why}，成绩不能记为和棋。"
+                )
+        errors.sort(
+            key=lambda text: (
+                int(text[1 : text.index("行")]) if text.startswith("第") and "行" in text[:8] else 0
+            )
+        )
         if errors:
             head = f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩："
             if refusal and any("记为和棋（=）" in e for e in errors):
-                errors.append(f"和棋请改为黑胜或白胜；如裁判长判和（如三劫循环），先改设置：{refusal.fix}。")
+                errors.append(
+                    f"和棋请改为黑胜或白胜；如裁判长判和（如三劫循环），先改设置：{refusal.fix}。"
+                )
             raise FinalsError(head, errors)
         changes = []
         for entry in entries:
             before, after = _apply(session, event, rnd, entry, force, operator)
-            changes.append({"table": entry.table, "before": before["result"], "after": after["result"]})
+            changes.append(
+                {"table": entry.table, "before": before["result"], "after": after["result"]}
+            )
         completed = _close_round_if_complete(session, rnd)
-        record(session, operator, "批量录入成绩", f"{event.code} 第{rnd.number}轮 {Path(path).name}",
-               None, {"changes": changes})
-        summary = {"event": event.code, "round": rnd.number, "recorded": len(entries),
-                   "open_tables": [g.table for g in rnd.games if g.result is None],
-                   "round_complete": rnd.status == "complete", "completed_now": completed}
+        record(
+            session,
+            operator,
+            "批量录入成绩",
+            f"{event.code} 第{rnd.number}轮 {Path(path).name}",
+            None,
+            {"changes": changes},
+        )
+        summary = {
+            "event": event.code,
+            "round": rnd.number,
+            "recorded": len(entries),
+            "open_tables": [g.table for g in rnd.games if g.result is None],
+            "round_complete": rnd.status == "complete",
+            "completed_now": completed,
+        }
     return _with_backup(db, summary, "成绩已全部保存")
 
 
@@ -436,10 +560,17 @@ def round_status(db: Database, event_code: str, round_number: int | None = None)
         names = {e.id: e.name for e in event.entrants}
         open_games = [g for g in rnd.games if g.result is None]
         return {
-            "event": event.code, "round": rnd.number, "tables": len(rnd.games),
+            "event": event.code,
+            "round": rnd.number,
+            "tables": len(rnd.games),
             "done": len(rnd.games) - len(open_games),
-            "open": [{"table": g.table, "first": names.get(g.first_id),
-                      "second": names.get(g.second_id) if g.second_id else None}
-                     for g in open_games],
+            "open": [
+                {
+                    "table": g.table,
+                    "first": names.get(g.first_id),
+                    "second": names.get(g.second_id) if g.second_id else None,
+                }
+                for g in open_games
+            ],
             "complete": not open_games,
         }

@@ -82,8 +82,13 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
         session.delete(game)
     session.flush()
     rnd.games = [
-        Game(table=g.table, first_id=g.first, second_id=g.second,
-             result="bye" if g.second is None else None, opening=rnd.opening)
+        Game(
+            table=g.table,
+            first_id=g.first,
+            second_id=g.second,
+            result="bye" if g.second is None else None,
+            opening=rnd.opening,
+        )
         for g in sorted(games, key=lambda g: g.table)
     ]
     session.flush()
@@ -102,8 +107,10 @@ def _add_boards(session: Session, rnd: Round) -> None:
             continue
         first = [m.player_id for m in teams[game.first_id].members]
         second = [m.player_id for m in teams[game.second_id].members]
-        game.boards = [Board(board=k, first_player_id=a, second_player_id=b)
-                       for k, a, b in board_seats(first, second, size)]
+        game.boards = [
+            Board(board=k, first_player_id=a, second_player_id=b)
+            for k, a, b in board_seats(first, second, size)
+        ]
     session.flush()
 
 
@@ -136,8 +143,12 @@ def _draw_opening(event: Event, number: int, seed: int | None) -> tuple[str | No
 
 
 def pair_next(
-    db: Database, event_code: str, operator: str = "", lot_seed: int | None = None,
-    opening_seed: int | None = None, extra_round: bool = False,
+    db: Database,
+    event_code: str,
+    operator: str = "",
+    lot_seed: int | None = None,
+    opening_seed: int | None = None,
+    extra_round: bool = False,
 ) -> RoundView:
     """Pair the next round. A round past the planned number (加赛) only with `extra_round`."""
     with db.reading() as session:
@@ -148,7 +159,8 @@ def pair_next(
             raise FinalsError(
                 f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
                 "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
-                f"finals settings FILE --event {event.code} --set rounds_planned=N。")
+                f"finals settings FILE --event {event.code} --set rounds_planned=N。"
+            )
         if event.rounds:
             last = event.rounds[-1]
             missing = _open_tables(last)
@@ -165,7 +177,9 @@ def pair_next(
         extra_note = None
         if beyond_plan(event.rounds_planned, number - 1):
             # An extra round (加赛) is the arbiter's call: allowed, recorded and shown.
-            extra_note = f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
+            extra_note = (
+                f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
+            )
             event.rounds_planned = number
         if number == 1 and lot_seed is None and (event.pairing or {}).get("first_round") == "lot":
             lot_seed = default_seed(event, number, "lot")
@@ -175,15 +189,30 @@ def pair_next(
         pairing = pair_round(request)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
         notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
-        rnd = Round(number=number, status="paired", opening=opening,
-                    opening_seed=used_opening_seed, lot_seed=pairing.lot_seed,
-                    relaxations=notes, paired_at=datetime.now())
+        rnd = Round(
+            number=number,
+            status="paired",
+            opening=opening,
+            opening_seed=used_opening_seed,
+            lot_seed=pairing.lot_seed,
+            relaxations=notes,
+            paired_at=datetime.now(),
+        )
         event.rounds.append(rnd)
         session.flush()
         _write_games(session, rnd, pairing.games)
-        record(session, operator, "编排", f"{event.code} 第{number}轮",
-               after={"games": _games_dump(pairing.games), "opening": opening,
-                      "lot_seed": pairing.lot_seed, "relaxations": list(pairing.relaxations)})
+        record(
+            session,
+            operator,
+            "编排",
+            f"{event.code} 第{number}轮",
+            after={
+                "games": _games_dump(pairing.games),
+                "opening": opening,
+                "lot_seed": pairing.lot_seed,
+                "relaxations": list(pairing.relaxations),
+            },
+        )
         # The round as written, from the request it was paired from (read once).
         view = _view(event, rnd, replace(request, lot_seed=pairing.lot_seed))
     return replace(view, warnings=(backup_failed,)) if backup_failed else view
@@ -204,8 +233,13 @@ def _ensure_playable(event: Event) -> None:
         )
 
 
-def repair(db: Database, event_code: str, number: int | None, operator: str = "",
-           lot_seed: int | None = None) -> RoundView:
+def repair(
+    db: Database,
+    event_code: str,
+    number: int | None,
+    operator: str = "",
+    lot_seed: int | None = None,
+) -> RoundView:
     """Pair the round again (only while it has no result)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
@@ -215,12 +249,20 @@ def repair(db: Database, event_code: str, number: int | None, operator: str = ""
         if _has_results(rnd):
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能重新编排。请先删除该轮成绩。")
         before = _games_dump(_games_of(rnd))
-        request = _request_for(event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed)
+        request = _request_for(
+            event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed
+        )
         pairing = pair_round(request)
         rnd.relaxations, rnd.lot_seed = list(pairing.relaxations), pairing.lot_seed
         voided = _write_games(session, rnd, pairing.games)
-        record(session, operator, "重新编排", f"{event.code} 第{rnd.number}轮",
-               {"games": before}, _edit_after(pairing.games, voided))
+        record(
+            session,
+            operator,
+            "重新编排",
+            f"{event.code} 第{rnd.number}轮",
+            {"games": before},
+            _edit_after(pairing.games, voided),
+        )
         code, num = event.code, rnd.number
     return round_view(db, code, num)
 
@@ -234,8 +276,14 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
         rnd = event.rounds[-1]
         if _has_results(rnd):
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
-        record(session, operator, "删除编排", f"{event.code} 第{rnd.number}轮",
-               {"games": _games_dump(_games_of(rnd))}, None)
+        record(
+            session,
+            operator,
+            "删除编排",
+            f"{event.code} 第{rnd.number}轮",
+            {"games": _games_dump(_games_of(rnd))},
+            None,
+        )
         session.delete(rnd)
         return rnd.number
 
@@ -247,8 +295,13 @@ EDITS: dict[str, Callable[..., tuple[PairedGame, ...]]] = {
     "move": edits.move_table,
     "bye": edits.give_bye,
 }
-EDIT_NAMES = {"swap": "交换选手", "colours": "交换先后手", "against": "指定对阵",
-              "move": "调整台号", "bye": "指定轮空"}
+EDIT_NAMES = {
+    "swap": "交换选手",
+    "colours": "交换先后手",
+    "against": "指定对阵",
+    "move": "调整台号",
+    "bye": "指定轮空",
+}
 
 
 PLAYER_EDITS = ("swap", "against", "bye")  # the edits that name players; the rest name tables
@@ -279,15 +332,23 @@ def edit_round_by_seed(
             if missing:
                 raise FinalsError(
                     f"{event.name}没有序号{missing[0]}的参赛者（序号为 1–{max(by_seed, default=0)}）。"
-                    f"请用 finals players FILE --event {event.code} 查看序号。")
+                    f"请用 finals players FILE --event {event.code} 查看序号。"
+                )
             args = tuple(by_seed[v] for v in values)
         _apply_edit(session, event, number, edit, args, values, operator)
         code = event.code
     return round_view(db, code, number)
 
 
-def _apply_edit(session: Session, event: Event, number: int, edit: str, args: tuple[int, ...],
-                shown: tuple[int, ...], operator: str) -> None:
+def _apply_edit(
+    session: Session,
+    event: Event,
+    number: int,
+    edit: str,
+    args: tuple[int, ...],
+    shown: tuple[int, ...],
+    operator: str,
+) -> None:
     rnd = _round(event, number)
     if _has_results(rnd):
         raise FinalsError(f"第{number}轮已有成绩，不能再调整编排。")
@@ -298,8 +359,14 @@ def _apply_edit(session: Session, event: Event, number: int, edit: str, args: tu
         who = next((f"{e.seed}号 {e.name}" for e in event.entrants if e.id == exc.entrant), "")
         raise FinalsError(exc.message(who)) from exc
     voided = _write_games(session, rnd, after)
-    record(session, operator, EDIT_ACTION, f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {shown}",
-           {"games": _games_dump(before)}, _edit_after(after, voided))
+    record(
+        session,
+        operator,
+        EDIT_ACTION,
+        f"{event.code} 第{number}轮 {EDIT_NAMES[edit]} {shown}",
+        {"games": _games_dump(before)},
+        _edit_after(after, voided),
+    )
 
 
 def undo_edit(db: Database, event_code: str, number: int, operator: str = "") -> RoundView:
@@ -315,17 +382,28 @@ def undo_edit(db: Database, event_code: str, number: int, operator: str = "") ->
             raise FinalsError(f"第{number}轮已有成绩，不能撤销编排调整。")
         prefix = f"{event.code} 第{number}轮"
         entries = session.scalars(
-            select(AuditEntry).where(AuditEntry.target.like(f"{prefix}%"))
+            select(AuditEntry)
+            .where(AuditEntry.target.like(f"{prefix}%"))
             .order_by(AuditEntry.id.desc())
         )
         current = _games_dump(_games_of(rnd))
         for entry in entries:
-            if entry.action in (EDIT_ACTION, "重新编排") and entry.before and \
-                    entry.after and entry.after.get("games") == current:
+            if (
+                entry.action in (EDIT_ACTION, "重新编排")
+                and entry.before
+                and entry.after
+                and entry.after.get("games") == current
+            ):
                 games = tuple(PairedGame(t, f, s) for t, f, s in entry.before["games"])
                 voided = _write_games(session, rnd, games)
-                record(session, operator, "撤销调整", prefix,
-                       {"games": current}, _edit_after(games, voided))
+                record(
+                    session,
+                    operator,
+                    "撤销调整",
+                    prefix,
+                    {"games": current},
+                    _edit_after(games, voided),
+                )
                 break
         else:
             raise FinalsError(f"第{number}轮没有可撤销的编排调整。")
@@ -353,11 +431,20 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         findings,
     )
     return RoundView(
-        event=event.code, event_name=event.name, number=rnd.number, status=rnd.status,
-        opening=rnd.opening, lot_seed=rnd.lot_seed, opening_seed=rnd.opening_seed,
-        games=games, results={g.table: g.result for g in rnd.games},
-        notes=notes, findings=findings, relaxations=tuple(rnd.relaxations or ()),
-        report=report, names={e.id: e.name for e in event.entrants},
+        event=event.code,
+        event_name=event.name,
+        number=rnd.number,
+        status=rnd.status,
+        opening=rnd.opening,
+        lot_seed=rnd.lot_seed,
+        opening_seed=rnd.opening_seed,
+        games=games,
+        results={g.table: g.result for g in rnd.games},
+        notes=notes,
+        findings=findings,
+        relaxations=tuple(rnd.relaxations or ()),
+        report=report,
+        names={e.id: e.name for e in event.entrants},
         seeds={e.id: e.seed for e in event.entrants},
         units={e.id: e.unit for e in event.entrants},
     )
@@ -366,24 +453,35 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
 def view_dict(view: RoundView) -> dict[str, Any]:
     notes = {n.table: n for n in view.notes}
     return {
-        "event": view.event, "round": view.number, "status": view.status,
-        "opening": view.opening, "lot_seed": view.lot_seed, "opening_seed": view.opening_seed,
+        "event": view.event,
+        "round": view.number,
+        "status": view.status,
+        "opening": view.opening,
+        "lot_seed": view.lot_seed,
+        "opening_seed": view.opening_seed,
         "relaxations": list(view.relaxations),
         "games": [
-            {"table": g.table, "first": g.first, "second": g.second,
-             "first_seed": view.seeds.get(g.first), "first_name": view.names.get(g.first),
-             "second_seed": view.seeds.get(g.second) if g.second else None,
-             "second_name": view.names.get(g.second) if g.second else None,
-             "result": view.results.get(g.table),
-             "first_score": notes[g.table].first_score if g.table in notes else None,
-             "second_score": notes[g.table].second_score if g.table in notes else None,
-             "colour_reason": notes[g.table].colour_reason if g.table in notes else None,
-             "floats": [notes[g.table].first_float, notes[g.table].second_float]
-             if g.table in notes else None,
-             "same_unit": notes[g.table].same_unit if g.table in notes else False}
+            {
+                "table": g.table,
+                "first": g.first,
+                "second": g.second,
+                "first_seed": view.seeds.get(g.first),
+                "first_name": view.names.get(g.first),
+                "second_seed": view.seeds.get(g.second) if g.second else None,
+                "second_name": view.names.get(g.second) if g.second else None,
+                "result": view.results.get(g.table),
+                "first_score": notes[g.table].first_score if g.table in notes else None,
+                "second_score": notes[g.table].second_score if g.table in notes else None,
+                "colour_reason": notes[g.table].colour_reason if g.table in notes else None,
+                "floats": [notes[g.table].first_float, notes[g.table].second_float]
+                if g.table in notes
+                else None,
+                "same_unit": notes[g.table].same_unit if g.table in notes else False,
+            }
             for g in view.games
         ],
-        "findings": [{"rule": f.rule, "message": f.message, "tables": list(f.tables)}
-                     for f in view.findings],
+        "findings": [
+            {"rule": f.rule, "message": f.message, "tables": list(f.tables)} for f in view.findings
+        ],
         "report": view.report,
     }

@@ -29,18 +29,24 @@ def round_times(db: Database, event: str | None = None) -> list[RoundTime]:
     """Every planned (or paired) round of the events with a round of their own."""
     with db.reading() as session:
         settings = tournament_settings_of(session, str(db.path), ("schedule",))
-        events = ([get_event(session, event)] if event else
-                  list(session.scalars(select(Event).order_by(Event.position))))
+        events = (
+            [get_event(session, event)]
+            if event
+            else list(session.scalars(select(Event).order_by(Event.position)))
+        )
         out = []
         for ev in events:
             last = max(ev.rounds_planned or 0, len(ev.rounds))
-            out += [RoundTime(ev.code, ev.name, n, settings.round_time(ev.code, n))
-                    for n in range(1, last + 1)]
+            out += [
+                RoundTime(ev.code, ev.name, n, settings.round_time(ev.code, n))
+                for n in range(1, last + 1)
+            ]
         return out
 
 
-def set_round_time(db: Database, event: str, number: int, at: str | None,
-                   operator: str = "") -> str | None:
+def set_round_time(
+    db: Database, event: str, number: int, at: str | None, operator: str = ""
+) -> str | None:
     """Schedule round `number` of `event` at `at` (None: remove it); returns the stored text."""
     text = None
     if at is not None:
@@ -51,8 +57,12 @@ def set_round_time(db: Database, event: str, number: int, at: str | None,
     with db.reading() as session:
         ev = get_event(session, event)
         code = ev.code
-        schedule = {k: dict(v) for k, v in
-                    tournament_settings_of(session, str(db.path), ("schedule",)).schedule.items()}
+        schedule = {
+            k: dict(v)
+            for k, v in tournament_settings_of(
+                session, str(db.path), ("schedule",)
+            ).schedule.items()
+        }
     rounds = schedule.setdefault(code, {})
     if text is None:
         rounds.pop(str(number), None)

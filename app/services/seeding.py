@@ -8,7 +8,9 @@ from app.standings.categories import grade_order
 from app.store.models import Entrant, Event, Player
 
 
-def player_seed_key(player: Player | None, given: int | None, tiebreak: object) -> tuple[object, ...]:
+def player_seed_key(
+    player: Player | None, given: int | None, tiebreak: object
+) -> tuple[object, ...]:
     """Where a player goes in the seeding order: a given 序号 first, then qualifiers by
     their qualifying rank, then wild cards (来源 contains 外卡); grade and rating break
     ties, then `tiebreak` (the order of registration)."""

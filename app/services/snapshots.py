@@ -21,7 +21,6 @@ from app.store.models import Entrant, Event, Game
 __all__ = ["TEAM_MATCH_TIEBREAKS"]  # re-exported: where it used to live
 
 
-
 def _file(event: Event) -> str:
     """The tournament file an event was read from, for the command that fixes a setting."""
     return session_file(inspect(event).session)
@@ -45,10 +44,16 @@ def event_settings_of(event: Event, *keys: str) -> EventSettings:
 
 def stored_event(event: Event) -> StoredEvent:
     """An event's settings as the file holds them, for `app.settings` to check."""
-    return StoredEvent(code=event.code, name=event.name, kind=event.kind,
-                       rounds_planned=event.rounds_planned, scoring=event.scoring or {},
-                       pairing=event.pairing or {}, standings=event.standings or {},
-                       eligibility=event.eligibility or {})
+    return StoredEvent(
+        code=event.code,
+        name=event.name,
+        kind=event.kind,
+        rounds_planned=event.rounds_planned,
+        scoring=event.scoring or {},
+        pairing=event.pairing or {},
+        standings=event.standings or {},
+        eligibility=event.eligibility or {},
+    )
 
 
 def is_team_match(event: Event) -> bool:
@@ -64,11 +69,16 @@ def board_points(game: Game) -> tuple[float, float]:
 def game_record(game: Game, round_number: int) -> GameRecord:
     first_boards, second_boards = board_points(game) if game.boards else (0.0, 0.0)
     return GameRecord(
-        round=round_number, table=game.table, first=game.first_id, second=game.second_id,
+        round=round_number,
+        table=game.table,
+        first=game.first_id,
+        second=game.second_id,
         result=Result(game.result) if game.result else None,
-        fouls_first=game.fouls_first or 0, fouls_second=game.fouls_second or 0,
+        fouls_first=game.fouls_first or 0,
+        fouls_second=game.fouls_second or 0,
         seat_swapped=bool(game.seat_swapped),
-        first_board_points=first_boards, second_board_points=second_boards,
+        first_board_points=first_boards,
+        second_board_points=second_boards,
     )
 
 
@@ -103,18 +113,26 @@ def availability(entrant: Entrant) -> Availability:
     return Availability(
         id=entrant.id,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == "withdrawn" else None,
+        if entrant.status == "withdrawn"
+        else None,
         joined_round=entrant.joined_round,
-        absent_rounds=frozenset(s.round_number for s in entrant.round_status
-                                if s.status == "absent"))
+        absent_rounds=frozenset(
+            s.round_number for s in entrant.round_status if s.status == "absent"
+        ),
+    )
 
 
-def active_entrants(event: Event, round_number: int,
-                    history: tuple[GameRecord, ...] | None = None) -> frozenset[int]:
+def active_entrants(
+    event: Event, round_number: int, history: tuple[GameRecord, ...] | None = None
+) -> frozenset[int]:
     """Who is paired in `round_number` (`history`: the games before it, when already read)."""
     games = event_games(event, round_number - 1) if history is None else history
-    return active_ids((availability(e) for e in event.entrants), round_number, games,
-                      withdraws_after_forfeits(event))
+    return active_ids(
+        (availability(e) for e in event.entrants),
+        round_number,
+        games,
+        withdraws_after_forfeits(event),
+    )
 
 
 def _rating(entrant: Entrant) -> int:
@@ -134,8 +152,14 @@ def pairing_request(event: Event, round_number: int, lot_seed: int | None = None
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
         entrants=tuple(
-            PairingEntrant(id=e.id, seed=e.seed, name=e.name, unit=e.unit, rating=_rating(e),
-                           initial_points=e.initial_points or 0.0)
+            PairingEntrant(
+                id=e.id,
+                seed=e.seed,
+                name=e.name,
+                unit=e.unit,
+                rating=_rating(e),
+                initial_points=e.initial_points or 0.0,
+            )
             for e in event.entrants
         ),
         active=active_entrants(event, round_number, history),
@@ -150,10 +174,14 @@ def standings_entrant(entrant: Entrant) -> StandingsEntrant:
     player = entrant.player
     grade = player.grade if player else None
     return StandingsEntrant(
-        id=entrant.id, seed=entrant.seed, name=entrant.name,
+        id=entrant.id,
+        seed=entrant.seed,
+        name=entrant.name,
         gender=player.gender if player else _pair_gender(entrant),
         birth_date=player.birth_date.isoformat() if player and player.birth_date else None,
-        grade=grade, rating=_rating(entrant), initial_points=entrant.initial_points or 0.0,
+        grade=grade,
+        rating=_rating(entrant),
+        initial_points=entrant.initial_points or 0.0,
     )
 
 
@@ -177,4 +205,3 @@ def standings_request(event: Event, after_round: int | None = None) -> Standings
         scoring=settings.scoring,
         settings=settings.standings,
     )
-

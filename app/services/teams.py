@@ -38,10 +38,21 @@ FORCE_HINT = "确需变更请加 --force（记入操作日志，并在队伍名�
 
 def _row(player: Player, events: tuple[str, ...] = ()) -> PlayerRow:
     return PlayerRow(
-        row=0, name=player.name, gender=player.gender, birth_date=player.birth_date,
-        unit=player.unit, region=player.region, grade=player.grade, rating=player.rating,
-        source=player.source, qualifier_rank=player.qualifier_rank, id_number=None, phone=None,
-        seed=None, events=events, group=None,
+        row=0,
+        name=player.name,
+        gender=player.gender,
+        birth_date=player.birth_date,
+        unit=player.unit,
+        region=player.region,
+        grade=player.grade,
+        rating=player.rating,
+        source=player.source,
+        qualifier_rank=player.qualifier_rank,
+        id_number=None,
+        phone=None,
+        seed=None,
+        events=events,
+        group=None,
     )
 
 
@@ -65,6 +76,7 @@ def _messages(errors: list[RowError]) -> list[str]:
 
 # -- the lock: teams are registered before the final ---------------------------------------
 
+
 def _source_rounds(session: Session, event: Event) -> tuple[Event | None, int]:
     """The event a team is scored from and how many of its rounds are paired (a team match
     event plays its own rounds: it starts with them, see `compose`)."""
@@ -79,8 +91,10 @@ def lock_reason(session: Session, event: Event) -> str | None:
     source, paired = _source_rounds(session, event)
     if source is None or not paired:
         return None
-    return (f"{event.name}的成绩来自{source.name}，{source.name}已编排到第{paired}轮。"
-            "队伍应在总决赛前（第1轮编排前）统一报名，之后不能再组队或解散。")
+    return (
+        f"{event.name}的成绩来自{source.name}，{source.name}已编排到第{paired}轮。"
+        "队伍应在总决赛前（第1轮编排前）统一报名，之后不能再组队或解散。"
+    )
 
 
 def team_lock(db: Database, event_code: str) -> str | None:
@@ -96,8 +110,10 @@ def late_team_rows(session: Session, teams: Iterable[tuple[str, str, int]]) -> l
     for code, team, row in teams:
         reason = lock_reason(session, get_event(session, code))
         if reason:
-            out.append(f"第{row}行【队名/搭档】“{team}”：{reason}请删去该队的团体项目后重新导入；"
-                       f"确需加入请在导入后用 finals compose --force 组队。")
+            out.append(
+                f"第{row}行【队名/搭档】“{team}”：{reason}请删去该队的团体项目后重新导入；"
+                f"确需加入请在导入后用 finals compose --force 组队。"
+            )
     return out
 
 
@@ -108,8 +124,13 @@ def _refuse_late(reason: str | None, force: bool, what: str) -> None:
 
 # -- composing and dissolving --------------------------------------------------------------
 
+
 def compose(
-    db: Database, event_code: str, name: str | None, members: list[str], operator: str = "",
+    db: Database,
+    event_code: str,
+    name: str | None,
+    members: list[str],
+    operator: str = "",
     force: bool = False,
 ) -> dict[str, Any]:
     """A team (members by seed or name in its source event) or a pair (by name).
@@ -120,14 +141,18 @@ def compose(
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目，不需要组队。")
         if event.rounds:
-            raise FinalsError(f"{event.name}已经开赛，不能再增加{'组合' if event.kind == 'pair' else '队伍'}。")
+            raise FinalsError(
+                f"{event.name}已经开赛，不能再增加{'组合' if event.kind == 'pair' else '队伍'}。"
+            )
         rules = next(r for r in event_rules(session) if r.code == event.code)
         late = lock_reason(session, event)
         if event.kind == "team":
             team_name = (name or "").strip()
             _refuse_late(late, force, f"不能组成“{team_name or '新队'}”")
             source = get_event(session, event.source_event)
-            players = [p for p in (find_entrant(session, source, who).player for who in members) if p]
+            players = [
+                p for p in (find_entrant(session, source, who).player for who in members) if p
+            ]
             if not team_name:
                 raise FinalsError("请给出队名。")
             if any(e.name == team_name for e in event.entrants):
@@ -149,26 +174,42 @@ def compose(
             raise FinalsError(f"不能组成“{team_name}”：", problems)
         units = [p.unit for p in players if p.unit]
         entrant = Entrant(
-            event=event, seed=max((e.seed for e in event.entrants), default=0) + 1,
-            name=team_name, unit=max(set(units), key=units.count) if units else None,
+            event=event,
+            seed=max((e.seed for e in event.entrants), default=0) + 1,
+            name=team_name,
+            unit=max(set(units), key=units.count) if units else None,
         )
         entrant.members = [EntrantMember(position=i, player=p) for i, p in enumerate(players)]
         session.add(entrant)
         session.flush()
-        after: dict[str, Any] = {"members": [p.name for p in players], "seed": entrant.seed,
-                                 "entrant": entrant.id}
+        after: dict[str, Any] = {
+            "members": [p.name for p in players],
+            "seed": entrant.seed,
+            "entrant": entrant.id,
+        }
         paired = _source_rounds(session, event)[1] if late else 0
         if late:
             after.update(forced=True, after_round=paired)
-        record(session, operator, FORCED_COMPOSE if late else "组队", f"{event.code} {team_name}",
-               after=after)
-        return {"event": event.code, "seed": entrant.seed, "name": team_name,
-                "members": [p.name for p in players], "forced": bool(late),
-                "after_round": paired}
+        record(
+            session,
+            operator,
+            FORCED_COMPOSE if late else "组队",
+            f"{event.code} {team_name}",
+            after=after,
+        )
+        return {
+            "event": event.code,
+            "seed": entrant.seed,
+            "name": team_name,
+            "members": [p.name for p in players],
+            "forced": bool(late),
+            "after_round": paired,
+        }
 
 
-def dissolve(db: Database, event_code: str, who: str, operator: str = "",
-             force: bool = False) -> str:
+def dissolve(
+    db: Database, event_code: str, who: str, operator: str = "", force: bool = False
+) -> str:
     """Remove a team or pair (a pair only before its event has started; a team only before
     its source event's round 1 is paired, unless forced)."""
     with db.transaction() as session:
@@ -176,22 +217,37 @@ def dissolve(db: Database, event_code: str, who: str, operator: str = "",
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目。")
         if event.rounds:
-            raise FinalsError(f"{event.name}已经开赛，{'组合' if event.kind == 'pair' else '队伍'}"
-                              "只能退赛（finals withdraw），不能删除。")
+            raise FinalsError(
+                f"{event.name}已经开赛，{'组合' if event.kind == 'pair' else '队伍'}"
+                "只能退赛（finals withdraw），不能删除。"
+            )
         entrant = find_entrant(session, event, who)
         late = lock_reason(session, event)
         _refuse_late(late, force, f"不能解散“{entrant.name}”")
-        before = {"members": [m.player.name for m in entrant.members], "seed": entrant.seed,
-                  "entrant": entrant.id}
-        after = ({"dissolved": True, "forced": True, "after_round": _source_rounds(session, event)[1]}
-                 if late else None)
-        record(session, operator, FORCED_DISSOLVE if late else "解散组合",
-               f"{event.code} {entrant.name}", before, after)
+        before = {
+            "members": [m.player.name for m in entrant.members],
+            "seed": entrant.seed,
+            "entrant": entrant.id,
+        }
+        after = (
+            {"dissolved": True, "forced": True, "after_round": _source_rounds(session, event)[1]}
+            if late
+            else None
+        )
+        record(
+            session,
+            operator,
+            FORCED_DISSOLVE if late else "解散组合",
+            f"{event.code} {entrant.name}",
+            before,
+            after,
+        )
         session.delete(entrant)
         return entrant.name
 
 
 # -- forced late changes, read back from the audit log ---------------------------------------
+
 
 @dataclass(frozen=True)
 class LateChanges:
@@ -203,8 +259,10 @@ class LateChanges:
 
 def late_changes(session: Session) -> LateChanges:
     entries = session.scalars(
-        select(AuditEntry).where(AuditEntry.action.in_(_COMPOSE_ACTIONS + _DISSOLVE_ACTIONS))
-        .order_by(AuditEntry.id))
+        select(AuditEntry)
+        .where(AuditEntry.action.in_(_COMPOSE_ACTIONS + _DISSOLVE_ACTIONS))
+        .order_by(AuditEntry.id)
+    )
     by_event: dict[str, list[LateChange]] = {}
     last: dict[int, tuple[str, str, LateChange | None]] = {}  # entrant id → action, name, change
     for entry in entries:
@@ -215,15 +273,23 @@ def late_changes(session: Session) -> LateChanges:
         if entry.action in (FORCED_COMPOSE, FORCED_DISSOLVE):
             extra = entry.after or {}
             change = LateChange(
-                event=code, action="composed" if entry.action == FORCED_COMPOSE else "dissolved",
-                team=team, entrant=entrant, members=tuple(str(m) for m in data.get("members", [])),
-                after_round=int(extra.get("after_round") or 0), operator=entry.operator,
-                time=entry.time.isoformat(sep=" "))
+                event=code,
+                action="composed" if entry.action == FORCED_COMPOSE else "dissolved",
+                team=team,
+                entrant=entrant,
+                members=tuple(str(m) for m in data.get("members", [])),
+                after_round=int(extra.get("after_round") or 0),
+                operator=entry.operator,
+                time=entry.time.isoformat(sep=" "),
+            )
             by_event.setdefault(code, []).append(change)
         if entrant is not None:
             last[entrant] = (entry.action, team, change)
-    by_entrant = {entrant: change for entrant, (action, _, change) in last.items()
-                  if action == FORCED_COMPOSE and change is not None}
+    by_entrant = {
+        entrant: change
+        for entrant, (action, _, change) in last.items()
+        if action == FORCED_COMPOSE and change is not None
+    }
     return LateChanges({k: tuple(v) for k, v in by_event.items()}, by_entrant)
 
 
@@ -238,48 +304,79 @@ def late_change_list(db: Database) -> list[dict[str, Any]]:
     with db.reading() as session:
         changes = late_changes(session)
         existing = {e.id: e.name for e in session.scalars(select(Entrant))}
-        return [{"event": c.event, **late_change_document(c), "entrant": c.entrant
-                 if c.action == "composed" and existing.get(c.entrant or 0) == c.team else None,
-                 "text": c.describe()}
-                for items in changes.by_event.values() for c in items]
+        return [
+            {
+                "event": c.event,
+                **late_change_document(c),
+                "entrant": c.entrant
+                if c.action == "composed" and existing.get(c.entrant or 0) == c.team
+                else None,
+                "text": c.describe(),
+            }
+            for items in changes.by_event.values()
+            for c in items
+        ]
 
 
 # -- eligibility: what is wrong with the teams and pairs now ----------------------------------
+
 
 def entrant_problems(session: Session) -> dict[int, list[str]]:
     """Every team's and pair's eligibility problems as they stand now, by entrant id."""
     out: dict[int, list[str]] = {}
     tournament = session.scalars(select(Tournament)).one()
     rules = {r.code: r for r in event_rules(session)}
-    events = list(session.scalars(
-        select(Event).where(Event.kind.in_(("team", "pair"))).order_by(Event.position)
-        .options(selectinload(Event.entrants).selectinload(Entrant.members)
-                 .selectinload(EntrantMember.player))))
+    events = list(
+        session.scalars(
+            select(Event)
+            .where(Event.kind.in_(("team", "pair")))
+            .order_by(Event.position)
+            .options(
+                selectinload(Event.entrants)
+                .selectinload(Entrant.members)
+                .selectinload(EntrantMember.player)
+            )
+        )
+    )
     sources: dict[str, tuple[str, dict[int, Entrant]]] = {}  # code → name, player → entrant
     for event in events:
         if event.kind == "team" and event.source_event and event.source_event not in sources:
             source = get_event(session, event.source_event)
-            sources[source.code] = (source.name, {e.player_id: e for e in source.entrants
-                                                  if e.player_id is not None})
+            sources[source.code] = (
+                source.name,
+                {e.player_id: e for e in source.entrants if e.player_id is not None},
+            )
         for entrant in event.entrants:
             players = [m.player for m in entrant.members]
             errors: list[RowError] = []
             found: list[str] = []
             if event.kind == "team":
-                check_team((event.code, entrant.name), [_row(p) for p in players],
-                           rules[event.code], errors)
+                check_team(
+                    (event.code, entrant.name),
+                    [_row(p) for p in players],
+                    rules[event.code],
+                    errors,
+                )
                 source_name, in_source = sources.get(event.source_event or "", ("", {}))
                 for p in players:
                     member = in_source.get(p.id)
                     if member is None and source_name:
                         found.append(f"{p.name}不在{source_name}的参赛名单中")
                     elif member is not None and member.status == "withdrawn":
-                        since = (f"第{member.withdrawn_from_round}轮起"
-                                 if member.withdrawn_from_round else "")
+                        since = (
+                            f"第{member.withdrawn_from_round}轮起"
+                            if member.withdrawn_from_round
+                            else ""
+                        )
                         found.append(f"{p.name}已退赛（{source_name}{since}），不再为队伍得分")
             elif len(players) == 2:
-                check_pair(rules[event.code], _row(players[0]), _row(players[1]),
-                           tournament.start_date, errors)
+                check_pair(
+                    rules[event.code],
+                    _row(players[0]),
+                    _row(players[1]),
+                    tournament.start_date,
+                    errors,
+                )
             found += _messages(errors)
             if found:
                 out[entrant.id] = found
@@ -292,7 +389,13 @@ def problems(db: Database) -> list[dict[str, Any]]:
         found = entrant_problems(session)
         entrants = session.scalars(select(Entrant).where(Entrant.id.in_(found)))
         where = {e.id: (e.event.code, e.name) for e in entrants}
-        return [{"event": where[entrant][0], "entrant": where[entrant][1], "entrant_id": entrant,
-                 "message": message}
-                for entrant, messages in found.items() for message in messages]
-
+        return [
+            {
+                "event": where[entrant][0],
+                "entrant": where[entrant][1],
+                "entrant_id": entrant,
+                "message": message,
+            }
+            for entrant, messages in found.items()
+            for message in messages
+        ]

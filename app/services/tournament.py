@@ -44,41 +44,70 @@ def create_tournament(
     preset = load_preset(preset_name)
     problems = preset_problems(preset)
     if problems:
-        raise FinalsError(f"预设 {preset_name} 中有不能使用的设置，请改正预设文件后重试。", problems)
+        raise FinalsError(
+            f"预设 {preset_name} 中有不能使用的设置，请改正预设文件后重试。", problems
+        )
     db = create_database(Path(path))
     try:
         with db.transaction() as session:
             info = preset["tournament"]
             tournament = Tournament(
-                title=title or info["title"], game=info["game"], preset=preset["name"],
-                organisers=list(info.get("organisers", [])), venue=info.get("venue"),
-                start_date=_date(info.get("start_date")), end_date=_date(info.get("end_date")),
-                operators=[operator] if operator else [], settings=dict(info.get("settings", {})),
+                title=title or info["title"],
+                game=info["game"],
+                preset=preset["name"],
+                organisers=list(info.get("organisers", [])),
+                venue=info.get("venue"),
+                start_date=_date(info.get("start_date")),
+                end_date=_date(info.get("end_date")),
+                operators=[operator] if operator else [],
+                settings=dict(info.get("settings", {})),
             )
             session.add(tournament)
             for position, spec in enumerate(preset["events"]):
-                session.add(Event(
-                    code=spec["code"], name=spec["name"], kind=spec["kind"], position=position,
-                    rounds_planned=spec.get("rounds_planned", 0),
-                    source_event=spec.get("source_event"),
-                    scoring=dict(spec.get("scoring", preset.get("scoring", {}))),
-                    pairing=dict(spec.get("pairing", {})),
-                    standings=dict(spec.get("standings", {})),
-                    eligibility={**spec.get("eligibility", {}), "aliases": spec.get("aliases", [])},
-                    categories=list(spec.get("categories", [])),
-                ))
+                session.add(
+                    Event(
+                        code=spec["code"],
+                        name=spec["name"],
+                        kind=spec["kind"],
+                        position=position,
+                        rounds_planned=spec.get("rounds_planned", 0),
+                        source_event=spec.get("source_event"),
+                        scoring=dict(spec.get("scoring", preset.get("scoring", {}))),
+                        pairing=dict(spec.get("pairing", {})),
+                        standings=dict(spec.get("standings", {})),
+                        eligibility={
+                            **spec.get("eligibility", {}),
+                            "aliases": spec.get("aliases", []),
+                        },
+                        categories=list(spec.get("categories", [])),
+                    )
+                )
             for prize in preset.get("prizes", []):
-                session.add(PrizeTable(
-                    event_code=prize["event"], category=prize.get("category"), name=prize["name"],
-                    places=prize["places"], shrink=prize.get("shrink", []),
-                ))
+                session.add(
+                    PrizeTable(
+                        event_code=prize["event"],
+                        category=prize.get("category"),
+                        name=prize["name"],
+                        places=prize["places"],
+                        shrink=prize.get("shrink", []),
+                    )
+                )
             for grade in preset.get("grades", []):
-                session.add(GradeTable(
-                    event_code=grade["event"], category=grade.get("category"),
-                    name=grade["name"], bands=grade["bands"],
-                ))
-            record(session, operator, "新建比赛", tournament.title,
-                   after={"preset": preset["name"], "events": [e["code"] for e in preset["events"]]})
+                session.add(
+                    GradeTable(
+                        event_code=grade["event"],
+                        category=grade.get("category"),
+                        name=grade["name"],
+                        bands=grade["bands"],
+                    )
+                )
+            record(
+                session,
+                operator,
+                "新建比赛",
+                tournament.title,
+                after={"preset": preset["name"], "events": [e["code"] for e in preset["events"]]},
+            )
     except Exception:
         db.close()
         Path(path).unlink(missing_ok=True)
@@ -94,12 +123,19 @@ def tournament_info(db: Database) -> dict[str, Any]:
     with db.reading() as session:
         t = session.scalars(select(Tournament)).first()
         if t is None:
-            raise FinalsError(f"{db.path.name} 中没有比赛信息。文件可能已损坏，请从 backups 目录恢复。")
+            raise FinalsError(
+                f"{db.path.name} 中没有比赛信息。文件可能已损坏，请从 backups 目录恢复。"
+            )
         return {
-            "title": t.title, "game": t.game, "preset": t.preset, "organisers": list(t.organisers),
-            "venue": t.venue, "start_date": t.start_date.isoformat() if t.start_date else None,
+            "title": t.title,
+            "game": t.game,
+            "preset": t.preset,
+            "organisers": list(t.organisers),
+            "venue": t.venue,
+            "start_date": t.start_date.isoformat() if t.start_date else None,
             "end_date": t.end_date.isoformat() if t.end_date else None,
-            "operators": list(t.operators), "settings": dict(t.settings),
+            "operators": list(t.operators),
+            "settings": dict(t.settings),
         }
 
 
@@ -110,8 +146,10 @@ def get_event(session: Any, code: str | None, *, with_games: bool = False) -> Ev
     if with_games:
         found = _find_event(events, code)
         return session.scalars(  # type: ignore[no-any-return]
-            select(Event).where(Event.id == found.id)
-            .options(selectinload(Event.rounds).selectinload(Round.games))).one()
+            select(Event)
+            .where(Event.id == found.id)
+            .options(selectinload(Event.rounds).selectinload(Round.games))
+        ).one()
     return _find_event(events, code)
 
 
@@ -120,7 +158,9 @@ def _find_event(events: list[Event], code: str | None) -> Event:
         playable = [e for e in events if e.kind != "team"]
         if len(playable) == 1:
             return playable[0]
-        raise FinalsError("请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events))
+        raise FinalsError(
+            "请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events)
+        )
     for event in events:
         if event.code.lower() == code.lower() or event.name == code:
             return event
@@ -133,20 +173,31 @@ def list_events(db: Database) -> list[dict[str, Any]]:
     with db.reading() as session:
         events = session.scalars(select(Event).order_by(Event.position))
         entrants: dict[int, int] = {  # counted where they are: no rows loaded
-            event_id: count for event_id, count in session.execute(
-                select(Entrant.event_id, func.count()).group_by(Entrant.event_id))}
+            event_id: count
+            for event_id, count in session.execute(
+                select(Entrant.event_id, func.count()).group_by(Entrant.event_id)
+            )
+        }
         rounds: dict[int, list[str]] = {}
         for event_id, status in session.execute(select(Round.event_id, Round.status)):
             rounds.setdefault(event_id, []).append(status)
         return [
-            {"code": e.code, "name": e.name, "kind": e.kind, "rounds_planned": e.rounds_planned,
-             "plays_rounds": event_settings_lenient(stored_event(e))[0].plays_rounds,
-             "source_event": e.source_event, "entrants": entrants.get(e.id, 0),
-             "rounds_paired": len(rounds.get(e.id, ())),
-             "rounds_complete": rounds.get(e.id, []).count("complete"),
-             "scoring": e.scoring, "pairing": e.pairing, "standings": e.standings,
-             "eligibility": {k: v for k, v in e.eligibility.items() if k != "aliases"},
-             "categories": e.categories}
+            {
+                "code": e.code,
+                "name": e.name,
+                "kind": e.kind,
+                "rounds_planned": e.rounds_planned,
+                "plays_rounds": event_settings_lenient(stored_event(e))[0].plays_rounds,
+                "source_event": e.source_event,
+                "entrants": entrants.get(e.id, 0),
+                "rounds_paired": len(rounds.get(e.id, ())),
+                "rounds_complete": rounds.get(e.id, []).count("complete"),
+                "scoring": e.scoring,
+                "pairing": e.pairing,
+                "standings": e.standings,
+                "eligibility": {k: v for k, v in e.eligibility.items() if k != "aliases"},
+                "categories": e.categories,
+            }
             for e in events
         ]
 
@@ -201,17 +252,21 @@ def settings_warning(db: Database, code: str | None) -> str:
     if not problems:
         return ""
     where = f"项目 {event}（{name}）" if event else "比赛"
-    lines = [f"注意：{where}的设置中有 {len(problems)} 处不能使用（由旧版本写入或直接改动了文件）："]
+    lines = [
+        f"注意：{where}的设置中有 {len(problems)} 处不能使用（由旧版本写入或直接改动了文件）："
+    ]
     lines += [f"  - {'本程序不读取，可删去：' if p.unused else ''}{p.message}" for p in problems]
     lines.append("改正：" + fix_command(str(db.path), event, problems))
     return "\n".join(lines)
 
 
-def _changed_event(session: Any, code: str, changes: dict[str, Any],
-                   unset: tuple[str, ...] | list[str]) -> tuple[Event, StoredEvent]:
+def _changed_event(
+    session: Any, code: str, changes: dict[str, Any], unset: tuple[str, ...] | list[str]
+) -> tuple[Event, StoredEvent]:
     event = get_event(session, code)
-    after = apply_event_changes(stored_event(event), changes, unset,
-                                rounds_paired=len(event.rounds))
+    after = apply_event_changes(
+        stored_event(event), changes, unset, rounds_paired=len(event.rounds)
+    )
     if "eligibility.exclusive_with" in changes:  # names other events: checked against them
         codes = list(session.scalars(select(Event.code).where(Event.kind == "individual")))
         wrong = event_code_problems(after, codes)
@@ -220,15 +275,19 @@ def _changed_event(session: Any, code: str, changes: dict[str, Any],
     return event, after
 
 
-def check_event_settings(db: Database, code: str, changes: dict[str, Any],
-                         unset: tuple[str, ...] | list[str] = ()) -> None:
+def check_event_settings(
+    db: Database, code: str, changes: dict[str, Any], unset: tuple[str, ...] | list[str] = ()
+) -> None:
     """Raise the SettingError `update_event_settings` would raise; store nothing."""
     with db.reading() as session:
         _changed_event(session, code, changes, unset)
 
 
 def update_event_settings(
-    db: Database, code: str, changes: dict[str, Any], operator: str = "",
+    db: Database,
+    code: str,
+    changes: dict[str, Any],
+    operator: str = "",
     unset: tuple[str, ...] | list[str] = (),
 ) -> dict[str, Any]:
     """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}.
@@ -239,28 +298,48 @@ def update_event_settings(
     """
     with db.transaction() as session:
         event, new = _changed_event(session, code, changes, unset)
-        before = {"rounds_planned": event.rounds_planned, "scoring": dict(event.scoring or {}),
-                  "pairing": dict(event.pairing or {}), "standings": dict(event.standings or {}),
-                  "eligibility": dict(event.eligibility or {})}
+        before = {
+            "rounds_planned": event.rounds_planned,
+            "scoring": dict(event.scoring or {}),
+            "pairing": dict(event.pairing or {}),
+            "standings": dict(event.standings or {}),
+            "eligibility": dict(event.eligibility or {}),
+        }
         event.rounds_planned = new.rounds_planned
         event.scoring, event.pairing, event.standings, event.eligibility = (
-            dict(new.scoring), dict(new.pairing), dict(new.standings), dict(new.eligibility))
-        after = {"rounds_planned": event.rounds_planned, "scoring": event.scoring,
-                 "pairing": event.pairing, "standings": event.standings,
-                 "eligibility": event.eligibility}
+            dict(new.scoring),
+            dict(new.pairing),
+            dict(new.standings),
+            dict(new.eligibility),
+        )
+        after = {
+            "rounds_planned": event.rounds_planned,
+            "scoring": event.scoring,
+            "pairing": event.pairing,
+            "standings": event.standings,
+            "eligibility": event.eligibility,
+        }
         record(session, operator, "修改设置", event.code, before, after)
         return after
 
 
 def _tournament_fields(t: Tournament) -> dict[str, Any]:
-    return {"title": t.title, "venue": t.venue,
-            "start_date": t.start_date.isoformat() if t.start_date else None,
-            "end_date": t.end_date.isoformat() if t.end_date else None,
-            "organisers": list(t.organisers or []), "operators": list(t.operators or [])}
+    return {
+        "title": t.title,
+        "venue": t.venue,
+        "start_date": t.start_date.isoformat() if t.start_date else None,
+        "end_date": t.end_date.isoformat() if t.end_date else None,
+        "organisers": list(t.organisers or []),
+        "operators": list(t.operators or []),
+    }
 
 
-def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str = "",
-                          unset: tuple[str, ...] | list[str] = ()) -> None:
+def set_tournament_fields(
+    db: Database,
+    changes: dict[str, Any],
+    operator: str = "",
+    unset: tuple[str, ...] | list[str] = (),
+) -> None:
     """Title, venue, dates, organisers, operators, komi, certificate wording...
 
     Checked whole before anything is written (`app.settings`): an unknown key or a bad value
@@ -269,7 +348,9 @@ def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str =
     with db.transaction() as session:
         t = session.scalars(select(Tournament)).one()
         fields = _tournament_fields(t)
-        new_fields, new_settings = apply_tournament_changes(fields, t.settings or {}, changes, unset)
+        new_fields, new_settings = apply_tournament_changes(
+            fields, t.settings or {}, changes, unset
+        )
         before = {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})}
         for key, value in new_fields.items():
             if value == fields[key]:
@@ -281,12 +362,19 @@ def set_tournament_fields(db: Database, changes: dict[str, Any], operator: str =
             else:
                 setattr(t, key, value)
         t.settings = new_settings
-        record(session, operator, "修改比赛信息", t.title, before,
-               {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})})
+        record(
+            session,
+            operator,
+            "修改比赛信息",
+            t.title,
+            before,
+            {"title": t.title, "venue": t.venue, "settings": dict(t.settings or {})},
+        )
 
 
-def tournament_settings_of(session: Any, file: str = "FILE",
-                           keys: tuple[str, ...] = ()) -> TournamentSettings:
+def tournament_settings_of(
+    session: Any, file: str = "FILE", keys: tuple[str, ...] = ()
+) -> TournamentSettings:
     """The typed tournament settings inside a use case's session.
 
     SettingError (naming the key, the values allowed and the command that fixes it) when a
@@ -298,8 +386,9 @@ def tournament_settings_of(session: Any, file: str = "FILE",
     return read_tournament_settings(t.settings or {}, keys, file)
 
 
-def tournament_settings(db: Database, keys: tuple[str, ...] = (),
-                        strict: bool = True) -> TournamentSettings:
+def tournament_settings(
+    db: Database, keys: tuple[str, ...] = (), strict: bool = True
+) -> TournamentSettings:
     """The typed tournament settings of a file, e.g. `tournament_settings(db).backups_keep`.
 
     strict: a bad stored value among `keys` (all when empty) raises SettingError naming the

@@ -30,8 +30,15 @@ from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Player, Round
 
-CHESS_SCORING = {"win": 1.0, "draw": 0.5, "loss": 0.0, "bye": 1.0, "forfeit_win": 1.0,
-                 "forfeit_loss": 0.0, "absent": 0.0}
+CHESS_SCORING = {
+    "win": 1.0,
+    "draw": 0.5,
+    "loss": 0.0,
+    "bye": 1.0,
+    "forfeit_win": 1.0,
+    "forfeit_loss": 0.0,
+    "absent": 0.0,
+}
 
 
 def _read(path: Path) -> TrfFile:
@@ -82,16 +89,23 @@ def event_trf(event: Event) -> TrfFile:
                 code = g.result.trf_code(first)
             blocks.append(TrfRound(opponent, "w" if first else "b", code))
         player = e.player
-        players.append(TrfPlayer(
-            number=number[e.id], name=e.name, rating=(player.rating or 0) if player else 0,
-            sex={"M": "m", "F": "w"}.get(player.gender or "", " ") if player else " ",
-            points=points, rounds=tuple(blocks),
-        ))
+        players.append(
+            TrfPlayer(
+                number=number[e.id],
+                name=e.name,
+                rating=(player.rating or 0) if player else 0,
+                sex={"M": "m", "F": "w"}.get(player.gender or "", " ") if player else " ",
+                points=points,
+                rounds=tuple(blocks),
+            )
+        )
     ranked = sorted(players, key=lambda p: (-p.points, p.number))
     rank = {p.number: k for k, p in enumerate(ranked, 1)}
     players = [TrfPlayer(**{**p.__dict__, "rank": rank[p.number]}) for p in players]
     return TrfFile(
-        players=tuple(players), name=event.name, total_rounds=event.rounds_planned or None,
+        players=tuple(players),
+        name=event.name,
+        total_rounds=event.rounds_planned or None,
         initial_colour="white",
         other_lines=(f"012 {event.name}", "092 FIDE_DUTCH_2025"),
     )
@@ -106,8 +120,13 @@ def export_trf(db: Database, event_code: str | None, out: Path, operator: str = 
             Path(out).write_text(write_trf(trf), encoding="utf-8")
         except OSError as exc:
             raise FinalsError(f"无法写入 {out}：{exc.strerror}") from None
-        record(session, operator, "导出TRF", event.code,
-               after={"file": str(out), "players": len(trf.players)})
+        record(
+            session,
+            operator,
+            "导出TRF",
+            event.code,
+            after={"file": str(out), "players": len(trf.players)},
+        )
         return len(trf.players)
 
 
@@ -133,8 +152,9 @@ def _result(white: str, black: str) -> Result:
     return Result.DOUBLE_FORFEIT
 
 
-def import_trf(db: Database, source: Path, code: str = "TRF", name: str | None = None,
-               operator: str = "") -> TrfImport:
+def import_trf(
+    db: Database, source: Path, code: str = "TRF", name: str | None = None, operator: str = ""
+) -> TrfImport:
     """A new event from a TRF file: players, rounds, results; pairing system `dutch`."""
     trf = _read(source)
     skipped: list[str] = []
@@ -143,7 +163,10 @@ def import_trf(db: Database, source: Path, code: str = "TRF", name: str | None =
             raise FinalsError(f"项目代码 {code} 已存在，请用 --code 换一个")
         position = len(list(session.scalars(select(Event))))
         event = Event(
-            code=code, name=name or trf.name or "TRF导入", kind="individual", position=position,
+            code=code,
+            name=name or trf.name or "TRF导入",
+            kind="individual",
+            position=position,
             rounds_planned=trf.total_rounds or trf.rounds_played,
             scoring=dict(CHESS_SCORING),
             pairing={"system": "dutch", "forfeit_counts_as_met": False, "same_unit": "never"},
@@ -151,9 +174,12 @@ def import_trf(db: Database, source: Path, code: str = "TRF", name: str | None =
         session.add(event)
         entrants: dict[int, Entrant] = {}
         for p in trf.players:
-            player = Player(name=p.name or f"选手{p.number}", rating=p.rating or None,
-                            gender={"m": "M", "w": "F", "f": "F"}.get(p.sex.strip().lower()),
-                            source="TRF")
+            player = Player(
+                name=p.name or f"选手{p.number}",
+                rating=p.rating or None,
+                gender={"m": "M", "w": "F", "f": "F"}.get(p.sex.strip().lower()),
+                source="TRF",
+            )
             session.add(player)
             entrant = Entrant(seed=p.number, name=p.name or f"选手{p.number}", player=player)
             event.entrants.append(entrant)
@@ -174,12 +200,23 @@ def import_trf(db: Database, source: Path, code: str = "TRF", name: str | None =
                     code_b = theirs.result if theirs is not None else "-"
                     table += 1
                     result = None if block.result == " " else _result(block.result, code_b)
-                    games.append(Game(table=table, first_id=entrants[p.number].id,
-                                      second_id=entrants[block.opponent].id,
-                                      result=result.value if result else None))
+                    games.append(
+                        Game(
+                            table=table,
+                            first_id=entrants[p.number].id,
+                            second_id=entrants[block.opponent].id,
+                            result=result.value if result else None,
+                        )
+                    )
                 elif block.result == "U":
-                    games.append(Game(table=0, first_id=entrants[p.number].id, second_id=None,
-                                      result=Result.BYE.value))
+                    games.append(
+                        Game(
+                            table=0,
+                            first_id=entrants[p.number].id,
+                            second_id=None,
+                            result=Result.BYE.value,
+                        )
+                    )
                 elif block.result in "HF":
                     skipped.append(f"第{r}轮 {p.number}号 请求轮空（{block.result}）")
             for g in games:
@@ -187,9 +224,18 @@ def import_trf(db: Database, source: Path, code: str = "TRF", name: str | None =
                     table += 1
                     g.table = table
                 rnd.games.append(g)
-        record(session, operator, "导入TRF", code,
-               after={"file": str(source), "players": len(trf.players),
-                      "rounds": trf.rounds_played, "skipped": skipped})
+        record(
+            session,
+            operator,
+            "导入TRF",
+            code,
+            after={
+                "file": str(source),
+                "players": len(trf.players),
+                "rounds": trf.rounds_played,
+                "skipped": skipped,
+            },
+        )
         return TrfImport(code, len(trf.players), trf.rounds_played, tuple(skipped))
 
 

@@ -46,6 +46,7 @@ _STANDINGS_DEFAULTS = StandingsSettings()
 
 # -- the typed objects ------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Eligibility:
     """Who may enter (checked at registration, composing and `finals eligibility`)."""
@@ -102,24 +103,34 @@ class EventSettings:
     def groups(self) -> dict[str, Any]:
         """The settings as `finals settings --event X --json` shows them."""
         team = self.kind == "team"
-        eligibility = {k: list(v) if isinstance(v, tuple) else v
-                       for k, v in vars(self.eligibility).items()
-                       if self.kind in EVENT_SETTINGS[f"eligibility.{k}"].kinds}
+        eligibility = {
+            k: list(v) if isinstance(v, tuple) else v
+            for k, v in vars(self.eligibility).items()
+            if self.kind in EVENT_SETTINGS[f"eligibility.{k}"].kinds
+        }
         return {
             "rounds_planned": self.rounds_planned,
             "scoring": self.scoring.to_dict(),
-            "pairing": {**self.pairing.to_dict(),
-                        "withdraw_after_forfeits": self.withdraw_after_forfeits,
-                        **({"team_format": self.team_format} if team else {})},
-            "standings": {**self.standings.to_dict(),
-                          **({"best_of": self.best_of} if team else {}),
-                          **({"grades_include_held": self.grades_include_held}
-                             if self.kind == "individual" else {})},
+            "pairing": {
+                **self.pairing.to_dict(),
+                "withdraw_after_forfeits": self.withdraw_after_forfeits,
+                **({"team_format": self.team_format} if team else {}),
+            },
+            "standings": {
+                **self.standings.to_dict(),
+                **({"best_of": self.best_of} if team else {}),
+                **(
+                    {"grades_include_held": self.grades_include_held}
+                    if self.kind == "individual"
+                    else {}
+                ),
+            },
             "eligibility": eligibility,
         }
 
 
 # -- events: checking what is stored -------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class StoredEvent:
@@ -152,9 +163,14 @@ class StoredEvent:
             group, _, name = key.partition(".")
             if group in groups and name:
                 groups[group][name] = value
-        return replace(self, rounds_planned=flat.get("rounds_planned", 0),
-                       scoring=groups["scoring"], pairing=groups["pairing"],
-                       standings=groups["standings"], eligibility=groups["eligibility"])
+        return replace(
+            self,
+            rounds_planned=flat.get("rounds_planned", 0),
+            scoring=groups["scoring"],
+            pairing=groups["pairing"],
+            standings=groups["standings"],
+            eligibility=groups["eligibility"],
+        )
 
 
 _KIND_OF: dict[str, EventKind] = {k: k for k in KINDS}
@@ -192,7 +208,8 @@ def lot_seed_for(code: str) -> int:
 def _uses_lot(standings: Mapping[str, Any]) -> bool:
     tiebreaks = standings.get("tiebreaks")
     return standings.get("ties") == "lot" or (
-        isinstance(tiebreaks, list | tuple) and "抽签" in tiebreaks)
+        isinstance(tiebreaks, list | tuple) and "抽签" in tiebreaks
+    )
 
 
 def event_keys(kind: str) -> list[str]:
@@ -201,8 +218,10 @@ def event_keys(kind: str) -> list[str]:
 
 def _kind_mismatch(spec: Setting, stored: StoredEvent) -> str:
     kinds = "、".join(KIND_NAMES[k] for k in spec.kinds)
-    return (f"{spec.title()}只适用于{kinds}项目；{stored.code}（{stored.name}）是"
-            f"{KIND_NAMES.get(stored.kind, stored.kind)}项目。")
+    return (
+        f"{spec.title()}只适用于{kinds}项目；{stored.code}（{stored.name}）是"
+        f"{KIND_NAMES.get(stored.kind, stored.kind)}项目。"
+    )
 
 
 def _tiebreak_fix(value: Any, names: Sequence[str], default: Sequence[str]) -> str:
@@ -229,21 +248,32 @@ def event_problems(stored: StoredEvent) -> list[Problem]:
         if spec is None:
             group = key.partition(".")[0]
             where = f"{group} 组" if group in GROUPS else "项目"
-            known = [k for k in event_keys(kind) if k.startswith(f"{group}.")] if group in GROUPS \
+            known = (
+                [k for k in event_keys(kind) if k.startswith(f"{group}.")]
+                if group in GROUPS
                 else event_keys(kind)
+            )
             problems.append(Problem(key, value, unknown_key(key, known, where), None, unused=True))
             continue
         if kind not in spec.kinds:
             problems.append(Problem(key, value, _kind_mismatch(spec, stored), None, unused=True))
             continue
         allowed = names
-        if key == "standings.tiebreaks" and team_format == "match" and isinstance(value, list | tuple) \
-                and value and all(v in TEAM_TIEBREAKS for v in value):
+        if (
+            key == "standings.tiebreaks"
+            and team_format == "match"
+            and isinstance(value, list | tuple)
+            and value
+            and all(v in TEAM_TIEBREAKS for v in value)
+        ):
             allowed = TEAM_TIEBREAKS  # the sum model's order, replaced by the match order
         message = check_value(spec, value, allowed)
         if message:
-            fix = (_tiebreak_fix(value, names, default_tiebreaks(kind, team_format))
-                   if spec.type == "tiebreaks" else _default_fix(key, stored))
+            fix = (
+                _tiebreak_fix(value, names, default_tiebreaks(kind, team_format))
+                if spec.type == "tiebreaks"
+                else _default_fix(key, stored)
+            )
             problems.append(Problem(key, value, message, fix))
     problems.extend(_cross_problems(stored, {p.key for p in problems}))
     return problems
@@ -264,30 +294,73 @@ def _cross_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
         return key not in bad and kind in EVENT_SETTINGS[key].kinds
 
     size, most = elig.get("team_size"), elig.get("team_max")
-    if fine("eligibility.team_size") and fine("eligibility.team_max") and size is not None \
-            and most is not None and most < size:
-        out.append(Problem("eligibility.team_max", most,
-                           f"{EVENT_SETTINGS['eligibility.team_max'].title()}为 {most}，少于每队人数 "
-                           f"eligibility.team_size（{size}）：应不少于 {size}，不设替补时写 null。",
-                           str(size)))
+    if (
+        fine("eligibility.team_size")
+        and fine("eligibility.team_max")
+        and size is not None
+        and most is not None
+        and most < size
+    ):
+        out.append(
+            Problem(
+                "eligibility.team_max",
+                most,
+                f"{EVENT_SETTINGS['eligibility.team_max'].title()}为 {most}，少于每队人数 "
+                f"eligibility.team_size（{size}）：应不少于 {size}，不设替补时写 null。",
+                str(size),
+            )
+        )
     largest = most if fine("eligibility.team_max") and most is not None else size
     best = standings.get("best_of")
-    if fine("standings.best_of") and best is not None and largest is not None \
-            and (fine("eligibility.team_size") or fine("eligibility.team_max")) and best > largest:
-        out.append(Problem("standings.best_of", best,
-                           f"{EVENT_SETTINGS['standings.best_of'].title()}为 {best}，多于每队最多"
-                           f"人数（{largest}）：应为 1 到 {largest} 之间的整数，全部队员都计时写 null。",
-                           None))
+    if (
+        fine("standings.best_of")
+        and best is not None
+        and largest is not None
+        and (fine("eligibility.team_size") or fine("eligibility.team_max"))
+        and best > largest
+    ):
+        out.append(
+            Problem(
+                "standings.best_of",
+                best,
+                f"{EVENT_SETTINGS['standings.best_of'].title()}为 {best}，多于每队最多"
+                f"人数（{largest}）：应为 1 到 {largest} 之间的整数，全部队员都计时写 null。",
+                None,
+            )
+        )
     start, end = elig.get("born_from"), elig.get("born_to")
-    if fine("eligibility.born_from") and fine("eligibility.born_to") and start and end and start > end:
-        out.append(Problem("eligibility.born_to", end,
-                           f"{EVENT_SETTINGS['eligibility.born_to'].title()}（{end}）早于 "
-                           f"eligibility.born_from（{start}）：出生日期范围为空。", None))
-    if fine("standings.lot_seed") and "standings.ties" not in bad and "standings.tiebreaks" not in bad \
-            and _uses_lot(standings) and standings.get("lot_seed") is None:
-        out.append(Problem("standings.lot_seed", None,
-                           f"{EVENT_SETTINGS['standings.lot_seed'].title()}缺失：抽签决定名次需要"
-                           "一个记录在案的随机种子，以便公开复现。", str(lot_seed_for(stored.code))))
+    if (
+        fine("eligibility.born_from")
+        and fine("eligibility.born_to")
+        and start
+        and end
+        and start > end
+    ):
+        out.append(
+            Problem(
+                "eligibility.born_to",
+                end,
+                f"{EVENT_SETTINGS['eligibility.born_to'].title()}（{end}）早于 "
+                f"eligibility.born_from（{start}）：出生日期范围为空。",
+                None,
+            )
+        )
+    if (
+        fine("standings.lot_seed")
+        and "standings.ties" not in bad
+        and "standings.tiebreaks" not in bad
+        and _uses_lot(standings)
+        and standings.get("lot_seed") is None
+    ):
+        out.append(
+            Problem(
+                "standings.lot_seed",
+                None,
+                f"{EVENT_SETTINGS['standings.lot_seed'].title()}缺失：抽签决定名次需要"
+                "一个记录在案的随机种子，以便公开复现。",
+                str(lot_seed_for(stored.code)),
+            )
+        )
     return out
 
 
@@ -303,24 +376,31 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
             return default_value(key, stored)
         return source[name]
 
-    team_format: TeamFormat = "match" if kind == "team" and get("pairing.team_format") == "match" \
-        else "sum"
+    team_format: TeamFormat = (
+        "match" if kind == "team" and get("pairing.team_format") == "match" else "sum"
+    )
     tiebreaks = tuple(get("standings.tiebreaks"))
     if kind == "team" and team_format == "match" and any(t in TEAM_TIEBREAKS for t in tiebreaks):
         tiebreaks = TEAM_MATCH_TIEBREAKS
-    standings: dict[str, Any] = {n: get(f"standings.{n}") for n in StandingsSettings.__dataclass_fields__}
+    standings: dict[str, Any] = {
+        n: get(f"standings.{n}") for n in StandingsSettings.__dataclass_fields__
+    }
     standings["tiebreaks"] = tiebreaks
     return EventSettings(
         kind=kind,
         rounds_planned=get("rounds_planned"),
         scoring=Scoring(**{n: float(get(f"scoring.{n}")) for n in Scoring.__dataclass_fields__}),
-        pairing=PairingSettings(**{n: get(f"pairing.{n}") for n in PairingSettings.__dataclass_fields__}),
+        pairing=PairingSettings(
+            **{n: get(f"pairing.{n}") for n in PairingSettings.__dataclass_fields__}
+        ),
         standings=StandingsSettings(**standings),
         withdraw_after_forfeits=get("pairing.withdraw_after_forfeits"),
         team_format=team_format,
         best_of=get("standings.best_of"),
         grades_include_held=get("standings.grades_include_held"),
-        eligibility=Eligibility(**{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}),
+        eligibility=Eligibility(
+            **{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}
+        ),
     )
 
 
@@ -330,15 +410,20 @@ def event_settings_lenient(stored: StoredEvent) -> tuple[EventSettings, list[Pro
     return _typed(stored, {p.key for p in problems}), problems
 
 
-def read_event_settings(stored: StoredEvent, keys: Sequence[str] = (), file: str = "FILE") -> EventSettings:
+def read_event_settings(
+    stored: StoredEvent, keys: Sequence[str] = (), file: str = "FILE"
+) -> EventSettings:
     """The typed settings of an event, for a reader that needs `keys` (prefixes; all if empty).
 
     A bad value among them raises `SettingError` saying which key of which event, what it
     allows and the command that fixes it.  Keys nothing reads are ignored.
     """
     settings, problems = event_settings_lenient(stored)
-    wanted = [p for p in problems if not p.unused
-              and (not keys or any(p.key == k or p.key.startswith(f"{k}.") for k in keys))]
+    wanted = [
+        p
+        for p in problems
+        if not p.unused and (not keys or any(p.key == k or p.key.startswith(f"{k}.") for k in keys))
+    ]
     if wanted:
         raise stored_event_error(stored, wanted, file)
     return settings
@@ -353,6 +438,7 @@ def stored_event_error(stored: StoredEvent, problems: Sequence[Problem], file: s
 
 
 # -- events: changing ------------------------------------------------------------------------
+
 
 def _key_problem(stored: StoredEvent, key: str, value: Any) -> Problem | None:
     """Why `key` cannot be set on this event (unknown, or not for its kind), or None."""
@@ -373,8 +459,12 @@ def _where(stored: StoredEvent) -> str:
     return f"项目 {stored.code}（{stored.name}）的"
 
 
-def apply_event_changes(stored: StoredEvent, changes: Mapping[str, Any], unset: Iterable[str] = (),
-                        rounds_paired: int = 0) -> StoredEvent:
+def apply_event_changes(
+    stored: StoredEvent,
+    changes: Mapping[str, Any],
+    unset: Iterable[str] = (),
+    rounds_paired: int = 0,
+) -> StoredEvent:
     """The settings after `changes` (set) and `unset` (back to the default), or SettingError.
 
     Refused whole when any change names an unknown key or a key not for this kind of event,
@@ -404,20 +494,33 @@ def apply_event_changes(stored: StoredEvent, changes: Mapping[str, Any], unset: 
         raise change_error(refused, _where(stored))
     after_stored = stored.with_flat(flat)
     standings = dict(after_stored.group("standings"))
-    if _uses_lot(standings) and standings.get("lot_seed") is None \
-            and "standings.lot_seed" not in changes:
+    if (
+        _uses_lot(standings)
+        and standings.get("lot_seed") is None
+        and "standings.lot_seed" not in changes
+    ):
         # A lot must be replayable: its seed is drawn once, recorded and printed.
         standings["lot_seed"] = lot_seed_for(stored.code)
         after_stored = replace(after_stored, standings=standings)
     old = {(p.key, p.message) for p in before}
-    new = [p for p in event_problems(after_stored)
-           if p.key in touched or (p.key, p.message) not in old]
+    new = [
+        p for p in event_problems(after_stored) if p.key in touched or (p.key, p.message) not in old
+    ]
     planned = after_stored.rounds_planned
-    if "rounds_planned" in touched and isinstance(planned, int) and not isinstance(planned, bool) \
-            and 0 < planned < rounds_paired:
-        new.append(Problem("rounds_planned", planned,
-                           f"{EVENT_SETTINGS['rounds_planned'].title()}不能为 {planned}：已编排 "
-                           f"{rounds_paired} 轮，应不少于 {rounds_paired}（0 表示不定）。"))
+    if (
+        "rounds_planned" in touched
+        and isinstance(planned, int)
+        and not isinstance(planned, bool)
+        and 0 < planned < rounds_paired
+    ):
+        new.append(
+            Problem(
+                "rounds_planned",
+                planned,
+                f"{EVENT_SETTINGS['rounds_planned'].title()}不能为 {planned}：已编排 "
+                f"{rounds_paired} 轮，应不少于 {rounds_paired}（0 表示不定）。",
+            )
+        )
     if new:
         raise change_error(new, _where(stored))
     return after_stored
@@ -436,21 +539,33 @@ def event_code_problems(stored: StoredEvent, codes: Sequence[str]) -> list[Probl
     spec = EVENT_SETTINGS["eligibility.exclusive_with"]
     shown = "、".join(f"“{w}”" for w in wrong)
     fix = ",".join(v for v in value if v in others)
-    return [Problem(spec.key, value,
-                    f"{spec.title()}中的{shown}不是本比赛的其他个人项目：应为项目代码，可用的有 "
-                    f"{'、'.join(others) or '（无）'}；写空值表示不限。", fix or None)]
+    return [
+        Problem(
+            spec.key,
+            value,
+            f"{spec.title()}中的{shown}不是本比赛的其他个人项目：应为项目代码，可用的有 "
+            f"{'、'.join(others) or '（无）'}；写空值表示不限。",
+            fix or None,
+        )
+    ]
 
 
 # -- presets ----------------------------------------------------------------------------------
 
+
 def preset_events(preset: Mapping[str, Any]) -> list[StoredEvent]:
     """The events of a preset as a new file will hold them."""
     return [
-        StoredEvent(code=str(spec.get("code")), name=str(spec.get("name")), kind=str(spec.get("kind")),
-                    rounds_planned=spec.get("rounds_planned", 0),
-                    scoring=spec.get("scoring", preset.get("scoring", {})),
-                    pairing=spec.get("pairing", {}), standings=spec.get("standings", {}),
-                    eligibility={**spec.get("eligibility", {}), "aliases": spec.get("aliases", [])})
+        StoredEvent(
+            code=str(spec.get("code")),
+            name=str(spec.get("name")),
+            kind=str(spec.get("kind")),
+            rounds_planned=spec.get("rounds_planned", 0),
+            scoring=spec.get("scoring", preset.get("scoring", {})),
+            pairing=spec.get("pairing", {}),
+            standings=spec.get("standings", {}),
+            eligibility={**spec.get("eligibility", {}), "aliases": spec.get("aliases", [])},
+        )
         for spec in preset.get("events", [])
     ]
 
@@ -459,8 +574,13 @@ def preset_problems(preset: Mapping[str, Any]) -> list[str]:
     """Every preset value the program could not use, as "EVENT key: message" lines."""
     events = preset_events(preset)
     codes = [event.code for event in events if event.kind == "individual"]
-    lines = [f"{event.code}：{p.message}" for event in events
-             for p in [*event_problems(event), *event_code_problems(event, codes)]]
+    lines = [
+        f"{event.code}：{p.message}"
+        for event in events
+        for p in [*event_problems(event), *event_code_problems(event, codes)]
+    ]
     info = preset.get("tournament", {})
-    lines += [f"tournament.settings：{p.message}" for p in tournament_problems(info.get("settings", {}))]
+    lines += [
+        f"tournament.settings：{p.message}" for p in tournament_problems(info.get("settings", {}))
+    ]
     return lines

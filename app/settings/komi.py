@@ -56,7 +56,7 @@ def parse_komi(text: object) -> Komi | None:
     folded = "".join(folded.split())
     for prefix in ("黑贴", "贴还", "贴"):
         if folded.startswith(prefix):
-            folded = folded[len(prefix):]
+            folded = folded[len(prefix) :]
             break
     half = Fraction(0)
     if len(folded) > 2 and folded.endswith("半") and folded[-2] in "子目点":

@@ -34,8 +34,20 @@ TeamFormat = Literal["sum", "match"]
 Gender = Literal["M", "F"]
 PairRule = Literal["MM", "FF", "MF", "parent_child"]
 IneligiblePrizes = Literal["pay", "withhold"]  # a team that fails its eligibility rules
-ValueType = Literal["int", "float", "bool", "choice", "tiebreaks", "date", "grade", "text",
-                    "names", "url", "komi", "schedule"]
+ValueType = Literal[
+    "int",
+    "float",
+    "bool",
+    "choice",
+    "tiebreaks",
+    "date",
+    "grade",
+    "text",
+    "names",
+    "url",
+    "komi",
+    "schedule",
+]
 DrawRule = Literal["auto", "allowed", "refused"]  # may a game be recorded as a draw (=)?
 
 KINDS: tuple[EventKind, ...] = get_args(EventKind)
@@ -52,8 +64,9 @@ MAX_TEXT = 2000
 class SettingError(FinalsError):
     """A setting that cannot be used; the message names the key, the values allowed and the fix."""
 
-    def __init__(self, message: str, problems: Sequence[Problem] = (),
-                 details: list[str] | None = None) -> None:
+    def __init__(
+        self, message: str, problems: Sequence[Problem] = (), details: list[str] | None = None
+    ) -> None:
         super().__init__(message, details)
         self.problems = tuple(problems)
 
@@ -119,9 +132,11 @@ class Setting:
         elif self.type == "url":
             text = "应为以 http:// 或 https:// 开头的网址"
         elif self.type == "schedule":
-            text = ('应为各项目各轮的开赛时间，如 {"MEN": {"1": "2022-10-28 09:00"}}'
-                    '（"*" 表示所有项目）；请用 finals schedule FILE --event 项目 --round N '
-                    '--at "2022-10-28 09:00" 修改')
+            text = (
+                '应为各项目各轮的开赛时间，如 {"MEN": {"1": "2022-10-28 09:00"}}'
+                '（"*" 表示所有项目）；请用 finals schedule FILE --event 项目 --round N '
+                '--at "2022-10-28 09:00" 修改'
+            )
         else:
             text = "应为一段文字"
         if self.note:
@@ -137,20 +152,53 @@ def _num(value: float | None) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def _int(key: str, label: str, default: int | None, lo: int, hi: int, *, optional: bool = False,
-         kinds: tuple[EventKind, ...] = KINDS, note: str = "") -> Setting:
-    return Setting(key, label, "int", default, minimum=lo, maximum=hi, optional=optional,
-                   kinds=kinds, note=note)
+def _int(
+    key: str,
+    label: str,
+    default: int | None,
+    lo: int,
+    hi: int,
+    *,
+    optional: bool = False,
+    kinds: tuple[EventKind, ...] = KINDS,
+    note: str = "",
+) -> Setting:
+    return Setting(
+        key,
+        label,
+        "int",
+        default,
+        minimum=lo,
+        maximum=hi,
+        optional=optional,
+        kinds=kinds,
+        note=note,
+    )
 
 
 def _bool(key: str, label: str, default: bool) -> Setting:
     return Setting(key, label, "bool", default)
 
 
-def _choice(key: str, label: str, literal: Any, labels: Mapping[str, str], default: str | None,
-            *, optional: bool = False, kinds: tuple[EventKind, ...] = KINDS) -> Setting:
-    return Setting(key, label, "choice", default, choices=_choices(literal, labels),
-                   optional=optional, kinds=kinds)
+def _choice(
+    key: str,
+    label: str,
+    literal: Any,
+    labels: Mapping[str, str],
+    default: str | None,
+    *,
+    optional: bool = False,
+    kinds: tuple[EventKind, ...] = KINDS,
+) -> Setting:
+    return Setting(
+        key,
+        label,
+        "choice",
+        default,
+        choices=_choices(literal, labels),
+        optional=optional,
+        kinds=kinds,
+    )
 
 
 _SCORING_DEFAULTS = Scoring()
@@ -160,130 +208,321 @@ POINTS_RANGE = (-100, 100)
 
 _EVENT_SPECS: tuple[Setting, ...] = (
     _int("rounds_planned", "计划轮数", 0, 0, 99, note="0 表示不定（按需加轮）"),
-    *(Setting(f"scoring.{name}", label, "float", getattr(_SCORING_DEFAULTS, name),
-              minimum=POINTS_RANGE[0], maximum=POINTS_RANGE[1])
-      for name, label in (("win", "胜"), ("draw", "和"), ("loss", "负"), ("bye", "轮空"),
-                          ("forfeit_win", "不战胜"), ("forfeit_loss", "弃权负"))),
-    _choice("pairing.system", "编排方法", System, {
-        "swiss": "积分编排，同分段内相邻配对", "split": "积分编排，同分段内上下半区配对",
-        "monrad": "蒙拉德制", "round_robin": "循环赛，贝格尔表", "dutch": "荷兰制，FIDE",
-    }, _PAIRING_DEFAULTS.system),
-    _choice("pairing.first_round", "首轮配对", FirstRound, {
-        "split": "序号对半，1对n/2+1", "adjacent": "序号相邻，1对2", "lot": "抽签",
-    }, _PAIRING_DEFAULTS.first_round),
-    _choice("pairing.same_unit", "同单位回避", SameUnit, {
-        "never": "不回避", "first_k": "前 same_unit_rounds 轮回避", "always": "全程回避",
-    }, _PAIRING_DEFAULTS.same_unit),
+    *(
+        Setting(
+            f"scoring.{name}",
+            label,
+            "float",
+            getattr(_SCORING_DEFAULTS, name),
+            minimum=POINTS_RANGE[0],
+            maximum=POINTS_RANGE[1],
+        )
+        for name, label in (
+            ("win", "胜"),
+            ("draw", "和"),
+            ("loss", "负"),
+            ("bye", "轮空"),
+            ("forfeit_win", "不战胜"),
+            ("forfeit_loss", "弃权负"),
+        )
+    ),
+    _choice(
+        "pairing.system",
+        "编排方法",
+        System,
+        {
+            "swiss": "积分编排，同分段内相邻配对",
+            "split": "积分编排，同分段内上下半区配对",
+            "monrad": "蒙拉德制",
+            "round_robin": "循环赛，贝格尔表",
+            "dutch": "荷兰制，FIDE",
+        },
+        _PAIRING_DEFAULTS.system,
+    ),
+    _choice(
+        "pairing.first_round",
+        "首轮配对",
+        FirstRound,
+        {
+            "split": "序号对半，1对n/2+1",
+            "adjacent": "序号相邻，1对2",
+            "lot": "抽签",
+        },
+        _PAIRING_DEFAULTS.first_round,
+    ),
+    _choice(
+        "pairing.same_unit",
+        "同单位回避",
+        SameUnit,
+        {
+            "never": "不回避",
+            "first_k": "前 same_unit_rounds 轮回避",
+            "always": "全程回避",
+        },
+        _PAIRING_DEFAULTS.same_unit,
+    ),
     _int("pairing.same_unit_rounds", "同单位回避轮数", _PAIRING_DEFAULTS.same_unit_rounds, 0, 99),
     _bool("pairing.no_three_in_row", "禁连三，不连续三轮同色", _PAIRING_DEFAULTS.no_three_in_row),
     _int("pairing.max_colour_surplus", "先后手差上限", _PAIRING_DEFAULTS.max_colour_surplus, 1, 9),
-    _bool("pairing.last_round_scores_over_colour", "末轮分数优先于先后手",
-          _PAIRING_DEFAULTS.last_round_scores_over_colour),
-    _bool("pairing.forfeit_counts_as_met", "弃权视为已相遇", _PAIRING_DEFAULTS.forfeit_counts_as_met),
-    _choice("pairing.opening_mode", "指定开局", OpeningMode, {
-        "none": "不指定", "lot": "每轮抽签指定开局（全场统一）", "opener": "开局方自选",
-    }, _PAIRING_DEFAULTS.opening_mode),
+    _bool(
+        "pairing.last_round_scores_over_colour",
+        "末轮分数优先于先后手",
+        _PAIRING_DEFAULTS.last_round_scores_over_colour,
+    ),
+    _bool(
+        "pairing.forfeit_counts_as_met", "弃权视为已相遇", _PAIRING_DEFAULTS.forfeit_counts_as_met
+    ),
+    _choice(
+        "pairing.opening_mode",
+        "指定开局",
+        OpeningMode,
+        {
+            "none": "不指定",
+            "lot": "每轮抽签指定开局（全场统一）",
+            "opener": "开局方自选",
+        },
+        _PAIRING_DEFAULTS.opening_mode,
+    ),
     _bool("pairing.opening_no_repeat", "相邻轮次开局不重复", _PAIRING_DEFAULTS.opening_no_repeat),
-    _int("pairing.withdraw_after_forfeits", "连续弃权几轮后取消资格", 2, 0, 99,
-         note="0 表示不取消"),
-    _choice("pairing.team_format", "团体赛制", TeamFormat, {
-        "sum": "队员个人成绩相加", "match": "团体对抗，逐台对局",
-    }, "sum", kinds=("team",)),
-    Setting("standings.tiebreaks", "积分之后的小分顺序", "tiebreaks", _STANDINGS_DEFAULTS.tiebreaks),
-    _choice("standings.bye_in_sos", "轮空计入对手分", ByeInSos, {
-        "none": "不计", "zero": "按0分计", "lowest": "按本项目最低分计",
-    }, _STANDINGS_DEFAULTS.bye_in_sos),
-    _bool("standings.forfeit_opponents_count", "弃权对手计入对手分",
-          _STANDINGS_DEFAULTS.forfeit_opponents_count),
-    _bool("standings.forfeit_wins_count", "不战胜计入胜局数", _STANDINGS_DEFAULTS.forfeit_wins_count),
-    _choice("standings.ties", "完全同分", Ties, {"shared": "名次并列", "lot": "抽签决定"},
-            _STANDINGS_DEFAULTS.ties),
-    _int("standings.lot_seed", "抽签种子", None, 0, 2**32 - 1, optional=True,
-         note="抽签决定名次时自动生成"),
-    _choice("standings.second_mover_by", "后手的认定", SecondMoverBy, {
-        "seat": "按编排的座位", "colour": "按三手交换后的实际执子",
-    }, _STANDINGS_DEFAULTS.second_mover_by),
+    _int(
+        "pairing.withdraw_after_forfeits", "连续弃权几轮后取消资格", 2, 0, 99, note="0 表示不取消"
+    ),
+    _choice(
+        "pairing.team_format",
+        "团体赛制",
+        TeamFormat,
+        {
+            "sum": "队员个人成绩相加",
+            "match": "团体对抗，逐台对局",
+        },
+        "sum",
+        kinds=("team",),
+    ),
+    Setting(
+        "standings.tiebreaks", "积分之后的小分顺序", "tiebreaks", _STANDINGS_DEFAULTS.tiebreaks
+    ),
+    _choice(
+        "standings.bye_in_sos",
+        "轮空计入对手分",
+        ByeInSos,
+        {
+            "none": "不计",
+            "zero": "按0分计",
+            "lowest": "按本项目最低分计",
+        },
+        _STANDINGS_DEFAULTS.bye_in_sos,
+    ),
+    _bool(
+        "standings.forfeit_opponents_count",
+        "弃权对手计入对手分",
+        _STANDINGS_DEFAULTS.forfeit_opponents_count,
+    ),
+    _bool(
+        "standings.forfeit_wins_count", "不战胜计入胜局数", _STANDINGS_DEFAULTS.forfeit_wins_count
+    ),
+    _choice(
+        "standings.ties",
+        "完全同分",
+        Ties,
+        {"shared": "名次并列", "lot": "抽签决定"},
+        _STANDINGS_DEFAULTS.ties,
+    ),
+    _int(
+        "standings.lot_seed",
+        "抽签种子",
+        None,
+        0,
+        2**32 - 1,
+        optional=True,
+        note="抽签决定名次时自动生成",
+    ),
+    _choice(
+        "standings.second_mover_by",
+        "后手的认定",
+        SecondMoverBy,
+        {
+            "seat": "按编排的座位",
+            "colour": "按三手交换后的实际执子",
+        },
+        _STANDINGS_DEFAULTS.second_mover_by,
+    ),
     _bool("standings.bye_counts_as_win", "轮空计入胜局数", _STANDINGS_DEFAULTS.bye_counts_as_win),
-    _int("standings.best_of", "只计成绩最好的几名队员", None, 1, 20, optional=True, kinds=("team",)),
-    _choice("eligibility.gender", "性别限制", Gender, {"M": "男", "F": "女"}, None, optional=True,
-            kinds=("individual", "team")),
-    Setting("eligibility.born_from", "出生日期不早于", "date", None, optional=True,
-            kinds=("individual",)),
-    Setting("eligibility.born_to", "出生日期不晚于", "date", None, optional=True,
-            kinds=("individual",)),
-    Setting("eligibility.min_grade", "最低段位", "grade", None, optional=True, kinds=("individual",)),
+    _int(
+        "standings.best_of", "只计成绩最好的几名队员", None, 1, 20, optional=True, kinds=("team",)
+    ),
+    _choice(
+        "eligibility.gender",
+        "性别限制",
+        Gender,
+        {"M": "男", "F": "女"},
+        None,
+        optional=True,
+        kinds=("individual", "team"),
+    ),
+    Setting(
+        "eligibility.born_from",
+        "出生日期不早于",
+        "date",
+        None,
+        optional=True,
+        kinds=("individual",),
+    ),
+    Setting(
+        "eligibility.born_to", "出生日期不晚于", "date", None, optional=True, kinds=("individual",)
+    ),
+    Setting(
+        "eligibility.min_grade", "最低段位", "grade", None, optional=True, kinds=("individual",)
+    ),
     _int("eligibility.team_size", "每队人数", None, 1, 20, optional=True, kinds=("team",)),
-    _int("eligibility.team_max", "每队最多人数，含替补", None, 1, 20, optional=True, kinds=("team",)),
-    _choice("eligibility.pair", "双人组合", PairRule, {
-        "MM": "两名男子", "FF": "两名女子", "MF": "一男一女",
-        "parent_child": "亲子：家长与孩子（见 child_under、parent_older_by）",
-    }, None, optional=True, kinds=("pair",)),
+    _int(
+        "eligibility.team_max", "每队最多人数，含替补", None, 1, 20, optional=True, kinds=("team",)
+    ),
+    _choice(
+        "eligibility.pair",
+        "双人组合",
+        PairRule,
+        {
+            "MM": "两名男子",
+            "FF": "两名女子",
+            "MF": "一男一女",
+            "parent_child": "亲子：家长与孩子（见 child_under、parent_older_by）",
+        },
+        None,
+        optional=True,
+        kinds=("pair",),
+    ),
     _int("eligibility.adult_age", "亲子组合中家长的最低年龄（开赛日）", 18, 1, 99, kinds=("pair",)),
     # Players (issue 13): Go §六.2 no professionals; 亲子 = parent and child; the Go youth
     # clause's 弈战 platform username; events a player should not play both of; grades held.
-    Setting("eligibility.professionals", "职业棋手可以参赛", "bool", True,
-            kinds=("individual", "pair"), note="false：段位为职业段位（职业五段、P2、2p）的选手不能报名"),
+    Setting(
+        "eligibility.professionals",
+        "职业棋手可以参赛",
+        "bool",
+        True,
+        kinds=("individual", "pair"),
+        note="false：段位为职业段位（职业五段、P2、2p）的选手不能报名",
+    ),
     _int("eligibility.child_under", "亲子组合中孩子在开赛日未满的年龄", 18, 1, 99, kinds=("pair",)),
-    _int("eligibility.parent_older_by", "亲子组合中家长至少比孩子年长的岁数", 18, 1, 99,
-         kinds=("pair",)),
-    Setting("eligibility.platform_account_required", "报名须填写平台账号（弈战平台用户名）", "bool",
-            False, kinds=("individual",)),
-    Setting("eligibility.exclusive_with", "不宜同时报名的项目", "names", (), kinds=("individual",),
-            note="项目代码，如 OPEN；同时报了这些项目的选手在资格检查中列为警告；写空值表示不限"),
-    Setting("standings.grades_include_held", "等级申报表列入已有该等级（或更高）的选手", "bool", False,
-            kinds=("individual",)),
+    _int(
+        "eligibility.parent_older_by",
+        "亲子组合中家长至少比孩子年长的岁数",
+        18,
+        1,
+        99,
+        kinds=("pair",),
+    ),
+    Setting(
+        "eligibility.platform_account_required",
+        "报名须填写平台账号（弈战平台用户名）",
+        "bool",
+        False,
+        kinds=("individual",),
+    ),
+    Setting(
+        "eligibility.exclusive_with",
+        "不宜同时报名的项目",
+        "names",
+        (),
+        kinds=("individual",),
+        note="项目代码，如 OPEN；同时报了这些项目的选手在资格检查中列为警告；写空值表示不限",
+    ),
+    Setting(
+        "standings.grades_include_held",
+        "等级申报表列入已有该等级（或更高）的选手",
+        "bool",
+        False,
+        kinds=("individual",),
+    ),
     # Teams (issue 13): who may be a member, and what a team that fails its rules is paid.
-    Setting("eligibility.team_excluded_sources", "不能入队的来源", "names", (), kinds=("team",),
-            note="来源含其中任一词的选手不能入队，如 外卡；写空值表示不限"),
-    _choice("eligibility.ineligible_team_prizes", "不符合参赛条件的队伍", IneligiblePrizes, {
-        "pay": "照常排名发奖，名单和奖金表上标注",
-        "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
-    }, "pay", kinds=("team",)),
+    Setting(
+        "eligibility.team_excluded_sources",
+        "不能入队的来源",
+        "names",
+        (),
+        kinds=("team",),
+        note="来源含其中任一词的选手不能入队，如 外卡；写空值表示不限",
+    ),
+    _choice(
+        "eligibility.ineligible_team_prizes",
+        "不符合参赛条件的队伍",
+        IneligiblePrizes,
+        {
+            "pay": "照常排名发奖，名单和奖金表上标注",
+            "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
+        },
+        "pay",
+        kinds=("team",),
+    ),
 )
 EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
 # Stored with the settings but not a setting: the event's other names in registration sheets.
 INTERNAL_KEYS = frozenset({"eligibility.aliases"})
 
-TOURNAMENT_FIELDS: dict[str, Setting] = {s.key: s for s in (
-    Setting("title", "比赛名称", "text"),
-    Setting("venue", "比赛地点", "text", None, optional=True),
-    Setting("start_date", "开始日期", "date", None, optional=True),
-    Setting("end_date", "结束日期", "date", None, optional=True),
-    Setting("organisers", "主办单位", "names", ()),
-    Setting("operators", "操作员", "names", ()),
-)}
-TOURNAMENT_SETTINGS: dict[str, Setting] = {s.key: s for s in (
-    _choice("prize_split", "并列名次奖金", PrizeSplit, {"equal": "平分", "tiebreak": "按小分"}, "equal"),
-    # Shared prize places (issue 13): the unit a share is rounded to, what is left over.
-    _choice("prize_unit", "奖金取整单位", PrizeUnit, {"yuan": "元", "jiao": "角"}, "yuan"),
-    _choice("prize_remainder", "并列分奖金的余额", PrizeRemainder, {
-        "unpaid": "不发放（奖金表上注明）",
-        "first": "按名单顺序（并列者按序号）每人多发一个单位，直至分完",
-    }, "unpaid"),
-    _int("backups_keep", "保留的备份份数", 20, 0, 1000, note="0 表示全部保留"),
-    # Draws and komi (issue 13): 3又3/4子 (7.5目) leaves no jigo, so "=" is refused for Go.
-    Setting("komi", "贴目", "komi", None, optional=True),
-    _choice("draws", "和棋", DrawRule, {
-        "auto": "按贴目：围棋贴目不是整目（如 3又3/4子）时不能记和棋，其余可以",
-        "allowed": "可以记和棋（如围棋三劫循环判和）",
-        "refused": "不能记和棋",
-    }, "auto"),
-    Setting("certificate.issuer", "证书落款（主办单位）", "text", None, optional=True),
-    Setting("certificate.template", "证书文字模板", "text", None, optional=True),
-    Setting("certificate.background", "证书背景图片路径", "text", None, optional=True),
-    Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
-    _bool("certificate.per_member", "团体、双人奖每名队员各一张证书", True),
-    # Issue 14: the dashed seal circle and （盖章处） on a certificate, for a desk that stamps
-    # plain paper; off by default (the printed paper or the real seal needs no guide).
-    _bool("certificate.seal", "证书印盖章位置（虚线圆圈和“盖章处”）", False),
-    Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
-    # Issue 14: each round's scheduled date and start time (the regulation's timetable),
-    # printed on pairing lists, slips and standings: {event code or "*": {round: time}}.
-    Setting("schedule", "赛程（各轮开赛时间）", "schedule", {}),
-)}
+TOURNAMENT_FIELDS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        Setting("title", "比赛名称", "text"),
+        Setting("venue", "比赛地点", "text", None, optional=True),
+        Setting("start_date", "开始日期", "date", None, optional=True),
+        Setting("end_date", "结束日期", "date", None, optional=True),
+        Setting("organisers", "主办单位", "names", ()),
+        Setting("operators", "操作员", "names", ()),
+    )
+}
+TOURNAMENT_SETTINGS: dict[str, Setting] = {
+    s.key: s
+    for s in (
+        _choice(
+            "prize_split",
+            "并列名次奖金",
+            PrizeSplit,
+            {"equal": "平分", "tiebreak": "按小分"},
+            "equal",
+        ),
+        # Shared prize places (issue 13): the unit a share is rounded to, what is left over.
+        _choice("prize_unit", "奖金取整单位", PrizeUnit, {"yuan": "元", "jiao": "角"}, "yuan"),
+        _choice(
+            "prize_remainder",
+            "并列分奖金的余额",
+            PrizeRemainder,
+            {
+                "unpaid": "不发放（奖金表上注明）",
+                "first": "按名单顺序（并列者按序号）每人多发一个单位，直至分完",
+            },
+            "unpaid",
+        ),
+        _int("backups_keep", "保留的备份份数", 20, 0, 1000, note="0 表示全部保留"),
+        # Draws and komi (issue 13): 3又3/4子 (7.5目) leaves no jigo, so "=" is refused for Go.
+        Setting("komi", "贴目", "komi", None, optional=True),
+        _choice(
+            "draws",
+            "和棋",
+            DrawRule,
+            {
+                "auto": "按贴目：围棋贴目不是整目（如 3又3/4子）时不能记和棋，其余可以",
+                "allowed": "可以记和棋（如围棋三劫循环判和）",
+                "refused": "不能记和棋",
+            },
+            "auto",
+        ),
+        Setting("certificate.issuer", "证书落款（主办单位）", "text", None, optional=True),
+        Setting("certificate.template", "证书文字模板", "text", None, optional=True),
+        Setting("certificate.background", "证书背景图片路径", "text", None, optional=True),
+        Setting("certificate.number_prefix", "证书编号前缀", "text", None, optional=True),
+        _bool("certificate.per_member", "团体、双人奖每名队员各一张证书", True),
+        # Issue 14: the dashed seal circle and （盖章处） on a certificate, for a desk that stamps
+        # plain paper; off by default (the printed paper or the real seal needs no guide).
+        _bool("certificate.seal", "证书印盖章位置（虚线圆圈和“盖章处”）", False),
+        Setting("remote_entry_url", "现场录入网址", "url", None, optional=True),
+        # Issue 14: each round's scheduled date and start time (the regulation's timetable),
+        # printed on pairing lists, slips and standings: {event code or "*": {round: time}}.
+        Setting("schedule", "赛程（各轮开赛时间）", "schedule", {}),
+    )
+}
 
 
 # -- problems -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -361,10 +600,13 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
             return _bad_value(spec, value, names=names)
         unknown = [v for v in value if v not in names]
         if unknown:
-            hints = [f"“{u}”（您是不是要写“{h}”？）" if (h := similar(u, names)) else f"“{u}”"
-                     for u in unknown]
-            return (f"{spec.title()}中的{'、'.join(hints)}不是本项目可用的小分。"
-                    f"{spec.allowed(names)}。")
+            hints = [
+                f"“{u}”（您是不是要写“{h}”？）" if (h := similar(u, names)) else f"“{u}”"
+                for u in unknown
+            ]
+            return (
+                f"{spec.title()}中的{'、'.join(hints)}不是本项目可用的小分。{spec.allowed(names)}。"
+            )
         twice = sorted({v for v in value if list(value).count(v) > 1}, key=list(value).index)
         if twice:
             return _bad_value(spec, value, f"“{'、'.join(twice)}”重复", names)
@@ -378,10 +620,15 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
             return _bad_value(spec, value, "没有这一天")
         return None
     if t == "grade":
-        return None if isinstance(value, str) and grade_order(value) is not None else _bad_value(spec, value)
+        return (
+            None
+            if isinstance(value, str) and grade_order(value) is not None
+            else _bad_value(spec, value)
+        )
     if t == "names":
-        if not isinstance(value, list | tuple) or not all(isinstance(v, str) and _clean_text(v)
-                                                           for v in value):
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, str) and _clean_text(v) for v in value
+        ):
             return _bad_value(spec, value, "名称不能为空，也不能含控制字符或不可见字符")
         return None
     if t == "schedule":
@@ -389,7 +636,11 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
     if not isinstance(value, str):
         return _bad_value(spec, value)
     if not _clean_text(value):
-        why = "不能为空" if not value.strip() else f"不能含控制字符或不可见字符，长度不超过 {MAX_TEXT} 字"
+        why = (
+            "不能为空"
+            if not value.strip()
+            else f"不能含控制字符或不可见字符，长度不超过 {MAX_TEXT} 字"
+        )
         return _bad_value(spec, value, why)
     if t == "komi" and parse_komi(value) is None:
         return _bad_value(spec, value)
@@ -402,14 +653,15 @@ SCHEDULE_TIME = re.compile(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}")
 
 
 def parse_schedule_time(text: str) -> datetime | None:
-    """"2022-10-28 09:00" (also 2022-10-28T09:00, 2022-10-28 9:00) as a time, else None."""
+    """ "2022-10-28 09:00" (also 2022-10-28T09:00, 2022-10-28 9:00) as a time, else None."""
     raw = text.strip().replace("T", " ")
     match = re.fullmatch(r"(\d{4}-\d{1,2}-\d{1,2})\s+(\d{1,2})[:：](\d{2})", raw)
     if not match:
         return None
     try:
-        day = date.fromisoformat("-".join(f"{int(p):02d}" if i else p for i, p in
-                                          enumerate(match.group(1).split("-"))))
+        day = date.fromisoformat(
+            "-".join(f"{int(p):02d}" if i else p for i, p in enumerate(match.group(1).split("-")))
+        )
         return datetime(day.year, day.month, day.day, int(match.group(2)), int(match.group(3)))
     except ValueError:
         return None
@@ -424,10 +676,14 @@ def _schedule_error(spec: Setting, value: Any) -> str | None:
         for number, at in rounds.items():
             if not (isinstance(number, str) and number.isdigit() and 1 <= int(number) <= 99):
                 return _bad_value(spec, value, f"{event} 的轮次“{number}”应为 1 到 99")
-            if not isinstance(at, str) or not SCHEDULE_TIME.fullmatch(at) \
-                    or parse_schedule_time(at) is None:
-                return _bad_value(spec, value, f"{event} 第{number}轮的时间“{at}”应写成 "
-                                               "YYYY-MM-DD HH:MM")
+            if (
+                not isinstance(at, str)
+                or not SCHEDULE_TIME.fullmatch(at)
+                or parse_schedule_time(at) is None
+            ):
+                return _bad_value(
+                    spec, value, f"{event} 第{number}轮的时间“{at}”应写成 YYYY-MM-DD HH:MM"
+                )
     return None
 
 
@@ -484,6 +740,7 @@ def _number_or_text(raw: str) -> Any:
 
 # -- shared wording ---------------------------------------------------------------------------
 
+
 def tiebreak_names(kind: str, team_format: str = "sum") -> tuple[str, ...]:
     """The tie-breaks an event of this kind may rank by."""
     if kind == "team":
@@ -516,5 +773,8 @@ def change_error(problems: Sequence[Problem], where: str = "比赛") -> SettingE
     """Why a change was refused, whole: nothing of it is stored."""
     if len(problems) == 1:
         return SettingError(f"未修改{where}设置：{problems[0].message}", problems)
-    return SettingError(f"未修改{where}设置：有 {len(problems)} 处不能使用。", problems,
-                        [p.message for p in problems])
+    return SettingError(
+        f"未修改{where}设置：有 {len(problems)} 处不能使用。",
+        problems,
+        [p.message for p in problems],
+    )

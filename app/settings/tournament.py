@@ -68,6 +68,7 @@ class TournamentSettings:
 
 # -- the tournament ---------------------------------------------------------------------------
 
+
 def flat_tournament_settings(settings: Mapping[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in settings.items():
@@ -89,8 +90,9 @@ def nest_tournament_settings(flat: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def tournament_problems(settings: Mapping[str, Any], fields: Mapping[str, Any] | None = None
-                        ) -> list[Problem]:
+def tournament_problems(
+    settings: Mapping[str, Any], fields: Mapping[str, Any] | None = None
+) -> list[Problem]:
     """What is wrong with the tournament's stored settings (and, if given, its fields)."""
     problems: list[Problem] = []
     for key, value in flat_tournament_settings(settings).items():
@@ -105,32 +107,51 @@ def tournament_problems(settings: Mapping[str, Any], fields: Mapping[str, Any] |
             fix = None if spec.default is None else value_text(spec.default)
             problems.append(Problem(key, value, message, fix))
     if "certificate" in settings and not isinstance(settings["certificate"], Mapping):
-        problems.append(Problem("certificate", settings["certificate"],
-                                "certificate 应为证书设置（issuer、template、background、number_prefix、per_member、seal）。",
-                                None))
+        problems.append(
+            Problem(
+                "certificate",
+                settings["certificate"],
+                "certificate 应为证书设置（issuer、template、background、number_prefix、per_member、seal）。",
+                None,
+            )
+        )
     for key, value in (fields or {}).items():
         wrong = check_value(TOURNAMENT_FIELDS[key], value)
         if wrong:
             problems.append(Problem(key, value, wrong, None))
     if fields:
         start, end = fields.get("start_date"), fields.get("end_date")
-        if isinstance(start, str) and isinstance(end, str) and not any(
-                p.key in ("start_date", "end_date") for p in problems) and end < start:
-            problems.append(Problem("end_date", end,
-                                    f"{TOURNAMENT_FIELDS['end_date'].title()}（{end}）早于 "
-                                    f"start_date（{start}）：结束日期应不早于开始日期。", None))
+        if (
+            isinstance(start, str)
+            and isinstance(end, str)
+            and not any(p.key in ("start_date", "end_date") for p in problems)
+            and end < start
+        ):
+            problems.append(
+                Problem(
+                    "end_date",
+                    end,
+                    f"{TOURNAMENT_FIELDS['end_date'].title()}（{end}）早于 "
+                    f"start_date（{start}）：结束日期应不早于开始日期。",
+                    None,
+                )
+            )
     return problems
 
 
 def _unknown_tournament_key(key: str) -> str:
     if key in EVENT_SETTINGS or key.partition(".")[0] in GROUPS:
-        return (f"{key} 是项目的设置，不是比赛的设置：请用 --event 指定项目，如 "
-                f"finals settings FILE --event 项目代码 --set {key}=…。")
+        return (
+            f"{key} 是项目的设置，不是比赛的设置：请用 --event 指定项目，如 "
+            f"finals settings FILE --event 项目代码 --set {key}=…。"
+        )
     known = list(TOURNAMENT_FIELDS) + list(TOURNAMENT_SETTINGS)
     return unknown_key(key, known, "比赛")
 
 
-def tournament_settings_lenient(settings: Mapping[str, Any]) -> tuple[TournamentSettings, list[Problem]]:
+def tournament_settings_lenient(
+    settings: Mapping[str, Any],
+) -> tuple[TournamentSettings, list[Problem]]:
     problems = tournament_problems(settings)
     bad = {p.key for p in problems}
     flat = flat_tournament_settings(settings)
@@ -138,22 +159,32 @@ def tournament_settings_lenient(settings: Mapping[str, Any]) -> tuple[Tournament
     def get(key: str) -> Any:
         return TOURNAMENT_SETTINGS[key].default if key in bad or key not in flat else flat[key]
 
-    certificate = Certificate(**{n: get(f"certificate.{n}") for n in Certificate.__dataclass_fields__})
+    certificate = Certificate(
+        **{n: get(f"certificate.{n}") for n in Certificate.__dataclass_fields__}
+    )
     return TournamentSettings(
-        prize_split=get("prize_split"), prize_unit=get("prize_unit"),
-        prize_remainder=get("prize_remainder"), backups_keep=get("backups_keep"), komi=get("komi"),
+        prize_split=get("prize_split"),
+        prize_unit=get("prize_unit"),
+        prize_remainder=get("prize_remainder"),
+        backups_keep=get("backups_keep"),
+        komi=get("komi"),
         draws=get("draws"),
-        certificate=certificate, remote_entry_url=get("remote_entry_url"),
+        certificate=certificate,
+        remote_entry_url=get("remote_entry_url"),
         schedule=get("schedule"),
     ), problems
 
 
-def read_tournament_settings(settings: Mapping[str, Any], keys: Sequence[str] = (),
-                             file: str = "FILE") -> TournamentSettings:
+def read_tournament_settings(
+    settings: Mapping[str, Any], keys: Sequence[str] = (), file: str = "FILE"
+) -> TournamentSettings:
     """The typed tournament settings; SettingError (with the fixing command) for a bad one."""
     typed, problems = tournament_settings_lenient(settings)
-    wanted = [p for p in problems if not p.unused
-              and (not keys or any(p.key == k or p.key.startswith(f"{k}.") for k in keys))]
+    wanted = [
+        p
+        for p in problems
+        if not p.unused and (not keys or any(p.key == k or p.key.startswith(f"{k}.") for k in keys))
+    ]
     if wanted:
         command = fix_command(file, None, wanted)
         head = "比赛设置有误，无法继续"
@@ -164,7 +195,9 @@ def read_tournament_settings(settings: Mapping[str, Any], keys: Sequence[str] = 
 
 
 def apply_tournament_changes(
-    fields: Mapping[str, Any], settings: Mapping[str, Any], changes: Mapping[str, Any],
+    fields: Mapping[str, Any],
+    settings: Mapping[str, Any],
+    changes: Mapping[str, Any],
     unset: Iterable[str] = (),
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """(fields, settings) after the changes, or SettingError; nothing half-applied.
@@ -206,10 +239,11 @@ def apply_tournament_changes(
         raise change_error(refused)
     new_settings = nest_tournament_settings(flat)
     old = {(p.key, p.message) for p in before}
-    new = [p for p in tournament_problems(new_settings, new_fields)
-           if p.key in touched or (p.key, p.message) not in old]
+    new = [
+        p
+        for p in tournament_problems(new_settings, new_fields)
+        if p.key in touched or (p.key, p.message) not in old
+    ]
     if new:
         raise change_error(new)
     return new_fields, new_settings
-
-

@@ -70,13 +70,21 @@ def allocate_grades(
             if grade is not None:
                 have = held.get(entry.entrant)
                 awards.append(
-                    GradeAward(table.event, table.category, entry.rank, entry.entrant, grade,
-                               have, holds(have, grade))
+                    GradeAward(
+                        table.event,
+                        table.category,
+                        entry.rank,
+                        entry.entrant,
+                        grade,
+                        have,
+                        holds(have, grade),
+                    )
                 )
     return tuple(awards)
 
 
-def application_rows(awards: Iterable[GradeAward], include_held: bool = False
-                     ) -> tuple[GradeAward, ...]:
+def application_rows(
+    awards: Iterable[GradeAward], include_held: bool = False
+) -> tuple[GradeAward, ...]:
     """The awards an application form lists: without those already held, unless asked."""
     return tuple(a for a in awards if include_held or not a.already_held)

@@ -121,13 +121,16 @@ def yuan(fen: int) -> Decimal:
     return value.quantize(Decimal(1)) if fen % 100 == 0 else value.normalize()
 
 
-def split_pool(pool_fen: int, tied: int, unit: PrizeUnit = "yuan",
-               remainder: PrizeRemainder = "unpaid") -> tuple[list[int], int]:
+def split_pool(
+    pool_fen: int, tied: int, unit: PrizeUnit = "yuan", remainder: PrizeRemainder = "unpaid"
+) -> tuple[list[int], int]:
     """(each tied entrant's share in list order, the fen not paid) of a pool shared by `tied`."""
     if unit not in UNIT_FEN:
         raise ValueError(f"unknown prize unit {unit!r}: {', '.join(get_args(PrizeUnit))}")
     if remainder not in get_args(PrizeRemainder):
-        raise ValueError(f"unknown remainder rule {remainder!r}: {', '.join(get_args(PrizeRemainder))}")
+        raise ValueError(
+            f"unknown remainder rule {remainder!r}: {', '.join(get_args(PrizeRemainder))}"
+        )
     step = UNIT_FEN[unit]
     share = pool_fen // tied // step * step
     shares = [share] * tied
@@ -153,18 +156,27 @@ class PrizeRules:
         return prize_rule_text(self.split, self.unit, self.remainder)
 
     def to_dict(self) -> dict[str, str]:
-        return {"split": self.split, "unit": self.unit, "remainder": self.remainder,
-                "text": self.text}
+        return {
+            "split": self.split,
+            "unit": self.unit,
+            "remainder": self.remainder,
+            "text": self.text,
+        }
 
 
 def prize_rule_text(split: PrizeSplit, unit: PrizeUnit, remainder: PrizeRemainder) -> str:
     """The rule for shared places in force, in the words printed on the prize sheet."""
     word = UNIT_WORDS[unit]
     one = f"一{word}"
-    shared = (f"并列者平分其所占名次中录取名次以内的奖金（录取名次以外的名次不计奖金），"
-              f"每人金额按{word}取整（不足{one}的部分舍去），")
-    shared += ("分剩的余额不发放" if remainder == "unpaid"
-               else f"分剩的余额按名单顺序（并列者按序号）每人多发{one}，直至分完")
+    shared = (
+        f"并列者平分其所占名次中录取名次以内的奖金（录取名次以外的名次不计奖金），"
+        f"每人金额按{word}取整（不足{one}的部分舍去），"
+    )
+    shared += (
+        "分剩的余额不发放"
+        if remainder == "unpaid"
+        else f"分剩的余额按名单顺序（并列者按序号）每人多发{one}，直至分完"
+    )
     if split == "tiebreak":
         return f"名次并列时按小分排定名次，各名次奖金全额发放；小分仍无法区分的，{shared}。"
     return f"名次并列时，{shared}。"
@@ -243,8 +255,12 @@ def allocate_prizes(
 
 def totals(awards: Iterable[Award]) -> PrizeTotals:
     """Money per table, per (event, category), per entrant and overall, in whole fen."""
-    out: PrizeTotals = {"overall_fen": 0, "by_table_fen": {}, "by_category_fen": {},
-                        "by_entrant_fen": {}}
+    out: PrizeTotals = {
+        "overall_fen": 0,
+        "by_table_fen": {},
+        "by_category_fen": {},
+        "by_entrant_fen": {},
+    }
     for a in awards:
         out["overall_fen"] += a.amount_fen
         t = (a.event, a.category, a.table_name)

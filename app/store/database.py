@@ -113,11 +113,15 @@ def _restorable_backup(path: Path) -> Path | None:
 def _how_to_restore(path: Path) -> str:
     backup = _restorable_backup(path)
     if backup is None:
-        return (f"没有找到它的可用备份（备份应在 {path.resolve().parent / 'backups'} 中）。"
-                "请从其他副本（U 盘、另一台电脑）恢复。")
-    return (f"请用最新的备份恢复：关闭本程序，把损坏的文件改名留存（如改为 {path.stem}-损坏{path.suffix}），"
-            f"再把备份 {backup.resolve()} 复制为 {path.resolve()}。该备份之后录入的内容需要重新录入"
-            "（finals log 可查看备份中的最后一步操作）。")
+        return (
+            f"没有找到它的可用备份（备份应在 {path.resolve().parent / 'backups'} 中）。"
+            "请从其他副本（U 盘、另一台电脑）恢复。"
+        )
+    return (
+        f"请用最新的备份恢复：关闭本程序，把损坏的文件改名留存（如改为 {path.stem}-损坏{path.suffix}），"
+        f"再把备份 {backup.resolve()} 复制为 {path.resolve()}。该备份之后录入的内容需要重新录入"
+        "（finals log 可查看备份中的最后一步操作）。"
+    )
 
 
 def damaged_message(path: Path, what: str = "已损坏") -> str:
@@ -140,22 +144,29 @@ def _read_only_reason(path: Path) -> str:
 
 
 def read_only_message(path: Path) -> str:
-    return (f"{_read_only_reason(path)}，不能保存改动；查看、打印和导出不受影响。"
-            "要修改，请把文件复制到可写的文件夹（如桌面）后打开副本，或取消只读属性后重试。"
-            "文件未被改动。")
+    return (
+        f"{_read_only_reason(path)}，不能保存改动；查看、打印和导出不受影响。"
+        "要修改，请把文件复制到可写的文件夹（如桌面）后打开副本，或取消只读属性后重试。"
+        "文件未被改动。"
+    )
 
 
 def _busy_message(path: Path, waited: float | None = None) -> str:
     waited_text = f"，等待 {waited:g} 秒后仍未结束" if waited else ""
-    return (f"比赛文件 {path} 正由另一个操作写入（例如导入名单或编排）{waited_text}。"
-            f"{NOT_SAVED}请稍后再试。")
+    return (
+        f"比赛文件 {path} 正由另一个操作写入（例如导入名单或编排）{waited_text}。"
+        f"{NOT_SAVED}请稍后再试。"
+    )
 
 
 def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
     code = _primary_code(error)
     if code == sqlite3.SQLITE_FULL:
-        return StorageError("full", f"磁盘已满，无法写入比赛文件 {path}。{NOT_SAVED}"
-                                    "请腾出磁盘空间（或把文件复制到空间充足的磁盘）后重试。")
+        return StorageError(
+            "full",
+            f"磁盘已满，无法写入比赛文件 {path}。{NOT_SAVED}"
+            "请腾出磁盘空间（或把文件复制到空间充足的磁盘）后重试。",
+        )
     if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
         return StorageError("read-only", read_only_message(path))
     if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
@@ -163,12 +174,17 @@ def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
     if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return StorageError("damaged", damaged_message(path))
     if code == sqlite3.SQLITE_CANTOPEN:
-        return StorageError("cannot-open",
-                            f"无法打开比赛文件 {path}：文件或所在的文件夹无法访问（或 U 盘已拔出）。"
-                            "请检查路径和访问权限。")
+        return StorageError(
+            "cannot-open",
+            f"无法打开比赛文件 {path}：文件或所在的文件夹无法访问（或 U 盘已拔出）。"
+            "请检查路径和访问权限。",
+        )
     if code == sqlite3.SQLITE_IOERR:
-        return StorageError("io", f"读写比赛文件 {path} 时磁盘出错（磁盘空间可能不足，U 盘可能已拔出或损坏）。"
-                                  f"{NOT_SAVED}请检查磁盘和剩余空间后重试。")
+        return StorageError(
+            "io",
+            f"读写比赛文件 {path} 时磁盘出错（磁盘空间可能不足，U 盘可能已拔出或损坏）。"
+            f"{NOT_SAVED}请检查磁盘和剩余空间后重试。",
+        )
     return None
 
 
@@ -199,26 +215,38 @@ def describe_failure(error: BaseException, path: Path | None = None) -> FinalsEr
             return _sqlite_failure(error, path)
         if _primary_code(error) not in _SHORT_SQLITE_REASONS:
             return None
-        return FinalsError(f"比赛文件读写失败（{failure_reason(error)}）。{NOT_SAVED}"
-                           "请检查磁盘后重试。")
+        return FinalsError(
+            f"比赛文件读写失败（{failure_reason(error)}）。{NOT_SAVED}请检查磁盘后重试。"
+        )
     if isinstance(error, OSError) and (error.filename is not None or path is not None):
         template = _OS_MESSAGES.get(error.errno or 0)
         name = error.filename if error.filename is not None else path
         if template is None:
-            return FinalsError(f"无法读写 {name}（系统错误代码 {error.errno}）。请检查磁盘和访问权限后重试。")
+            return FinalsError(
+                f"无法读写 {name}（系统错误代码 {error.errno}）。请检查磁盘和访问权限后重试。"
+            )
         return FinalsError(template.format(name=name))
     return None
 
 
 _SHORT_REASONS = {
-    errno.ENOSPC: "磁盘已满", errno.EDQUOT: "磁盘配额已满", errno.EFBIG: "文件超出允许的大小",
-    errno.EROFS: "磁盘只读（写保护）", errno.EACCES: "没有写入权限", errno.EPERM: "没有写入权限",
-    errno.ENOENT: "路径不存在", errno.EIO: "磁盘读写出错",
+    errno.ENOSPC: "磁盘已满",
+    errno.EDQUOT: "磁盘配额已满",
+    errno.EFBIG: "文件超出允许的大小",
+    errno.EROFS: "磁盘只读（写保护）",
+    errno.EACCES: "没有写入权限",
+    errno.EPERM: "没有写入权限",
+    errno.ENOENT: "路径不存在",
+    errno.EIO: "磁盘读写出错",
 }
 _SHORT_SQLITE_REASONS = {
-    sqlite3.SQLITE_FULL: "磁盘已满", sqlite3.SQLITE_READONLY: "只读", sqlite3.SQLITE_PERM: "没有写入权限",
-    sqlite3.SQLITE_CANTOPEN: "无法打开或新建文件", sqlite3.SQLITE_IOERR: "磁盘读写出错",
-    sqlite3.SQLITE_BUSY: "文件正被另一个操作写入", sqlite3.SQLITE_CORRUPT: "文件已损坏",
+    sqlite3.SQLITE_FULL: "磁盘已满",
+    sqlite3.SQLITE_READONLY: "只读",
+    sqlite3.SQLITE_PERM: "没有写入权限",
+    sqlite3.SQLITE_CANTOPEN: "无法打开或新建文件",
+    sqlite3.SQLITE_IOERR: "磁盘读写出错",
+    sqlite3.SQLITE_BUSY: "文件正被另一个操作写入",
+    sqlite3.SQLITE_CORRUPT: "文件已损坏",
     sqlite3.SQLITE_NOTADB: "不是数据库文件",
 }
 
@@ -288,8 +316,10 @@ def _read_only_uri(path: Path, immutable: bool) -> str:
 def _make_read_only_engine(path: Path, immutable: bool) -> Engine:
     uri = _read_only_uri(path, immutable)
     engine = create_engine(
-        "sqlite://", poolclass=QueuePool,
-        creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False))
+        "sqlite://",
+        poolclass=QueuePool,
+        creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
+    )
     event.listen(engine, "connect", _on_connect_read_only)
     _map_errors(engine, path)
     return engine
@@ -329,8 +359,13 @@ class Database:
     `read_only` is None for a writable file, else the reason (in Chinese) that writes are refused.
     """
 
-    def __init__(self, path: Path, engine: Engine, read_only: str | None = None,
-                 side_files_before: dict[Path, bool] | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        engine: Engine,
+        read_only: str | None = None,
+        side_files_before: dict[Path, bool] | None = None,
+    ) -> None:
         self.path = path
         self.engine = engine
         self.read_only = read_only
@@ -361,8 +396,10 @@ class Database:
         raw = session.connection().connection.dbapi_connection
         if self._begin_immediate(raw, FIRST_TRY_SECONDS):
             return
-        _wait_notice(f"比赛文件 {self.path} 正由另一个操作写入（例如导入名单或编排），"
-                     "正在等待它完成，请稍候……")
+        _wait_notice(
+            f"比赛文件 {self.path} 正由另一个操作写入（例如导入名单或编排），"
+            "正在等待它完成，请稍候……"
+        )
         if self._begin_immediate(raw, max(WRITE_WAIT_SECONDS - FIRST_TRY_SECONDS, 0.0)):
             return
         raise StorageError("busy", _busy_message(self.path, WRITE_WAIT_SECONDS))
@@ -434,12 +471,17 @@ def create_database(path: Path) -> Database:
     if path.exists():
         raise FinalsError(f"文件 {path} 已存在。请换一个文件名，或先删除旧文件。")
     if path.suffix != SUFFIX:
-        raise FinalsError(f"比赛文件的扩展名应为 {SUFFIX}（例如 比赛{SUFFIX}），而不是 {path.name}。")
+        raise FinalsError(
+            f"比赛文件的扩展名应为 {SUFFIX}（例如 比赛{SUFFIX}），而不是 {path.name}。"
+        )
     if not path.parent.exists():
         raise FinalsError(f"目录 {path.parent} 不存在。请先建立目录。")
     if not os.access(path.parent, os.W_OK):
-        raise StorageError("read-only", f"文件夹 {path.parent} 是只读的，不能在其中新建比赛文件 "
-                                        f"{path.name}。请换一个可写的文件夹（如桌面）。")
+        raise StorageError(
+            "read-only",
+            f"文件夹 {path.parent} 是只读的，不能在其中新建比赛文件 "
+            f"{path.name}。请换一个可写的文件夹（如桌面）。",
+        )
     engine = _make_engine(path)
     _migrate(engine, path)
     return Database(path, engine)
@@ -475,16 +517,22 @@ def _connect_to_look(path: Path) -> tuple[sqlite3.Connection, bool]:
         raise StorageError(
             "read-only",
             f"比赛文件 {path} 所在的文件夹是只读的，而它的最后一些改动还在 {wal.name} 中，"
-            f"无法安全读取。请把 {path.name} 和 {wal.name} 一起复制到可写的文件夹后再打开。")
+            f"无法安全读取。请把 {path.name} 和 {wal.name} 一起复制到可写的文件夹后再打开。",
+        )
     conn = sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)
     return conn, True
 
 
 def _not_ours(path: Path, tables: set[str]) -> FinalsError:
-    what = ("是一个空的 SQLite 数据库" if not tables
-            else "是一个 SQLite 数据库，但其中的数据不是本程序的")
-    return FinalsError(f"{path} {what}，不是比赛文件。本程序没有改动它。"
-                       f"请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。")
+    what = (
+        "是一个空的 SQLite 数据库"
+        if not tables
+        else "是一个 SQLite 数据库，但其中的数据不是本程序的"
+    )
+    return FinalsError(
+        f"{path} {what}，不是比赛文件。本程序没有改动它。"
+        f"请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。"
+    )
 
 
 def _look(path: Path, existed: dict[Path, bool]) -> _Look:
@@ -497,8 +545,10 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
         conn, immutable = _connect_to_look(path)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-            tables = {row[0] for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            tables = {
+                row[0]
+                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             if version == 0 or not OUR_TABLES <= tables:
                 raise _not_ours(path, tables)
             if version > SCHEMA_VERSION:
@@ -513,8 +563,9 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
     except sqlite3.Error as error:
         mapped = _sqlite_failure(error, path)
         if mapped is None:
-            raise FinalsError(f"无法读取比赛文件 {path}（SQLite 错误 {error.sqlite_errorname}）。"
-                              "文件未被改动。") from error
+            raise FinalsError(
+                f"无法读取比赛文件 {path}（SQLite 错误 {error.sqlite_errorname}）。文件未被改动。"
+            ) from error
         raise mapped from error
     finally:
         if refused:
@@ -550,8 +601,11 @@ def open_database(path: Path) -> Database:
         raise describe_failure(error, path) or FinalsError(f"无法读取文件 {path}。") from error
     if size == 0:
         backup = _restorable_backup(path)
-        hint = (f"若它本应是比赛文件（例如复制时磁盘已满），{_how_to_restore(path)}"
-                if backup else "请打开比赛文件，或用 finals new 新建比赛。")
+        hint = (
+            f"若它本应是比赛文件（例如复制时磁盘已满），{_how_to_restore(path)}"
+            if backup
+            else "请打开比赛文件，或用 finals new 新建比赛。"
+        )
         raise FinalsError(f"{path} 是空文件（0 字节），不是比赛文件；本程序没有改动它。{hint}")
     if not header.startswith(b"SQLite format 3\0"):
         raise FinalsError(f"{path} 不是比赛文件（不是 SQLite 数据库）。本程序没有改动它。")
@@ -573,6 +627,11 @@ def open_database(path: Path) -> Database:
             "read-only",
             f"{_read_only_reason(path)}，而它是旧版本程序的文件（数据格式第 {look.version} 版），"
             f"需要升级为第 {SCHEMA_VERSION} 版才能打开，只读的文件无法升级。"
-            "请把文件复制到可写的文件夹（如桌面）后打开副本。文件未被改动。")
-    return Database(path, _make_read_only_engine(path, look.immutable), read_only=reason,
-                    side_files_before=side_files_before)
+            "请把文件复制到可写的文件夹（如桌面）后打开副本。文件未被改动。",
+        )
+    return Database(
+        path,
+        _make_read_only_engine(path, look.immutable),
+        read_only=reason,
+        side_files_before=side_files_before,
+    )

@@ -47,10 +47,11 @@ def _submission_seats(conn: Connection) -> None:
     conn.exec_driver_sql(
         "UPDATE remote_submission SET "
         "first_id = (SELECT g.first_id FROM game g WHERE g.round_id = remote_submission.round_id"
-        " AND g.\"table\" = remote_submission.\"table\"), "
+        ' AND g."table" = remote_submission."table"), '
         "second_id = (SELECT g.second_id FROM game g WHERE g.round_id = remote_submission.round_id"
-        " AND g.\"table\" = remote_submission.\"table\") "
-        "WHERE first_id IS NULL")
+        ' AND g."table" = remote_submission."table") '
+        "WHERE first_id IS NULL"
+    )
 
 
 def _player_platform_account(conn: Connection) -> None:
@@ -69,7 +70,8 @@ def _file_revision(conn: Connection) -> None:
     """A counter every writing use case bumps: readers cache what they built per revision."""
     conn.exec_driver_sql(
         "CREATE TABLE IF NOT EXISTS file_revision (id INTEGER PRIMARY KEY CHECK (id = 1), "
-        "revision INTEGER NOT NULL)")
+        "revision INTEGER NOT NULL)"
+    )
     conn.exec_driver_sql("INSERT OR IGNORE INTO file_revision (id, revision) VALUES (1, 0)")
 
 

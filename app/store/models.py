@@ -112,7 +112,8 @@ class Entrant(Base):
         order_by="EntrantMember.position", cascade="all, delete-orphan", lazy="selectin"
     )
     round_status: Mapped[list[EntrantRoundStatus]] = relationship(
-        cascade="all, delete-orphan", lazy="selectin")
+        cascade="all, delete-orphan", lazy="selectin"
+    )
 
 
 class EntrantMember(Base):

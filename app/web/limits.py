@@ -59,8 +59,11 @@ class RateLimiter:
                 level -= cost
             self._buckets[client] = (level, now)
             if len(self._buckets) > 10_000:  # forget clients whose bucket refilled
-                full = [k for k, (lv, t) in self._buckets.items()
-                        if lv + (now - t) * self.rate >= self.burst]
+                full = [
+                    k
+                    for k, (lv, t) in self._buckets.items()
+                    if lv + (now - t) * self.rate >= self.burst
+                ]
                 for key in full:
                     del self._buckets[key]
             return ok

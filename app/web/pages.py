@@ -24,12 +24,19 @@ MANNERS = {
     "gomoku": ("连五", "认输", "禁手判负", "超时判负"),
 }
 PHONE_RESULTS = (
-    Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW,
-    Result.SECOND_WINS_BY_FORFEIT, Result.FIRST_WINS_BY_FORFEIT, Result.DOUBLE_FORFEIT,
+    Result.FIRST_WINS,
+    Result.SECOND_WINS,
+    Result.DRAW,
+    Result.SECOND_WINS_BY_FORFEIT,
+    Result.FIRST_WINS_BY_FORFEIT,
+    Result.DOUBLE_FORFEIT,
 )
 """The result buttons of a table's page, in order (a phone never enters 0-0 or a bye)."""
-_BUTTON_CLASS = {Result.FIRST_WINS: "win-black", Result.SECOND_WINS: "win-white",
-                 Result.DRAW: "draw"}
+_BUTTON_CLASS = {
+    Result.FIRST_WINS: "win-black",
+    Result.SECOND_WINS: "win-white",
+    Result.DRAW: "draw",
+}
 _PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
 
 
@@ -47,6 +54,7 @@ def static_file(name: str) -> bytes | None:
 
 def render(name: str, values: dict[str, object]) -> bytes:
     """Fill a template; an unknown placeholder is a programming error, not a blank."""
+
     def fill(match: re.Match[str]) -> str:
         key = match.group(1)
         if key.startswith("raw_"):  # pre-built markup whose parts were escaped
@@ -93,7 +101,8 @@ def result_buttons_html(page: TablePage) -> str:
         buttons.append(
             f'<button type="button" class="res {css}" data-result="{html.escape(result.value)}" '
             f'data-words="{words}"><b>{html.escape(result.words_zh("黑", "白"))}</b>'
-            f"<small>{small}</small></button>")
+            f"<small>{small}</small></button>"
+        )
     return "\n".join(buttons)
 
 
@@ -103,19 +112,30 @@ def table_html(page: TablePage, pin_required: bool) -> bytes:
         for m in MANNERS.get(page.game, MANNERS["go"])
     )
     recorded = page.recorded or ""
-    return render("table.html", {
-        "title": page.title, "event_name": page.event_name, "round": page.round,
-        "table": page.table, "game": page.game,
-        "first_name": page.first.name, "first_unit": page.first.unit or "",
-        "second_name": page.second.name, "second_unit": page.second.unit or "",
-        "opening": f"开局：{page.opening}" if page.opening else "",
-        "recorded": recorded, "recorded_words": result_words(recorded),
-        "pending": page.pending, "pin": "1" if pin_required else "", "seats": page.seats,
-        "fouls_open": "open" if page.game == "gomoku" else "",
-        "raw_chips": chips,
-        # for the template: {{raw_result_buttons}} in place of its six written-out buttons
-        "raw_result_buttons": result_buttons_html(page),
-    })
+    return render(
+        "table.html",
+        {
+            "title": page.title,
+            "event_name": page.event_name,
+            "round": page.round,
+            "table": page.table,
+            "game": page.game,
+            "first_name": page.first.name,
+            "first_unit": page.first.unit or "",
+            "second_name": page.second.name,
+            "second_unit": page.second.unit or "",
+            "opening": f"开局：{page.opening}" if page.opening else "",
+            "recorded": recorded,
+            "recorded_words": result_words(recorded),
+            "pending": page.pending,
+            "pin": "1" if pin_required else "",
+            "seats": page.seats,
+            "fouls_open": "open" if page.game == "gomoku" else "",
+            "raw_chips": chips,
+            # for the template: {{raw_result_buttons}} in place of its six written-out buttons
+            "raw_result_buttons": result_buttons_html(page),
+        },
+    )
 
 
 def index_html() -> bytes:

@@ -15,8 +15,7 @@ def qr_png(text: str, scale: int = 8, border: int = 2) -> bytes:
 
 def qr_svg(text: str, scale: int = 4, border: int = 2) -> str:
     buffer = io.BytesIO()
-    segno.make(text, error="m").save(buffer, kind="svg", scale=scale, border=border,
-                                     xmldecl=False)
+    segno.make(text, error="m").save(buffer, kind="svg", scale=scale, border=border, xmldecl=False)
     return buffer.getvalue().decode("utf-8")
 
 

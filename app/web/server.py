@@ -51,8 +51,10 @@ log = logging.getLogger("finals.web")
 DEFAULT_PORT = 8765
 _TABLE = re.compile(r"^/t/([A-Za-z0-9_-]{16,64})(/state)?$")
 _STATIC = re.compile(r"^/static/([a-z]+\.[a-z]+)$")
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
 
 
 class _HeadTooLarge(Exception):
@@ -158,9 +160,10 @@ def _printable(text: str, limit: int = 200) -> str:
 
 def _refusal(code: int, reason: str, message: str) -> bytes:
     body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
-    return (f"HTTP/1.1 {code} {reason}\r\nContent-Type: application/json; charset=utf-8\r\n"
-            f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
-            ).encode("ascii") + body
+    return (
+        f"HTTP/1.1 {code} {reason}\r\nContent-Type: application/json; charset=utf-8\r\n"
+        f"Content-Length: {len(body)}\r\nRetry-After: 5\r\nConnection: close\r\n\r\n"
+    ).encode("ascii") + body
 
 
 _BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒再试。")
@@ -242,8 +245,9 @@ class _HTTPServer(ThreadingHTTPServer):
         if isinstance(exc, OSError):
             log.info("connection from %s ended: %s", who, exc.__class__.__name__)
             return
-        log.error("request from %s failed: %s: %s", who, exc.__class__.__name__,
-                  _printable(str(exc)))
+        log.error(
+            "request from %s failed: %s: %s", who, exc.__class__.__name__, _printable(str(exc))
+        )
         log.debug("request from %s failed", who, exc_info=True)
 
 
@@ -256,9 +260,15 @@ _SINGLE = ("Host", "Content-Length", "Content-Type", "Transfer-Encoding", "Origi
 _DIGITS = re.compile(r"[0-9]+")  # ASCII only: str.isdigit() is true for '²' and '٣'
 MAX_JSON_DEPTH = 4  # a submission is an object holding one short list
 ERROR_WORDS = {
-    400: "请求格式错误。", 404: "链接无效或已过期。", 408: "请求超时，请重试。",
-    411: "请求缺少长度。", 413: "提交的内容太大。", 414: "请求地址太长。",
-    421: "地址不符。", 429: "请求太频繁，请稍等几秒再试。", 431: "请求头太大。",
+    400: "请求格式错误。",
+    404: "链接无效或已过期。",
+    408: "请求超时，请重试。",
+    411: "请求缺少长度。",
+    413: "提交的内容太大。",
+    414: "请求地址太长。",
+    421: "地址不符。",
+    429: "请求太频繁，请稍等几秒再试。",
+    431: "请求头太大。",
     501: "不支持的请求方法。",
 }
 
@@ -384,8 +394,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.expect_continue = True  # "100 Continue" only once the body is known to be wanted
         return True
 
-    def send_error(self, code: int, message: str | None = None,
-                   explain: str | None = None) -> None:
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Every refusal: a short Chinese JSON answer with our headers, and the end of the
         connection (what follows a bad request cannot be trusted to be a request)."""
         self.close_connection = True
@@ -401,8 +410,9 @@ class _Handler(BaseHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         log.debug("%s %s", self.client_address[0], _printable(format % args))
 
-    def _send(self, code: int, body: bytes, content_type: str,
-              extra: dict[str, str] | None = None) -> None:
+    def _send(
+        self, code: int, body: bytes, content_type: str, extra: dict[str, str] | None = None
+    ) -> None:
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
@@ -465,7 +475,9 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._not_found()
             if not app.limiter.allow(client):
                 self.close_connection = True
-                return self._json(429, {"error": "请求太频繁，请稍等几秒再试。"}, {"Retry-After": "5"})
+                return self._json(
+                    429, {"error": "请求太频繁，请稍等几秒再试。"}, {"Retry-After": "5"}
+                )
             if not self._host_ok():
                 return self._error(421, "地址不符。", close=True)
             # Only origin-form targets ("/path?query") name anything here; "*" and
@@ -473,7 +485,8 @@ class _Handler(BaseHTTPRequestHandler):
             path = self.path.split("?", 1)[0] if self.path.startswith("/") else ""
             post = self.command == "POST"
             if self.headers.get("Transfer-Encoding") or (
-                    not post and self.headers.get("Content-Length", "0") != "0"):
+                not post and self.headers.get("Content-Length", "0") != "0"
+            ):
                 self.close_connection = True  # a body we will not read: end the connection
             table = _TABLE.match(path)
             if post and (table is None or table.group(2)):
@@ -495,8 +508,9 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._not_found()
             page = table_page(app.db, token, app.scope)
             if state:
-                return self._json(200, {"recorded": page.recorded, "pending": page.pending,
-                                        "seats": page.seats})
+                return self._json(
+                    200, {"recorded": page.recorded, "pending": page.pending, "seats": page.seats}
+                )
             return self._html(200, pages.table_html(page, bool(app.pin)))
         except TokenNotFound:
             return self._not_found()
@@ -511,10 +525,16 @@ class _Handler(BaseHTTPRequestHandler):
         except Exception as exc:
             # A fault of ours, not of the request: one line on the console, the traceback
             # in the debug log, and the phone told that nothing was saved.
-            log.error("internal error for %s %s: %s: %s", self.command, _printable(self.path),
-                      exc.__class__.__name__, _printable(str(exc)))
-            log.debug("internal error for %s %s", self.command, _printable(self.path),
-                      exc_info=True)
+            log.error(
+                "internal error for %s %s: %s: %s",
+                self.command,
+                _printable(self.path),
+                exc.__class__.__name__,
+                _printable(str(exc)),
+            )
+            log.debug(
+                "internal error for %s %s", self.command, _printable(self.path), exc_info=True
+            )
             self.close_connection = True
             try:
                 self._error(500, "服务器内部错误，成绩未保存。请告知裁判长。")
@@ -536,7 +556,10 @@ class _Handler(BaseHTTPRequestHandler):
             return self._error(413, "提交的内容太大。", close=True)
         length = int(length_text)
         origin = self.headers.get("Origin")
-        if origin is not None and origin.lower() != f"http://{self.headers.get('Host', '')}".lower():
+        if (
+            origin is not None
+            and origin.lower() != f"http://{self.headers.get('Host', '')}".lower()
+        ):
             return self._error(403, "来源不符。", close=True)
         content_type = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if self.expect_continue and length:
@@ -560,7 +583,8 @@ class _Handler(BaseHTTPRequestHandler):
         if app.pin is not None:
             given = data.get("pin")
             if not isinstance(given, str) or not hmac.compare_digest(
-                    given.encode("utf-8"), app.pin.encode("utf-8")):
+                given.encode("utf-8"), app.pin.encode("utf-8")
+            ):
                 table_page(app.db, token, app.scope)  # a wrong token is still just a 404
                 app.limiter.charge(self.client, limits.failure_cost)
                 log.warning("wrong referee PIN from %s", self.client)
@@ -570,18 +594,32 @@ class _Handler(BaseHTTPRequestHandler):
             table_page(app.db, token, app.scope)  # a wrong token is still just a 404
             return self._error(400, "提交缺少本台对阵信息。请刷新页面后重新提交。")
         outcome = remote_entry.submit(
-            app.db, token, data.get("result"), data.get("manner"), data.get("fouls"),
-            client=self.client, auto_accept=app.auto_accept, scope=app.scope,
-            operator=app.operator, seats=seats,
+            app.db,
+            token,
+            data.get("result"),
+            data.get("manner"),
+            data.get("fouls"),
+            client=self.client,
+            auto_accept=app.auto_accept,
+            scope=app.scope,
+            operator=app.operator,
+            seats=seats,
         )
         app.arrived(outcome)
-        self._json(200, {"status": outcome.status, "submission": outcome.submission,
-                         "message": outcome.message})
+        self._json(
+            200,
+            {
+                "status": outcome.status,
+                "submission": outcome.submission,
+                "message": outcome.message,
+            },
+        )
 
 
 _HOST = re.compile(r"\[([0-9A-Fa-f:.]+)\](?::([0-9]{1,5}))?|([A-Za-z0-9.-]+)(?::([0-9]{1,5}))?")
-_HOST_NAME = re.compile(r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*",
-                        re.IGNORECASE | re.ASCII)
+_HOST_NAME = re.compile(
+    r"(?!-)[a-z0-9-]{1,63}(?<!-)(?:\.(?!-)[a-z0-9-]{1,63}(?<!-))*", re.IGNORECASE | re.ASCII
+)
 
 
 def check_host_name(name: str) -> str:
@@ -590,13 +628,16 @@ def check_host_name(name: str) -> str:
     plain = name.strip().lower()
     plain = plain[:-1] if plain.endswith(".") else plain
     if len(plain) > 253 or not _HOST_NAME.fullmatch(plain):
-        raise FinalsError(f"主机名“{name}”无效：请写手机访问本机所用的名字，如 finals.lan"
-                          "（只含字母、数字、连字符和点，不带端口和 http://）。")
+        raise FinalsError(
+            f"主机名“{name}”无效：请写手机访问本机所用的名字，如 finals.lan"
+            "（只含字母、数字、连字符和点，不带端口和 http://）。"
+        )
     return plain
 
 
-def _plain(address: ipaddress.IPv4Address | ipaddress.IPv6Address
-           ) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
+def _plain(
+    address: ipaddress.IPv4Address | ipaddress.IPv6Address,
+) -> ipaddress.IPv4Address | ipaddress.IPv6Address:
     """An IPv4 address reached over IPv6 (::ffff:a.b.c.d) is that IPv4 address."""
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         return address.ipv4_mapped
@@ -635,13 +676,22 @@ class RemoteEntryServer:
     """
 
     def __init__(
-        self, db: Database, host: str, port: int = DEFAULT_PORT, *, pin: str | None = None,
-        auto_accept: bool = False, scope: Iterable[tuple[str, int]] | None = None,
-        operator: str = "", limits: Limits | None = None,
+        self,
+        db: Database,
+        host: str,
+        port: int = DEFAULT_PORT,
+        *,
+        pin: str | None = None,
+        auto_accept: bool = False,
+        scope: Iterable[tuple[str, int]] | None = None,
+        operator: str = "",
+        limits: Limits | None = None,
         on_submission: Callable[[SubmitOutcome], None] | None = None,
         on_stopped: Callable[[str], None] | None = None,
-        stop_when_rounds_close: bool = True, watch_interval: float = 2.0,
-        remember_url: bool = True, host_name: str | None = None,
+        stop_when_rounds_close: bool = True,
+        watch_interval: float = 2.0,
+        remember_url: bool = True,
+        host_name: str | None = None,
     ) -> None:
         self.db = db
         self.host = host
@@ -721,17 +771,21 @@ class RemoteEntryServer:
         except ValueError as exc:
             raise FinalsError(
                 f"监听地址“{self.host}”无效：请写本机的 IP 地址，如 "
-                + "、".join(local_addresses()) + "。") from exc
+                + "、".join(local_addresses())
+                + "。"
+            ) from exc
         if self.stop_when_rounds_close and not open_rounds(self.db, self.scope):
-            raise FinalsError("没有等待录入成绩的轮次（本轮已全部录入，或尚未编排）。请先编排下一轮。")
+            raise FinalsError(
+                "没有等待录入成绩的轮次（本轮已全部录入，或尚未编排）。请先编排下一轮。"
+            )
         try:
             self._httpd = _HTTPServer((self.host, self.port), self)
         except OSError as exc:
             reason = exc.strerror or str(exc)
             raise FinalsError(
                 f"无法在 {self.host}:{self.port} 启动现场录入服务：{reason}。"
-                "请换一个端口，或确认该地址属于本机（可用："
-                + "、".join(local_addresses()) + "）。") from exc
+                "请换一个端口，或确认该地址属于本机（可用：" + "、".join(local_addresses()) + "）。"
+            ) from exc
         self.port = int(self._httpd.server_address[1])
         bound = _plain(ipaddress.ip_address(self.host))
         self.any_address = bound.is_unspecified
@@ -743,12 +797,14 @@ class RemoteEntryServer:
         self._stopping = False
         self._stopped.clear()
         self._wake.clear()
-        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(0.25,),
-                                        name="finals-web", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, args=(0.25,), name="finals-web", daemon=True
+        )
         self._thread.start()
         if self.stop_when_rounds_close:
-            self._watcher = threading.Thread(target=self._watch, name="finals-web-watch",
-                                             daemon=True)
+            self._watcher = threading.Thread(
+                target=self._watch, name="finals-web-watch", daemon=True
+            )
             self._watcher.start()
         atexit.register(self.stop)
         if self.remember_url:
@@ -822,10 +878,12 @@ class RemoteEntryServer:
     def pending(self) -> list[SubmissionView]:
         return remote_entry.list_submissions(self.db, "pending")
 
-    def accept(self, submission_id: int, operator: str | None = None,
-               force: bool = False) -> SubmissionView:
+    def accept(
+        self, submission_id: int, operator: str | None = None, force: bool = False
+    ) -> SubmissionView:
         return remote_entry.accept(self.db, submission_id, operator or self.operator, force)
 
-    def reject(self, submission_id: int, operator: str | None = None,
-               reason: str | None = None) -> SubmissionView:
+    def reject(
+        self, submission_id: int, operator: str | None = None, reason: str | None = None
+    ) -> SubmissionView:
         return remote_entry.reject(self.db, submission_id, operator or self.operator, reason)

@@ -24,10 +24,8 @@ QM = HERE / "finals_zh_CN.qm"
 ZH: dict[str, str] = {
     "Saving…": "正在保存…",
     "Saving… results can be typed when it is done": "正在保存……保存完成后即可继续录入成绩",
-    "Still saving the previous change — press Enter again in a moment.":
-        "上一项改动仍在保存——请稍候再按回车。",
-    "The round is being read again — press Enter again in a moment.":
-        "正在重新读取本轮——请稍候再按回车。",
+    "Still saving the previous change — press Enter again in a moment.": "上一项改动仍在保存——请稍候再按回车。",
+    "The round is being read again — press Enter again in a moment.": "正在重新读取本轮——请稍候再按回车。",
     "Still saving the previous change — try again in a moment.": "上一项改动仍在保存——请稍候再试。",
     "Computing the standings…": "正在计算名次…",
     "already %1 (on the form)": "已有%1（仍列入申报表）",
@@ -35,16 +33,13 @@ ZH: dict[str, str] = {
     "No draws in this final: %1.": "本比赛不记和棋：%1。",
     ", %1 void after a pairing edit (dismiss with Reject)": "，%1 份因编排调整已作废（用“拒绝”移除）",
     "Extra round": "加赛轮",
-    "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra round? The planned number of rounds becomes %3.":
-        "%1计划 %2 轮，已全部编排。要把第%3轮作为加赛编排吗？计划轮数将改为 %3 轮。",
-    "The file holds settings this program cannot use; the defaults are shown and OK stores them:":
-        "文件中有本程序无法使用的设置值；下面显示的是默认值，按“确定”即保存：",
+    "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra round? The planned number of rounds becomes %3.": "%1计划 %2 轮，已全部编排。要把第%3轮作为加赛编排吗？计划轮数将改为 %3 轮。",
+    "The file holds settings this program cannot use; the defaults are shown and OK stores them:": "文件中有本程序无法使用的设置值；下面显示的是默认值，按“确定”即保存：",
     "void: %1": "已作废：%1",
     " · round %1": " · 第%1轮",
     "%1 entries": "共 %1 个",
     "%1 entries (newest first)": "共 %1 条（最新的在前）",
-    "%1 is not paired: team results are the sums of the members' games in %2.":
-        "%1不单独编排：团体成绩由队员在 %2 的个人成绩相加。",
+    "%1 is not paired: team results are the sums of the members' games in %2.": "%1不单独编排：团体成绩由队员在 %2 的个人成绩相加。",
     "%1 of %2 shown": "显示 %1 / 共 %2",
     "%1 open": "未录 %1 台",
     "%1 tables": "%1 台",
@@ -95,8 +90,7 @@ ZH: dict[str, str] = {
     "Category": "组别",
     "Checker": "检查",
     "Choose the output folder…": "选择输出文件夹…",
-    "Choose the preset built from your regulations: events, scoring, prizes and grades. Every setting can be changed later.":
-        "选择按竞赛规程制作的预设：项目、计分、奖项和等级称号。所有设置以后都可修改。",
+    "Choose the preset built from your regulations: events, scoring, prizes and grades. Every setting can be changed later.": "选择按竞赛规程制作的预设：项目、计分、奖项和等级称号。所有设置以后都可修改。",
     "Chosen by the first player": "由先手选择",
     "Close tournament": "关闭比赛",
     "Colours": "先后手说明",
@@ -124,8 +118,7 @@ ZH: dict[str, str] = {
     "File not found": "找不到文件",
     "Filter by action, target or operator": "按操作、对象或操作员筛选",
     "Finals Manager": "棋赛总决赛编排系统",
-    "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.":
-        "棋赛总决赛编排系统——围棋、五子棋总决赛的积分编排、成绩录入、排名、奖项与打印。离线使用；每一项改动都记入操作日志。",
+    "Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.": "棋赛总决赛编排系统——围棋、五子棋总决赛的积分编排、成绩录入、排名、奖项与打印。离线使用；每一项改动都记入操作日志。",
     "First (Black)": "先手（黑）",
     "First day": "开始日期",
     "First round": "第一轮",
@@ -183,8 +176,7 @@ ZH: dict[str, str] = {
     "Teams are registered before the final": "队伍应在总决赛前报名",
     "Compose a team all the same (forced)?": "仍要强制组队吗？",
     "Dissolve %1 all the same (forced)?": "仍要强制解散“%1”吗？",
-    "The forced change is written to the audit log and marked on the team list.":
-        "强制变更将记入操作日志，并在队伍名单上标注。",
+    "The forced change is written to the audit log and marked on the team list.": "强制变更将记入操作日志，并在队伍名单上标注。",
     "%1 not eligible: still ranked, prizes paid and marked": "%1 支不符合参赛条件：仍计名次，奖金照发并标注",
     "%1 not eligible: still ranked, prizes withheld": "%1 支不符合参赛条件：仍计名次，奖金不发",
     "No round is paired yet in this event.": "本项目还没有编排任何轮次。",
@@ -340,10 +332,8 @@ ZH: dict[str, str] = {
     "✔ Round complete": "✔ 本轮成绩已齐",
     # Result entry: table and key always separated; Ctrl+Z undoes results (issue 11)
     "Table, space, key, Enter: 12 1 · 12 0 · 12 =": "台号 空格 成绩键，回车：12 1 · 12 0 · 12 =",
-    "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …":
-        "台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……",
-    "Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.":
-        "台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。",
+    "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …": "台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……",
+    "Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.": "台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。",
     "Type a table number, a space and a result key, e.g. 12 1": "请输入台号、空格和成绩键，例如 12 1",
     "Put a space between the table and the result: 12 1.": "台号与成绩之间请加空格，如 12 1。",
     "Table %1 (%2): type the result key, then Enter.": "第%1台（%2）：请输入成绩键，回车确认。",
@@ -357,8 +347,7 @@ ZH: dict[str, str] = {
     "Compose…": "组建…",
     "Dissolve": "解散",
     "Dissolve %1?": "解散%1吗？",
-    "Members (seed numbers or names in the individual event, separated by commas):":
-        "队员（个人项目中的序号或姓名，用逗号分隔）：",
+    "Members (seed numbers or names in the individual event, separated by commas):": "队员（个人项目中的序号或姓名，用逗号分隔）：",
     "Team name:": "队名：",
     "The two players' names, separated by a comma:": "两名选手的姓名，用逗号分隔：",
     # Phone entry (现场录入): the server for the tables' phones and the arbiter's queue
@@ -375,22 +364,18 @@ ZH: dict[str, str] = {
     "Address": "地址",
     "Client address": "来源地址",
     "Conflict": "冲突",
-    "Enter or A accepts the selected submission · R or Delete rejects it · a conflict (red) must be decided one by one":
-        "Enter 或 A 接受选中的提交 · R 或 Delete 拒绝 · 冲突（红色）须逐条处理",
+    "Enter or A accepts the selected submission · R or Delete rejects it · a conflict (red) must be decided one by one": "Enter 或 A 接受选中的提交 · R 或 Delete 拒绝 · 冲突（红色）须逐条处理",
     "Fouls": "犯规",
     "Manner": "胜负方式",
     "No round of this event is paired.": "本项目尚未编排。",
     "No submission is waiting.": "没有待确认的提交。",
-    "No. %1 (table %2, %3) is in conflict: %4.\n\nAccept it? Any other submission for this table is then rejected.":
-        "第%1号（第%2台，%3）有冲突：%4。\n\n接受这条吗？本台的其他提交将被拒绝。",
+    "No. %1 (table %2, %3) is in conflict: %4.\n\nAccept it? Any other submission for this table is then rejected.": "第%1号（第%2台，%3）有冲突：%4。\n\n接受这条吗？本台的其他提交将被拒绝。",
     "Not running. Choose the address the phones can reach, then Start.": "未启动。请选择手机能访问的地址，再点“启动”。",
     "Open a tournament to start phone entry.": "请先打开比赛，再启动现场录入。",
-    "Pair a round of an individual or pair event first: the server serves the current event's latest round.":
-        "请先编排个人或双人项目的一轮：现场录入服务的是当前项目的最新一轮。",
+    "Pair a round of an individual or pair event first: the server serves the current event's latest round.": "请先编排个人或双人项目的一轮：现场录入服务的是当前项目的最新一轮。",
     "Phone entry": "现场录入",
     "Phone entry (%1)": "现场录入（%1）",
-    "Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR code of its own table: print the slips after starting, so they carry this address. If phones cannot connect, allow Finals Manager through the firewall.":
-        "手机须与本机连在同一 Wi-Fi。每张成绩登记单印有本台的二维码：请在启动后再打印登记单，登记单上才是这个地址。手机连不上时，请在防火墙中允许本程序。",
+    "Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR code of its own table: print the slips after starting, so they carry this address. If phones cannot connect, allow Finals Manager through the firewall.": "手机须与本机连在同一 Wi-Fi。每张成绩登记单印有本台的二维码：请在启动后再打印登记单，登记单上才是这个地址。手机连不上时，请在防火墙中允许本程序。",
     "Port": "端口",
     "Referee PIN": "台裁口令",
     "Reject": "拒绝",
@@ -412,10 +397,8 @@ ZH: dict[str, str] = {
     "second forfeits": "后手弃权",
     "second wins": "后手胜",
     "■ Stopped.": "■ 已停止。",
-    "■ Stopped: every result of the round is in, so the table links no longer work.":
-        "■ 已停止：本轮成绩已全部录入，各台链接随之失效。",
-    "● Running — %1 received. Referees scan their table's slip or this code.":
-        "● 运行中——已收到 %1 条。台裁扫描本台登记单或此二维码。",
+    "■ Stopped: every result of the round is in, so the table links no longer work.": "■ 已停止：本轮成绩已全部录入，各台链接随之失效。",
+    "● Running — %1 received. Referees scan their table's slip or this code.": "● 运行中——已收到 %1 条。台裁扫描本台登记单或此二维码。",
 }
 
 
@@ -429,8 +412,21 @@ def tool(name: str) -> str:
 
 def main() -> int:
     sources = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "ui").rglob("*.py"))
-    subprocess.run([tool("pyside6-lupdate"), *sources, "-no-obsolete", "-locations", "none",
-                    "-target-language", "zh_CN", "-ts", str(TS)], cwd=ROOT, check=True)
+    subprocess.run(
+        [
+            tool("pyside6-lupdate"),
+            *sources,
+            "-no-obsolete",
+            "-locations",
+            "none",
+            "-target-language",
+            "zh_CN",
+            "-ts",
+            str(TS),
+        ],
+        cwd=ROOT,
+        check=True,
+    )
     tree = ET.parse(TS)
     missing: list[str] = []
     for message in tree.iter("message"):
@@ -457,8 +453,11 @@ def main() -> int:
     ET.indent(tree)
     tree.write(TS, encoding="utf-8", xml_declaration=True)
     with TS.open("r+", encoding="utf-8") as handle:  # lrelease wants the doctype back
-        body = handle.read().replace("<?xml version='1.0' encoding='utf-8'?>",
-                                     '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>', 1)
+        body = handle.read().replace(
+            "<?xml version='1.0' encoding='utf-8'?>",
+            '<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>',
+            1,
+        )
         handle.seek(0)
         handle.write(body)
         handle.truncate()

@@ -25,8 +25,9 @@ def go_final(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _finals(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "app.cli.main", *args], capture_output=True,
-                          text=True, check=True)
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli.main", *args], capture_output=True, text=True, check=True
+    )
 
 
 def test_pair_command_360_round_9(benchmark, go_final: Path, tmp_path: Path) -> None:
@@ -38,8 +39,9 @@ def test_pair_command_360_round_9(benchmark, go_final: Path, tmp_path: Path) -> 
         shutil.copy(go_final, work)
         shutil.rmtree(tmp_path / "backups", ignore_errors=True)
 
-    benchmark.pedantic(lambda: _finals("pair", str(work), "--event", "MEN"), setup=setup,
-                       rounds=5, iterations=1)
+    benchmark.pedantic(
+        lambda: _finals("pair", str(work), "--event", "MEN"), setup=setup, rounds=5, iterations=1
+    )
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     benchmark.extra_info["peak_memory_mb"] = round(peak_mb, 1)
     print(f"\nfinals pair (360, round 9): peak memory of the command {peak_mb:.0f} MB")
@@ -58,8 +60,9 @@ def _compiled() -> None:
 def test_standings_command_whole_process(benchmark, go_final: Path) -> None:
     """`finals standings` of the 360-player event, whole process (issue 15: <= 0.5 s)."""
     _compiled()
-    out = benchmark.pedantic(lambda: _finals("standings", str(go_final), "--event", "MEN"),
-                             rounds=5, iterations=1)
+    out = benchmark.pedantic(
+        lambda: _finals("standings", str(go_final), "--event", "MEN"), rounds=5, iterations=1
+    )
     assert "第8轮后名次" in out.stdout
 
 
@@ -67,8 +70,11 @@ def test_export_json_whole_process(benchmark, go_final: Path, tmp_path: Path) ->
     """`finals export --json` of the whole final, whole process (issue 15: <= 0.5 s)."""
     _compiled()
     target = tmp_path / "final.json"
-    benchmark.pedantic(lambda: _finals("export", str(go_final), "--json", "-o", str(target)),
-                       rounds=5, iterations=1)
+    benchmark.pedantic(
+        lambda: _finals("export", str(go_final), "--json", "-o", str(target)),
+        rounds=5,
+        iterations=1,
+    )
     assert target.stat().st_size > 100_000
 
 
@@ -104,6 +110,7 @@ def test_result_entry_use_case(benchmark, go_final: Path, tmp_path: Path) -> Non
     db = open_tournament(work)
     view = pair_next(db, "MEN")
     tables = iter([g.table for g in view.games if g.second is not None])
-    benchmark.pedantic(lambda: record_result(db, "MEN", 9, next(tables), "1-0"), rounds=50,
-                       iterations=1)
+    benchmark.pedantic(
+        lambda: record_result(db, "MEN", 9, next(tables), "1-0"), rounds=50, iterations=1
+    )
     db.close()

@@ -22,8 +22,12 @@ RESULTS = [Result.FIRST_WINS] * 4 + [Result.SECOND_WINS] * 4 + [Result.DRAW] * 2
 def _request(n: int, rnd: int, history: tuple[GameRecord, ...], planned: int) -> PairingRequest:
     entrants = tuple(PairingEntrant(id=k + 1, seed=k + 1, name=f"选手{k + 1}") for k in range(n))
     return PairingRequest(
-        round_number=rnd, rounds_planned=planned, entrants=entrants,
-        active=frozenset(e.id for e in entrants), history=history, scoring=CHESS,
+        round_number=rnd,
+        rounds_planned=planned,
+        entrants=entrants,
+        active=frozenset(e.id for e in entrants),
+        history=history,
+        scoring=CHESS,
         settings=PairingSettings(system="dutch", same_unit="never"),
     )
 

@@ -42,21 +42,32 @@ def generated_rows(count: int) -> list[dict[str, object]]:
         gender = "女" if rng.random() < 0.25 else "男"
         unit = rng.choice(units)
         wild = rng.random() < 0.1
-        born = (date(2009, 1, 1) if youth else date(1960, 1, 1)) + timedelta(days=rng.randrange(2900))
+        born = (date(2009, 1, 1) if youth else date(1960, 1, 1)) + timedelta(
+            days=rng.randrange(2900)
+        )
         row: dict[str, object] = {
-            "姓名": next(names), "性别": gender, "出生日期": born.isoformat(), "单位": unit,
-            "地区": unit[:2], "段位": rng.choice(GOMOKU_GRADES), "等级分": rng.randrange(1200, 2600),
+            "姓名": next(names),
+            "性别": gender,
+            "出生日期": born.isoformat(),
+            "单位": unit,
+            "地区": unit[:2],
+            "段位": rng.choice(GOMOKU_GRADES),
+            "等级分": rng.randrange(1200, 2600),
             "来源": "外卡" if wild else f"入围赛第{rng.randrange(1, 9)}期",
             "名次": None if wild else rng.randrange(1, 200),
-            "身份证号": f"33{index:016d}", "电话": f"138{index:08d}",
-            "项目": "少儿组" if youth else "公开组", "队名/搭档": None,
+            "身份证号": f"33{index:016d}",
+            "电话": f"138{index:08d}",
+            "项目": "少儿组" if youth else "公开组",
+            "队名/搭档": None,
         }
         if not youth and not wild and rng.random() < 0.3:  # no wild card in a team (§十二(四)4)
             size = 3 if gender == "男" else 2
             key = (unit, gender)
             number = team_slots.get(key, 0)
             team_slots[key] = number + 1
-            row["项目"] = "公开组、" + ("公开组团体（男子）" if gender == "男" else "公开组团体（女子）")
+            row["项目"] = "公开组、" + (
+                "公开组团体（男子）" if gender == "男" else "公开组团体（女子）"
+            )
             row["队名/搭档"] = f"{unit}{gender}队{number // size + 1}"
         rows.append(row)
     # A team short of members is a sheet error: its members play the open event only.
@@ -104,8 +115,10 @@ def test_import_10000_rows(benchmark, sheet_10000: Path, tmp_path: Path) -> None
     read = time.perf_counter() - started
     benchmark.extra_info["read_sheet_seconds"] = round(read, 2)
     if benchmark.stats is not None:  # None when benchmarks are disabled (the test run)
-        print(f"\nimport of {ROWS} rows: reading the sheet (no lock) {read:.1f} s of "
-              f"{benchmark.stats.stats.mean:.1f} s")
+        print(
+            f"\nimport of {ROWS} rows: reading the sheet (no lock) {read:.1f} s of "
+            f"{benchmark.stats.stats.mean:.1f} s"
+        )
     assert summary.players == ROWS
     db = open_tournament(finals[-1])
     with db.reading() as session:

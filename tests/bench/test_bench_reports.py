@@ -84,8 +84,11 @@ def test_bench_pairing_list_180_tables(benchmark, tmp_path: Path, go_live: dict)
 def test_bench_slips_180_tables(benchmark, tmp_path: Path, go_live: dict) -> None:
     out = tmp_path / "slips.pdf"
     benchmark.pedantic(
-        build_report, args=(from_document(go_live), "slips", out), kwargs={"event": "MEN"},
-        rounds=3, iterations=1
+        build_report,
+        args=(from_document(go_live), "slips", out),
+        kwargs={"event": "MEN"},
+        rounds=3,
+        iterations=1,
     )
     benchmark.extra_info["size_bytes"] = out.stat().st_size
 
@@ -102,8 +105,9 @@ def test_bench_certificates_360_with_background(
     doc = copy.deepcopy(go_360_winners)
     doc["tournament"]["certificate"]["background"] = str(background)
     out = tmp_path / "certificates.pdf"
-    benchmark.pedantic(build_report, args=(from_document(doc), "certificates", out), rounds=3,
-                       iterations=1)
+    benchmark.pedantic(
+        build_report, args=(from_document(doc), "certificates", out), rounds=3, iterations=1
+    )
     size = out.stat().st_size
     benchmark.extra_info["size_bytes"] = size
     assert page_count(out) == 360

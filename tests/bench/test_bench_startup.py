@@ -26,8 +26,7 @@ FINALS = "import sys; from app.cli.main import main; sys.exit(main())"
 
 
 def _benchmarks_disabled(config: pytest.Config) -> bool:
-    return bool(config.getoption("benchmark_disable")
-                and not config.getoption("benchmark_enable"))
+    return bool(config.getoption("benchmark_disable") and not config.getoption("benchmark_enable"))
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +43,14 @@ def go_final(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 
 def _finals(*args: str) -> str:
-    return subprocess.run([sys.executable, "-c", FINALS, *args], capture_output=True,
-                          text=True, encoding="utf-8", cwd=ROOT, check=True).stdout
+    return subprocess.run(
+        [sys.executable, "-c", FINALS, *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        check=True,
+    ).stdout
 
 
 def _median_ms(benchmark: BenchmarkFixture) -> None:
@@ -59,8 +64,8 @@ def _median_ms(benchmark: BenchmarkFixture) -> None:
 
 def test_events_command_whole_process(benchmark: BenchmarkFixture, go_final: Path) -> None:
     out = benchmark.pedantic(  # type: ignore[no-untyped-call]
-        _finals, args=("events", str(go_final)), rounds=9, iterations=1,
-        warmup_rounds=1)
+        _finals, args=("events", str(go_final)), rounds=9, iterations=1, warmup_rounds=1
+    )
     assert "MEN" in out
     _median_ms(benchmark)
 
@@ -69,6 +74,7 @@ def test_help_whole_process(benchmark: BenchmarkFixture) -> None:
     for package in ("app", "ui", "reports"):
         compileall.compile_dir(ROOT / package, quiet=1)
     out = benchmark.pedantic(  # type: ignore[no-untyped-call]
-        _finals, args=("--help",), rounds=9, iterations=1, warmup_rounds=1)
+        _finals, args=("--help",), rounds=9, iterations=1, warmup_rounds=1
+    )
     assert "events" in out and "schedule" in out
     _median_ms(benchmark)

@@ -48,7 +48,9 @@ def go_360(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(autouse=True)
 def private_settings(tmp_path: Path) -> None:
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
+    QSettings.setPath(
+        QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings")
+    )
     from ui import prefs
 
     prefs.set_operator("测试裁判")
@@ -87,8 +89,9 @@ def idle(window: Any) -> bool:
     return not window.ctx.runner.busy
 
 
-def measure(qtbot: Any, action: Callable[[], Any], done: Callable[[], bool],
-            timeout: int = 60000) -> tuple[float, float]:
+def measure(
+    qtbot: Any, action: Callable[[], Any], done: Callable[[], bool], timeout: int = 60000
+) -> tuple[float, float]:
     """(seconds until `done`, longest GUI stall in seconds) for `action` under the event loop."""
     with StallProbe() as probe:
         start = time.perf_counter()
@@ -99,7 +102,9 @@ def measure(qtbot: Any, action: Callable[[], Any], done: Callable[[], bool],
     return elapsed, probe.longest
 
 
-def report(benchmark: Any, name: str, stalls: list[float], times: list[float] | None = None) -> None:
+def report(
+    benchmark: Any, name: str, stalls: list[float], times: list[float] | None = None
+) -> None:
     worst = max(stalls) * 1000
     benchmark.extra_info["stall_ms"] = round(worst, 1)
     benchmark.extra_info["stalls_ms"] = [round(s * 1000, 1) for s in stalls]
@@ -152,8 +157,9 @@ def open_window(qtbot: Any) -> Iterator[Callable[[Path, str], Any]]:
         window.deleteLater()
 
 
-def prepared(master: Path, folder: Path, name: str, *, pair: bool = False,
-             leave_open: int | None = None) -> Path:
+def prepared(
+    master: Path, folder: Path, name: str, *, pair: bool = False, leave_open: int | None = None
+) -> Path:
     """A copy of the demo; round 3 paired when `pair`; all its results but `leave_open`
     tables entered when `leave_open` is given."""
     from app.services.results import record_result
@@ -167,9 +173,10 @@ def prepared(master: Path, folder: Path, name: str, *, pair: bool = False,
             view = pair_next(db, EVENT, "基准")
             if leave_open is not None:
                 tables = [g.table for g in view.games if g.second is not None]
-                for table in tables[:len(tables) - leave_open]:
-                    record_result(db, EVENT, view.number, table, "1-0", operator="基准",
-                                  expected=None)
+                for table in tables[: len(tables) - leave_open]:
+                    record_result(
+                        db, EVENT, view.number, table, "1-0", operator="基准", expected=None
+                    )
         finally:
             db.close()
     return path
@@ -220,8 +227,13 @@ def test_open_360_player_demo_to_interactive_window(benchmark, qtbot, go_360: Pa
 # -- stalls ----------------------------------------------------------------------------------
 
 
-def test_stall_while_pairing_a_round(benchmark, qtbot, go_360: Path, tmp_path: Path,  # noqa: ANN001
-                                     open_window) -> None:  # noqa: ANN001
+def test_stall_while_pairing_a_round(
+    benchmark,
+    qtbot,
+    go_360: Path,
+    tmp_path: Path,  # noqa: ANN001
+    open_window,
+) -> None:  # noqa: ANN001
     stalls: list[float] = []
     times: list[float] = []
     counter = iter(range(1000))
@@ -233,8 +245,10 @@ def test_stall_while_pairing_a_round(benchmark, qtbot, go_360: Path, tmp_path: P
     def pair(window: Any) -> None:
         board = window.round_board
         elapsed, stall = measure(
-            qtbot, board.pair_next_round,
-            lambda: idle(window) and board.view is not None and board.view.number == 3)
+            qtbot,
+            board.pair_next_round,
+            lambda: idle(window) and board.view is not None and board.view.number == 3,
+        )
         times.append(elapsed)
         stalls.append(stall)
 
@@ -242,14 +256,21 @@ def test_stall_while_pairing_a_round(benchmark, qtbot, go_360: Path, tmp_path: P
     report(benchmark, "pairing round 3 (360 players)", stalls, times)
 
 
-def test_stall_on_the_enter_that_completes_a_round(benchmark, qtbot, go_360: Path,  # noqa: ANN001
-                                                   tmp_path: Path, open_window) -> None:  # noqa: ANN001
+def test_stall_on_the_enter_that_completes_a_round(
+    benchmark,
+    qtbot,
+    go_360: Path,  # noqa: ANN001
+    tmp_path: Path,
+    open_window,
+) -> None:  # noqa: ANN001
     stalls: list[float] = []
     times: list[float] = []
     counter = iter(range(1000))
 
     def setup() -> tuple[tuple[Any, ...], dict[str, Any]]:
-        path = prepared(go_360, tmp_path, f"complete{next(counter)}.finals", pair=True, leave_open=1)
+        path = prepared(
+            go_360, tmp_path, f"complete{next(counter)}.finals", pair=True, leave_open=1
+        )
         window = open_window(path, "results")
         assert window.results.view.number == 3
         return (window,), {}
@@ -263,9 +284,14 @@ def test_stall_on_the_enter_that_completes_a_round(benchmark, qtbot, go_360: Pat
             qtbot.keyClick(results.entry, Qt.Key.Key_Return)
 
         elapsed, stall = measure(
-            qtbot, action,
-            lambda: idle(window) and not results.model.open_tables()
-            and results.progress.value() == results.progress.maximum())
+            qtbot,
+            action,
+            lambda: (
+                idle(window)
+                and not results.model.open_tables()
+                and results.progress.value() == results.progress.maximum()
+            ),
+        )
         times.append(elapsed)
         stalls.append(stall)
 
@@ -287,18 +313,24 @@ def test_stall_on_swap_undo_redo(benchmark, qtbot, paired_window: Any) -> None: 
         before = board_rows(window)
         games = board.view.games
         a, b = games[0].first, games[5].first
-        stall = measure(qtbot, lambda: board.apply_edit("swap", a, b, label="swap"),
-                        lambda: idle(window) and board_rows(window) != before)[1]
+        stall = measure(
+            qtbot,
+            lambda: board.apply_edit("swap", a, b, label="swap"),
+            lambda: idle(window) and board_rows(window) != before,
+        )[1]
         stalls["swap"].append(stall)
         after = board_rows(window)
-        stall = measure(qtbot, window.ctx.undo_stack.undo,
-                        lambda: idle(window) and board_rows(window) == before)[1]
+        stall = measure(
+            qtbot, window.ctx.undo_stack.undo, lambda: idle(window) and board_rows(window) == before
+        )[1]
         stalls["undo"].append(stall)
-        stall = measure(qtbot, window.ctx.undo_stack.redo,
-                        lambda: idle(window) and board_rows(window) == after)[1]
+        stall = measure(
+            qtbot, window.ctx.undo_stack.redo, lambda: idle(window) and board_rows(window) == after
+        )[1]
         stalls["redo"].append(stall)
-        stall = measure(qtbot, window.ctx.undo_stack.undo,
-                        lambda: idle(window) and board_rows(window) == before)[1]
+        stall = measure(
+            qtbot, window.ctx.undo_stack.undo, lambda: idle(window) and board_rows(window) == before
+        )[1]
         stalls["undo"].append(stall)
 
     benchmark.pedantic(cycle, rounds=3, iterations=1)
@@ -317,8 +349,9 @@ def test_stall_while_printing_pairings(benchmark, qtbot, paired_window: Any) -> 
         made: list[str] = []
         window.document_ready.connect(made.append)
         try:
-            elapsed, stall = measure(qtbot, lambda: window.print_report("pairings"),
-                                     lambda: bool(made) and idle(window))
+            elapsed, stall = measure(
+                qtbot, lambda: window.print_report("pairings"), lambda: bool(made) and idle(window)
+            )
         finally:
             window.document_ready.disconnect(made.append)
         assert Path(made[0]).stat().st_size > 0
@@ -332,8 +365,13 @@ def test_stall_while_printing_pairings(benchmark, qtbot, paired_window: Any) -> 
 # -- latencies -------------------------------------------------------------------------------
 
 
-def test_result_keystroke_saved_and_shown(benchmark, qtbot, go_360: Path, tmp_path: Path,  # noqa: ANN001
-                                          open_window) -> None:  # noqa: ANN001
+def test_result_keystroke_saved_and_shown(
+    benchmark,
+    qtbot,
+    go_360: Path,
+    tmp_path: Path,  # noqa: ANN001
+    open_window,
+) -> None:  # noqa: ANN001
     from app.services.rounds import round_view
 
     window = open_window(prepared(go_360, tmp_path, "enter.finals", pair=True), "results")
@@ -369,8 +407,13 @@ def test_result_keystroke_saved_and_shown(benchmark, qtbot, go_360: Path, tmp_pa
     assert round_view(window.ctx.db, EVENT, 3).results[table] == "1-0"
 
 
-def test_standings_view_switch(benchmark, qtbot, go_360: Path, tmp_path: Path,  # noqa: ANN001
-                               open_window) -> None:  # noqa: ANN001
+def test_standings_view_switch(
+    benchmark,
+    qtbot,
+    go_360: Path,
+    tmp_path: Path,  # noqa: ANN001
+    open_window,
+) -> None:  # noqa: ANN001
     window = open_window(prepared(go_360, tmp_path, "standings.finals", pair=True), "results")
     results = window.results
     standings = window.standings
@@ -390,9 +433,11 @@ def test_standings_view_switch(benchmark, qtbot, go_360: Path, tmp_path: Path,  
 
     def switch() -> None:
         count = len(resets)
-        elapsed, stall = measure(qtbot, lambda: window.show_view("standings"),
-                                 lambda: len(resets) > count and standings.model.rowCount() > 0
-                                 and idle(window))
+        elapsed, stall = measure(
+            qtbot,
+            lambda: window.show_view("standings"),
+            lambda: len(resets) > count and standings.model.rowCount() > 0 and idle(window),
+        )
         times.append(elapsed)
         stalls.append(stall)
 
@@ -400,8 +445,13 @@ def test_standings_view_switch(benchmark, qtbot, go_360: Path, tmp_path: Path,  
     report(benchmark, "standings view switch", stalls, times)
 
 
-def test_round_change_in_results(benchmark, qtbot, go_360: Path, tmp_path: Path,  # noqa: ANN001
-                                 open_window) -> None:  # noqa: ANN001
+def test_round_change_in_results(
+    benchmark,
+    qtbot,
+    go_360: Path,
+    tmp_path: Path,  # noqa: ANN001
+    open_window,
+) -> None:  # noqa: ANN001
     window = open_window(prepared(go_360, tmp_path, "rounds.finals", pair=True), "results")
     results = window.results
     stalls: list[float] = []
@@ -412,9 +462,15 @@ def test_round_change_in_results(benchmark, qtbot, go_360: Path, tmp_path: Path,
         number = next(targets)
         index = results.round_combo.findData(number)
         elapsed, stall = measure(
-            qtbot, lambda: results.round_combo.setCurrentIndex(index),
-            lambda: results.view is not None and results.view.number == number
-            and results.model.rowCount() > 0 and idle(window))
+            qtbot,
+            lambda: results.round_combo.setCurrentIndex(index),
+            lambda: (
+                results.view is not None
+                and results.view.number == number
+                and results.model.rowCount() > 0
+                and idle(window)
+            ),
+        )
         times.append(elapsed)
         stalls.append(stall)
 

@@ -27,8 +27,9 @@ RATE = 200.0
 CLIENTS = 20
 
 
-def _open_loop(server: Any, sends: list[tuple[str, dict[str, Any]]], rate: float = RATE
-               ) -> dict[str, Any]:
+def _open_loop(
+    server: Any, sends: list[tuple[str, dict[str, Any]]], rate: float = RATE
+) -> dict[str, Any]:
     jobs: queue.Queue[tuple[float, str, dict[str, Any]] | None] = queue.Queue()
     start = time.perf_counter() + 0.2
     for i, (path, data) in enumerate(sends):
@@ -68,9 +69,12 @@ def _open_loop(server: Any, sends: list[tuple[str, dict[str, Any]]], rate: float
         return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))] * 1000
 
     return {
-        "submissions": len(codes), "ok": sum(1 for c in codes if c == 200),
-        "seconds": round(elapsed, 2), "per_second": round(len(codes) / elapsed, 1),
-        "p50_ms": round(pct(latencies, 50), 1), "p99_ms": round(pct(latencies, 99), 1),
+        "submissions": len(codes),
+        "ok": sum(1 for c in codes if c == 200),
+        "seconds": round(elapsed, 2),
+        "per_second": round(len(codes) / elapsed, 1),
+        "p50_ms": round(pct(latencies, 50), 1),
+        "p99_ms": round(pct(latencies, 99), 1),
         "max_ms": round(max(latencies) * 1000, 1),
         "service_p99_ms": round(pct(service, 99), 1),
         "mean_ms": round(statistics.fmean(latencies) * 1000, 1),
@@ -88,8 +92,9 @@ def big(template: Path, tmp_path: Path) -> Iterator[Database]:
 
 
 def _server(db: Database, **options: Any) -> RemoteEntryServer:
-    server = RemoteEntryServer(db, "127.0.0.1", 0, limits=LOAD_LIMITS,
-                               stop_when_rounds_close=False, **options)
+    server = RemoteEntryServer(
+        db, "127.0.0.1", 0, limits=LOAD_LIMITS, stop_when_rounds_close=False, **options
+    )
     server.start()
     return server
 

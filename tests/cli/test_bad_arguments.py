@@ -22,8 +22,6 @@ from tests.cli.runner import run
 INTERNAL = ("程序内部错误", "Traceback")
 
 
-
-
 def data_of(path: Path) -> str:
     """The file's data as a user sees it: every event, round, game, standing and the log."""
     from app.readmodel.load import build_export
@@ -34,8 +32,11 @@ def data_of(path: Path) -> str:
     try:
         doc = build_export(db)
         doc.pop("exported_at", None)
-        return hashlib.sha256(json.dumps([doc, audit_log(db)], ensure_ascii=False,
-                                         sort_keys=True, default=str).encode()).hexdigest()
+        return hashlib.sha256(
+            json.dumps(
+                [doc, audit_log(db)], ensure_ascii=False, sort_keys=True, default=str
+            ).encode()
+        ).hexdigest()
     finally:
         db.close()
 
@@ -60,7 +61,19 @@ HUGE = "9" * 20
 
 FOUND = [
     ["result", "{f}", "1-0", "--event", "MEN", "--round", "3", "--table", HUGE],
-    ["result", "{f}", "1-0", "--event", "MEN", "--round", "3", "--table", "1", "--fouls", f"{HUGE},0"],
+    [
+        "result",
+        "{f}",
+        "1-0",
+        "--event",
+        "MEN",
+        "--round",
+        "3",
+        "--table",
+        "1",
+        "--fouls",
+        f"{HUGE},0",
+    ],
     ["result", "{f}", "1-0", "--event", "MEN", "--round", "3", "--table", "²"],
     ["move-table", "{f}", "1", HUGE, "--event", "MEN", "--round", "3"],
     ["swap", "{f}", HUGE, "1", "--event", "MEN", "--round", "3"],
@@ -83,10 +96,32 @@ FOUND = [
     ["pair", "{f}", "--event", "YOUTH", "--seed", HUGE],
     ["seed", "{f}", "1", HUGE, "--event", "MEN"],
     ["log", "{f}", "--limit", HUGE],
-    ["result", "{f}", "1-0", "--event", "MEN", "--round", "3", "--table", "1",
-     "--manner", "中盘胜\x1b[31m"],
-    ["--operator", "裁判\x1b]2;x\x07长", "result", "{f}", "1-0", "--event", "MEN", "--round", "3",
-     "--table", "1"],
+    [
+        "result",
+        "{f}",
+        "1-0",
+        "--event",
+        "MEN",
+        "--round",
+        "3",
+        "--table",
+        "1",
+        "--manner",
+        "中盘胜\x1b[31m",
+    ],
+    [
+        "--operator",
+        "裁判\x1b]2;x\x07长",
+        "result",
+        "{f}",
+        "1-0",
+        "--event",
+        "MEN",
+        "--round",
+        "3",
+        "--table",
+        "1",
+    ],
     ["submissions", "{f}", "--reject", "1", "--reason", "\u202e原因"],
 ]
 
@@ -103,8 +138,9 @@ def test_each_bad_argument_found_is_answered_in_chinese(final: Path, capsys, arg
 
 def test_a_directory_or_a_bad_number_in_a_results_file(final: Path, capsys, tmp_path: Path) -> None:
     before = data_of(final)
-    code, _out, err = run(capsys, "results", str(final), str(tmp_path), "--event", "MEN",
-                          "--round", "3")
+    code, _out, err = run(
+        capsys, "results", str(final), str(tmp_path), "--event", "MEN", "--round", "3"
+    )
     assert code == 1 and "不是文件" in err and not any(w in err for w in INTERNAL)
     bad = tmp_path / "r.csv"
     bad.write_text("²,1-0\n1\u20282,1-0\n" + HUGE + ",0-1\n", encoding="utf-8")
@@ -120,17 +156,20 @@ def test_names_already_in_a_file_never_reach_the_terminal_raw(final: Path, capsy
 
     with sqlite3.connect(final) as conn:
         conn.execute("UPDATE entrant SET name = ? WHERE seed = 1", ("王\x1b]0;x\x07\u202e五",))
-    for argv in (["players", str(final), "--event", "MEN"],
-                 ["players", str(final), "--event", "MEN", "--json"],
-                 ["pairing", str(final), "--event", "MEN"]):
+    for argv in (
+        ["players", str(final), "--event", "MEN"],
+        ["players", str(final), "--event", "MEN", "--json"],
+        ["pairing", str(final), "--event", "MEN"],
+    ):
         code, out, err = run(capsys, *argv)
         assert code == 0, err
         assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
         assert "王" in out
     for kind in ("standings", "pairings"):  # every .xlsx report still writes
         target = final.parent / f"{kind}.xlsx"
-        code, _out, err = run(capsys, "report", str(final), kind, "--event", "MEN", "-o",
-                              str(target))
+        code, _out, err = run(
+            capsys, "report", str(final), kind, "--event", "MEN", "-o", str(target)
+        )
         assert code == 0 and target.stat().st_size > 0, err
 
 
@@ -138,9 +177,38 @@ def test_names_already_in_a_file_never_reach_the_terminal_raw(final: Path, capsy
 
 SKIPPED = {"gui", "serve", "demo"}  # a window, a server that runs until stopped, a slow build
 BAD_VALUES = [
-    "9" * 20, "-" + "9" * 20, "²", "١٢", "１２", "nan", "inf", "-inf", "1e309", "", " ", "\t",
-    "0", "-1", "999", "1.5", "abc", "张\x1b[2J三", "\u202e名", "名\u200b", "a\u2028b", "\x00",
-    "XYZ", "MEN", "1", "3", "1-0", "1:0", "清除", "=HYPERLINK(\"http://x\")", "%s%n", "../..",
+    "9" * 20,
+    "-" + "9" * 20,
+    "²",
+    "١٢",
+    "１２",
+    "nan",
+    "inf",
+    "-inf",
+    "1e309",
+    "",
+    " ",
+    "\t",
+    "0",
+    "-1",
+    "999",
+    "1.5",
+    "abc",
+    "张\x1b[2J三",
+    "\u202e名",
+    "名\u200b",
+    "a\u2028b",
+    "\x00",
+    "XYZ",
+    "MEN",
+    "1",
+    "3",
+    "1-0",
+    "1:0",
+    "清除",
+    '=HYPERLINK("http://x")',
+    "%s%n",
+    "../..",
 ]
 
 
@@ -184,11 +252,16 @@ def command_lines(draw: st.DrawFn) -> tuple[str, list[str]]:
 RUNS: list[str] = []
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=1000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(line=command_lines())
 def test_generated_bad_arguments_never_crash_nor_change_the_file(
-        master: Path, tmp_path: Path, capsys, monkeypatch, line) -> None:
+    master: Path, tmp_path: Path, capsys, monkeypatch, line
+) -> None:
     name, argv = line
     folder = tmp_path / f"run{len(RUNS)}"
     folder.mkdir()
@@ -215,14 +288,19 @@ def test_report_how_many_generated_cases_ran() -> None:
 
         commands = {run.split(":")[0] for run in RUNS}
         codes = Counter(run.split(":")[1] for run in RUNS)
-        print(f"\n生成的错误命令行：{len(RUNS)} 条，覆盖 {len(commands)} 个命令；退出码 {dict(codes)}")
+        print(
+            f"\n生成的错误命令行：{len(RUNS)} 条，覆盖 {len(commands)} 个命令；退出码 {dict(codes)}"
+        )
         assert len(RUNS) >= 1000
 
 
 def test_a_nul_character_in_any_argument_is_refused(final: Path, capsys) -> None:
     before = data_of(final)
-    for argv in (["template", "\x00"], ["players", str(final) + "\x00"],
-                 ["add-player", str(final), "--event", "MEN", "--name", "a\x00b"]):
+    for argv in (
+        ["template", "\x00"],
+        ["players", str(final) + "\x00"],
+        ["add-player", str(final), "--event", "MEN", "--name", "a\x00b"],
+    ):
         code, _out, err = run(capsys, *argv)
         assert code == 2 and "空字符" in err and not any(w in err for w in INTERNAL)
     assert data_of(final) == before

@@ -15,20 +15,34 @@ def test_new_import_export_end_to_end(tmp_path: Path, capsys) -> None:
     assert run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")[0] == 0
     tpl = tmp_path / "tpl.xlsx"
     assert run(capsys, "template", str(tpl))[0] == 0 and tpl.exists()
-    rows = [player(f"选手{i}", "女" if i % 4 == 0 else "男", birth=f"199{i % 10}-0{1 + i % 9}-1{i % 10}",
-                   身份证号=f"33000019900101{i:04d}", 电话="13800000000", unit=f"单位{i % 5}")
-            for i in range(12)]
+    rows = [
+        player(
+            f"选手{i}",
+            "女" if i % 4 == 0 else "男",
+            birth=f"199{i % 10}-0{1 + i % 9}-1{i % 10}",
+            身份证号=f"33000019900101{i:04d}",
+            电话="13800000000",
+            unit=f"单位{i % 5}",
+        )
+        for i in range(12)
+    ]
     sheet = write_sheet(tmp_path / "p.xlsx", rows)
     code, out, _ = run(capsys, "import", f, str(sheet))
     assert code == 0 and "12" in out
     code, out, _ = run(capsys, "export", f, "--json")
     assert code == 0
     doc = json.loads(out)
-    assert doc["tournament"] == {**doc["tournament"], "title": doc["tournament"]["title"], "game": "gomoku"}
+    assert doc["tournament"] == {
+        **doc["tournament"],
+        "title": doc["tournament"]["title"],
+        "game": "gomoku",
+    }
     open_event = next(e for e in doc["events"] if e["code"] == "OPEN")
     assert open_event["kind"] == "individual"
     entrant = open_event["entrants"][0]
-    assert {"id", "seed", "name", "gender", "unit", "birth_date", "status", "members"} <= set(entrant)
+    assert {"id", "seed", "name", "gender", "unit", "birth_date", "status", "members"} <= set(
+        entrant
+    )
     assert entrant["gender"] in ("M", "F")
     assert "33000019900101" not in out and "13800000000" not in out  # private fields never leave
 
@@ -39,16 +53,22 @@ def test_exit_codes(tmp_path: Path, capsys) -> None:
     with pytest.raises(SystemExit) as usage:
         main(["new"])
     assert usage.value.code == 2
-    code, _, err = run(capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022")
+    code, _, err = run(
+        capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022"
+    )
     assert code == 0
-    code, _, err = run(capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022")
+    code, _, err = run(
+        capsys, "new", str(tmp_path / "x.finals"), "--preset", "shaoxing-gomoku-2022"
+    )
     assert code == 1 and "已存在" in err
 
 
 def test_bad_sheet_exits_1_and_names_rows(tmp_path: Path, capsys) -> None:
     f = str(tmp_path / "t.finals")
     run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")
-    sheet = write_sheet(tmp_path / "bad.xlsx", [player("甲"), player(None), player("乙", gender="?")])
+    sheet = write_sheet(
+        tmp_path / "bad.xlsx", [player("甲"), player(None), player("乙", gender="?")]
+    )
     code, out, err = run(capsys, "import", f, str(sheet))
     assert code == 1
     assert "第3行【姓名】" in err and "第4行【性别】" in err
@@ -69,15 +89,35 @@ def test_a_whole_small_final_through_the_command(tmp_path: Path, capsys) -> None
     code, _, err = run(capsys, "pair", f, "--event", "OPEN")
     assert code == 1 and "未录入成绩" in err
     for game in first["games"][:-1]:
-        assert run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table",
-                   str(game["table"]), "1-0", "--manner", "连五")[0] == 0
+        assert (
+            run(
+                capsys,
+                "result",
+                f,
+                "--event",
+                "OPEN",
+                "--round",
+                "1",
+                "--table",
+                str(game["table"]),
+                "1-0",
+                "--manner",
+                "连五",
+            )[0]
+            == 0
+        )
     code, out, _ = run(capsys, "round-status", f, "--event", "OPEN", "--json")
     assert json.loads(out)["complete"] is True
     assert run(capsys, "pair", f, "--event", "OPEN")[0] == 0
     # A correction to round 1 now needs --force; "--" (double forfeit) is a result, not an option.
     code, _, err = run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table", "1", "--")
     assert code == 1 and "--force" in err
-    assert run(capsys, "result", f, "--event", "OPEN", "--round", "1", "--table", "1", "--", "--force")[0] == 0
+    assert (
+        run(
+            capsys, "result", f, "--event", "OPEN", "--round", "1", "--table", "1", "--", "--force"
+        )[0]
+        == 0
+    )
     code, out, _ = run(capsys, "export", f, "--json")
     doc = json.loads(out)
     event = next(e for e in doc["events"] if e["code"] == "OPEN")
@@ -111,8 +151,18 @@ def test_bulk_results_all_or_nothing(tmp_path: Path, capsys) -> None:
 
 def test_settings_categories_and_explanations(go_demo: Path, capsys) -> None:
     f = str(go_demo)
-    code, out, _ = run(capsys, "settings", f, "--event", "MEN", "--set", "standings.ties=lot",
-                       "--set", "pairing.same_unit=always", "--json")
+    code, out, _ = run(
+        capsys,
+        "settings",
+        f,
+        "--event",
+        "MEN",
+        "--set",
+        "standings.ties=lot",
+        "--set",
+        "pairing.same_unit=always",
+        "--json",
+    )
     assert code == 0
     settings = json.loads(out)
     assert settings["standings"]["ties"] == "lot" and settings["standings"]["lot_seed"] is not None
@@ -124,8 +174,18 @@ def test_settings_categories_and_explanations(go_demo: Path, capsys) -> None:
     women = json.loads(out)["standings"]
     overall = [r["overall_rank"] for r in women]
     assert women and overall == sorted(overall)
-    code, out, _ = run(capsys, "standings", f, "--event", "MEN", "--category", "老将",
-                       "--born-to", "1975-12-31", "--json")
+    code, out, _ = run(
+        capsys,
+        "standings",
+        f,
+        "--event",
+        "MEN",
+        "--category",
+        "老将",
+        "--born-to",
+        "1975-12-31",
+        "--json",
+    )
     assert code == 0 and all(r["overall_rank"] >= 1 for r in json.loads(out)["standings"])
     code, out, err = run(capsys, "standings", f, "--event", "MEN", "--category", "无此组")
     assert code == 1 and "没有组别" in err

@@ -56,11 +56,17 @@ def test_settings_show_the_new_eligibility_keys(go: Path, capsys) -> None:
     assert json.loads(out)["standings"]["grades_include_held"] is False
 
 
-@pytest.mark.parametrize("change", ["eligibility.professionals=maybe",
-                                    "eligibility.parent_older_by=-3",
-                                    "eligibility.exclusive_with=NOSUCH"])
+@pytest.mark.parametrize(
+    "change",
+    [
+        "eligibility.professionals=maybe",
+        "eligibility.parent_older_by=-3",
+        "eligibility.exclusive_with=NOSUCH",
+    ],
+)
 def test_a_bad_eligibility_setting_is_refused_and_changes_nothing(
-        go: Path, capsys, change: str) -> None:
+    go: Path, capsys, change: str
+) -> None:
     event = "PCPAIR" if "parent" in change else "YOUTH"
     before = _digest(go)
     code, _, err = run(capsys, "settings", str(go), "--event", event, "--set", change)
@@ -70,8 +76,20 @@ def test_a_bad_eligibility_setting_is_refused_and_changes_nothing(
 
 def test_add_and_edit_player_refuse_with_the_field_named(go: Path, capsys) -> None:
     f = str(go)
-    base = ["add-player", f, "--event", "YOUTH", "--name", "小明", "--gender", "男",
-            "--birth-date", "2012-03-04", "--grade", "1段"]
+    base = [
+        "add-player",
+        f,
+        "--event",
+        "YOUTH",
+        "--name",
+        "小明",
+        "--gender",
+        "男",
+        "--birth-date",
+        "2012-03-04",
+        "--grade",
+        "1段",
+    ]
     before = _digest(go)
     code, _, err = run(capsys, *base)
     assert code == 1 and "平台账号" in err and "弈战" in err
@@ -79,18 +97,27 @@ def test_add_and_edit_player_refuse_with_the_field_named(go: Path, capsys) -> No
     code, out, _ = run(capsys, *base, "--platform-account", "yz_xiaoming")
     assert code == 0 and "序号 1" in out
     before = _digest(go)
-    code, _, err = run(capsys, "edit-player", f, "1", "--event", "YOUTH", "--birth-date", "2007-01-01")
+    code, _, err = run(
+        capsys, "edit-player", f, "1", "--event", "YOUTH", "--birth-date", "2007-01-01"
+    )
     assert code == 1 and "【出生日期】" in err and "少儿组" in err
-    code, _, err = run(capsys, "add-player", f, "--event", "MEN", "--name", "职业甲", "--grade", "P5")
+    code, _, err = run(
+        capsys, "add-player", f, "--event", "MEN", "--name", "职业甲", "--grade", "P5"
+    )
     assert code == 1 and "【段位】" in err and "职业" in err
     assert _digest(go) == before
 
 
 def test_players_shows_the_platform_account_to_the_arbiter_only_where_there_is_one(
-        go: Path, tmp_path: Path, capsys) -> None:
-    rows = [player("小明", birth="2012-03-04", events="少儿组", 段位="1段", 平台账号="yz_xiaoming"),
-            player("甲", events="男子个人")]
-    assert run(capsys, "import", str(go), str(write_sheet(tmp_path / "p.xlsx", rows, SHEET)))[0] == 0
+    go: Path, tmp_path: Path, capsys
+) -> None:
+    rows = [
+        player("小明", birth="2012-03-04", events="少儿组", 段位="1段", 平台账号="yz_xiaoming"),
+        player("甲", events="男子个人"),
+    ]
+    assert (
+        run(capsys, "import", str(go), str(write_sheet(tmp_path / "p.xlsx", rows, SHEET)))[0] == 0
+    )
     code, out, _ = run(capsys, "players", str(go), "--event", "YOUTH")
     assert code == 0 and "平台账号" in out and "yz_xiaoming" in out
     code, out, _ = run(capsys, "players", str(go), "--event", "MEN")
@@ -109,10 +136,14 @@ def test_the_template_has_the_platform_column(tmp_path: Path, capsys) -> None:
     assert "弈战" in note and "不会出现" in note
 
 
-def test_eligibility_lists_individual_problems_and_warnings(gomoku: Path, tmp_path: Path, capsys) -> None:
+def test_eligibility_lists_individual_problems_and_warnings(
+    gomoku: Path, tmp_path: Path, capsys
+) -> None:
     f = str(gomoku)
-    rows = [player("小明", birth="2012-03-04", events="公开组、少儿组"),
-            player("小红", "女", birth="2011-05-06", events="少儿组")]
+    rows = [
+        player("小明", birth="2012-03-04", events="公开组、少儿组"),
+        player("小红", "女", birth="2011-05-06", events="少儿组"),
+    ]
     code, out, err = run(capsys, "import", f, str(write_sheet(tmp_path / "p.xlsx", rows)))
     assert code == 0 and "警告：" in err and "小明" in err
     code, out, _ = run(capsys, "eligibility", f)
@@ -127,10 +158,13 @@ def test_eligibility_lists_individual_problems_and_warnings(gomoku: Path, tmp_pa
     found = json.loads(out)
     assert code == 1
     assert {(p["event"], p["entrant"], p["level"]) for p in found} == {
-        ("YOUTH", "小红", "error"), ("YOUTH", "小明", "warning")}
+        ("YOUTH", "小红", "error"),
+        ("YOUTH", "小明", "warning"),
+    }
 
 
 # -- clause 10: the grade list and the application form --------------------------------------
+
 
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
@@ -159,8 +193,12 @@ def graded(played: Path, tmp_path: Path, capsys) -> tuple[Path, dict]:
     plain = next(g for g in grades if g["grade"] == "二段")
     for who, grade in ((first, "六段"), (fourth, "4段"), (plain, "一级")):
         seed = _seed(capsys, target, who["name"])
-        assert run(capsys, "edit-player", str(target), str(seed), "--event", "OPEN",
-                   "--grade", grade)[0] == 0
+        assert (
+            run(capsys, "edit-player", str(target), str(seed), "--event", "OPEN", "--grade", grade)[
+                0
+            ]
+            == 0
+        )
     return target, {"first": first["name"], "fourth": fourth["name"], "plain": plain["name"]}
 
 
@@ -185,7 +223,8 @@ def test_grades_mark_who_already_holds_the_grade(graded, capsys) -> None:
 
 
 def test_the_application_form_leaves_them_out_unless_the_setting_says(
-        graded, tmp_path: Path, capsys) -> None:
+    graded, tmp_path: Path, capsys
+) -> None:
     f, who = graded
     out_pdf = tmp_path / "grades.pdf"
     assert run(capsys, "report", str(f), "grades", "--event", "OPEN", "-o", str(out_pdf))[0] == 0
@@ -194,8 +233,18 @@ def test_the_application_form_leaves_them_out_unless_the_setting_says(
     table, _, notes = text.partition("说明")
     assert who["first"] not in table and who["fourth"] not in table
     assert "已持有" in notes and who["fourth"] in notes and "grades_include_held" in notes
-    assert run(capsys, "settings", str(f), "--event", "OPEN",
-               "--set", "standings.grades_include_held=true")[0] == 0
+    assert (
+        run(
+            capsys,
+            "settings",
+            str(f),
+            "--event",
+            "OPEN",
+            "--set",
+            "standings.grades_include_held=true",
+        )[0]
+        == 0
+    )
     assert run(capsys, "report", str(f), "grades", "--event", "OPEN", "-o", str(out_pdf))[0] == 0
     text = pdf_text(out_pdf)
     assert who["fourth"] in text and "已有4段" in text

@@ -18,8 +18,12 @@ def _text(path: Path) -> str:
 def test_new_kinds_and_their_options(tmp_path: Path, capsys) -> None:  # noqa: ANN001
     path = tmp_path / "go.finals"
     build_demo(path, "hangzhou-go", players=40, seed=7, rounds=1)
-    assert run(capsys, "settings", str(path), "--event", "MTEAM",
-               "--set", "pairing.team_format=match")[0] == 0
+    assert (
+        run(
+            capsys, "settings", str(path), "--event", "MTEAM", "--set", "pairing.team_format=match"
+        )[0]
+        == 0
+    )
     jobs = [
         ("entries", [], "秩序册"),
         ("checkin", ["--event", "MEN", "--order", "pinyin"], "按姓名拼音排序"),
@@ -32,10 +36,12 @@ def test_new_kinds_and_their_options(tmp_path: Path, capsys) -> None:  # noqa: A
         code, stdout, err = run(capsys, "report", str(path), kind, *options, "-o", str(out))
         assert code == 0, err
         assert words in _text(out), kind
-    code, _, err = run(capsys, "report", str(path), "checkin", "--order", "age",
-                       "-o", str(tmp_path / "x.pdf"))
+    code, _, err = run(
+        capsys, "report", str(path), "checkin", "--order", "age", "-o", str(tmp_path / "x.pdf")
+    )
     assert code != 0 and "pinyin" in err
-    code, _, err = run(capsys, "report", str(path), "lineup", "--event", "MEN",
-                       "-o", str(tmp_path / "x.pdf"))
+    code, _, err = run(
+        capsys, "report", str(path), "lineup", "--event", "MEN", "-o", str(tmp_path / "x.pdf")
+    )
     assert code == 1 and "不是团体对抗项目" in err
     assert not (tmp_path / "x.pdf").exists()

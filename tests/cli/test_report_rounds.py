@@ -13,8 +13,19 @@ def test_slips_for_a_round_other_events_have_not_reached(tmp_path: Path, capsys)
     build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
     assert run(capsys, "pair", str(path), "--event", "MEN")[0] == 0  # MEN 3, YOUTH 2
     out = tmp_path / "slips.pdf"
-    code, stdout, err = run(capsys, "report", str(path), "slips", "--event", "MEN",
-                            "--round", "3", "--base-url", "http://192.168.1.10:8765/",
-                            "-o", str(out))
+    code, stdout, err = run(
+        capsys,
+        "report",
+        str(path),
+        "slips",
+        "--event",
+        "MEN",
+        "--round",
+        "3",
+        "--base-url",
+        "http://192.168.1.10:8765/",
+        "-o",
+        str(out),
+    )
     assert code == 0, err
     assert out.stat().st_size > 0 and "少儿组" not in err

@@ -40,24 +40,28 @@ def test_a_round_past_the_plan_needs_extra_round(finished: str, capsys) -> None:
     assert "第6轮" in out and "超出计划轮数" in out
 
 
-@pytest.mark.parametrize("argv", [
-    ["withdraw", "1", "--event", "MPAIR", "--round", "-3"],
-    ["withdraw", "1", "--event", "MPAIR"],  # after the last round
-    ["withdraw", "1", "--event", "MPAIR", "--round", "6"],
-    ["withdraw", "1", "--event", "MPAIR", "--round", "3"],  # a round already played
-    ["absent", "1", "--event", "MPAIR", "--round", "2"],
-    ["absent", "1", "--event", "MEN", "--round", "4"],  # played
-    ["absent", "1", "--event", "MEN", "--round", "6"],  # paired: the pairing holds him
-    ["absent", "1", "--event", "MEN", "--round", "99"],
-    ["present", "1", "--event", "MEN", "--round", "0"],
-    ["pairing", "--event", "MEN", "--round", "0"],
-    ["result", "1-0", "--event", "MEN", "--round", "0", "--table", "1"],
-    ["standings", "--event", "MEN", "--round", "0"],
-    ["round-status", "--event", "MEN", "--round", "-1"],
-    ["report", "slips", "--event", "MEN", "--round", "0", "-o", "x.pdf"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["withdraw", "1", "--event", "MPAIR", "--round", "-3"],
+        ["withdraw", "1", "--event", "MPAIR"],  # after the last round
+        ["withdraw", "1", "--event", "MPAIR", "--round", "6"],
+        ["withdraw", "1", "--event", "MPAIR", "--round", "3"],  # a round already played
+        ["absent", "1", "--event", "MPAIR", "--round", "2"],
+        ["absent", "1", "--event", "MEN", "--round", "4"],  # played
+        ["absent", "1", "--event", "MEN", "--round", "6"],  # paired: the pairing holds him
+        ["absent", "1", "--event", "MEN", "--round", "99"],
+        ["present", "1", "--event", "MEN", "--round", "0"],
+        ["pairing", "--event", "MEN", "--round", "0"],
+        ["result", "1-0", "--event", "MEN", "--round", "0", "--table", "1"],
+        ["standings", "--event", "MEN", "--round", "0"],
+        ["round-status", "--event", "MEN", "--round", "-1"],
+        ["report", "slips", "--event", "MEN", "--round", "0", "-o", "x.pdf"],
+    ],
+)
 def test_impossible_rounds_are_refused_in_chinese_and_change_nothing(
-        finished: str, capsys, argv: list[str]) -> None:
+    finished: str, capsys, argv: list[str]
+) -> None:
     assert run(capsys, "pair", finished, "--event", "MEN")[0] == 0  # MEN round 6 of 9 ...
     before = _state(capsys, finished)
     code, _out, err = run(capsys, argv[0], finished, *argv[1:])

@@ -29,9 +29,11 @@ def test_no_timetable_is_invented(final: Path, capsys: pytest.CaptureFixture[str
 
 
 def test_a_round_is_moved_and_the_change_is_audited(
-        final: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "schedule", str(final), "--event", "MEN", "--round", "2",
-                         "--at", "2022-10-28 14:00")
+    final: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(
+        capsys, "schedule", str(final), "--event", "MEN", "--round", "2", "--at", "2022-10-28 14:00"
+    )
     assert code == 0, err
     assert "2022-10-28 14:00" in out
     code, out, _ = run(capsys, "schedule", str(final), "--event", "MEN", "--round", "2")
@@ -42,7 +44,8 @@ def test_a_round_is_moved_and_the_change_is_audited(
 
 @pytest.mark.parametrize("at", ["2022-10-32 09:00", "tomorrow", "2022-10-28 25:00"])
 def test_a_bad_time_is_refused_and_nothing_changes(
-        final: Path, capsys: pytest.CaptureFixture[str], at: str) -> None:
+    final: Path, capsys: pytest.CaptureFixture[str], at: str
+) -> None:
     before = final.read_bytes()
     code, _, err = run(capsys, "schedule", str(final), "--event", "MEN", "--round", "1", "--at", at)
     assert code == 1
@@ -51,12 +54,22 @@ def test_a_bad_time_is_refused_and_nothing_changes(
 
 
 def test_an_unknown_event_is_named(final: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "schedule", str(final), "--event", "NOPE", "--round", "1",
-                       "--at", "2022-10-28 09:00")
+    code, _, err = run(
+        capsys,
+        "schedule",
+        str(final),
+        "--event",
+        "NOPE",
+        "--round",
+        "1",
+        "--at",
+        "2022-10-28 09:00",
+    )
     assert code == 1 and "NOPE" in err
 
 
 def test_settings_refuse_a_bad_schedule(final: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "settings", str(final), "--set",
-                       'schedule={"MEN": {"1": "next week"}}')
+    code, _, err = run(
+        capsys, "settings", str(final), "--set", 'schedule={"MEN": {"1": "next week"}}'
+    )
     assert code == 1 and "schedule" in err and "YYYY-MM-DD HH:MM" in err

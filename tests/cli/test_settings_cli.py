@@ -68,6 +68,7 @@ def _refused(capsys: pytest.CaptureFixture[str], f: Path, *args: str) -> str:
 
 # -- event settings: refused when set ----------------------------------------------------
 
+
 def test_a_colour_surplus_in_words_is_refused(capsys, go: Path) -> None:
     err = _refused(capsys, go, "--event", "MEN", "--set", "pairing.max_colour_surplus=two")
     assert "pairing.max_colour_surplus" in err and "two" in err
@@ -104,7 +105,10 @@ def test_an_unknown_pairing_system_is_refused(capsys, go: Path) -> None:
         ("pairing.no_three_in_row=maybe", ["true", "false"]),
         ("pairing.withdraw_after_forfeits=-2", ["pairing.withdraw_after_forfeits", "0 到"]),
         ("pairing.team_format=match", ["团体"]),  # an individual event has no team format
-        ("pairing.colour_surplus=2", ["未知", "pairing.max_colour_surplus"]),  # a close name offered
+        (
+            "pairing.colour_surplus=2",
+            ["未知", "pairing.max_colour_surplus"],
+        ),  # a close name offered
         ("paring.system=swiss", ["未知", "pairing.system"]),
         ("rounds_planned=-1", ["rounds_planned", "0 到"]),
         ("rounds_planned=abc", ["rounds_planned", "整数"]),
@@ -124,16 +128,25 @@ def test_an_unknown_pairing_system_is_refused(capsys, go: Path) -> None:
         ("eligibility.nationality=CN", ["未知"]),
     ],
 )
-def test_every_kind_of_bad_event_setting_is_refused(capsys, go: Path, setting: str,
-                                                    words: list[str]) -> None:
+def test_every_kind_of_bad_event_setting_is_refused(
+    capsys, go: Path, setting: str, words: list[str]
+) -> None:
     err = _refused(capsys, go, "--event", "MEN", "--set", setting)
     for word in words:
         assert word in err, err
 
 
 def test_one_bad_value_refuses_the_whole_command(capsys, go: Path) -> None:
-    _refused(capsys, go, "--event", "MEN", "--set", "pairing.same_unit=always",
-             "--set", "pairing.max_colour_surplus=two")
+    _refused(
+        capsys,
+        go,
+        "--event",
+        "MEN",
+        "--set",
+        "pairing.same_unit=always",
+        "--set",
+        "pairing.max_colour_surplus=two",
+    )
 
 
 def test_team_settings_are_checked_against_each_other(capsys, go: Path) -> None:
@@ -146,8 +159,17 @@ def test_team_settings_are_checked_against_each_other(capsys, go: Path) -> None:
     assert "队员对手分" in err and "最好名次" in err
     err = _refused(capsys, go, "--event", "MTEAM", "--set", "pairing.team_format=league")
     assert "sum" in err and "match" in err
-    code, _, err = run(capsys, "settings", f, "--event", "MTEAM", "--set", "eligibility.team_max=4",
-                       "--set", "standings.best_of=3")
+    code, _, err = run(
+        capsys,
+        "settings",
+        f,
+        "--event",
+        "MTEAM",
+        "--set",
+        "eligibility.team_max=4",
+        "--set",
+        "standings.best_of=3",
+    )
     assert code == 0, err
     code, out, _ = run(capsys, "settings", f, "--event", "MTEAM", "--json")
     settings = json.loads(out)
@@ -156,10 +178,25 @@ def test_team_settings_are_checked_against_each_other(capsys, go: Path) -> None:
 
 def test_good_values_are_stored_and_shown(capsys, go: Path) -> None:
     f = str(go)
-    code, _, err = run(capsys, "settings", f, "--event", "MEN",
-                       "--set", "pairing.max_colour_surplus=3", "--set", "pairing.system=dutch",
-                       "--set", "standings.tiebreaks=对手分、累进分", "--set", "scoring.bye=1.5",
-                       "--set", "pairing.no_three_in_row=否", "--set", "rounds_planned=7")
+    code, _, err = run(
+        capsys,
+        "settings",
+        f,
+        "--event",
+        "MEN",
+        "--set",
+        "pairing.max_colour_surplus=3",
+        "--set",
+        "pairing.system=dutch",
+        "--set",
+        "standings.tiebreaks=对手分、累进分",
+        "--set",
+        "scoring.bye=1.5",
+        "--set",
+        "pairing.no_three_in_row=否",
+        "--set",
+        "rounds_planned=7",
+    )
     assert code == 0, err
     code, out, _ = run(capsys, "settings", f, "--event", "MEN", "--json")
     settings = json.loads(out)
@@ -172,14 +209,20 @@ def test_good_values_are_stored_and_shown(capsys, go: Path) -> None:
 
 def test_a_setting_can_be_returned_to_its_default(capsys, go: Path) -> None:
     f = str(go)
-    assert run(capsys, "settings", f, "--event", "MEN", "--set", "pairing.max_colour_surplus=3")[0] == 0
-    code, _, err = run(capsys, "settings", f, "--event", "MEN", "--unset", "pairing.max_colour_surplus")
+    assert (
+        run(capsys, "settings", f, "--event", "MEN", "--set", "pairing.max_colour_surplus=3")[0]
+        == 0
+    )
+    code, _, err = run(
+        capsys, "settings", f, "--event", "MEN", "--unset", "pairing.max_colour_surplus"
+    )
     assert code == 0, err
     code, out, _ = run(capsys, "settings", f, "--event", "MEN", "--json")
     assert json.loads(out)["pairing"]["max_colour_surplus"] == 2
 
 
 # -- tournament settings ------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("setting", "words"),
@@ -199,8 +242,9 @@ def test_a_setting_can_be_returned_to_its_default(capsys, go: Path) -> None:
         ("remote_entry_url=phone", ["remote_entry_url", "http"]),
     ],
 )
-def test_every_kind_of_bad_tournament_setting_is_refused(capsys, go: Path, setting: str,
-                                                         words: list[str]) -> None:
+def test_every_kind_of_bad_tournament_setting_is_refused(
+    capsys, go: Path, setting: str, words: list[str]
+) -> None:
     err = _refused(capsys, go, "--set", setting)
     for word in words:
         assert word in err, err
@@ -208,9 +252,21 @@ def test_every_kind_of_bad_tournament_setting_is_refused(capsys, go: Path, setti
 
 def test_good_tournament_settings_are_stored(capsys, go: Path) -> None:
     f = str(go)
-    code, _, err = run(capsys, "settings", f, "--set", "backups_keep=5", "--set", "prize_split=tiebreak",
-                       "--set", "organisers=甲单位,乙单位", "--set", "certificate.issuer=组委会",
-                       "--set", "komi=7.5")
+    code, _, err = run(
+        capsys,
+        "settings",
+        f,
+        "--set",
+        "backups_keep=5",
+        "--set",
+        "prize_split=tiebreak",
+        "--set",
+        "organisers=甲单位,乙单位",
+        "--set",
+        "certificate.issuer=组委会",
+        "--set",
+        "komi=7.5",
+    )
     assert code == 0, err
     code, out, _ = run(capsys, "settings", f, "--json")
     info = json.loads(out)
@@ -224,6 +280,7 @@ def test_good_tournament_settings_are_stored(capsys, go: Path) -> None:
 
 # -- a file that already holds a bad value ------------------------------------------------
 
+
 def _poke(path: Path, sql: str, *params: object) -> None:
     """What an older version could have left in the file."""
     conn = sqlite3.connect(path)
@@ -234,8 +291,11 @@ def _poke(path: Path, sql: str, *params: object) -> None:
 
 def test_a_stored_bad_colour_surplus_says_what_to_fix(capsys, go: Path) -> None:
     f = str(go)
-    _poke(go, "UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two') "
-              "WHERE code = 'MEN'")
+    _poke(
+        go,
+        "UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two') "
+        "WHERE code = 'MEN'",
+    )
     code, _, err = run(capsys, "pair", f, "--event", "MEN")
     assert code == 1
     assert "内部错误" not in err
@@ -254,9 +314,18 @@ def test_a_stored_bad_colour_surplus_says_what_to_fix(capsys, go: Path) -> None:
 
 def test_a_stored_bad_tiebreak_says_what_to_fix(capsys, go: Path) -> None:
     f = str(go)
-    _poke(go, "UPDATE event SET standings = json_set(standings, '$.tiebreaks', json(?)) "
-              "WHERE code = 'MEN'", json.dumps(["对手份", "累进分"], ensure_ascii=False))
-    for command in (["prizes", f], ["teams", f], ["export", f, "--json"], ["standings", f, "--event", "MEN"]):
+    _poke(
+        go,
+        "UPDATE event SET standings = json_set(standings, '$.tiebreaks', json(?)) "
+        "WHERE code = 'MEN'",
+        json.dumps(["对手份", "累进分"], ensure_ascii=False),
+    )
+    for command in (
+        ["prizes", f],
+        ["teams", f],
+        ["export", f, "--json"],
+        ["standings", f, "--event", "MEN"],
+    ):
         code, _, err = run(capsys, *command)
         assert code == 1, command
         assert "内部错误" not in err
@@ -264,13 +333,20 @@ def test_a_stored_bad_tiebreak_says_what_to_fix(capsys, go: Path) -> None:
         assert f"finals settings {f} --event MEN --set standings.tiebreaks=对手分,累进分" in err
     # pairing does not read tie-breaks: it still works
     assert run(capsys, "pair", f, "--event", "MEN")[0] == 0
-    assert run(capsys, "settings", f, "--event", "MEN", "--set", "standings.tiebreaks=对手分,累进分")[0] == 0
+    assert (
+        run(capsys, "settings", f, "--event", "MEN", "--set", "standings.tiebreaks=对手分,累进分")[
+            0
+        ]
+        == 0
+    )
     assert run(capsys, "prizes", f)[0] == 0
 
 
 def test_a_stored_unknown_system_is_no_longer_paired_as_swiss(capsys, go: Path) -> None:
     f = str(go)
-    _poke(go, "UPDATE event SET pairing = json_set(pairing, '$.system', 'bogus') WHERE code = 'MEN'")
+    _poke(
+        go, "UPDATE event SET pairing = json_set(pairing, '$.system', 'bogus') WHERE code = 'MEN'"
+    )
     code, _, err = run(capsys, "pair", f, "--event", "MEN")
     assert code == 1 and "pairing.system" in err and "dutch" in err
     assert "--set pairing.system=swiss" in err
@@ -278,8 +354,11 @@ def test_a_stored_unknown_system_is_no_longer_paired_as_swiss(capsys, go: Path) 
 
 def test_a_stored_bad_value_does_not_block_fixing_another(capsys, go: Path) -> None:
     f = str(go)
-    _poke(go, "UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two', "
-              "'$.system', 'bogus') WHERE code = 'MEN'")
+    _poke(
+        go,
+        "UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two', "
+        "'$.system', 'bogus') WHERE code = 'MEN'",
+    )
     assert run(capsys, "settings", f, "--event", "MEN", "--set", "pairing.system=swiss")[0] == 0
     code, _, err = run(capsys, "pair", f, "--event", "MEN")
     assert code == 1 and "max_colour_surplus" in err and "pairing.system" not in err
@@ -290,8 +369,11 @@ def test_stored_bad_tournament_settings_say_what_to_fix(capsys, go: Path) -> Non
     from app.settings import SettingError
 
     f = str(go)
-    _poke(go, "UPDATE tournament SET settings = json_set(settings, '$.backups_keep', 'abc', "
-              "'$.prize_split', 'half', '$.prize_splt', 'tiebreak')")
+    _poke(
+        go,
+        "UPDATE tournament SET settings = json_set(settings, '$.backups_keep', 'abc', "
+        "'$.prize_split', 'half', '$.prize_splt', 'tiebreak')",
+    )
     db = open_tournament(go)
     try:
         with pytest.raises(SettingError) as caught:
@@ -304,18 +386,45 @@ def test_stored_bad_tournament_settings_say_what_to_fix(capsys, go: Path) -> Non
     # the view warns about all three, including the key nothing reads
     code, _, err = run(capsys, "settings", f)
     assert code == 0 and "prize_splt" in err and "--unset prize_splt" in err
-    assert run(capsys, "settings", f, "--set", "backups_keep=20", "--set", "prize_split=equal",
-               "--unset", "prize_splt")[0] == 0
+    assert (
+        run(
+            capsys,
+            "settings",
+            f,
+            "--set",
+            "backups_keep=20",
+            "--set",
+            "prize_split=equal",
+            "--unset",
+            "prize_splt",
+        )[0]
+        == 0
+    )
     code, _, err = run(capsys, "settings", f)
     assert code == 0 and err == ""
 
 
 def test_a_team_match_with_a_stored_bad_team_size_says_what_to_fix(capsys, go: Path) -> None:
     f = str(go)
-    assert run(capsys, "settings", f, "--event", "MTEAM", "--set", "pairing.team_format=match",
-               "--set", "rounds_planned=3")[0] == 0
-    _poke(go, "UPDATE event SET eligibility = json_set(eligibility, '$.team_size', 'three') "
-              "WHERE code = 'MTEAM'")
+    assert (
+        run(
+            capsys,
+            "settings",
+            f,
+            "--event",
+            "MTEAM",
+            "--set",
+            "pairing.team_format=match",
+            "--set",
+            "rounds_planned=3",
+        )[0]
+        == 0
+    )
+    _poke(
+        go,
+        "UPDATE event SET eligibility = json_set(eligibility, '$.team_size', 'three') "
+        "WHERE code = 'MTEAM'",
+    )
     code, _, err = run(capsys, "pair", f, "--event", "MTEAM")
     assert code == 1 and "内部错误" not in err
     assert "eligibility.team_size" in err and "three" in err and "1 到 20" in err
@@ -324,13 +433,19 @@ def test_a_team_match_with_a_stored_bad_team_size_says_what_to_fix(capsys, go: P
 
 def test_a_stored_bad_team_tiebreak_or_prize_split_says_what_to_fix(capsys, go: Path) -> None:
     f = str(go)
-    _poke(go, "UPDATE event SET standings = json_set(standings, '$.tiebreaks', json(?)) "
-              "WHERE code = 'MTEAM'", json.dumps(["队员对手份"], ensure_ascii=False))
+    _poke(
+        go,
+        "UPDATE event SET standings = json_set(standings, '$.tiebreaks', json(?)) "
+        "WHERE code = 'MTEAM'",
+        json.dumps(["队员对手份"], ensure_ascii=False),
+    )
     code, _, err = run(capsys, "teams", f)
     assert code == 1 and "内部错误" not in err
     assert "standings.tiebreaks" in err and "MTEAM" in err
-    _poke(go, "UPDATE event SET standings = json_remove(standings, '$.tiebreaks') "
-              "WHERE code = 'MTEAM'")
+    _poke(
+        go,
+        "UPDATE event SET standings = json_remove(standings, '$.tiebreaks') WHERE code = 'MTEAM'",
+    )
     _poke(go, "UPDATE tournament SET settings = json_set(settings, '$.prize_split', 'half')")
     code, _, err = run(capsys, "prizes", f)
     assert code == 1 and "内部错误" not in err
@@ -338,12 +453,16 @@ def test_a_stored_bad_team_tiebreak_or_prize_split_says_what_to_fix(capsys, go: 
 
 
 def test_a_stored_bad_eligibility_value_stops_import_and_eligibility_in_chinese(
-        capsys, go: Path, tmp_path: Path) -> None:
+    capsys, go: Path, tmp_path: Path
+) -> None:
     from tests.services.sheets import player, write_sheet
 
     f = str(go)
-    _poke(go, "UPDATE event SET eligibility = json_set(eligibility, '$.born_from', 'soon') "
-              "WHERE code = 'YOUTH'")
+    _poke(
+        go,
+        "UPDATE event SET eligibility = json_set(eligibility, '$.born_from', 'soon') "
+        "WHERE code = 'YOUTH'",
+    )
     sheet = write_sheet(tmp_path / "p.xlsx", [player("新选手")])
     for command in (["import", f, str(sheet)], ["eligibility", f]):
         code, _, err = run(capsys, *command)

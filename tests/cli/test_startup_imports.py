@@ -28,24 +28,82 @@ MARK = "@@modules@@"
 
 # Every command of `finals --help`, in its order (unchanged by the lazy imports).
 EVERY_COMMAND = [
-    "new", "template", "import", "players", "events", "add-player", "edit-player", "withdraw",
-    "reinstate", "absent", "present", "seed", "settings", "compose", "dissolve", "eligibility",
-    "export", "log", "demo", "gui",
-    "pair", "pairing", "check", "repair", "unpair", "swap", "swap-colours", "set-pair",
-    "move-table", "give-bye", "undo-edit", "result", "results", "boards", "round-status",
-    "standings", "teams", "pairs", "prizes", "grades", "certificates-register",
-    "report", "trf", "serve", "submissions", "table-links", "schedule",
+    "new",
+    "template",
+    "import",
+    "players",
+    "events",
+    "add-player",
+    "edit-player",
+    "withdraw",
+    "reinstate",
+    "absent",
+    "present",
+    "seed",
+    "settings",
+    "compose",
+    "dissolve",
+    "eligibility",
+    "export",
+    "log",
+    "demo",
+    "gui",
+    "pair",
+    "pairing",
+    "check",
+    "repair",
+    "unpair",
+    "swap",
+    "swap-colours",
+    "set-pair",
+    "move-table",
+    "give-bye",
+    "undo-edit",
+    "result",
+    "results",
+    "boards",
+    "round-status",
+    "standings",
+    "teams",
+    "pairs",
+    "prizes",
+    "grades",
+    "certificates-register",
+    "report",
+    "trf",
+    "serve",
+    "submissions",
+    "table-links",
+    "schedule",
 ]
 
 # What a light command (it lists a file's events) has no use for: the other commands' use
 # cases, the printed documents, spreadsheets, the phone server, pinyin, QR codes, the window.
 NOT_NEEDED = [
-    "app.services.rounds", "app.services.results", "app.services.players",
-    "app.services.registration", "app.services.remote_entry", "app.services.trf",
-    "app.services.teams", "app.services.certificates", "app.services.schedule",
-    "app.io.sheets", "app.io.export_json", "app.io.trf", "app.io.registration",
-    "app.web", "reports", "reportlab", "openpyxl", "segno", "pypinyin", "PySide6", "ui",
-    "rustworkx", "app.pairing.swiss", "app.pairing.engine",
+    "app.services.rounds",
+    "app.services.results",
+    "app.services.players",
+    "app.services.registration",
+    "app.services.remote_entry",
+    "app.services.trf",
+    "app.services.teams",
+    "app.services.certificates",
+    "app.services.schedule",
+    "app.io.sheets",
+    "app.io.export_json",
+    "app.io.trf",
+    "app.io.registration",
+    "app.web",
+    "reports",
+    "reportlab",
+    "openpyxl",
+    "segno",
+    "pypinyin",
+    "PySide6",
+    "ui",
+    "rustworkx",
+    "app.pairing.swiss",
+    "app.pairing.engine",
 ]
 
 _RUN = f"""
@@ -61,8 +119,15 @@ print({MARK!r} + __import__("json").dumps({{"code": code, "modules": sorted(sys.
 
 def _modules(code: str, *argv: str) -> tuple[str, dict[str, Any]]:
     """(what was printed, {"code": …, "modules": […]}) of `code` run in a fresh interpreter."""
-    proc = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
-                          encoding="utf-8", cwd=ROOT, check=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+    )
     out, _, data = proc.stdout.rpartition(MARK)
     return out, json.loads(data)
 
@@ -70,8 +135,10 @@ def _modules(code: str, *argv: str) -> tuple[str, dict[str, Any]]:
 @cache
 def _needed_by(module: str) -> frozenset[str]:
     """Every module that importing `module` alone imports."""
-    code = (f"import sys, json, {module}\n"
-            f"print({MARK!r} + json.dumps({{'modules': sorted(sys.modules)}}))")
+    code = (
+        f"import sys, json, {module}\n"
+        f"print({MARK!r} + json.dumps({{'modules': sorted(sys.modules)}}))"
+    )
     return frozenset(_modules(code)[1]["modules"])
 
 
@@ -108,8 +175,12 @@ def test_events_still_lists_the_events(events_run: tuple[str, set[str]]) -> None
 def test_events_imports_its_use_case_and_nothing_more(events_run: tuple[str, set[str]]) -> None:
     """The command's own module, the helpers, and what `app.services.tournament` imports."""
     _, modules = events_run
-    needed = _needed_by("app.services.tournament") | {"app.cli", "app.cli.main",
-                                                      "app.cli.common", "app.cli.setup"}
+    needed = _needed_by("app.services.tournament") | {
+        "app.cli",
+        "app.cli.main",
+        "app.cli.common",
+        "app.cli.setup",
+    }
     extra = sorted(m for m in modules - needed if m.split(".")[0] in ("app", "reports", "ui"))
     assert extra == []
 
@@ -130,12 +201,23 @@ def test_help_imports_no_store_and_lists_every_command() -> None:
     out, data = _modules(_RUN, "--help")
     assert data["code"] == 0
     modules = set(data["modules"])
-    for name in ("sqlalchemy", "app.store", "app.services", "app.pairing", "app.standings",
-                 "app.io", "reports", "openpyxl"):
+    for name in (
+        "sqlalchemy",
+        "app.store",
+        "app.services",
+        "app.pairing",
+        "app.standings",
+        "app.io",
+        "reports",
+        "openpyxl",
+    ):
         assert not _has(modules, name), name
     listed = out.split("COMMAND\n", 1)[1].split("\n\n", 1)[0]
-    names = [line.split()[0] for line in listed.splitlines()
-             if line.startswith("    ") and not line.startswith("     ")]
+    names = [
+        line.split()[0]
+        for line in listed.splitlines()
+        if line.startswith("    ") and not line.startswith("     ")
+    ]
     assert names == EVERY_COMMAND
 
 
@@ -162,8 +244,9 @@ def test_a_run_s_parser_is_the_full_parser_s_for_its_command() -> None:
         one = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         assert one.choices is not None and whole.choices is not None
         assert one.choices[name].format_help() == whole.choices[name].format_help()
-        assert [a.dest for a in one.choices[name]._actions] == \
-            [a.dest for a in whole.choices[name]._actions]
+        assert [a.dest for a in one.choices[name]._actions] == [
+            a.dest for a in whole.choices[name]._actions
+        ]
 
 
 @pytest.mark.parametrize("name", EVERY_COMMAND)
@@ -183,10 +266,17 @@ def test_a_mistyped_command_still_lists_every_command(capsys: pytest.CaptureFixt
     assert all(f"'{name}'" in err for name in EVERY_COMMAND)
 
 
-@pytest.mark.parametrize("argv", [["--operator", "张三", "events"], ["--operator=张三", "events"],
-                                  ["--oper", "events", "events"]])
-def test_the_operator_option_before_the_command(argv: list[str],
-                                                capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--operator", "张三", "events"],
+        ["--operator=张三", "events"],
+        ["--oper", "events", "events"],
+    ],
+)
+def test_the_operator_option_before_the_command(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     """`--operator NAME` (or an abbreviation) before the command: the command is still found."""
     with pytest.raises(SystemExit) as exit_:
         main(argv)  # FILE left out: the events command's own usage error

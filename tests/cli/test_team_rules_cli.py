@@ -53,8 +53,11 @@ def _free_men(capsys: pytest.CaptureFixture[str], final: str, count: int) -> str
     players = _json(capsys, "players", final, "--event", "OPEN", "--json")
     teams = _json(capsys, "players", final, "--event", "MTEAM", "--json")
     taken = {m for t in teams for m in t["members"]}
-    free = [str(p["seed"]) for p in players if p["gender"] == "M" and p["name"] not in taken
-            and "外卡" not in (p["source"] or "")]
+    free = [
+        str(p["seed"])
+        for p in players
+        if p["gender"] == "M" and p["name"] not in taken and "外卡" not in (p["source"] or "")
+    ]
     return ",".join(free[:count])
 
 
@@ -64,11 +67,13 @@ def _champion(capsys: pytest.CaptureFixture[str], final: str) -> dict[str, Any]:
 
 
 def test_a_late_compose_is_refused_in_chinese_and_changes_nothing(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     members = _free_men(capsys, final, 3)
     before = _seen(capsys, final)
-    code, out, err = run(capsys, "compose", final, "--event", "MTEAM", "--name", "迟到队",
-                         "--members", members)
+    code, out, err = run(
+        capsys, "compose", final, "--event", "MTEAM", "--name", "迟到队", "--members", members
+    )
     assert code == 1 and out == ""
     assert "公开组已编排到第2轮" in err and "总决赛前" in err and "--force" in err
     assert "Traceback" not in err
@@ -78,10 +83,23 @@ def test_a_late_compose_is_refused_in_chinese_and_changes_nothing(
 
 
 def test_a_forced_late_team_is_marked_on_the_team_list(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     members = _free_men(capsys, final, 3)
-    code, out, err = run(capsys, "--operator", "王裁判", "compose", final, "--event", "MTEAM",
-                         "--name", "强制队", "--members", members, "--force")
+    code, out, err = run(
+        capsys,
+        "--operator",
+        "王裁判",
+        "compose",
+        final,
+        "--event",
+        "MTEAM",
+        "--name",
+        "强制队",
+        "--members",
+        members,
+        "--force",
+    )
     assert code == 0, err
     assert "已组成“强制队”" in out and "强制" in out and "第2轮" in out
     code, out, _ = run(capsys, "teams", final, "--event", "MTEAM")
@@ -89,15 +107,19 @@ def test_a_forced_late_team_is_marked_on_the_team_list(
     assert "第2轮编排后强制组队" in row and "王裁判" in row
     others = [line for line in out.splitlines() if "男队" in line]
     assert others and not any("强制" in line for line in others)
-    team = next(e for e in _json(capsys, "teams", final, "--event", "MTEAM", "--json")[0]["entrants"]
-                if e["name"] == "强制队")
+    team = next(
+        e
+        for e in _json(capsys, "teams", final, "--event", "MTEAM", "--json")[0]["entrants"]
+        if e["name"] == "强制队"
+    )
     assert team["late"]["action"] == "composed" and team["late"]["after_round"] == 2
     log = _json(capsys, "log", final, "--limit", "1", "--json")[0]
     assert log["action"] == "强制组队" and log["operator"] == "王裁判"
 
 
 def test_a_forced_late_dissolution_is_listed_under_the_teams(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     name = _json(capsys, "players", final, "--event", "WTEAM", "--json")[0]["name"]
     code, out, err = run(capsys, "dissolve", final, "1", "--event", "WTEAM", "--force")
     assert code == 0 and f"已解散“{name}”" in out and "强制" in out
@@ -108,7 +130,8 @@ def test_a_forced_late_dissolution_is_listed_under_the_teams(
 
 
 def test_an_ineligible_team_is_marked_and_paid_with_a_warning(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     champion = _champion(capsys, final)
     member = champion["members"][0]
     assert run(capsys, "withdraw", final, member, "--event", "OPEN")[0] == 0
@@ -133,59 +156,99 @@ def test_an_ineligible_team_is_marked_and_paid_with_a_warning(
 
 
 def test_withheld_prizes_are_said_and_not_counted(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     champion = _champion(capsys, final)
     assert run(capsys, "withdraw", final, champion["members"][0], "--event", "OPEN")[0] == 0
     _, before, _ = run(capsys, "prizes", final)
     total_before = next(line for line in before.splitlines() if line.startswith("合计"))
-    code, _, err = run(capsys, "settings", final, "--event", "MTEAM",
-                       "--set", "eligibility.ineligible_team_prizes=withhold")
+    code, _, err = run(
+        capsys,
+        "settings",
+        final,
+        "--event",
+        "MTEAM",
+        "--set",
+        "eligibility.ineligible_team_prizes=withhold",
+    )
     assert code == 0, err
     code, out, err = run(capsys, "prizes", final)
     assert code == 0
-    assert not any(champion["name"] in line and "10000" in line.split()[-1]
-                   for line in out.splitlines() if line.startswith("公开组团体"))
+    assert not any(
+        champion["name"] in line and "10000" in line.split()[-1]
+        for line in out.splitlines()
+        if line.startswith("公开组团体")
+    )
     assert f"未发：公开组团体（男子） 第1名 {champion['name']} 10000 元" in out
-    assert any("未发" in line and champion["name"] in line for line in err.splitlines()
-               if line.startswith("警告："))
+    assert any(
+        "未发" in line and champion["name"] in line
+        for line in err.splitlines()
+        if line.startswith("警告：")
+    )
     total_after = next(line for line in out.splitlines() if line.startswith("合计"))
     assert total_after != total_before
 
 
 def test_the_team_settings_are_shown_and_checked(
-        final: str, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     code, out, _ = run(capsys, "settings", final, "--event", "MTEAM")
     assert code == 0
     assert 'eligibility.team_excluded_sources = ["外卡"]' in out
     assert "eligibility.ineligible_team_prizes = pay" in out
     shown = _json(capsys, "settings", final, "--event", "WTEAM", "--json")["eligibility"]
     assert shown["team_excluded_sources"] == ["外卡"] and shown["ineligible_team_prizes"] == "pay"
-    assert "team_excluded_sources" not in _json(capsys, "settings", final, "--event", "OPEN",
-                                                 "--json")["eligibility"]
+    assert (
+        "team_excluded_sources"
+        not in _json(capsys, "settings", final, "--event", "OPEN", "--json")["eligibility"]
+    )
     before = _seen(capsys, final)
-    code, out, err = run(capsys, "settings", final, "--event", "MTEAM",
-                         "--set", "eligibility.ineligible_team_prizes=keep")
+    code, out, err = run(
+        capsys,
+        "settings",
+        final,
+        "--event",
+        "MTEAM",
+        "--set",
+        "eligibility.ineligible_team_prizes=keep",
+    )
     assert code == 1 and "eligibility.ineligible_team_prizes" in err and "withhold" in err
-    code, out, err = run(capsys, "settings", final, "--event", "OPEN",
-                         "--set", "eligibility.team_excluded_sources=外卡")
+    code, out, err = run(
+        capsys,
+        "settings",
+        final,
+        "--event",
+        "OPEN",
+        "--set",
+        "eligibility.team_excluded_sources=外卡",
+    )
     assert code == 1 and "团体" in err
     assert _seen(capsys, final) == before
-    code, out, err = run(capsys, "settings", final, "--event", "MTEAM",
-                         "--set", "eligibility.team_excluded_sources=外卡,特邀")
+    code, out, err = run(
+        capsys,
+        "settings",
+        final,
+        "--event",
+        "MTEAM",
+        "--set",
+        "eligibility.team_excluded_sources=外卡,特邀",
+    )
     assert code == 0 and 'eligibility.team_excluded_sources = ["外卡", "特邀"]' in out
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs poppler-utils")
 def test_the_prize_sheet_marks_the_ineligible_team_with_a_footnote(
-        final: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    final: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     champion = _champion(capsys, final)
     member = champion["members"][0]
     assert run(capsys, "withdraw", final, member, "--event", "OPEN")[0] == 0
     pdf = tmp_path / "prizes.pdf"
     code, _, err = run(capsys, "report", final, "prizes", "--event", "MTEAM", "-o", str(pdf))
     assert code == 0, err
-    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
-                          text=True, check=True).stdout
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
     row = next(line for line in text.splitlines() if champion["name"] in line)
     assert "※" in row
     assert "※" in text.split(row, 1)[1]  # the footnote after the table
@@ -194,7 +257,8 @@ def test_the_prize_sheet_marks_the_ineligible_team_with_a_footnote(
 
 
 def test_the_prize_workbook_marks_an_ineligible_team_as_the_pdf_does(
-        final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     import openpyxl
 
     champion = _champion(capsys, final)
@@ -203,7 +267,12 @@ def test_the_prize_workbook_marks_an_ineligible_team_as_the_pdf_does(
     out = tmp_path / "prizes.xlsx"
     code, _out, err = run(capsys, "report", final, "prizes", "-o", str(out))
     assert code == 0, err
-    cells = [str(c.value) for ws in openpyxl.load_workbook(out).worksheets
-             for row in ws.iter_rows() for c in row if c.value is not None]
+    cells = [
+        str(c.value)
+        for ws in openpyxl.load_workbook(out).worksheets
+        for row in ws.iter_rows()
+        for c in row
+        if c.value is not None
+    ]
     assert any(c.startswith("※") and champion["name"] in c for c in cells)
     assert any("不符合参赛条件" in c and f"{member}已退赛" in c for c in cells)

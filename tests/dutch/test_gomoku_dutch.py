@@ -28,8 +28,15 @@ def _final(tmp_path: Path, capsys, players: int = 13) -> Path:
     db = create_tournament(path, "shaoxing-gomoku-2022")
     update_event_settings(db, "OPEN", {"pairing.system": "dutch"})
     db.close()
-    rows = [player(f"选手{i}", "女" if i % 3 == 0 else "男", birth=f"199{i % 10}-0{1 + i % 9}-1{i % 10}",
-                   unit=f"单位{i % 4}") for i in range(players)]
+    rows = [
+        player(
+            f"选手{i}",
+            "女" if i % 3 == 0 else "男",
+            birth=f"199{i % 10}-0{1 + i % 9}-1{i % 10}",
+            unit=f"单位{i % 4}",
+        )
+        for i in range(players)
+    ]
     sheet = write_sheet(tmp_path / "p.xlsx", rows)
     assert main(["import", str(path), str(sheet)]) == 0
     capsys.readouterr()

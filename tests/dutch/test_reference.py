@@ -32,8 +32,14 @@ CASES = _cases()
 
 def _params() -> list[object]:
     if not CASES:
-        return [pytest.param(None, marks=pytest.mark.skip(
-            reason=f"reference cases not found at {REFERENCE} (../shared beside the clone)"))]
+        return [
+            pytest.param(
+                None,
+                marks=pytest.mark.skip(
+                    reason=f"reference cases not found at {REFERENCE} (../shared beside the clone)"
+                ),
+            )
+        ]
     out: list[object] = []
     for name in CASES:
         marks = []

@@ -61,9 +61,13 @@ def test_reference_files_round_trip() -> None:
 
 def test_bad_lines_are_named() -> None:
     with pytest.raises(TrfError, match="对手9号不在文件中"):
-        parse_trf("012 x\n001    1      A                                 2679                             1.0    1     9 w 1\n")
+        parse_trf(
+            "012 x\n001    1      A                                 2679                             1.0    1     9 w 1\n"
+        )
     with pytest.raises(TrfError, match="第2行.*结果代码"):
-        parse_trf("012 x\n001    1      A                                 2679                             1.0    1  0000 - Q\n")
+        parse_trf(
+            "012 x\n001    1      A                                 2679                             1.0    1  0000 - Q\n"
+        )
     with pytest.raises(TrfError, match="没有选手"):
         parse_trf("012 empty\n")
 

@@ -5,10 +5,21 @@ import pytest
 from app.io.dates import parse_date
 
 
-@pytest.mark.parametrize("typed", [
-    "2010-05-03", "2010.5.3", "2010/5/3", "20100503", "2010年5月3日", "2010 年 5 月 3 日",
-    "2010-05-03 00:00:00", datetime(2010, 5, 3, 0, 0), date(2010, 5, 3), 20100503,
-])
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "2010-05-03",
+        "2010.5.3",
+        "2010/5/3",
+        "20100503",
+        "2010年5月3日",
+        "2010 年 5 月 3 日",
+        "2010-05-03 00:00:00",
+        datetime(2010, 5, 3, 0, 0),
+        date(2010, 5, 3),
+        20100503,
+    ],
+)
 def test_dates_as_people_type_them(typed: object) -> None:
     assert parse_date(typed) == date(2010, 5, 3)
 

@@ -91,10 +91,12 @@ def test_money_in_the_export_is_exact(go: Path) -> None:
     assert "不发放" in rules["text"]
 
 
-def test_the_unit_and_the_remainder_rule_are_settings(capsys: pytest.CaptureFixture[str],
-                                                      go: Path) -> None:
-    code, _, err = run(capsys, "settings", str(go), "--set", "prize_unit=jiao",
-                       "--set", "prize_remainder=first")
+def test_the_unit_and_the_remainder_rule_are_settings(
+    capsys: pytest.CaptureFixture[str], go: Path
+) -> None:
+    code, _, err = run(
+        capsys, "settings", str(go), "--set", "prize_unit=jiao", "--set", "prize_remainder=first"
+    )
     assert code == 0, err
     code, out, _ = run(capsys, "settings", str(go))
     assert "prize_unit = jiao" in out and "prize_remainder = first" in out
@@ -111,8 +113,9 @@ def test_the_unit_and_the_remainder_rule_are_settings(capsys: pytest.CaptureFixt
     assert {p["unpaid_fen"] for p in tie} == {0}
 
 
-def test_a_bad_unit_is_refused_with_the_values_allowed(capsys: pytest.CaptureFixture[str],
-                                                       go: Path) -> None:
+def test_a_bad_unit_is_refused_with_the_values_allowed(
+    capsys: pytest.CaptureFixture[str], go: Path
+) -> None:
     code, _, err = run(capsys, "settings", str(go), "--set", "prize_unit=fen")
     assert code == 1 and "prize_unit" in err and "yuan" in err and "jiao" in err
     code, _, err = run(capsys, "settings", str(go), "--set", "prize_remainder=lot")

@@ -48,6 +48,7 @@ def _refused(db, path: Path) -> str:
 
 # --- which sheet is read -------------------------------------------------------------
 
+
 def _two_sheet_book(path: Path, *, hide_first: bool, active: int) -> Path:
     book = openpyxl.Workbook()
     old = book.active
@@ -92,6 +93,7 @@ def test_a_hidden_active_sheet_gives_way_to_the_first_visible_one(gomoku, tmp_pa
 
 # --- merged cells ----------------------------------------------------------------------
 
+
 def test_a_merged_unit_cell_gives_its_unit_to_every_row_it_covers(gomoku, tmp_path) -> None:
     book = openpyxl.Workbook()
     sheet = book.active
@@ -109,12 +111,17 @@ def test_a_merged_unit_cell_gives_its_unit_to_every_row_it_covers(gomoku, tmp_pa
     summary = import_sheet(gomoku, tmp_path / "merged.xlsx")
     assert summary.players == 6
     assert _names_and_units(gomoku) == {
-        "张一": "绍兴棋院", "张二": "绍兴棋院", "张三": "绍兴棋院",
-        "李四": "杭州棋院", "李五": "杭州棋院", "王六": "宁波棋院",
+        "张一": "绍兴棋院",
+        "张二": "绍兴棋院",
+        "张三": "绍兴棋院",
+        "李四": "杭州棋院",
+        "李五": "杭州棋院",
+        "王六": "宁波棋院",
     }
 
 
 # --- formulas --------------------------------------------------------------------------
+
 
 def _formula_book(path: Path) -> Path:
     """Row 3's 姓名 and row 4's 单位 are formulas; openpyxl (like many tools) saves no
@@ -134,8 +141,11 @@ def _give_cached_value(path: Path, cell: str, value: str) -> None:
     with zipfile.ZipFile(path) as source:
         parts = {name: source.read(name) for name in source.namelist()}
     xml = parts["xl/worksheets/sheet1.xml"].decode()
-    xml, count = re.subn(rf'<c r="{cell}"( s="\d+")?><f>(.*?)</f><v\s*/>',
-                         rf'<c r="{cell}"\1 t="str"><f>\2</f><v>{value}</v>', xml)
+    xml, count = re.subn(
+        rf'<c r="{cell}"( s="\d+")?><f>(.*?)</f><v\s*/>',
+        rf'<c r="{cell}"\1 t="str"><f>\2</f><v>{value}</v>',
+        xml,
+    )
     assert count == 1
     parts["xl/worksheets/sheet1.xml"] = xml.encode()
     with zipfile.ZipFile(path, "w") as target:
@@ -181,6 +191,7 @@ def test_an_error_value_is_an_error_not_a_name(gomoku, tmp_path) -> None:
 
 # --- line and paragraph separators, control characters --------------------------------
 
+
 @pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\x85", "\x0b", "\x0c", "\x1e"])
 def test_a_separator_inside_a_csv_cell_never_splits_the_row(gomoku, tmp_path, separator) -> None:
     path = tmp_path / "sep.csv"
@@ -199,9 +210,9 @@ def test_a_separator_inside_a_csv_cell_never_splits_the_row(gomoku, tmp_path, se
 def test_a_line_break_inside_a_quoted_csv_cell_stays_in_its_row(gomoku, tmp_path) -> None:
     path = tmp_path / "quoted.csv"
     path.write_text(
-        '姓名,性别,出生日期,单位,项目\n'
+        "姓名,性别,出生日期,单位,项目\n"
         '张三,男,1990-01-01,"绍兴市\n棋类协会",公开组\n'
-        '李四,男,1990-01-02,杭州棋院,公开组\n',
+        "李四,男,1990-01-02,杭州棋院,公开组\n",
         encoding="utf-8",
     )
     details = _refused(gomoku, path)
@@ -209,14 +220,25 @@ def test_a_line_break_inside_a_quoted_csv_cell_stays_in_its_row(gomoku, tmp_path
 
 
 @pytest.mark.parametrize("column", ["姓名", "单位", "队名/搭档"])
-@pytest.mark.parametrize("bad", ["\u2028", "\u200b", "\u202e", "\ufeff", "\x07", "\x1b", "\t", "\n"])
+@pytest.mark.parametrize(
+    "bad", ["\u2028", "\u200b", "\u202e", "\ufeff", "\x07", "\x1b", "\t", "\n"]
+)
 def test_control_and_format_characters_in_names_and_units_are_refused(
-    gomoku, tmp_path, column, bad,
+    gomoku,
+    tmp_path,
+    column,
+    bad,
 ) -> None:
     headers = [*HEADERS, "队名/搭档"]
     good = ["好人", "男", "1991-01-01", "杭州棋院", "公开组", None]
-    row = {"姓名": "张三", "性别": "男", "出生日期": "1990-01-01", "单位": "绍兴棋院",
-           "项目": "公开组", "队名/搭档": None}
+    row = {
+        "姓名": "张三",
+        "性别": "男",
+        "出生日期": "1990-01-01",
+        "单位": "绍兴棋院",
+        "项目": "公开组",
+        "队名/搭档": None,
+    }
     if column == "队名/搭档":
         row["项目"], row[column] = "公开组、公开组团体（男子）", "绍兴队"
     row[column] = row[column][:1] + bad + row[column][1:]
@@ -252,6 +274,7 @@ def test_a_separator_in_an_xlsx_cell_keeps_the_rows_in_place(gomoku, tmp_path) -
 
 
 # --- the template the program writes ----------------------------------------------------
+
 
 def test_the_template_holds_text_not_formulas(tmp_path) -> None:
     from app.io.sheets import write_template

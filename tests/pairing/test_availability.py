@@ -22,14 +22,23 @@ def histories(draw: st.DrawFn) -> tuple[list[Availability], tuple[GameRecord, ..
             id=i,
             withdrawn_from_round=draw(st.none() | st.integers(1, rounds + 1)),
             joined_round=draw(st.integers(1, rounds + 1)),
-            absent_rounds=frozenset(draw(st.sets(st.integers(1, rounds + 1), max_size=2))))
-        for i in range(1, count + 1)]
+            absent_rounds=frozenset(draw(st.sets(st.integers(1, rounds + 1), max_size=2))),
+        )
+        for i in range(1, count + 1)
+    ]
     games = []
     for rnd in range(1, rounds + 1):
         ids = draw(st.permutations(range(1, count + 1)))
         for table, k in enumerate(range(0, count - 1, 2), start=1):
-            games.append(GameRecord(round=rnd, table=table, first=ids[k], second=ids[k + 1],
-                                    result=draw(st.sampled_from(RESULTS))))
+            games.append(
+                GameRecord(
+                    round=rnd,
+                    table=table,
+                    first=ids[k],
+                    second=ids[k + 1],
+                    result=draw(st.sampled_from(RESULTS)),
+                )
+            )
     return entrants, tuple(games), rounds + 1, draw(st.integers(0, 3))
 
 
@@ -37,9 +46,11 @@ def _lost_by_forfeit(games: tuple[GameRecord, ...], who: int, rnd: int) -> bool:
     for g in games:
         if g.round != rnd or who not in (g.first, g.second):
             continue
-        return (g.result is Result.DOUBLE_FORFEIT
-                or (g.result is Result.FIRST_WINS_BY_FORFEIT and who == g.second)
-                or (g.result is Result.SECOND_WINS_BY_FORFEIT and who == g.first))
+        return (
+            g.result is Result.DOUBLE_FORFEIT
+            or (g.result is Result.FIRST_WINS_BY_FORFEIT and who == g.second)
+            or (g.result is Result.SECOND_WINS_BY_FORFEIT and who == g.first)
+        )
     return False
 
 
@@ -54,8 +65,11 @@ def test_inactive_exactly_when_a_rule_says_so(
         gone = e.withdrawn_from_round is not None and e.withdrawn_from_round <= next_round
         late = e.joined_round > next_round
         away = next_round in e.absent_rounds
-        forfeits = limit > 0 and next_round > limit and all(
-            _lost_by_forfeit(games, e.id, r) for r in range(next_round - limit, next_round))
+        forfeits = (
+            limit > 0
+            and next_round > limit
+            and all(_lost_by_forfeit(games, e.id, r) for r in range(next_round - limit, next_round))
+        )
         assert (e.id not in active) == (gone or late or away or forfeits)
         reason = inactive_reason(e, next_round, games, limit)
         if gone:

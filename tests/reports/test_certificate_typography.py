@@ -24,8 +24,10 @@ CLOSING = "，。、：；）」”！？"
 
 
 def _lines(path: Path) -> list[list[str]]:
-    return [[line.strip() for line in (p.extract_text() or "").split("\n") if line.strip()]
-            for p in PdfReader(str(path)).pages]
+    return [
+        [line.strip() for line in (p.extract_text() or "").split("\n") if line.strip()]
+        for p in PdfReader(str(path)).pages
+    ]
 
 
 def _phrases(doc: dict[str, Any]) -> set[str]:
@@ -51,9 +53,9 @@ def _assert_unbroken(pages: list[list[str]], phrases: set[str]) -> None:
 
 @pytest.mark.parametrize("preset", ["go", "gomoku"])
 @pytest.mark.parametrize("cert_type", ["prize", "participation", "grade"])
-def test_no_line_break_inside_a_set_phrase_or_a_name(request: pytest.FixtureRequest,
-                                                       tmp_path: Path, preset: str,
-                                                       cert_type: str) -> None:
+def test_no_line_break_inside_a_set_phrase_or_a_name(
+    request: pytest.FixtureRequest, tmp_path: Path, preset: str, cert_type: str
+) -> None:
     doc = request.getfixturevalue(preset)
     if cert_type == "grade" and not doc.get("grades"):
         pytest.skip("no grade table")
@@ -65,14 +67,29 @@ def test_no_line_break_inside_a_set_phrase_or_a_name(request: pytest.FixtureRequ
 
 def test_the_issue_example_keeps_its_phrases() -> None:
     register_fonts()
-    text = ("在“商旅杯”杭州国际城市围棋赛总决赛男子个人（男女混合）比赛中荣获第一名（冠军），"
-            "特发此证，以资鼓励。")
+    text = (
+        "在“商旅杯”杭州国际城市围棋赛总决赛男子个人（男女混合）比赛中荣获第一名（冠军），"
+        "特发此证，以资鼓励。"
+    )
     for width in range(300, 700, 7):
-        lines = break_lines(text, width, CERTIFICATE_FONT, 24, first_indent=48,
-                            keep=("男子个人（男女混合）", "第一名", "（冠军）"))
+        lines = break_lines(
+            text,
+            width,
+            CERTIFICATE_FONT,
+            24,
+            first_indent=48,
+            keep=("男子个人（男女混合）", "第一名", "（冠军）"),
+        )
         assert "".join(lines) == text
         joints = [a[-5:] + "|" + b[:5] for a, b in zip(lines, lines[1:], strict=False)]
-        for phrase in ("以资鼓励", "特发此证", "比赛", "男子个人（男女混合）", "第一名", "（冠军）"):
+        for phrase in (
+            "以资鼓励",
+            "特发此证",
+            "比赛",
+            "男子个人（男女混合）",
+            "第一名",
+            "（冠军）",
+        ):
             for k in range(1, len(phrase)):
                 assert not any(f"{phrase[:k]}|{phrase[k:]}" in j for j in joints), (width, lines)
         assert not any(line[0] in CLOSING for line in lines[1:])
@@ -84,8 +101,9 @@ def _sizes(path: Path) -> list[dict[str, float]]:
     for page in PdfReader(str(path)).pages:
         sizes: dict[str, float] = {}
 
-        def visit(text: str, cm: Any, tm: Any, font: Any, size: float,
-                  sizes: dict[str, float] = sizes) -> None:
+        def visit(
+            text: str, cm: Any, tm: Any, font: Any, size: float, sizes: dict[str, float] = sizes
+        ) -> None:
             text = text.strip()
             if text:
                 scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
@@ -97,8 +115,9 @@ def _sizes(path: Path) -> list[dict[str, float]]:
 
 
 @pytest.mark.parametrize("preset", ["go", "gomoku"])
-def test_the_name_is_larger_than_everything_but_the_title(request: pytest.FixtureRequest,
-                                                          tmp_path: Path, preset: str) -> None:
+def test_the_name_is_larger_than_everything_but_the_title(
+    request: pytest.FixtureRequest, tmp_path: Path, preset: str
+) -> None:
     doc = request.getfixturevalue(preset)
     out = build_report(as_final(doc), "certificates", tmp_path / "c.pdf")
     for sizes in _sizes(out)[:12]:

@@ -47,8 +47,9 @@ def go(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def gomoku(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return _export(tmp_path_factory.mktemp("cert-wzq") / "wzq.finals", "shaoxing-gomoku-2022",
-                   60, 3)
+    return _export(
+        tmp_path_factory.mktemp("cert-wzq") / "wzq.finals", "shaoxing-gomoku-2022", 60, 3
+    )
 
 
 def _certificates(doc: dict[str, Any], tmp_path: Path, **options: Any) -> list[str]:
@@ -76,6 +77,7 @@ def _page_of(pages: list[str], name: str, words: str) -> str:
 
 # -- Go: 女子个人 ------------------------------------------------------------------------
 
+
 def test_go_women_prizes_print_as_their_own_event(go: dict, tmp_path: Path) -> None:
     pages = _certificates(go, tmp_path, event="MEN", category="women")
     women = [p for p in go["prizes"] if p["event"] == "MEN" and p["category"] == "women"]
@@ -101,8 +103,9 @@ def test_a_womans_mixed_place_says_the_field_was_mixed(go: dict, tmp_path: Path)
     assert women, "the demo's top 32 holds a woman"
 
 
-def test_a_womans_participation_certificate_names_the_womens_event(go: dict,
-                                                                  tmp_path: Path) -> None:
+def test_a_womans_participation_certificate_names_the_womens_event(
+    go: dict, tmp_path: Path
+) -> None:
     pages = _certificates(go, tmp_path, event="MEN", cert_type="participation")
     men = next(e for e in go["events"] if e["code"] == "MEN")
     genders = {e["name"]: e["gender"] for e in men["entrants"]}
@@ -116,6 +119,7 @@ def test_a_womans_participation_certificate_names_the_womens_event(go: dict,
 
 
 # -- Gomoku: 公开组（女子） -------------------------------------------------------------------
+
 
 def test_gomoku_women_prizes_use_the_regulations_group_name(gomoku: dict, tmp_path: Path) -> None:
     pages = _certificates(gomoku, tmp_path, event="OPEN", category="women")
@@ -134,17 +138,21 @@ def test_gomoku_open_places_stay_open(gomoku: dict, tmp_path: Path) -> None:
 
 # -- teams and pairs: every member ---------------------------------------------------------
 
-@pytest.mark.parametrize("preset,event,size,word", [
-    ("go", "MTEAM", 3, "男子团体"),
-    ("go", "WTEAM", 2, "女子团体"),
-    ("go", "XPAIR", 2, "男女混双"),
-    ("go", "PCPAIR", 2, "亲子双人"),
-    ("gomoku", "MTEAM", 3, "公开组团体（男子）"),
-    ("gomoku", "WTEAM", 2, "公开组团体（女子）"),
-])
-def test_each_member_takes_a_certificate_home(request: pytest.FixtureRequest, tmp_path: Path,
-                                              preset: str, event: str, size: int,
-                                              word: str) -> None:
+
+@pytest.mark.parametrize(
+    "preset,event,size,word",
+    [
+        ("go", "MTEAM", 3, "男子团体"),
+        ("go", "WTEAM", 2, "女子团体"),
+        ("go", "XPAIR", 2, "男女混双"),
+        ("go", "PCPAIR", 2, "亲子双人"),
+        ("gomoku", "MTEAM", 3, "公开组团体（男子）"),
+        ("gomoku", "WTEAM", 2, "公开组团体（女子）"),
+    ],
+)
+def test_each_member_takes_a_certificate_home(
+    request: pytest.FixtureRequest, tmp_path: Path, preset: str, event: str, size: int, word: str
+) -> None:
     doc = request.getfixturevalue(preset)
     prizes = [p for p in doc["prizes"] if p["event"] == event]
     assert prizes
@@ -163,10 +171,10 @@ def test_each_member_takes_a_certificate_home(request: pytest.FixtureRequest, tm
     assert len(set(numbers)) == len(pages)  # every certificate its own number
 
 
-@pytest.mark.parametrize("preset,event", [("go", "MTEAM"), ("go", "MPAIR"),
-                                          ("gomoku", "WTEAM")])
-def test_one_certificate_per_team_is_a_setting(request: pytest.FixtureRequest, tmp_path: Path,
-                                               preset: str, event: str) -> None:
+@pytest.mark.parametrize("preset,event", [("go", "MTEAM"), ("go", "MPAIR"), ("gomoku", "WTEAM")])
+def test_one_certificate_per_team_is_a_setting(
+    request: pytest.FixtureRequest, tmp_path: Path, preset: str, event: str
+) -> None:
     doc = request.getfixturevalue(preset)["one_per_team"]
     prizes = [p for p in doc["prizes"] if p["event"] == event]
     pages = _certificates(doc, tmp_path, event=event)

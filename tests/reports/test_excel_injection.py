@@ -73,7 +73,11 @@ def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile
             for cell in row:
                 if cell.data_type == "f":  # only the program's own totals (issue 14)
                     assert re.fullmatch(r"=SUM\([A-Z]+\d+:[A-Z]+\d+\)", str(cell.value)), (
-                        kind, ws.title, cell.coordinate, cell.value)
+                        kind,
+                        ws.title,
+                        cell.coordinate,
+                        cell.value,
+                    )
                     assert ws.cell(cell.row, 1).value in ("小计", "合计"), cell.coordinate
                     continue
                 if isinstance(cell.value, str):
@@ -110,8 +114,11 @@ def test_a_formula_name_from_the_registration_sheet_is_text_in_the_reports(tmp_p
         doc = build_export(db)
     finally:
         db.close()
-    for kind, args in (("pairings", {"event": "OPEN", "round": 1}),
-                       ("standings", {"event": "OPEN"}), ("crosstable", {"event": "OPEN"})):
+    for kind, args in (
+        ("pairings", {"event": "OPEN", "round": 1}),
+        ("standings", {"event": "OPEN"}),
+        ("crosstable", {"event": "OPEN"}),
+    ):
         out = build_report(as_final(doc), kind, tmp_path / f"{kind}.xlsx", **args)
         cells = [c for ws in load_workbook(out).worksheets for row in ws.iter_rows() for c in row]
         assert not [c.coordinate for c in cells if c.data_type == "f"], kind

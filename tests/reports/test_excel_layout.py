@@ -90,7 +90,9 @@ def test_the_all_events_prize_pdf_is_titled_for_all_events(
 
 
 def test_index_and_grades_to_excel(tmp_path: Path, go: dict[str, Any]) -> None:
-    index = load_workbook(build_report(as_final(go), "index", tmp_path / "i.xlsx", event="MEN", round=9))
+    index = load_workbook(
+        build_report(as_final(go), "index", tmp_path / "i.xlsx", event="MEN", round=9)
+    )
     ws = index.active
     assert [c.value for c in ws[1]][:3] == ["姓名", "序号", "台号"]
     assert ws.max_row > 300

@@ -75,7 +75,9 @@ def test_a_go_slip_has_no_draw_box(tmp_path: Path, go_doc: dict, event: str) -> 
 
 
 def test_the_arbiter_allowing_draws_brings_the_box_back(tmp_path: Path, go_doc: dict) -> None:
-    pages = _pages(build_report(as_final(go_doc["allowed"]), "slips", tmp_path / "s.pdf", event="MEN"))
+    pages = _pages(
+        build_report(as_final(go_doc["allowed"]), "slips", tmp_path / "s.pdf", event="MEN")
+    )
     assert all("和棋" in line for line in _result_lines(pages))
 
 
@@ -92,10 +94,15 @@ def test_a_gomoku_slip_keeps_its_draw_box(tmp_path: Path, gomoku_doc: dict) -> N
     assert lines and all("和棋" in line for line in lines)
 
 
-def test_team_match_boards_have_no_draw_box_but_a_match_may_be_drawn(tmp_path: Path,
-                                                                      go_doc: dict) -> None:
-    women = _pages(build_report(as_final(go_doc), "slips", tmp_path / "w.pdf", event="WTEAM"))  # 2 boards
-    men = _pages(build_report(as_final(go_doc), "slips", tmp_path / "m.pdf", event="MTEAM"))  # 3 boards
+def test_team_match_boards_have_no_draw_box_but_a_match_may_be_drawn(
+    tmp_path: Path, go_doc: dict
+) -> None:
+    women = _pages(
+        build_report(as_final(go_doc), "slips", tmp_path / "w.pdf", event="WTEAM")
+    )  # 2 boards
+    men = _pages(
+        build_report(as_final(go_doc), "slips", tmp_path / "m.pdf", event="MTEAM")
+    )  # 3 boards
     for page in women + men:
         boards = page.split("乙队签名", 1)[1].split("局分", 1)[0]
         assert "黑胜白胜" in boards and "和" not in boards

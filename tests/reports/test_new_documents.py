@@ -128,7 +128,9 @@ def test_entries_without_a_schedule_print_none(tmp_path, demo) -> None:
 
 def test_entries_of_one_event(tmp_path, demo) -> None:
     pairs_or_teams = next(e for e in demo["events"] if e["kind"] == "team")
-    text = pdf_text(build_report(as_final(demo), "entries", tmp_path / "e.pdf", event=pairs_or_teams["code"]))
+    text = pdf_text(
+        build_report(as_final(demo), "entries", tmp_path / "e.pdf", event=pairs_or_teams["code"])
+    )
     for team in pairs_or_teams["entrants"]:
         assert team["name"] in text
         assert all(m in text for m in team["members"])
@@ -143,7 +145,9 @@ def test_checkin_sheet_has_every_player_in_order_and_a_signature_column(
     tmp_path, demo, order
 ) -> None:
     event = demo["events"][0]
-    out = build_report(as_final(demo), "checkin", tmp_path / "c.pdf", event=event["code"], order=order)
+    out = build_report(
+        as_final(demo), "checkin", tmp_path / "c.pdf", event=event["code"], order=order
+    )
     text = pdf_text(out)
     assert "签到表" in text and "签名" in text
     assert ("按单位排序" if order == "unit" else "按姓名拼音排序") in text
@@ -164,7 +168,9 @@ def test_checkin_sheet_has_every_player_in_order_and_a_signature_column(
 
 def test_checkin_sheet_lets_every_member_of_a_team_sign(tmp_path, demo) -> None:
     team_event = next(e for e in demo["events"] if e["kind"] == "team")
-    text = pdf_text(build_report(as_final(demo), "checkin", tmp_path / "c.pdf", event=team_event["code"]))
+    text = pdf_text(
+        build_report(as_final(demo), "checkin", tmp_path / "c.pdf", event=team_event["code"])
+    )
     for team in team_event["entrants"]:
         assert f"{team['name']}{team['members'][0]}" in text
         assert all(m in text for m in team["members"])
@@ -188,7 +194,9 @@ def test_checkin_refuses_an_unknown_order(tmp_path, demo) -> None:
 def test_one_card_per_table_up_to_the_largest_round(tmp_path, demo, card) -> None:
     event = demo["events"][0]
     tables = max(len([g for g in r["games"] if g["second"] is not None]) for r in event["rounds"])
-    out = build_report(as_final(demo), "cards", tmp_path / "cards.pdf", event=event["code"], card=card)
+    out = build_report(
+        as_final(demo), "cards", tmp_path / "cards.pdf", event=event["code"], card=card
+    )
     pages = pdf_pages(out)
     assert len(pages) == tables
     for number, page in enumerate(pages, start=1):

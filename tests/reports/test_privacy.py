@@ -111,13 +111,15 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
         db.close()
     assert len(accounts) >= 16 and all(a and len(a) >= 11 for a in accounts)
     assert _hits(json.dumps(doc, ensure_ascii=False), accounts) == []
-    for kind, kwargs in (("pairings", {"event": "YOUTH", "round": 1}),
-                         ("slips", {"event": "YOUTH", "round": 1}),
-                         ("standings", {"event": "YOUTH"}),
-                         ("certificates", {"cert_type": "participation", "event": "YOUTH"}),
-                         ("entries", {"event": "YOUTH"}),
-                         ("checkin", {"event": "YOUTH"}),
-                         ("cards", {"event": "YOUTH"}),
-                         ("ceremony", {"event": "YOUTH"})):
+    for kind, kwargs in (
+        ("pairings", {"event": "YOUTH", "round": 1}),
+        ("slips", {"event": "YOUTH", "round": 1}),
+        ("standings", {"event": "YOUTH"}),
+        ("certificates", {"cert_type": "participation", "event": "YOUTH"}),
+        ("entries", {"event": "YOUTH"}),
+        ("checkin", {"event": "YOUTH"}),
+        ("cards", {"event": "YOUTH"}),
+        ("ceremony", {"event": "YOUTH"}),
+    ):
         text = pdf_text(build_report(as_final(doc), kind, tmp_path / f"{kind}.pdf", **kwargs))
         assert text and _hits(text, accounts) == [], kind

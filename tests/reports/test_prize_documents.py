@@ -79,7 +79,9 @@ def test_one_certificate_page_per_prize(tmp_path, go):
 def test_certificate_template_from_the_export_overrides(tmp_path, gomoku):
     gomoku["tournament"]["certificate"]["template"] = "{姓名}同志：荣获{组别}{奖项}。"
     gomoku["tournament"]["certificate"]["issuer"] = "绍兴市体育局"
-    out = build_report(as_final(gomoku), "certificates", tmp_path / "c.pdf", category="公开组（女子）")
+    out = build_report(
+        as_final(gomoku), "certificates", tmp_path / "c.pdf", category="公开组（女子）"
+    )
     pages = pdf_pages(out)
     assert len(pages) == 6
     first = next(p for p in gomoku["prizes"] if p["table"] == "公开组（女子）")

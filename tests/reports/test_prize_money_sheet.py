@@ -79,23 +79,30 @@ def test_rows_add_up_to_the_subtotals_and_the_grand_total(
             assert fmt_amount(amount) in text and amount_in_capitals(amount) in text
         subtotal = yuan(sum(p["amount_fen"] for p in rows))
         assert f"小计{fmt_amount(subtotal)}{amount_in_capitals(subtotal)}" in text, table
-        assert f"{table}{len(rows)}{fmt_amount(subtotal)}{amount_in_capitals(subtotal)}" in pages[-1]
+        assert (
+            f"{table}{len(rows)}{fmt_amount(subtotal)}{amount_in_capitals(subtotal)}" in pages[-1]
+        )
     grand = yuan(sum(p["amount_fen"] for p in doc["prizes"]))
     assert f"合计{len(doc['prizes'])}{fmt_amount(grand)}{amount_in_capitals(grand)}" in pages[-1]
 
 
-def test_the_sheet_states_the_rule_and_each_shared_place(tmp_path: Path,
-                                                         doc: dict[str, Any]) -> None:
-    pages = pdf_pages(build_report(as_final(doc), "prizes", tmp_path / "p.pdf", category="男子个人"))
+def test_the_sheet_states_the_rule_and_each_shared_place(
+    tmp_path: Path, doc: dict[str, Any]
+) -> None:
+    pages = pdf_pages(
+        build_report(as_final(doc), "prizes", tmp_path / "p.pdf", category="男子个人")
+    )
     text = "".join(pages)
     men = [p for p in doc["prizes"] if p["table"] == "男子个人"]
     last = max(p["place"] for p in men)
     tie = [p for p in men if p["place"] == last]
     first = tie[0]
     assert doc["prize_rules"]["text"] in text
-    note = (f"第{last}名{len(tie)}人并列，平分第{last}—32名奖金共"
-            f"{fmt_amount(yuan(first['pool_fen']))}元，每人{fmt_amount(yuan(first['amount_fen']))}元，"
-            f"余{fmt_amount(yuan(first['unpaid_fen']))}元不发放")
+    note = (
+        f"第{last}名{len(tie)}人并列，平分第{last}—32名奖金共"
+        f"{fmt_amount(yuan(first['pool_fen']))}元，每人{fmt_amount(yuan(first['amount_fen']))}元，"
+        f"余{fmt_amount(yuan(first['unpaid_fen']))}元不发放"
+    )
     assert note in text
     assert "333.33" not in text and ".33" not in text  # no thirds of a yuan anywhere
 
@@ -104,12 +111,13 @@ def test_the_jiao_sheet_pays_jiao(tmp_path: Path, jiao_doc: dict[str, Any]) -> N
     men = [p for p in jiao_doc["prizes"] if p["table"] == "男子个人"]
     assert all(p["amount_fen"] % 10 == 0 for p in men)
     assert any(p["amount_fen"] % 100 for p in men), "a share in jiao is expected"
-    pages = pdf_pages(build_report(as_final(jiao_doc), "prizes", tmp_path / "p.pdf", category="男子个人"))
+    pages = pdf_pages(
+        build_report(as_final(jiao_doc), "prizes", tmp_path / "p.pdf", category="男子个人")
+    )
     assert "按角取整" in "".join(pages)
 
 
-def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
-                                                  jiao_doc: dict[str, Any]) -> None:
+def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path, jiao_doc: dict[str, Any]) -> None:
     out = build_report(as_final(jiao_doc), "prizes", tmp_path / "p.xlsx")
     workbook = load_workbook(out)
     ws = workbook["男子个人"]
@@ -122,8 +130,13 @@ def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
     assert values[subtotal_row] == f"=SUM({letter}2:{letter}{subtotal_row + 1})"  # issue 14
     men = [p for p in jiao_doc["prizes"] if p["table"] == "男子个人"]
     assert sum(Decimal(str(v)) for v in rows) == yuan(sum(p["amount_fen"] for p in men))
-    texts = [str(c.value) for sheet in workbook for row in sheet.iter_rows() for c in row
-             if c.value is not None]
+    texts = [
+        str(c.value)
+        for sheet in workbook
+        for row in sheet.iter_rows()
+        for c in row
+        if c.value is not None
+    ]
     assert any(jiao_doc["prize_rules"]["text"] in t for t in texts)
     assert any("人并列，平分第" in t for t in texts)
     summary = workbook["汇总"]
@@ -131,5 +144,6 @@ def test_the_workbook_adds_up_and_states_the_rule(tmp_path: Path,
     grand = labels.index("合计") + 1
     assert summary.cell(grand, 3).value == f"=SUM(C2:C{grand - 1})"
     assert sum(Decimal(str(summary.cell(r, 3).value)) for r in range(2, grand)) == yuan(
-        sum(p["amount_fen"] for p in jiao_doc["prizes"]))
+        sum(p["amount_fen"] for p in jiao_doc["prizes"])
+    )
     assert str(summary.cell(grand + 1, 1).value).startswith("说明：名次并列时")

@@ -28,25 +28,63 @@ def go_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from app.cli.main import main
 
     path = tmp_path_factory.mktemp("go") / "go.finals"
-    assert main(["demo", str(path), "--preset", "hangzhou-go", "--players", "40",
-                 "--rounds", "1"]) == 0
-    assert main(["settings", str(path), "--event", "MTEAM", "--set",
-                 "pairing.team_format=match", "--set", "rounds_planned=5"]) == 0
+    assert (
+        main(["demo", str(path), "--preset", "hangzhou-go", "--players", "40", "--rounds", "1"])
+        == 0
+    )
+    assert (
+        main(
+            [
+                "settings",
+                str(path),
+                "--event",
+                "MTEAM",
+                "--set",
+                "pairing.team_format=match",
+                "--set",
+                "rounds_planned=5",
+            ]
+        )
+        == 0
+    )
     assert main(["pair", str(path), "--event", "MTEAM"]) == 0
     # The regulation's timetable is an image the preset cannot read: the arbiter enters it.
-    assert main(["schedule", str(path), "--event", "MEN", "--round", "1",
-                 "--at", "2022-10-28 09:00"]) == 0
-    assert main(["schedule", str(path), "--event", "MTEAM", "--round", "1",
-                 "--at", "2022-10-29 09:00"]) == 0
+    assert (
+        main(["schedule", str(path), "--event", "MEN", "--round", "1", "--at", "2022-10-28 09:00"])
+        == 0
+    )
+    assert (
+        main(
+            ["schedule", str(path), "--event", "MTEAM", "--round", "1", "--at", "2022-10-29 09:00"]
+        )
+        == 0
+    )
     for table in (1, 2):
         for board in (1, 2, 3):
-            assert main(["result", str(path), "--event", "MTEAM", "--round", "1", "--table",
-                         str(table), "--board", str(board), "1-0"]) == 0
+            assert (
+                main(
+                    [
+                        "result",
+                        str(path),
+                        "--event",
+                        "MTEAM",
+                        "--round",
+                        "1",
+                        "--table",
+                        str(table),
+                        "--board",
+                        str(board),
+                        "1-0",
+                    ]
+                )
+                == 0
+            )
     return path
 
 
-def _report(capsys: pytest.CaptureFixture[str], path: Path, out: Path, kind: str,
-            *extra: str) -> str:
+def _report(
+    capsys: pytest.CaptureFixture[str], path: Path, out: Path, kind: str, *extra: str
+) -> str:
     code, _, err = run(capsys, "report", str(path), kind, *extra, "-o", str(out))
     assert code == 0, err
     return _text(out)
@@ -54,9 +92,11 @@ def _report(capsys: pytest.CaptureFixture[str], path: Path, out: Path, kind: str
 
 @pytest.mark.parametrize("kind", ["pairings", "slips", "standings"])
 def test_round_documents_print_the_scheduled_time_and_the_venue(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
-    text = _report(capsys, go_file, tmp_path / f"{kind}.pdf", kind, "--event", "MEN",
-                   "--round", "1")
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str
+) -> None:
+    text = _report(
+        capsys, go_file, tmp_path / f"{kind}.pdf", kind, "--event", "MEN", "--round", "1"
+    )
     # the time entered with `finals schedule`: round 1 on 28 October 2022, 09:00
     assert "2022-10-28" in text and "09:00" in text
     # never the day the round was paired (today) as the round's date
@@ -66,20 +106,40 @@ def test_round_documents_print_the_scheduled_time_and_the_venue(
 
 
 def test_a_round_moved_with_the_schedule_command_prints_its_new_time(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "schedule", str(go_file), "--event", "MEN", "--round", "1",
-                         "--at", "2022-10-28 08:30")
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(
+        capsys,
+        "schedule",
+        str(go_file),
+        "--event",
+        "MEN",
+        "--round",
+        "1",
+        "--at",
+        "2022-10-28 08:30",
+    )
     assert code == 0, err
     try:
         text = _report(capsys, go_file, tmp_path / "p.pdf", "pairings", "--event", "MEN")
         assert "2022-10-28 08:30" in text
     finally:
-        run(capsys, "schedule", str(go_file), "--event", "MEN", "--round", "1",
-            "--at", "2022-10-28 09:00")
+        run(
+            capsys,
+            "schedule",
+            str(go_file),
+            "--event",
+            "MEN",
+            "--round",
+            "1",
+            "--at",
+            "2022-10-28 09:00",
+        )
 
 
 def test_team_match_standings_count_their_own_rounds(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     text = _report(capsys, go_file, tmp_path / "teams.pdf", "teams", "--event", "MTEAM")
     assert "第1轮后团体成绩表" in text
     assert "第1轮后（共5轮）" in text
@@ -90,9 +150,11 @@ def test_team_match_standings_count_their_own_rounds(
 
 
 def test_team_match_pairing_list_heads_columns_by_team(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = _report(capsys, go_file, tmp_path / "tm.pdf", "pairings", "--event", "MTEAM",
-                   "--round", "1")
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = _report(
+        capsys, go_file, tmp_path / "tm.pdf", "pairings", "--event", "MTEAM", "--round", "1"
+    )
     assert "第1板" in text and "第3板" in text
     assert "第1台" in text  # the table
     assert "主队" in text or "甲队" in text
@@ -101,11 +163,22 @@ def test_team_match_pairing_list_heads_columns_by_team(
     assert re.search(r"（黑）", text) and re.search(r"（白）", text)
 
 
-def test_team_match_slips_say_boards(go_file: Path, tmp_path: Path,
-                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_team_match_slips_say_boards(
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     # round 2 needs pairing first: print round 1 (complete) slips
-    text = _report(capsys, go_file, tmp_path / "ts.pdf", "slips", "--event", "MTEAM",
-                   "--round", "1", "--base-url", "http://192.168.1.10:8765/")
+    text = _report(
+        capsys,
+        go_file,
+        tmp_path / "ts.pdf",
+        "slips",
+        "--event",
+        "MTEAM",
+        "--round",
+        "1",
+        "--base-url",
+        "http://192.168.1.10:8765/",
+    )
     assert "第1板" in text and "第1台" in text
     assert "2022-10-29 09:00" in text
 
@@ -117,23 +190,48 @@ def test_boards_command_says_boards(go_file: Path, capsys: pytest.CaptureFixture
 
 
 def test_a_team_match_event_not_yet_started_says_so(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "settings", str(go_file), "--event", "WTEAM", "--set",
-                       "pairing.team_format=match", "--set", "rounds_planned=3")
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(
+        capsys,
+        "settings",
+        str(go_file),
+        "--event",
+        "WTEAM",
+        "--set",
+        "pairing.team_format=match",
+        "--set",
+        "rounds_planned=3",
+    )
     assert code == 0, err
     text = _report(capsys, go_file, tmp_path / "w.pdf", "teams", "--event", "WTEAM")
     assert "开赛前团体成绩表" in text and "第0轮" not in text
 
 
 def test_team_match_pairing_workbook_heads_columns_by_team(
-        go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    go_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     import openpyxl
 
     out = tmp_path / "tm.xlsx"
-    code, _, err = run(capsys, "report", str(go_file), "pairings", "--event", "MTEAM",
-                       "--round", "1", "-o", str(out))
+    code, _, err = run(
+        capsys,
+        "report",
+        str(go_file),
+        "pairings",
+        "--event",
+        "MTEAM",
+        "--round",
+        "1",
+        "-o",
+        str(out),
+    )
     assert code == 0, err
-    cells = [str(c) for row in openpyxl.load_workbook(out).active.iter_rows(values_only=True)
-             for c in row if c is not None]
+    cells = [
+        str(c)
+        for row in openpyxl.load_workbook(out).active.iter_rows(values_only=True)
+        for c in row
+        if c is not None
+    ]
     assert "甲队" in cells and "乙队" in cells and "黑方" not in cells
     assert "第1板" in cells and any(c.endswith("（黑）") for c in cells)

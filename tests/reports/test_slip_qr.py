@@ -23,8 +23,21 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from app.cli.main import main
 
     path = tmp_path_factory.mktemp("qr") / "gomoku.finals"
-    assert main(["demo", str(path), "--preset", "shaoxing-gomoku-2022", "--players", "24",
-                 "--rounds", "1"]) == 0
+    assert (
+        main(
+            [
+                "demo",
+                str(path),
+                "--preset",
+                "shaoxing-gomoku-2022",
+                "--players",
+                "24",
+                "--rounds",
+                "1",
+            ]
+        )
+        == 0
+    )
     assert main(["pair", str(path), "--event", "OPEN"]) == 0
     return path
 
@@ -43,7 +56,8 @@ def _flat(path: Path) -> str:
 
 
 def test_without_an_address_slips_have_no_qr_and_stderr_says_how(
-        final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "s.pdf"
     code, _, err = run(capsys, "report", str(final), "slips", "--event", "OPEN", "-o", str(out))
     assert code == 0, err
@@ -54,10 +68,21 @@ def test_without_an_address_slips_have_no_qr_and_stderr_says_how(
 
 
 def test_the_caption_is_the_link_the_code_holds(
-        final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     out = tmp_path / "s.pdf"
-    code, _, err = run(capsys, "report", str(final), "slips", "--event", "OPEN",
-                       "--base-url", "http://192.168.1.10:8765/", "-o", str(out))
+    code, _, err = run(
+        capsys,
+        "report",
+        str(final),
+        "slips",
+        "--event",
+        "OPEN",
+        "--base-url",
+        "http://192.168.1.10:8765/",
+        "-o",
+        str(out),
+    )
     assert code == 0, err
     assert "二维码" not in err
     db = open_tournament(final)
@@ -73,9 +98,11 @@ def test_the_caption_is_the_link_the_code_holds(
 
 
 def test_the_address_serve_last_used_is_used(
-        final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "settings", str(final), "--set",
-                       "remote_entry_url=http://10.0.0.5:8765/")
+    final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(
+        capsys, "settings", str(final), "--set", "remote_entry_url=http://10.0.0.5:8765/"
+    )
     assert code == 0, err
     out = tmp_path / "s.pdf"
     code, _, err = run(capsys, "report", str(final), "slips", "--event", "OPEN", "-o", str(out))

@@ -62,7 +62,9 @@ def test_standings_only_after_the_round_the_export_holds(tmp_path, go_live):
 
 def test_unknown_category_names_the_choices(tmp_path, gomoku):
     with pytest.raises(ReportError, match="可选组别：W（女子）"):
-        build_report(as_final(gomoku), "standings", tmp_path / "x.pdf", event="OPEN", category="U12")
+        build_report(
+            as_final(gomoku), "standings", tmp_path / "x.pdf", event="OPEN", category="U12"
+        )
 
 
 def test_crosstable_shows_opponent_colour_and_result_every_round(tmp_path, go):

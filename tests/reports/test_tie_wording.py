@@ -32,14 +32,18 @@ def test_a_tied_place_in_a_prize_band_reads_bingli_di_n_ming(go: dict, tmp_path:
 def test_a_tied_place_whose_title_is_the_place_says_it_once(go: dict, tmp_path: Path) -> None:
     prize = next(p for p in _men_prizes(go) if p["place"] == 11)
     prize.update(title="并列第十一名", shared=True, tied=2)
-    page = pdf_pages(build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf"))[0]
+    page = pdf_pages(
+        build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf")
+    )[0]
     assert "荣获并列第十一名，特发此证" in page
     assert "（并列第十一名）" not in page
 
 
 def test_an_untied_place_is_unchanged(go: dict, tmp_path: Path) -> None:
     prize = next(p for p in _men_prizes(go) if p["place"] == 1)
-    page = pdf_pages(build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf"))[0]
+    page = pdf_pages(
+        build_report(as_final(dict(go, prizes=[prize])), "certificates", tmp_path / "c.pdf")
+    )[0]
     assert "荣获第一名（冠军）" in page and "并列" not in page
 
 

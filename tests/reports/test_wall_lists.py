@@ -54,7 +54,9 @@ def _small_name_runs(path: Path, names: set[str]) -> list[tuple[str, float]]:
 
 
 def test_wall_pairings_names_are_large(tmp_path: Path, go_live: dict[str, Any]) -> None:
-    out = build_report(as_final(go_live), "pairings", tmp_path / "wall.pdf", event="MEN", large=True)
+    out = build_report(
+        as_final(go_live), "pairings", tmp_path / "wall.pdf", event="MEN", large=True
+    )
     assert _landscape(out)
     event = _men(go_live)
     by_id = {e["id"]: e["name"] for e in event["entrants"]}

@@ -65,7 +65,8 @@ def test_the_copy_just_taken_is_never_pruned(tmp_path: Path) -> None:
 
 
 def test_a_failed_copy_leaves_no_empty_file_and_empty_files_do_not_count(
-        tmp_path: Path, monkeypatch) -> None:
+    tmp_path: Path, monkeypatch
+) -> None:
     db = _final(tmp_path, "final.finals")
     try:
         set_tournament_fields(db, {"backups_keep": 2})
@@ -96,7 +97,9 @@ def test_a_failed_copy_leaves_no_empty_file_and_empty_files_do_not_count(
 @pytest.fixture
 def one_table_left(tmp_path: Path) -> Path:
     db = _final(tmp_path, "final.finals")
-    rows = [player(f"棋手{i}", birth=f"19{70 + i}-01-01", unit=f"单位{i}", 名次=i + 1) for i in range(4)]
+    rows = [
+        player(f"棋手{i}", birth=f"19{70 + i}-01-01", unit=f"单位{i}", 名次=i + 1) for i in range(4)
+    ]
     import_sheet(db, write_sheet(tmp_path / "p.xlsx", rows))
     view = rounds.pair_next(db, "OPEN")
     record_result(db, "OPEN", 1, view.games[0].table, "1-0")
@@ -111,8 +114,9 @@ def one_table_left(tmp_path: Path) -> Path:
 
 
 def test_a_result_saved_but_not_backed_up_says_exactly_that(one_table_left: Path, capsys) -> None:
-    code = main(["result", str(one_table_left), "1-0", "--event", "OPEN", "--round", "1",
-                 "--table", "2"])
+    code = main(
+        ["result", str(one_table_left), "1-0", "--event", "OPEN", "--round", "1", "--table", "2"]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     assert "已录入第1轮第2台" in out
@@ -126,8 +130,22 @@ def test_a_result_saved_but_not_backed_up_says_exactly_that(one_table_left: Path
 
 
 def test_pairing_without_a_backup_pairs_and_warns(one_table_left: Path, capsys) -> None:
-    assert main(["result", str(one_table_left), "0-1", "--event", "OPEN", "--round", "1",
-                 "--table", "2"]) == 0
+    assert (
+        main(
+            [
+                "result",
+                str(one_table_left),
+                "0-1",
+                "--event",
+                "OPEN",
+                "--round",
+                "1",
+                "--table",
+                "2",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     code = main(["pair", str(one_table_left), "--event", "OPEN"])
     out, err = capsys.readouterr()
@@ -136,15 +154,17 @@ def test_pairing_without_a_backup_pairs_and_warns(one_table_left: Path, capsys) 
 
 
 def test_an_internal_error_after_the_commit_does_not_claim_the_file_unchanged(
-        one_table_left: Path, capsys, monkeypatch) -> None:
+    one_table_left: Path, capsys, monkeypatch
+) -> None:
     import app.cli.rounds as cli_rounds
 
     def broken(_warnings: object) -> None:
         raise RuntimeError("printing failed")
 
     monkeypatch.setattr(cli_rounds, "warn", broken)
-    code = main(["result", str(one_table_left), "1-0", "--event", "OPEN", "--round", "1",
-                 "--table", "2"])
+    code = main(
+        ["result", str(one_table_left), "1-0", "--event", "OPEN", "--round", "1", "--table", "2"]
+    )
     err = capsys.readouterr().err
     assert code == 1 and "程序内部错误" in err
     assert "文件未被改动" not in err and "已保存" in err

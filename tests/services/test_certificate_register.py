@@ -54,7 +54,8 @@ def _print(capsys: pytest.CaptureFixture[str], final: Path, out: Path, *options:
 
 
 def test_a_certificate_has_the_same_number_in_every_print(
-        capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path
+) -> None:
     women = _print(capsys, final, tmp_path / "w.pdf", "--event", "MEN", "--category", "women")
     team = _print(capsys, final, tmp_path / "t.pdf", "--event", "MTEAM")
     full = _print(capsys, final, tmp_path / "all.pdf")
@@ -66,12 +67,13 @@ def test_a_certificate_has_the_same_number_in_every_print(
     numbers = list(full.values())
     assert len(set(numbers)) == len(numbers)
     # printed first, the women's certificates took the first numbers; the rest followed on
-    assert sorted(women.values()) == sorted(numbers)[:len(women)]
+    assert sorted(women.values()) == sorted(numbers)[: len(women)]
     assert all(re.fullmatch(r"HZWQ-\d{4}", n) for n in numbers)
 
 
 def test_the_register_lists_every_number_issued(
-        capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path
+) -> None:
     full = _print(capsys, final, tmp_path / "all.pdf")
     code, out, err = run(capsys, "certificates-register", str(final), "--json")
     assert code == 0, err
@@ -89,7 +91,8 @@ def test_the_register_lists_every_number_issued(
 
 
 def test_participation_and_grade_numbers_are_kept_too(
-        capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], final: Path, tmp_path: Path
+) -> None:
     one = _print(capsys, final, tmp_path / "p1.pdf", "--type", "participation", "--event", "YOUTH")
     everyone = _print(capsys, final, tmp_path / "p.pdf", "--type", "participation")
     assert all(everyone[k] == n for k, n in one.items())
@@ -97,8 +100,9 @@ def test_participation_and_grade_numbers_are_kept_too(
 
 
 def _award(key: str, name: str) -> AwardRecord:
-    return AwardRecord(key=key, kind="prize", event="MEN", category=None, place="第一名",
-                       entrant=1, name=name)
+    return AwardRecord(
+        key=key, kind="prize", event="MEN", category=None, place="第一名", entrant=1, name=name
+    )
 
 
 def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_path: Path) -> None:
@@ -127,7 +131,8 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_pat
 
 
 def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     from app.readmodel.load import build_export
 
     path = tmp_path / "c.finals"
@@ -143,8 +148,19 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
     last = men["rounds"][-1]
     game = next(g for g in last["games"] if champion in (g["first"], g["second"]))
     flipped = "0-1" if game["first"] == champion else "1-0"
-    code, _, err = run(capsys, "result", str(path), "--event", "MEN", "--round",
-                       str(last["number"]), "--table", str(game["table"]), flipped, "--force")
+    code, _, err = run(
+        capsys,
+        "result",
+        str(path),
+        "--event",
+        "MEN",
+        "--round",
+        str(last["number"]),
+        "--table",
+        str(game["table"]),
+        flipped,
+        "--force",
+    )
     assert code == 0, err
     after = _print(capsys, path, tmp_path / "b.pdf")
     db = open_tournament(path)
@@ -164,7 +180,8 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
 
 
 def test_a_read_only_file_prints_the_numbers_it_holds_and_issues_none(
-        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
     from tests.store.faults import digest, read_only
 
     path = tmp_path / "ro" / "go.finals"
@@ -174,8 +191,16 @@ def test_a_read_only_file_prints_the_numbers_it_holds_and_issues_none(
     before = digest(path)
     with read_only(path):
         assert _print(capsys, path, tmp_path / "b.pdf", "--event", "MEN") == issued
-        code, _, err = run(capsys, "report", str(path), "certificates", "--type",
-                           "participation", "-o", str(tmp_path / "c.pdf"))
+        code, _, err = run(
+            capsys,
+            "report",
+            str(path),
+            "certificates",
+            "--type",
+            "participation",
+            "-o",
+            str(tmp_path / "c.pdf"),
+        )
     assert code == 1 and "只读" in err and "编号" in err
     assert not (tmp_path / "c.pdf").exists()
     assert digest(path) == before

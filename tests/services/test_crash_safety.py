@@ -21,7 +21,9 @@ def test_killed_import_leaves_the_file_intact(tmp_path: Path) -> None:
     env = {**os.environ, "FINALS_FAULT_PAUSE_BEFORE_COMMIT": "60"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "app.cli.main", "import", str(path), str(sheet)],
-        env=env, stderr=subprocess.PIPE, text=True,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     assert proc.stderr is not None
     line = proc.stderr.readline()

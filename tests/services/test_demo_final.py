@@ -53,8 +53,15 @@ def test_standings_points_add_up(gomoku_doc: dict) -> None:
             if r == "bye":
                 points[g["first"]] += 2
                 continue
-            first, second = {"1-0": (2, 0), "0-1": (0, 2), "=": (1, 1), "+-": (2, 0),
-                             "-+": (0, 2), "--": (0, 0), "0-0": (0, 0)}[r]
+            first, second = {
+                "1-0": (2, 0),
+                "0-1": (0, 2),
+                "=": (1, 1),
+                "+-": (2, 0),
+                "-+": (0, 2),
+                "--": (0, 0),
+                "0-0": (0, 0),
+            }[r]
             points[g["first"]] += first
             points[g["second"]] += second
     for row in open_event["standings"]:
@@ -70,7 +77,9 @@ def test_prizes_follow_the_regulation(gomoku_doc: dict) -> None:
     by_entrant: dict[int, list[dict]] = {}
     for prize in gomoku_doc["prizes"]:
         by_entrant.setdefault(prize["entrant"], []).append(prize)
-    open_prizes = [p for p in gomoku_doc["prizes"] if p["event"] == "OPEN" and p["category"] is None]
+    open_prizes = [
+        p for p in gomoku_doc["prizes"] if p["event"] == "OPEN" and p["category"] is None
+    ]
     # The open places go to whoever holds them: no shifting when a woman places.
     for prize in open_prizes:
         assert rank[prize["entrant"]]["rank"] == prize["place"]

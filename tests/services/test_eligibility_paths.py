@@ -55,32 +55,55 @@ def _text(error: FinalsError) -> str:
 def _youth(name: str, birth: str = "2012-03-04", account: str | None = "", **extra) -> dict:
     """A 少儿组 row; its platform account is made up from the name unless given (None: empty)."""
     extra.setdefault("段位", "2段")
-    return player(name, birth=birth, events="少儿组", 平台账号=f"yz_{name}" if account == "" else account,
-                  **extra)
+    return player(
+        name,
+        birth=birth,
+        events="少儿组",
+        平台账号=f"yz_{name}" if account == "" else account,
+        **extra,
+    )
 
 
 # -- clause 4: professional Go players may not enter (Go §六.2) ----------------------------------
 
-@pytest.mark.parametrize("grade", ["职业五段", "职业初段", "职业9段", "P2", "p9", "2p", "9P", "Ｐ２",
-                                   "职业二段", "5段（职业）", "pro 3d", "3 dan pro"])
+
+@pytest.mark.parametrize(
+    "grade",
+    [
+        "职业五段",
+        "职业初段",
+        "职业9段",
+        "P2",
+        "p9",
+        "2p",
+        "9P",
+        "Ｐ２",
+        "职业二段",
+        "5段（职业）",
+        "pro 3d",
+        "3 dan pro",
+    ],
+)
 def test_professional_grades_are_recognised(grade: str) -> None:
     assert is_professional_grade(grade)
 
 
-@pytest.mark.parametrize("grade", ["5段", "业余5段", "业余五段", "1级", "初段", "6d", "3 kyu", "",
-                                   None, "四段"])
+@pytest.mark.parametrize(
+    "grade", ["5段", "业余5段", "业余五段", "1级", "初段", "6d", "3 kyu", "", None, "四段"]
+)
 def test_amateur_grades_are_not_professional(grade: str | None) -> None:
     assert not is_professional_grade(grade)
 
 
 def test_the_go_preset_refuses_professionals_at_import_naming_row_and_column(
-        go: Database, tmp_path: Path) -> None:
+    go: Database, tmp_path: Path
+) -> None:
     rows = [
         player("业余甲", events="男子个人", 段位="5段"),
-        player("职业乙", events="男子个人", 段位="职业五段"),   # row 3
-        player("职业丙", events="男子个人", 段位="P2"),         # row 4
+        player("职业乙", events="男子个人", 段位="职业五段"),  # row 3
+        player("职业丙", events="男子个人", 段位="P2"),  # row 4
         player("业余丁", events="男子个人", 段位="业余6段"),
-        player("职业戊", events="男子个人", 段位="3p"),         # row 6
+        player("职业戊", events="男子个人", 段位="3p"),  # row 6
         player("职业己", events="男子双人", 段位="职业初段", **{"队名/搭档": "业余庚"}),  # row 7
         player("业余庚", events="男子双人", 段位="4段", **{"队名/搭档": "职业己"}),
     ]
@@ -95,17 +118,24 @@ def test_the_go_preset_refuses_professionals_at_import_naming_row_and_column(
 
 
 def test_professionals_refused_in_youth_too_and_the_setting_is_per_event(
-        go: Database, tmp_path: Path) -> None:
-    settings = {code: event_settings(go, code)["eligibility"]["professionals"]
-                for code in ("MEN", "YOUTH", "MPAIR", "WPAIR", "XPAIR", "PCPAIR")}
+    go: Database, tmp_path: Path
+) -> None:
+    settings = {
+        code: event_settings(go, code)["eligibility"]["professionals"]
+        for code in ("MEN", "YOUTH", "MPAIR", "WPAIR", "XPAIR", "PCPAIR")
+    }
     assert settings == dict.fromkeys(settings, False)
-    error = _fails(import_sheet, go, write_sheet(
-        tmp_path / "y.xlsx", [_youth("小职业", 段位="职业初段")], SHEET))
+    error = _fails(
+        import_sheet,
+        go,
+        write_sheet(tmp_path / "y.xlsx", [_youth("小职业", 段位="职业初段")], SHEET),
+    )
     assert "第2行【段位】" in _text(error)
     # The organisers may open an event to professionals: the same sheet then imports.
     update_event_settings(go, "MEN", {"eligibility.professionals": True})
-    summary = import_sheet(go, write_sheet(tmp_path / "m.xlsx", [
-        player("职业乙", events="男子个人", 段位="职业五段")]))
+    summary = import_sheet(
+        go, write_sheet(tmp_path / "m.xlsx", [player("职业乙", events="男子个人", 段位="职业五段")])
+    )
     assert summary.entrants == {"MEN": 1}
 
 
@@ -128,9 +158,16 @@ def test_add_player_and_edit_player_refuse_professionals_naming_the_field(go: Da
 
 def test_compose_refuses_a_professional_in_a_pair(go: Database, tmp_path: Path) -> None:
     update_event_settings(go, "MEN", {"eligibility.professionals": True})
-    import_sheet(go, write_sheet(tmp_path / "m.xlsx", [
-        player("职业乙", events="男子个人", 段位="职业五段"),
-        player("业余甲", events="男子个人", 段位="5段")]))
+    import_sheet(
+        go,
+        write_sheet(
+            tmp_path / "m.xlsx",
+            [
+                player("职业乙", events="男子个人", 段位="职业五段"),
+                player("业余甲", events="男子个人", 段位="5段"),
+            ],
+        ),
+    )
     error = _fails(compose, go, "MPAIR", None, ["职业乙", "业余甲"])
     assert "职业乙" in _text(error) and "职业段位" in _text(error)
     assert list_entrants(go, "MPAIR") == []
@@ -138,10 +175,14 @@ def test_compose_refuses_a_professional_in_a_pair(go: Database, tmp_path: Path) 
 
 # -- clause 5: every rule on every path ----------------------------------------------------------
 
+
 def test_edit_player_refuses_a_youth_birth_date_out_of_the_window(
-        gomoku: Database, tmp_path: Path) -> None:
-    import_sheet(gomoku, write_sheet(tmp_path / "y.xlsx", [
-        player("小明", birth="2012-03-04", events="少儿组")]))
+    gomoku: Database, tmp_path: Path
+) -> None:
+    import_sheet(
+        gomoku,
+        write_sheet(tmp_path / "y.xlsx", [player("小明", birth="2012-03-04", events="少儿组")]),
+    )
     before = audit_log(gomoku)
     error = _fails(edit_player, gomoku, "YOUTH", "小明", {"birth_date": "2007-05-01"})
     assert "【出生日期】" in error.message and "少儿组" in error.message
@@ -161,28 +202,51 @@ def test_edit_player_checks_grade_windows_of_go_youth(go: Database, tmp_path: Pa
 
 
 def test_edit_player_checks_the_gender_of_teams_and_pairs(
-        gomoku: Database, go: Database, tmp_path: Path) -> None:
-    import_sheet(gomoku, write_sheet(tmp_path / "t.xlsx", [
-        player(f"男{i}", birth=f"198{i}-01-01", events="公开组、男子团体", **{"队名/搭档": "绍兴队"})
-        for i in range(3)]))
+    gomoku: Database, go: Database, tmp_path: Path
+) -> None:
+    import_sheet(
+        gomoku,
+        write_sheet(
+            tmp_path / "t.xlsx",
+            [
+                player(
+                    f"男{i}",
+                    birth=f"198{i}-01-01",
+                    events="公开组、男子团体",
+                    **{"队名/搭档": "绍兴队"},
+                )
+                for i in range(3)
+            ],
+        ),
+    )
     error = _fails(edit_player, gomoku, "OPEN", "男1", {"gender": "女"})
     assert "【性别】" in error.message and "男子" in error.message
     assert [r["gender"] for r in list_entrants(gomoku, "OPEN")] == ["M", "M", "M"]
 
     # A pair's members are edited where they play alone (a pair is edited through them).
-    import_sheet(go, write_sheet(tmp_path / "x.xlsx", [
-        player("甲", events="男子个人、男女混双", **{"队名/搭档": "乙"}),
-        player("乙", "女", events="男子个人、男女混双", **{"队名/搭档": "甲"})]))
+    import_sheet(
+        go,
+        write_sheet(
+            tmp_path / "x.xlsx",
+            [
+                player("甲", events="男子个人、男女混双", **{"队名/搭档": "乙"}),
+                player("乙", "女", events="男子个人、男女混双", **{"队名/搭档": "甲"}),
+            ],
+        ),
+    )
     assert list_entrants(go, "XPAIR")[0]["members"] == ["甲", "乙"]
     error = _fails(edit_player, go, "MEN", "乙", {"gender": "男"})
     assert "【性别】" in error.message and "一男一女" in error.message
 
 
 def test_an_edit_that_does_not_touch_an_old_problem_goes_through(
-        gomoku: Database, tmp_path: Path) -> None:
+    gomoku: Database, tmp_path: Path
+) -> None:
     """Data an older version let in: the unit can still be corrected; the report names it."""
-    import_sheet(gomoku, write_sheet(tmp_path / "y.xlsx", [
-        player("小明", birth="2012-03-04", events="少儿组")]))
+    import_sheet(
+        gomoku,
+        write_sheet(tmp_path / "y.xlsx", [player("小明", birth="2012-03-04", events="少儿组")]),
+    )
     with sqlite3.connect(gomoku.path) as conn:
         conn.execute("UPDATE player SET birth_date = '2001-02-03' WHERE name = '小明'")
     found = eligibility_problems(gomoku)
@@ -195,8 +259,14 @@ def test_an_edit_that_does_not_touch_an_old_problem_goes_through(
 
 
 def test_the_report_lists_individual_problems_of_every_event(go: Database, tmp_path: Path) -> None:
-    import_sheet(go, write_sheet(tmp_path / "a.xlsx", [
-        player("甲", events="男子个人", 段位="5段"), _youth("小明")], SHEET))
+    import_sheet(
+        go,
+        write_sheet(
+            tmp_path / "a.xlsx",
+            [player("甲", events="男子个人", 段位="5段"), _youth("小明")],
+            SHEET,
+        ),
+    )
     with sqlite3.connect(go.path) as conn:
         conn.execute("UPDATE player SET grade = '职业三段' WHERE name = '甲'")
         conn.execute("UPDATE player SET platform_account = NULL WHERE name = '小明'")
@@ -208,15 +278,25 @@ def test_the_report_lists_individual_problems_of_every_event(go: Database, tmp_p
 
 # -- a player in both the open and the youth event ------------------------------------------------
 
+
 def test_a_child_in_both_open_and_youth_is_a_warning_not_a_refusal(
-        gomoku: Database, tmp_path: Path) -> None:
+    gomoku: Database, tmp_path: Path
+) -> None:
     assert event_settings(gomoku, "YOUTH")["eligibility"]["exclusive_with"] == ["OPEN"]
-    summary = import_sheet(gomoku, write_sheet(tmp_path / "b.xlsx", [
-        player("小明", birth="2012-03-04", events="公开组、少儿组"), player("甲")]))
+    summary = import_sheet(
+        gomoku,
+        write_sheet(
+            tmp_path / "b.xlsx",
+            [player("小明", birth="2012-03-04", events="公开组、少儿组"), player("甲")],
+        ),
+    )
     assert summary.entrants == {"OPEN": 2, "YOUTH": 1}
     assert len(summary.warnings) == 1
-    assert "小明" in summary.warnings[0] and "公开组" in summary.warnings[0] \
+    assert (
+        "小明" in summary.warnings[0]
+        and "公开组" in summary.warnings[0]
         and "少儿组" in summary.warnings[0]
+    )
     found = eligibility_problems(gomoku)
     assert [(p["event"], p["entrant"], p["level"]) for p in found] == [("YOUTH", "小明", "warning")]
     update_event_settings(gomoku, "YOUTH", {"eligibility.exclusive_with": []})
@@ -237,9 +317,12 @@ def test_an_unknown_event_in_exclusive_with_is_refused(go: Database) -> None:
 
 # -- clause 6: 亲子双人 means parent and child ---------------------------------------------------
 
+
 def _pair(a: tuple[str, str, str], b: tuple[str, str, str]) -> list[dict]:
-    return [player(a[0], a[1], birth=a[2], events="亲子双人", **{"队名/搭档": b[0]}),
-            player(b[0], b[1], birth=b[2], events="亲子双人", **{"队名/搭档": a[0]})]
+    return [
+        player(a[0], a[1], birth=a[2], events="亲子双人", **{"队名/搭档": b[0]}),
+        player(b[0], b[1], birth=b[2], events="亲子双人", **{"队名/搭档": a[0]}),
+    ]
 
 
 def test_siblings_a_day_apart_are_not_parent_and_child(go: Database, tmp_path: Path) -> None:
@@ -251,26 +334,32 @@ def test_siblings_a_day_apart_are_not_parent_and_child(go: Database, tmp_path: P
     assert list_entrants(go, "PCPAIR") == []
 
 
-@pytest.mark.parametrize(("parent", "child", "ok"), [
-    ("1986-01-01", "2005-06-01", True),    # 19 years older, the child 17 on the start date
-    ("1990-01-01", "2007-12-31", False),   # a day short of 18 years older
-    ("1990-01-01", "2008-01-01", True),    # exactly 18 years older
-    ("1980-01-01", "2004-10-27", False),   # the "child" is 18 on the start date
-    ("1980-01-01", "2004-10-28", True),    # ... and a day younger is 17
-])
+@pytest.mark.parametrize(
+    ("parent", "child", "ok"),
+    [
+        ("1986-01-01", "2005-06-01", True),  # 19 years older, the child 17 on the start date
+        ("1990-01-01", "2007-12-31", False),  # a day short of 18 years older
+        ("1990-01-01", "2008-01-01", True),  # exactly 18 years older
+        ("1980-01-01", "2004-10-27", False),  # the "child" is 18 on the start date
+        ("1980-01-01", "2004-10-28", True),  # ... and a day younger is 17
+    ],
+)
 def test_parent_child_ages(go: Database, tmp_path: Path, parent: str, child: str, ok: bool) -> None:
     rows = _pair(("家长", "女", parent), ("孩子", "男", child))
     if ok:
         assert import_sheet(go, write_sheet(tmp_path / "p.xlsx", rows)).pairs == 1
     else:
-        assert "第2行【出生日期】" in _text(_fails(import_sheet, go, write_sheet(tmp_path / "p.xlsx", rows)))
+        assert "第2行【出生日期】" in _text(
+            _fails(import_sheet, go, write_sheet(tmp_path / "p.xlsx", rows))
+        )
 
 
 def test_parent_child_numbers_are_settings(go: Database, tmp_path: Path) -> None:
     shown = event_settings(go, "PCPAIR")["eligibility"]
     assert shown["child_under"] == 18 and shown["parent_older_by"] == 18
-    update_event_settings(go, "PCPAIR", {"eligibility.parent_older_by": 16,
-                                         "eligibility.child_under": 19})
+    update_event_settings(
+        go, "PCPAIR", {"eligibility.parent_older_by": 16, "eligibility.child_under": 19}
+    )
     rows = _pair(("家长", "女", "1990-01-01"), ("孩子", "男", "2006-06-01"))  # 16 older; child 16
     assert import_sheet(go, write_sheet(tmp_path / "p.xlsx", rows)).pairs == 1
     error = _fails(update_event_settings, go, "PCPAIR", {"eligibility.parent_older_by": 0})
@@ -278,9 +367,16 @@ def test_parent_child_numbers_are_settings(go: Database, tmp_path: Path) -> None
 
 
 def test_compose_and_edit_apply_the_parent_child_rule(go: Database, tmp_path: Path) -> None:
-    import_sheet(go, write_sheet(tmp_path / "m.xlsx", [
-        player("哥哥", birth="2004-10-27", events="男子个人"),
-        player("弟弟", birth="2004-10-28", events="男子个人")]))
+    import_sheet(
+        go,
+        write_sheet(
+            tmp_path / "m.xlsx",
+            [
+                player("哥哥", birth="2004-10-27", events="男子个人"),
+                player("弟弟", birth="2004-10-28", events="男子个人"),
+            ],
+        ),
+    )
     error = _fails(compose, go, "PCPAIR", None, ["哥哥", "弟弟"])
     assert "年长" in _text(error)
     rows = _pair(("家长", "女", "1980-01-01"), ("孩子", "男", "2010-01-01"))
@@ -292,11 +388,15 @@ def test_compose_and_edit_apply_the_parent_child_rule(go: Database, tmp_path: Pa
 
 # -- clause 11: the 弈战 platform username of the Go youth ---------------------------------------
 
+
 def test_go_youth_requires_the_platform_account_at_import(go: Database, tmp_path: Path) -> None:
     assert event_settings(go, "YOUTH")["eligibility"]["platform_account_required"] is True
     assert event_settings(go, "MEN")["eligibility"]["platform_account_required"] is False
-    rows = [_youth("小明", account="yz_xiaoming2012"), _youth("小红", account=None),
-            _youth("小刚", account="yz\u202e刚")]
+    rows = [
+        _youth("小明", account="yz_xiaoming2012"),
+        _youth("小红", account=None),
+        _youth("小刚", account="yz\u202e刚"),
+    ]
     error = _fails(import_sheet, go, write_sheet(tmp_path / "y.xlsx", rows, SHEET))
     text = _text(error)
     assert "第3行【平台账号】" in text and "弈战" in text
@@ -305,9 +405,13 @@ def test_go_youth_requires_the_platform_account_at_import(go: Database, tmp_path
 
 
 def test_the_platform_account_is_stored_shown_to_the_arbiter_and_never_exported(
-        go: Database, tmp_path: Path) -> None:
-    rows = [_youth("小明", account="yz_xiaoming2012"), _youth("小红", account="  弈战小红  "),
-            player("甲", events="男子个人", 平台账号="yz_jia_adult")]
+    go: Database, tmp_path: Path
+) -> None:
+    rows = [
+        _youth("小明", account="yz_xiaoming2012"),
+        _youth("小红", account="  弈战小红  "),
+        player("甲", events="男子个人", 平台账号="yz_jia_adult"),
+    ]
     import_sheet(go, write_sheet(tmp_path / "y.xlsx", rows, SHEET))
     youth = {r["name"]: r["platform_account"] for r in list_entrants(go, "YOUTH")}
     assert youth == {"小明": "yz_xiaoming2012", "小红": "弈战小红"}
@@ -322,9 +426,19 @@ def test_the_platform_account_is_stored_shown_to_the_arbiter_and_never_exported(
 
 def test_a_duplicate_platform_account_is_refused(go: Database, tmp_path: Path) -> None:
     import_sheet(go, write_sheet(tmp_path / "a.xlsx", [_youth("小明", account="yz_1")], SHEET))
-    error = _fails(import_sheet, go, write_sheet(
-        tmp_path / "b.xlsx", [_youth("小红", account="yz_2"), _youth("小刚", account="yz_2"),
-                              _youth("小强", account="yz_1")], SHEET))
+    error = _fails(
+        import_sheet,
+        go,
+        write_sheet(
+            tmp_path / "b.xlsx",
+            [
+                _youth("小红", account="yz_2"),
+                _youth("小刚", account="yz_2"),
+                _youth("小强", account="yz_1"),
+            ],
+            SHEET,
+        ),
+    )
     text = _text(error)
     assert "第3行【平台账号】" in text and "第2行" in text
     assert "第4行【平台账号】" in text and "小明" in text

@@ -74,28 +74,33 @@ def _results(db: Database, code: str, number: int = 1) -> dict[int, str | None]:
 
 # -- the komi, read -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("text,points,jigo", [
-    ("3又3/4子", Fraction(15, 2), False),  # the Hangzhou regulation (RULES §9)
-    ("３又３／４子", Fraction(15, 2), False),
-    ("3¾子", Fraction(15, 2), False),
-    ("3.75子", Fraction(15, 2), False),
-    ("黑贴3又3/4子", Fraction(15, 2), False),
-    ("7.5目", Fraction(15, 2), False),
-    ("7.5", Fraction(15, 2), False),  # no unit: points
-    ("6.5目", Fraction(13, 2), False),
-    ("黑贴7目半", Fraction(15, 2), False),
-    ("3子半", Fraction(7), True),
-    ("3又1/2子", Fraction(7), True),  # 7 points: a jigo is possible
-    ("6目", Fraction(6), True),
-    ("0", Fraction(0), True),
-])
+
+@pytest.mark.parametrize(
+    "text,points,jigo",
+    [
+        ("3又3/4子", Fraction(15, 2), False),  # the Hangzhou regulation (RULES §9)
+        ("３又３／４子", Fraction(15, 2), False),
+        ("3¾子", Fraction(15, 2), False),
+        ("3.75子", Fraction(15, 2), False),
+        ("黑贴3又3/4子", Fraction(15, 2), False),
+        ("7.5目", Fraction(15, 2), False),
+        ("7.5", Fraction(15, 2), False),  # no unit: points
+        ("6.5目", Fraction(13, 2), False),
+        ("黑贴7目半", Fraction(15, 2), False),
+        ("3子半", Fraction(7), True),
+        ("3又1/2子", Fraction(7), True),  # 7 points: a jigo is possible
+        ("6目", Fraction(6), True),
+        ("0", Fraction(0), True),
+    ],
+)
 def test_komi_is_read_as_the_regulation_writes_it(text: str, points: Fraction, jigo: bool) -> None:
     komi = parse_komi(text)
     assert komi is not None and komi.points == points and komi.allows_jigo is jigo
 
 
-@pytest.mark.parametrize("text", ["abc", "3又5/4子", "3又3/0子", "贴", "子", "100子", "-3", "3/4/5",
-                                  "7.5目半", "半"])
+@pytest.mark.parametrize(
+    "text", ["abc", "3又5/4子", "3又3/0子", "贴", "子", "100子", "-3", "3/4/5", "7.5目半", "半"]
+)
 def test_a_komi_that_cannot_be_read_is_refused(text: str) -> None:
     assert parse_komi(text) is None
     (problem,) = tournament_problems({"komi": text})
@@ -122,6 +127,7 @@ def test_the_draw_rule_is_a_setting_shown_with_its_effect(capsys, go_file: Path)
 
 # -- every path refuses "=" for Go ----------------------------------------------------------
 
+
 @pytest.mark.parametrize("spelling", DRAW_SPELLINGS)
 def test_one_table_cannot_be_a_draw(go: Database, spelling: str) -> None:
     logged = len(audit_log(go))
@@ -138,8 +144,9 @@ def test_one_table_cannot_be_a_draw(go: Database, spelling: str) -> None:
 
 def test_the_command_refuses_a_draw_in_chinese_and_changes_nothing(capsys, go_file: Path) -> None:
     before = go_file.read_bytes()
-    code, out, err = run(capsys, "result", str(go_file), "--event", "MEN", "--round", "1",
-                         "--table", "2", "=")
+    code, out, err = run(
+        capsys, "result", str(go_file), "--event", "MEN", "--round", "1", "--table", "2", "="
+    )
     assert code == 1 and out == ""
     assert "和棋" in err and "Traceback" not in err
     assert go_file.read_bytes() == before
@@ -188,6 +195,7 @@ def test_a_team_match_board_cannot_be_drawn_but_a_match_can(go: Database) -> Non
 
 # -- when a draw is possible --------------------------------------------------------------
 
+
 def test_an_integer_komi_leaves_jigo_possible(go: Database) -> None:
     set_tournament_fields(go, {"komi": "3又1/2子"})  # 7 points
     assert tournament_settings(go).refuses_draws("go") is False
@@ -217,14 +225,18 @@ def test_gomoku_keeps_its_draws(gomoku: Database) -> None:
 
 # -- the demo ------------------------------------------------------------------------------
 
+
 def _draws(path: Path) -> dict[str, int]:
     db = open_tournament(path)
     try:
         doc = build_export(db)
     finally:
         db.close()
-    return {e["code"]: sum(g["result"] == "=" for r in e["rounds"] for g in r["games"])
-            for e in doc["events"] if e["rounds"]}
+    return {
+        e["code"]: sum(g["result"] == "=" for r in e["rounds"] for g in r["games"])
+        for e in doc["events"]
+        if e["rounds"]
+    }
 
 
 def test_the_go_demo_records_no_draws(tmp_path: Path) -> None:

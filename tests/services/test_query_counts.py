@@ -15,8 +15,9 @@ from app.services.tournament import open_tournament
 def _queries(path: Path, number: int) -> int:
     db = open_tournament(path)
     seen: list[str] = []
-    event.listen(db.engine, "before_cursor_execute",
-                 lambda _c, _cur, statement, *_a: seen.append(statement))
+    event.listen(
+        db.engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: seen.append(statement)
+    )
     try:
         round_view(db, "MEN", number)
     finally:
@@ -37,8 +38,9 @@ def _reads(path: Path, use_case) -> int:  # noqa: ANN001
     """The SELECTs a use case runs (it writes one row per game it makes, of course)."""
     db = open_tournament(path)
     seen: list[str] = []
-    event.listen(db.engine, "before_cursor_execute",
-                 lambda _c, _cur, statement, *_a: seen.append(statement))
+    event.listen(
+        db.engine, "before_cursor_execute", lambda _c, _cur, statement, *_a: seen.append(statement)
+    )
     try:
         use_case(db)
     finally:

@@ -87,8 +87,11 @@ def test_shared_until_a_use_case_writes(small: Path, tmp_path: Path) -> None:
         assert men is not None and len(men.rounds) == 3
 
         record_result(db, "MEN", 3, table, "1-0")
-        game = next(g for g in load_final(db).event("MEN").rounds[-1].games  # type: ignore[union-attr]
-                    if g.table == table)
+        game = next(
+            g
+            for g in load_final(db).event("MEN").rounds[-1].games  # type: ignore[union-attr]
+            if g.table == table
+        )
         assert game.result == "1-0"
     finally:
         db.close()
@@ -114,8 +117,13 @@ def test_another_process_writing_is_seen(small: Path, tmp_path: Path) -> None:
     try:
         first = load_final(reader)
         pair_next(writer, "MEN")
-        assert len(load_final(reader).event("MEN").rounds) == len(  # type: ignore[union-attr]
-            first.event("MEN").rounds) + 1  # type: ignore[union-attr]
+        assert (
+            len(load_final(reader).event("MEN").rounds)
+            == len(  # type: ignore[union-attr]
+                first.event("MEN").rounds
+            )
+            + 1
+        )  # type: ignore[union-attr]
     finally:
         reader.close()
         writer.close()

@@ -14,7 +14,9 @@ from tests.services.sheets import player, write_sheet
 
 @pytest.fixture
 def eight(gomoku, tmp_path: Path):
-    rows = [player(f"棋手{i}", birth=f"19{70 + i}-01-01", unit=f"单位{i}", 名次=i + 1) for i in range(8)]
+    rows = [
+        player(f"棋手{i}", birth=f"19{70 + i}-01-01", unit=f"单位{i}", 名次=i + 1) for i in range(8)
+    ]
     import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     return gomoku
 
@@ -46,14 +48,22 @@ def test_absent_and_withdrawn_players_are_not_paired_and_get_no_bye(eight) -> No
 
 def test_late_entrant_joins_with_the_points_given(eight) -> None:
     _finish(eight, rounds.pair_next(eight, "OPEN"))
-    seed = player_service.add_player(eight, "OPEN", {"name": "迟到者", "gender": "男"},
-                                     initial_points=1)
+    seed = player_service.add_player(
+        eight, "OPEN", {"name": "迟到者", "gender": "男"}, initial_points=1
+    )
     assert seed == 9
     view = rounds.pair_next(eight, "OPEN")
     late = next(e for e, s in view.seeds.items() if s == 9)
     assert any(late in (g.first, g.second) for g in view.games)
-    note = next(n for n in view.notes if late in (next(g for g in view.games if g.table == n.table).first,
-                                                   next(g for g in view.games if g.table == n.table).second))
+    note = next(
+        n
+        for n in view.notes
+        if late
+        in (
+            next(g for g in view.games if g.table == n.table).first,
+            next(g for g in view.games if g.table == n.table).second,
+        )
+    )
     assert 1 in (note.first_score, note.second_score)
 
 
@@ -68,7 +78,10 @@ def test_manual_edit_warns_and_undo_restores(eight) -> None:
     restored = rounds.undo_edit(eight, "OPEN", 2)
     assert restored.games == second.games and restored.findings == ()
     swapped = rounds.edit_round(eight, "OPEN", 2, "colours", 1)
-    assert (swapped.games[0].first, swapped.games[0].second) == (second.games[0].second, second.games[0].first)
+    assert (swapped.games[0].first, swapped.games[0].second) == (
+        second.games[0].second,
+        second.games[0].first,
+    )
     moved = rounds.edit_round(eight, "OPEN", 2, "move", 1, 9)
     assert 9 in {game.table for game in moved.games}
 

@@ -57,25 +57,34 @@ EVENT_FOR_KIND = {"individual": "MEN", "team": "MTEAM", "pair": "PCPAIR"}
 
 # -- the schema is the program's --------------------------------------------------------------
 
+
 def test_the_schema_holds_every_field_of_the_typed_settings() -> None:
     def keys(group: str) -> set[str]:
         return {k.partition(".")[2] for k in EVENT_SETTINGS if k.startswith(f"{group}.")}
 
     assert keys("scoring") == {f.name for f in fields(Scoring)}
     assert keys("pairing") == {f.name for f in fields(PairingSettings)} | {
-        "withdraw_after_forfeits", "team_format"}
+        "withdraw_after_forfeits",
+        "team_format",
+    }
     assert keys("standings") == {f.name for f in fields(StandingsSettings)} | {
-        "best_of", "grades_include_held"}
+        "best_of",
+        "grades_include_held",
+    }
     assert keys("eligibility") == {f.name for f in fields(Eligibility)}
 
 
 def test_every_key_the_program_reads_is_in_the_schema() -> None:
     """A grep of the sources: a setting read with .get("key") must be a known key."""
-    known = {k.rpartition(".")[2] for k in (*EVENT_SETTINGS, *TOURNAMENT_SETTINGS, *TOURNAMENT_FIELDS,
-                                             *INTERNAL_KEYS)}
+    known = {
+        k.rpartition(".")[2]
+        for k in (*EVENT_SETTINGS, *TOURNAMENT_SETTINGS, *TOURNAMENT_FIELDS, *INTERNAL_KEYS)
+    }
     groups = {"scoring", "pairing", "standings", "eligibility", "settings", "certificate"}
-    pattern = re.compile(r'\b(?:elig(?:ibility)?|pairing|standings|scoring|settings|certificate)'
-                         r'\b[^\n:]{0,30}?\.get\("([a-z_]+)"')
+    pattern = re.compile(
+        r"\b(?:elig(?:ibility)?|pairing|standings|scoring|settings|certificate)"
+        r'\b[^\n:]{0,30}?\.get\("([a-z_]+)"'
+    )
     found: dict[str, str] = {}
     for folder in ("app", "reports", "ui"):
         for path in (ROOT / folder).rglob("*.py"):
@@ -90,8 +99,9 @@ def test_every_key_the_program_reads_is_in_the_schema() -> None:
 
 def test_the_schema_module_is_pure() -> None:
     code = "import sys, app.settings; print(sorted(m for m in ('sqlalchemy', 'PySide6', 'app.store') if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=ROOT).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout
     assert out.strip() == "[]"
 
 
@@ -103,7 +113,9 @@ def test_every_preset_value_passes(name: str) -> None:
         read_event_settings(event)  # typed without complaint
 
 
-def test_a_preset_with_a_bad_value_is_refused_before_a_file_is_made(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_a_preset_with_a_bad_value_is_refused_before_a_file_is_made(
+    tmp_path: Path, monkeypatch
+) -> None:  # noqa: ANN001
     import app.services.tournament as tournament
 
     preset = load_preset("hangzhou-go")
@@ -117,13 +129,17 @@ def test_a_preset_with_a_bad_value_is_refused_before_a_file_is_made(tmp_path: Pa
 
 # -- the pure checks -------------------------------------------------------------------------------
 
+
 def _event(kind: str = "individual", **groups: Any) -> StoredEvent:
     return StoredEvent(code="E", name="项目", kind=kind, rounds_planned=9, **groups)
 
 
 def test_a_team_match_may_keep_the_sum_models_tiebreaks() -> None:
-    stored = _event("team", pairing={"team_format": "match"},
-                    standings={"tiebreaks": ["队员对手分", "队员累进分", "最好名次"]})
+    stored = _event(
+        "team",
+        pairing={"team_format": "match"},
+        standings={"tiebreaks": ["队员对手分", "队员累进分", "最好名次"]},
+    )
     assert event_problems(stored) == []
     assert read_event_settings(stored).standings.tiebreaks == ("局分", "对手分", "直胜")
 
@@ -151,16 +167,20 @@ def test_a_file_name_with_spaces_is_quoted_in_the_fix() -> None:
 
 # -- properties: every key, bad values refused with nothing stored, good values round-trip -----
 
+
 @pytest.fixture(scope="module")
 def go_db(tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN201
-    db = create_tournament(tmp_path_factory.mktemp("props") / "go.finals", "hangzhou-go",
-                           operator="测试裁判")
+    db = create_tournament(
+        tmp_path_factory.mktemp("props") / "go.finals", "hangzhou-go", operator="测试裁判"
+    )
     yield db
     db.close()
 
 
-NOT_SCALARS = st.one_of(st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=2),
-                                                                             st.integers(), max_size=1))
+NOT_SCALARS = st.one_of(
+    st.lists(st.integers(), max_size=2),
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=1),
+)
 
 
 def _bad_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
@@ -175,33 +195,50 @@ def _bad_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
             st.sampled_from([math.nan, math.inf, -math.inf]),
             st.booleans(),
             words.filter(lambda w: not re.fullmatch(r"\s*[+-]?\d+(\.\d*)?\s*", w)),
-            none, NOT_SCALARS,
+            none,
+            NOT_SCALARS,
         )
         if spec.type == "int":
-            out = st.one_of(out, st.floats(min_value=spec.minimum, max_value=spec.maximum).filter(
-                lambda x: not float(x).is_integer()))
+            out = st.one_of(
+                out,
+                st.floats(min_value=spec.minimum, max_value=spec.maximum).filter(
+                    lambda x: not float(x).is_integer()
+                ),
+            )
         return out
     if spec.type == "bool":
         return st.one_of(st.integers(), words, none, NOT_SCALARS)
     if spec.type == "choice":
-        return st.one_of(words.filter(lambda w: w not in spec.values), st.integers(), st.booleans(),
-                         none)
+        return st.one_of(
+            words.filter(lambda w: w not in spec.values), st.integers(), st.booleans(), none
+        )
     if spec.type == "tiebreaks":
         names = tiebreak_names("team" if code == "MTEAM" else "individual")
         unknown = words.filter(lambda w: w not in names)
         return st.one_of(
-            st.tuples(st.lists(st.sampled_from(names), max_size=3), unknown).map(lambda t: [*t[0], t[1]]),
+            st.tuples(st.lists(st.sampled_from(names), max_size=3), unknown).map(
+                lambda t: [*t[0], t[1]]
+            ),
             st.sampled_from(names).map(lambda n: [n, n]),
-            words, st.integers(), st.lists(st.integers(), min_size=1, max_size=2),
+            words,
+            st.integers(),
+            st.lists(st.integers(), min_size=1, max_size=2),
         )
     if spec.type == "date":
-        return st.one_of(words.filter(lambda w: not re.fullmatch(r"\d{4}-\d{2}-\d{2}", w)),
-                         st.sampled_from(["2022-02-30", "2022-13-01", "22-01-01"]), st.integers())
+        return st.one_of(
+            words.filter(lambda w: not re.fullmatch(r"\d{4}-\d{2}-\d{2}", w)),
+            st.sampled_from(["2022-02-30", "2022-13-01", "22-01-01"]),
+            st.integers(),
+        )
     if spec.type == "grade":
         return st.one_of(st.sampled_from(["大师", "0段", "十一", "5", "dan"]), st.integers())
     if spec.type == "names":
-        return st.one_of(words, st.integers(), none,
-                         st.lists(st.sampled_from(["", " ", "外\n卡", "外\u200b卡", 3]), min_size=1))
+        return st.one_of(
+            words,
+            st.integers(),
+            none,
+            st.lists(st.sampled_from(["", " ", "外\n卡", "外\u200b卡", 3]), min_size=1),
+        )
     raise AssertionError(spec.type)
 
 
@@ -286,18 +323,30 @@ def test_every_good_value_of_every_key_round_trips(go_db, case) -> None:  # noqa
 
 
 TOURNAMENT_BAD = {
-    "prize_split": st.one_of(st.text(max_size=6).filter(lambda w: w not in ("equal", "tiebreak")),
-                             st.integers(), st.none()),
-    "backups_keep": st.one_of(st.integers(max_value=-1), st.integers(min_value=1001), st.text(max_size=4),
-                              st.floats(0.5, 9.5).filter(lambda x: not x.is_integer()), st.booleans()),
-    "komi": st.one_of(st.integers(), st.sampled_from(["", " ", "a\x00b", "三又四分之三", "3又5/4子"])),
+    "prize_split": st.one_of(
+        st.text(max_size=6).filter(lambda w: w not in ("equal", "tiebreak")),
+        st.integers(),
+        st.none(),
+    ),
+    "backups_keep": st.one_of(
+        st.integers(max_value=-1),
+        st.integers(min_value=1001),
+        st.text(max_size=4),
+        st.floats(0.5, 9.5).filter(lambda x: not x.is_integer()),
+        st.booleans(),
+    ),
+    "komi": st.one_of(
+        st.integers(), st.sampled_from(["", " ", "a\x00b", "三又四分之三", "3又5/4子"])
+    ),
     "draws": st.sampled_from(["no", "yes", True, 1, None]),
     "certificate.per_member": st.sampled_from(["maybe", 3, None]),
     "certificate.issuer": st.one_of(st.integers(), st.sampled_from(["", "x\ny"])),
     "remote_entry_url": st.sampled_from(["phone", "ftp://x", "http:// x", "", 3]),
     "title": st.one_of(st.none(), st.integers(), st.sampled_from(["", "  ", "a\tb"])),
     "start_date": st.sampled_from(["2022-02-30", "2022/10/27", "tomorrow", 20221027]),
-    "organisers": st.one_of(st.text(max_size=3), st.lists(st.sampled_from(["", "a\nb", 3]), min_size=1)),
+    "organisers": st.one_of(
+        st.text(max_size=3), st.lists(st.sampled_from(["", "a\nb", 3]), min_size=1)
+    ),
     "prize_splt": st.just("tiebreak"),
     "rounds_planned": st.integers(-5, 20),
 }
@@ -315,10 +364,19 @@ def test_bad_tournament_settings_are_refused_and_nothing_stored(go_db, case) -> 
 
 
 @hsettings(max_examples=60, deadline=None)
-@given(keep=st.integers(0, 1000), split=st.sampled_from(["equal", "tiebreak"]),
-       komi=st.one_of(st.builds("{}又{}/4{}".format, st.integers(0, 9), st.integers(1, 3),
-                                st.sampled_from(["子", "目", ""])),
-                      st.sampled_from(["7.5目", "6.5", "3¾子", "６目", "黑贴3又3/4子"])))
+@given(
+    keep=st.integers(0, 1000),
+    split=st.sampled_from(["equal", "tiebreak"]),
+    komi=st.one_of(
+        st.builds(
+            "{}又{}/4{}".format,
+            st.integers(0, 9),
+            st.integers(1, 3),
+            st.sampled_from(["子", "目", ""]),
+        ),
+        st.sampled_from(["7.5目", "6.5", "3¾子", "６目", "黑贴3又3/4子"]),
+    ),
+)
 def test_good_tournament_settings_round_trip(go_db, keep: int, split: str, komi: str) -> None:  # noqa: ANN001
     from app.services.tournament import tournament_settings
 
@@ -340,7 +398,9 @@ def test_the_backup_count_is_read_typed(tmp_path: Path) -> None:
         assert tournament_settings(db, ("backups_keep",)).backups_keep == 5
         conn = sqlite3.connect(db.path)
         with conn:
-            conn.execute("UPDATE tournament SET settings = json_set(settings, '$.backups_keep', -3)")
+            conn.execute(
+                "UPDATE tournament SET settings = json_set(settings, '$.backups_keep', -3)"
+            )
         conn.close()
         with pytest.raises(SettingError, match=r"--set backups_keep=20"):
             tournament_settings(db, ("backups_keep",))

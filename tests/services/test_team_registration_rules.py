@@ -37,9 +37,11 @@ def _copy(master: Path, target: Path) -> Database:
 def masters(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("team-rules")
     out = {}
-    for name, preset, rounds in (("fresh", "shaoxing-gomoku-2022", 0),
-                                 ("played", "shaoxing-gomoku-2022", 2),
-                                 ("go", "hangzhou-go", 0)):
+    for name, preset, rounds in (
+        ("fresh", "shaoxing-gomoku-2022", 0),
+        ("played", "shaoxing-gomoku-2022", 2),
+        ("go", "hangzhou-go", 0),
+    ):
         out[name] = folder / f"{name}.finals"
         build_demo(out[name], preset, players=40, seed=5, rounds=rounds)
     return out
@@ -75,8 +77,11 @@ def _state(db: Database) -> tuple[Any, ...]:
 def _free_men(db: Database, count: int, source: str = "入围赛") -> list[str]:
     """Seed numbers of men of the open event in no team, with a qualifier's source."""
     in_teams = {m for t in list_entrants(db, "MTEAM") for m in t["members"]}
-    men = [r for r in list_entrants(db, "OPEN") if r["gender"] == "M"
-           and r["name"] not in in_teams and source in (r["source"] or "")]
+    men = [
+        r
+        for r in list_entrants(db, "OPEN")
+        if r["gender"] == "M" and r["name"] not in in_teams and source in (r["source"] or "")
+    ]
     assert len(men) >= count
     return [str(r["seed"]) for r in men[:count]]
 
@@ -87,6 +92,7 @@ def _team(doc: dict[str, Any], code: str, name: str) -> dict[str, Any]:
 
 
 # -- 1. registered before the final -----------------------------------------------------------
+
 
 def test_a_team_composed_after_round_1_is_refused_and_nothing_changes(played: Database) -> None:
     before = _state(played)
@@ -124,8 +130,11 @@ def test_forcing_a_late_team_is_audited_and_shown_on_the_team(played: Database) 
     assert late["action"] == "composed" and late["after_round"] == 2
     assert late["operator"] == "张裁判" and late["forced"] is True
     # the teams registered in time carry no mark
-    others = [e for e in next(e for e in doc["events"] if e["code"] == "MTEAM")["entrants"]
-              if e["name"] != "强制队"]
+    others = [
+        e
+        for e in next(e for e in doc["events"] if e["code"] == "MTEAM")["entrants"]
+        if e["name"] != "强制队"
+    ]
     assert others and all(e["late"] is None for e in others)
 
 
@@ -136,8 +145,9 @@ def test_forcing_a_late_dissolution_is_listed_with_the_event(played: Database) -
     entry = audit_log(played, 1)[0]
     assert entry["action"] == "强制解散" and entry["operator"] == "李裁判"
     event = next(e for e in build_export(played)["events"] if e["code"] == "WTEAM")
-    assert [(c["action"], c["team"], c["after_round"], c["operator"])
-            for c in event["late_changes"]] == [("dissolved", team["name"], 2, "李裁判")]
+    assert [
+        (c["action"], c["team"], c["after_round"], c["operator"]) for c in event["late_changes"]
+    ] == [("dissolved", team["name"], 2, "李裁判")]
     assert event["late_changes"][0]["members"] == team["members"]
 
 
@@ -150,10 +160,19 @@ def test_before_round_1_compose_and_dissolve_need_no_force(fresh: Database) -> N
     assert all(e["late"] is None for e in event["entrants"])
 
 
-def test_a_sheet_with_a_team_imported_after_round_1_is_refused(played: Database,
-                                                                 tmp_path: Path) -> None:
-    rows = [player(f"新人{i}", birth=f"198{i}-02-03", events="公开组、公开组团体（男子）",
-                   来源="入围赛第1期", **{"队名/搭档": "补报队"}) for i in range(3)]
+def test_a_sheet_with_a_team_imported_after_round_1_is_refused(
+    played: Database, tmp_path: Path
+) -> None:
+    rows = [
+        player(
+            f"新人{i}",
+            birth=f"198{i}-02-03",
+            events="公开组、公开组团体（男子）",
+            来源="入围赛第1期",
+            **{"队名/搭档": "补报队"},
+        )
+        for i in range(3)
+    ]
     before = _state(played)
     with pytest.raises(FinalsError) as caught:
         import_sheet(played, write_sheet(tmp_path / "late.xlsx", rows))
@@ -163,6 +182,7 @@ def test_a_sheet_with_a_team_imported_after_round_1_is_refused(played: Database,
 
 
 # -- 2. members qualified online -------------------------------------------------------------
+
 
 def test_gomoku_team_events_exclude_wild_cards_go_does_not(fresh: Database, go: Database) -> None:
     with fresh.reading() as session:
@@ -199,12 +219,29 @@ def test_the_full_size_demo_champion_team_has_no_wild_card(tmp_path: Path) -> No
 
 
 def test_import_refuses_a_team_naming_a_wild_card(gomoku: Database, tmp_path: Path) -> None:
-    rows = [player("甲", birth="1980-01-01", events="公开组、公开组团体（男子）", 来源="入围赛第1期",
-                   **{"队名/搭档": "绍兴队"}),
-            player("乙", birth="1981-01-01", events="公开组、公开组团体（男子）", 来源="外卡",
-                   **{"队名/搭档": "绍兴队"}),
-            player("丙", birth="1982-01-01", events="公开组、公开组团体（男子）", 来源="入围赛第2期",
-                   **{"队名/搭档": "绍兴队"})]
+    rows = [
+        player(
+            "甲",
+            birth="1980-01-01",
+            events="公开组、公开组团体（男子）",
+            来源="入围赛第1期",
+            **{"队名/搭档": "绍兴队"},
+        ),
+        player(
+            "乙",
+            birth="1981-01-01",
+            events="公开组、公开组团体（男子）",
+            来源="外卡",
+            **{"队名/搭档": "绍兴队"},
+        ),
+        player(
+            "丙",
+            birth="1982-01-01",
+            events="公开组、公开组团体（男子）",
+            来源="入围赛第2期",
+            **{"队名/搭档": "绍兴队"},
+        ),
+    ]
     with pytest.raises(FinalsError) as caught:
         import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     text = str(caught.value) + "".join(caught.value.details or [])
@@ -212,8 +249,15 @@ def test_import_refuses_a_team_naming_a_wild_card(gomoku: Database, tmp_path: Pa
     assert list_entrants(gomoku) == []
     # A wild card in the open event alone is welcome.
     rows[1] = player("乙", birth="1981-01-01", 来源="外卡")
-    rows.append(player("丁", birth="1983-01-01", events="公开组、公开组团体（男子）",
-                       来源="入围赛第3期", **{"队名/搭档": "绍兴队"}))
+    rows.append(
+        player(
+            "丁",
+            birth="1983-01-01",
+            events="公开组、公开组团体（男子）",
+            来源="入围赛第3期",
+            **{"队名/搭档": "绍兴队"},
+        )
+    )
     import_sheet(gomoku, write_sheet(tmp_path / "q.xlsx", rows))
     assert list_entrants(gomoku, "MTEAM")[0]["members"] == ["甲", "丙", "丁"]
 
@@ -249,10 +293,13 @@ def test_editing_a_team_member_into_a_wild_card_is_refused(fresh: Database) -> N
     edit_player(fresh, "OPEN", member, {"source": "入围赛第3期"})
     loner = _free_men(fresh, 1)[0]
     edit_player(fresh, "OPEN", loner, {"source": "外卡"})
-    assert next(r for r in list_entrants(fresh, "OPEN") if str(r["seed"]) == loner)["source"] == "外卡"
+    assert (
+        next(r for r in list_entrants(fresh, "OPEN") if str(r["seed"]) == loner)["source"] == "外卡"
+    )
 
 
 # -- 3. an ineligible team is marked, and paid by the setting --------------------------------
+
 
 def _withdraw_champion_member(db: Database) -> tuple[str, str]:
     """Withdraw one member of the men's champion team from the open event's round 3."""

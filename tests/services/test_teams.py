@@ -16,7 +16,11 @@ def test_team_of_three_men_from_the_open_event(gomoku, tmp_path: Path) -> None:
     rows = [player(f"男{i}", birth=f"198{i}-01-01") for i in range(4)] + [player("女甲", "女")]
     import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     made = compose(gomoku, "MTEAM", "绍兴队", ["1", "2", "男2"])
-    assert made["members"] == ["男0", "男1", "男2"] or sorted(made["members"]) == ["男0", "男1", "男2"]
+    assert made["members"] == ["男0", "男1", "男2"] or sorted(made["members"]) == [
+        "男0",
+        "男1",
+        "男2",
+    ]
     assert list_entrants(gomoku, "MTEAM")[0]["name"] == "绍兴队"
     with pytest.raises(FinalsError) as caught:
         compose(gomoku, "MTEAM", "二队", ["男3", "女甲"])
@@ -33,9 +37,11 @@ def test_team_of_three_men_from_the_open_event(gomoku, tmp_path: Path) -> None:
 
 def test_pairs_by_hand(tmp_path: Path) -> None:
     db = create_tournament(tmp_path / "go.finals", "hangzhou-go")
-    rows = [player("父", birth="1980-01-01", events="男子个人"),
-            player("子", birth="2015-01-01", events="男子个人"),
-            player("母", "女", birth="1982-01-01", events="男子个人")]
+    rows = [
+        player("父", birth="1980-01-01", events="男子个人"),
+        player("子", birth="2015-01-01", events="男子个人"),
+        player("母", "女", birth="1982-01-01", events="男子个人"),
+    ]
     import_sheet(db, write_sheet(tmp_path / "p.xlsx", rows))
     assert compose(db, "PCPAIR", None, ["父", "子"])["name"] == "父/子"
     with pytest.raises(FinalsError, match="未成年人"):
@@ -54,8 +60,12 @@ def test_teams_with_reserves_count_their_best_members(gomoku, tmp_path: Path) ->
 
     # The organiser's rule: up to 4 registered, the best 3 count.
     update_event_settings(gomoku, "MTEAM", {"eligibility.team_max": 4, "standings.best_of": 3})
-    rows = [player(f"男{i}", birth=f"198{i}-01-01", events="公开组、男子团体",
-                   **{"队名/搭档": "四人队"}) for i in range(4)]
+    rows = [
+        player(
+            f"男{i}", birth=f"198{i}-01-01", events="公开组、男子团体", **{"队名/搭档": "四人队"}
+        )
+        for i in range(4)
+    ]
     import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     team = list_entrants(gomoku, "MTEAM")[0]
     assert len(team["members"]) == 4

@@ -21,17 +21,18 @@ def _ranked(count: int) -> tuple[RankedEntry, ...]:
 
 def test_a_player_holding_the_grade_or_a_higher_one_is_marked() -> None:
     held = {
-        101: "五段",    # 1st applies for 六段: holds less, applies
-        104: "四段",    # 4th applies for 四段: already holds it
-        105: "4段",     # the same grade written in digits
-        107: "六段",    # 7th applies for 三段: holds more
-        110: "一级",    # 10th applies for 二段: applies
+        101: "五段",  # 1st applies for 六段: holds less, applies
+        104: "四段",  # 4th applies for 四段: already holds it
+        105: "4段",  # the same grade written in digits
+        107: "六段",  # 7th applies for 三段: holds more
+        110: "一级",  # 10th applies for 二段: applies
         118: "业余一级",  # 18th applies for 一级: holds it
-        120: None,      # nothing known: applies
+        120: None,  # nothing known: applies
         122: "职业初段",  # not a grade this table knows: applies (the arbiter checks)
     }
-    awards = {a.entrant: a for a in allocate_grades([GOMOKU_OPEN_GRADES], {OPEN_KEY: _ranked(30)},
-                                                    held)}
+    awards = {
+        a.entrant: a for a in allocate_grades([GOMOKU_OPEN_GRADES], {OPEN_KEY: _ranked(30)}, held)
+    }
     assert [e for e, a in sorted(awards.items()) if a.already_held] == [104, 105, 107, 118]
     assert awards[104].held == "四段" and awards[104].grade == "四段"
     assert awards[107].held == "六段" and awards[107].grade == "三段"
@@ -50,4 +51,9 @@ def test_the_application_form_leaves_out_who_holds_the_grade_unless_asked() -> N
     awards = allocate_grades([GOMOKU_OPEN_GRADES], {OPEN_KEY: _ranked(5)}, held)
     assert [a.entrant for a in application_rows(awards)] == [101, 104, 105]
     assert [a.entrant for a in application_rows(awards, include_held=True)] == [
-        101, 102, 103, 104, 105]
+        101,
+        102,
+        103,
+        104,
+        105,
+    ]

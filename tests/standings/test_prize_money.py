@@ -58,8 +58,9 @@ def test_the_unit_may_be_jiao() -> None:
 
 
 def test_the_remainder_may_go_to_the_first_listed_of_the_tie() -> None:
-    awards = allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: NINE_TIED}, {OPEN_KEY: 20},
-                             remainder="first")
+    awards = allocate_prizes(
+        [GOMOKU_OPEN], {OPEN_KEY: NINE_TIED}, {OPEN_KEY: 20}, remainder="first"
+    )
     tied = [a for a in awards if a.place == 10]
     # 2 yuan left: the first two in the list (tie order: seed number) get one yuan more.
     assert [a.amount_fen for a in tied] == [623_00] * 2 + [622_00] * 7
@@ -69,15 +70,25 @@ def test_the_remainder_may_go_to_the_first_listed_of_the_tie() -> None:
 
 
 def test_a_tie_wholly_beyond_the_paid_places_is_paid_nothing() -> None:
-    awards = allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: ranking(*range(1, 17), 17, 17)},
-                             {OPEN_KEY: 18})
+    awards = allocate_prizes(
+        [GOMOKU_OPEN], {OPEN_KEY: ranking(*range(1, 17), 17, 17)}, {OPEN_KEY: 18}
+    )
     assert max(a.place for a in awards) == 16
     assert len(awards) == 16
 
 
 def test_a_shrunk_table_pools_only_the_places_it_still_pays() -> None:
-    teams = PrizeTable("T", None, "团体", (PrizePlace(1, 1, 10000, "冠军"), PrizePlace(2, 2, 6000, "亚军"),
-                                          PrizePlace(3, 3, 4000, "季军")), shrink=((3, 2),))
+    teams = PrizeTable(
+        "T",
+        None,
+        "团体",
+        (
+            PrizePlace(1, 1, 10000, "冠军"),
+            PrizePlace(2, 2, 6000, "亚军"),
+            PrizePlace(3, 3, 4000, "季军"),
+        ),
+        shrink=((3, 2),),
+    )
     awards = allocate_prizes([teams], {("T", None): ranking(1, 2, 2)}, {("T", None): 3})
     # Exactly 3 teams pay 1st and 2nd only: the two tied on 2nd share 6000, not 6000 + 4000.
     assert [a.amount_fen for a in awards] == [10000_00, 3000_00, 3000_00]
@@ -85,8 +96,9 @@ def test_a_shrunk_table_pools_only_the_places_it_still_pays() -> None:
 
 def test_a_whole_field_tied_on_first() -> None:
     # Round 0 of the Go final: all 40 tied on 1st cover places 1..40; 32 are paid.
-    awards = allocate_prizes([GO_OPEN], {("男子个人", None): ranking(*[1] * 40)},
-                             {("男子个人", None): 40})
+    awards = allocate_prizes(
+        [GO_OPEN], {("男子个人", None): ranking(*[1] * 40)}, {("男子个人", None): 40}
+    )
     pool = (60000 + 30000 + 20000 + 10000 + 5000 + 5000 + 3000 + 3000 + 24 * 1000) * 100
     assert {a.pool_fen for a in awards} == {pool}
     assert {a.amount_fen for a in awards} == {pool // 40 // 100 * 100}
@@ -94,10 +106,17 @@ def test_a_whole_field_tied_on_first() -> None:
 
 
 def test_tiebreak_split_pays_whole_places() -> None:
-    awards = allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: ranking(*range(1, 20))}, {OPEN_KEY: 19},
-                             split="tiebreak", unit="jiao", remainder="first")
-    assert [a.amount_fen for a in awards] == [x * 100 for x in
-                                              (30000, 10000, 6000, *[2000] * 5, *[800] * 8)]
+    awards = allocate_prizes(
+        [GOMOKU_OPEN],
+        {OPEN_KEY: ranking(*range(1, 20))},
+        {OPEN_KEY: 19},
+        split="tiebreak",
+        unit="jiao",
+        remainder="first",
+    )
+    assert [a.amount_fen for a in awards] == [
+        x * 100 for x in (30000, 10000, 6000, *[2000] * 5, *[800] * 8)
+    ]
     assert {a.unpaid_fen for a in awards} == {0} and not any(a.shared for a in awards)
 
 
@@ -105,8 +124,7 @@ def test_unknown_unit_or_rule_is_refused() -> None:
     with pytest.raises(ValueError):
         allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: NINE_TIED}, {OPEN_KEY: 20}, unit="fen")  # type: ignore[arg-type]
     with pytest.raises(ValueError):
-        allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: NINE_TIED}, {OPEN_KEY: 20},
-                        remainder="lot")  # type: ignore[arg-type]
+        allocate_prizes([GOMOKU_OPEN], {OPEN_KEY: NINE_TIED}, {OPEN_KEY: 20}, remainder="lot")  # type: ignore[arg-type]
 
 
 def test_the_rule_in_force_is_stated_in_words() -> None:
@@ -118,6 +136,7 @@ def test_the_rule_in_force_is_stated_in_words() -> None:
 
 
 # -- the property -----------------------------------------------------------------------------
+
 
 @st.composite
 def prize_tables(draw: st.DrawFn) -> PrizeTable:
@@ -146,14 +165,19 @@ def tie_patterns(draw: st.DrawFn) -> tuple[RankedEntry, ...]:
 
 
 @settings(max_examples=300, deadline=None)
-@given(prize_tables(), tie_patterns(), st.sampled_from(["yuan", "jiao"]),
-       st.sampled_from(["unpaid", "first"]))
+@given(
+    prize_tables(),
+    tie_patterns(),
+    st.sampled_from(["yuan", "jiao"]),
+    st.sampled_from(["unpaid", "first"]),
+)
 def test_money_is_whole_units_never_more_than_the_pooled_places_and_adds_up(
     table: PrizeTable, entries: tuple[RankedEntry, ...], unit: str, remainder: str
 ) -> None:
     key = ("E", None)
-    awards = allocate_prizes([table], {key: entries}, {key: len(entries)},
-                             unit=unit, remainder=remainder)  # type: ignore[arg-type]
+    awards = allocate_prizes(
+        [table], {key: entries}, {key: len(entries)}, unit=unit, remainder=remainder
+    )  # type: ignore[arg-type]
     unit_fen = {"yuan": 100, "jiao": 10}[unit]
     paid = table.places_paid(len(entries))
     rank_of = {e.entrant: e.rank for e in entries}

@@ -73,7 +73,8 @@ def test_a_strangers_wal_database_with_a_user_version_is_refused_untouched(tmp_p
 def test_an_empty_sqlite_database_is_not_a_tournament(tmp_path: Path) -> None:
     path = tmp_path / "blank.finals"
     sqlite3.connect(path).execute("PRAGMA user_version=0").connection.execute(
-        "CREATE TABLE t (x)").connection.execute("DROP TABLE t").connection.close()
+        "CREATE TABLE t (x)"
+    ).connection.execute("DROP TABLE t").connection.close()
     _refused(path, "不是比赛文件")
 
 
@@ -91,7 +92,8 @@ def _newest_backup(path: Path) -> Path:
 
 
 def test_a_file_failing_its_integrity_check_is_refused_naming_the_newest_backup(
-        go_demo: Path) -> None:
+    go_demo: Path,
+) -> None:
     newest = _newest_backup(go_demo)
     damage_quietly(go_demo)  # it would still take writes and report success
     _refused(go_demo, "已损坏", "完整性检查", newest.name, "复制")
@@ -185,14 +187,21 @@ def test_a_full_disk_is_said_in_chinese_and_nothing_is_written(go_demo: Path) ->
         pages = conn.exec_driver_sql("PRAGMA page_count").scalar_one()
     db.engine.dispose()
     # SQLite's own stand-in for a full disk: the file may not grow by a single page.
-    event.listen(db.engine, "connect",
-                 lambda conn, _r: conn.execute(f"PRAGMA max_page_count={pages}"))
+    event.listen(
+        db.engine, "connect", lambda conn, _r: conn.execute(f"PRAGMA max_page_count={pages}")
+    )
     try:
         with pytest.raises(FinalsError) as caught:
             with db.transaction() as session:
                 for i in range(3000):
-                    session.add(AuditEntry(time=datetime.now(), operator="测试", action="写入",
-                                           target="x" * 200 + str(i)))
+                    session.add(
+                        AuditEntry(
+                            time=datetime.now(),
+                            operator="测试",
+                            action="写入",
+                            target="x" * 200 + str(i),
+                        )
+                    )
     finally:
         db.close()
     assert "磁盘已满" in caught.value.message and go_demo.name in caught.value.message
@@ -269,8 +278,10 @@ def _left_by_a_crash(path: Path) -> None:
     path.rename(source)
     conn = sqlite3.connect(source)
     conn.execute("PRAGMA wal_autocheckpoint=0")
-    conn.execute("INSERT INTO audit (time, operator, action, target) "
-                 "VALUES ('2026-01-01 00:00:00', '测试', '断电前', '最后一步')")
+    conn.execute(
+        "INSERT INTO audit (time, operator, action, target) "
+        "VALUES ('2026-01-01 00:00:00', '测试', '断电前', '最后一步')"
+    )
     conn.commit()
     for suffix in ("", "-wal", "-shm"):  # copied while open: nothing checkpointed
         Path(f"{path}{suffix}").write_bytes(Path(f"{source}{suffix}").read_bytes())
@@ -293,7 +304,8 @@ def test_a_file_left_by_a_crash_opens_with_its_last_change(go_demo: Path) -> Non
 
 
 def test_a_file_left_by_a_crash_in_a_read_only_folder_is_read_with_its_last_change(
-        go_demo: Path) -> None:
+    go_demo: Path,
+) -> None:
     _left_by_a_crash(go_demo)
     with read_only(go_demo.parent):
         db = open_database(go_demo)
@@ -304,7 +316,8 @@ def test_a_file_left_by_a_crash_in_a_read_only_folder_is_read_with_its_last_chan
 
 
 def test_a_wal_without_its_index_in_a_read_only_folder_is_refused_not_half_read(
-        go_demo: Path) -> None:
+    go_demo: Path,
+) -> None:
     _left_by_a_crash(go_demo)
     Path(f"{go_demo}-shm").unlink()  # SQLite cannot rebuild it where it may not write
     with read_only(go_demo.parent):

@@ -49,8 +49,7 @@ def gomoku_demo(gomoku_demo_master: Path, tmp_path: Path) -> Path:
 
 def wait_idle(win, qtbot, timeout: int = 30000) -> None:  # noqa: ANN001
     """The window's background work (reads, the write queue) has finished and been shown."""
-    qtbot.waitUntil(lambda: not win.ctx.runner.busy and not win.ctx.runner.writing,
-                    timeout=timeout)
+    qtbot.waitUntil(lambda: not win.ctx.runner.busy and not win.ctx.runner.writing, timeout=timeout)
 
 
 @pytest.fixture

@@ -15,8 +15,10 @@ from ui.printing import make_report
 
 
 def _numbers(path: Path) -> list[str]:
-    return [re.search(r"编号：(\S+?-\d{4})", p.extract_text() or "")[1]
-            for p in PdfReader(str(path)).pages]
+    return [
+        re.search(r"编号：(\S+?-\d{4})", p.extract_text() or "")[1]
+        for p in PdfReader(str(path)).pages
+    ]
 
 
 def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:

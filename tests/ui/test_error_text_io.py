@@ -9,12 +9,16 @@ from ui.errors import error_text
 
 
 def test_a_full_disk_while_saving_a_document_is_said_in_chinese() -> None:
-    message, _details = error_text(OSError(errno.ENOSPC, "No space left on device", "/u盘/名次.pdf"))
+    message, _details = error_text(
+        OSError(errno.ENOSPC, "No space left on device", "/u盘/名次.pdf")
+    )
     assert "磁盘已满" in message and "/u盘/名次.pdf" in message and "No space" not in message
 
 
 def test_a_read_only_folder_is_said_in_chinese() -> None:
-    message, _details = error_text(PermissionError(errno.EACCES, "Permission denied", "/光盘/a.xlsx"))
+    message, _details = error_text(
+        PermissionError(errno.EACCES, "Permission denied", "/光盘/a.xlsx")
+    )
     assert "权限" in message and "/光盘/a.xlsx" in message and "denied" not in message
 
 

@@ -23,6 +23,7 @@ def test_an_extra_round_needs_the_arbiters_yes(qtbot, window, monkeypatch) -> No
         def ask(_parent, _title, text, *_args, **_kwargs):  # noqa: ANN001, ANN202
             asked.append(text)
             return reply
+
         return ask
 
     monkeypatch.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))

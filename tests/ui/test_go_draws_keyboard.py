@@ -41,8 +41,11 @@ def go_window(qtbot, go_master: Path, tmp_path: Path, monkeypatch):  # noqa: ANN
     finally:
         db.close()
     asked: list[str] = []
-    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: asked.append(a[2]) or
-                        QMessageBox.StandardButton.Yes)
+    monkeypatch.setattr(
+        QMessageBox,
+        "question",
+        lambda *a, **k: asked.append(a[2]) or QMessageBox.StandardButton.Yes,
+    )
     make_app()
     win = MainWindow()
     win.ctx.open_documents = False

@@ -33,7 +33,10 @@ def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
     shown = proxy.rowCount()
     assert name in [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(shown)]
     assert 0 < shown < window.players.model.rowCount()
-    assert window.players.count.text().startswith(f"显示 {shown} /") or str(shown) in window.players.count.text()
+    assert (
+        window.players.count.text().startswith(f"显示 {shown} /")
+        or str(shown) in window.players.count.text()
+    )
     assert window.event_combo.count() == 4
 
 
@@ -80,7 +83,9 @@ def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  
     assert round_status(window.ctx.db, "OPEN", 3)["done"] == 3
 
 
-def test_correction_after_next_round_asks_and_is_undoable(window, qtbot, monkeypatch, settle) -> None:  # noqa: ANN001
+def test_correction_after_next_round_asks_and_is_undoable(
+    window, qtbot, monkeypatch, settle
+) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QMessageBox
 
     _pair_round_three(window, qtbot)
@@ -129,8 +134,9 @@ def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot, set
     settle(window)
     after = board.view
     assert after is not None and after.games != view.games
-    assert any(a in f.entrants or any(t == table_of[a].table for t in f.tables)
-               for f in after.findings)
+    assert any(
+        a in f.entrants or any(t == table_of[a].table for t in f.tables) for f in after.findings
+    )
     assert board.findings.count() >= 1
     assert board.findings_title.text()
     row = board.model.row_for_table(table_of[a].table)
@@ -162,7 +168,9 @@ def test_standings_view_shows_tiebreak_columns(window, settle) -> None:  # noqa:
     assert max(r.points for r in model.rows()) <= 2
 
 
-def test_settings_change_goes_through_the_service_and_undoes(window, qtbot, monkeypatch, settle) -> None:  # noqa: ANN001
+def test_settings_change_goes_through_the_service_and_undoes(
+    window, qtbot, monkeypatch, settle
+) -> None:  # noqa: ANN001
     from ui.dialogs.settings import SettingsDialog
 
     dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
@@ -229,8 +237,9 @@ def test_open_demo_from_the_start_page(qtbot, tmp_path: Path) -> None:  # noqa: 
     win.ctx.open_documents = False
     qtbot.addWidget(win)
     assert win.stack.currentWidget() is win.start
-    qtbot.mouseClick(win.start.findChildren(type(win.round_board.pair_button))[2],
-                     Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(
+        win.start.findChildren(type(win.round_board.pair_button))[2], Qt.MouseButton.LeftButton
+    )
     qtbot.waitUntil(lambda: win.ctx.db is not None, timeout=60000)
     assert win.ctx.info["game"] == "go"
     qtbot.waitUntil(lambda: win.players.model.rowCount() > 360, timeout=10000)

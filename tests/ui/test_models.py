@@ -13,15 +13,51 @@ from ui.models.standings import StandingsModel
 from ui.search import matches, search_keys
 
 ROWS = [
-    {"event": "OPEN", "id": 1, "seed": 1, "name": "张三", "gender": "M", "unit": "绍兴市棋类协会",
-     "region": "绍兴", "birth_date": "2010-05-03", "grade": "3段", "rating": 1850,
-     "source": "入围赛第3期", "status": "playing", "members": []},
-    {"event": "OPEN", "id": 2, "seed": 2, "name": "李四", "gender": "F", "unit": "杭州棋院",
-     "region": "杭州", "birth_date": None, "grade": None, "rating": None, "source": None,
-     "status": "withdrawn", "members": []},
-    {"event": "YOUTH", "id": 3, "seed": 1, "name": "曾小明", "gender": "M", "unit": "杭州棋院",
-     "region": None, "birth_date": None, "grade": None, "rating": None, "source": None,
-     "status": "playing", "members": []},
+    {
+        "event": "OPEN",
+        "id": 1,
+        "seed": 1,
+        "name": "张三",
+        "gender": "M",
+        "unit": "绍兴市棋类协会",
+        "region": "绍兴",
+        "birth_date": "2010-05-03",
+        "grade": "3段",
+        "rating": 1850,
+        "source": "入围赛第3期",
+        "status": "playing",
+        "members": [],
+    },
+    {
+        "event": "OPEN",
+        "id": 2,
+        "seed": 2,
+        "name": "李四",
+        "gender": "F",
+        "unit": "杭州棋院",
+        "region": "杭州",
+        "birth_date": None,
+        "grade": None,
+        "rating": None,
+        "source": None,
+        "status": "withdrawn",
+        "members": [],
+    },
+    {
+        "event": "YOUTH",
+        "id": 3,
+        "seed": 1,
+        "name": "曾小明",
+        "gender": "M",
+        "unit": "杭州棋院",
+        "region": None,
+        "birth_date": None,
+        "grade": None,
+        "rating": None,
+        "source": None,
+        "status": "playing",
+        "members": [],
+    },
 ]
 
 
@@ -74,14 +110,27 @@ def test_search_keys() -> None:
 
 def _view() -> RoundView:
     games = (PairedGame(1, 10, 11), PairedGame(2, 12, 13), PairedGame(3, 14, None))
-    notes = (TableNote(1, 2.0, 2.0, 2.0, 2.0, colour_reason="先手次数少"),
-             TableNote(2, 0.0, 0.0, 0.0, 0.0, same_unit=True))
+    notes = (
+        TableNote(1, 2.0, 2.0, 2.0, 2.0, colour_reason="先手次数少"),
+        TableNote(2, 0.0, 0.0, 0.0, 0.0, same_unit=True),
+    )
     return RoundView(
-        event="OPEN", event_name="公开组", number=3, status="paired", opening=None, lot_seed=None,
-        opening_seed=None, games=games, results={1: "1-0", 2: None, 3: "bye"}, notes=notes,
-        findings=(Finding("rematch", "12号与13号已经相遇", (2,), (12, 13)),), relaxations=(),
-        report="", names={10: "甲", 11: "乙", 12: "丙", 13: "丁", 14: "戊"},
-        seeds={10: 1, 11: 2, 12: 3, 13: 4, 14: 5}, units={},
+        event="OPEN",
+        event_name="公开组",
+        number=3,
+        status="paired",
+        opening=None,
+        lot_seed=None,
+        opening_seed=None,
+        games=games,
+        results={1: "1-0", 2: None, 3: "bye"},
+        notes=notes,
+        findings=(Finding("rematch", "12号与13号已经相遇", (2,), (12, 13)),),
+        relaxations=(),
+        report="",
+        names={10: "甲", 11: "乙", 12: "丙", 13: "丁", 14: "戊"},
+        seeds={10: 1, 11: 2, 12: 3, 13: 4, 14: 5},
+        units={},
     )
 
 
@@ -105,15 +154,29 @@ def test_games_model_board_and_results() -> None:
 
 def test_standings_model_has_tiebreak_columns() -> None:
     event = {
-        "code": "OPEN", "kind": "individual", "categories": [],
+        "code": "OPEN",
+        "kind": "individual",
+        "categories": [],
         "settings": {"standings": {"tiebreaks": ["对手分", "累进分", "胜局数"]}},
-        "entrants": [{"id": 1, "seed": 1, "name": "张三", "unit": "甲"},
-                     {"id": 2, "seed": 2, "name": "李四", "unit": "乙"}],
+        "entrants": [
+            {"id": 1, "seed": 1, "name": "张三", "unit": "甲"},
+            {"id": 2, "seed": 2, "name": "李四", "unit": "乙"},
+        ],
         "standings": [
-            {"rank": 1, "entrant": 2, "points": 4, "shared": False,
-             "tiebreaks": {"积分": 4, "对手分": 2, "累进分": 6, "胜局数": 2, "等级分": 0}},
-            {"rank": 2, "entrant": 1, "points": 0, "shared": False,
-             "tiebreaks": {"积分": 0, "对手分": 4, "累进分": 0, "胜局数": 0, "等级分": 0}},
+            {
+                "rank": 1,
+                "entrant": 2,
+                "points": 4,
+                "shared": False,
+                "tiebreaks": {"积分": 4, "对手分": 2, "累进分": 6, "胜局数": 2, "等级分": 0},
+            },
+            {
+                "rank": 2,
+                "entrant": 1,
+                "points": 0,
+                "shared": False,
+                "tiebreaks": {"积分": 0, "对手分": 4, "累进分": 0, "胜局数": 0, "等级分": 0},
+            },
         ],
         "category_standings": {},
     }
@@ -128,18 +191,28 @@ def test_standings_model_has_tiebreak_columns() -> None:
 
 
 def test_the_grades_table_says_who_already_holds_the_grade(qtbot) -> None:  # noqa: ANN001
-    from ui.models.standings import GradesModel
-
     from app.readmodel.model import GradeLine
     from app.standings.grades import GradeAward
+    from ui.models.standings import GradesModel
 
     model = GradesModel()
-    model.set_grades([
-        GradeLine(GradeAward("YOUTH", None, 1, 11, "4段", held="5段", already_held=True),
-                  name="甲", unit="某校", on_form=False),
-        GradeLine(GradeAward("YOUTH", None, 2, 12, "4段", held="2段", already_held=False),
-                  name="乙", unit="某校", on_form=True),
-    ], {"YOUTH": "少儿组"})
+    model.set_grades(
+        [
+            GradeLine(
+                GradeAward("YOUTH", None, 1, 11, "4段", held="5段", already_held=True),
+                name="甲",
+                unit="某校",
+                on_form=False,
+            ),
+            GradeLine(
+                GradeAward("YOUTH", None, 2, 12, "4段", held="2段", already_held=False),
+                name="乙",
+                unit="某校",
+                on_form=True,
+            ),
+        ],
+        {"YOUTH": "少儿组"},
+    )
     assert model.data(model.index(0, model.column_of("event_name"))) == "少儿组"
     column = model.column_of("held")
     first = model.data(model.index(0, column))

@@ -44,7 +44,7 @@ def _copy(master: Path, target: Path, *, pair: bool = False, leave_open: int | N
             view = pair_next(db, EVENT, "裁判")
             if leave_open is not None:
                 tables = [g.table for g in view.games if g.second is not None]
-                for table in tables[:len(tables) - leave_open]:
+                for table in tables[: len(tables) - leave_open]:
                     record_result(db, EVENT, 3, table, "1-0", operator="裁判", expected=None)
         finally:
             db.close()
@@ -105,7 +105,8 @@ def _board(win) -> list[tuple]:  # noqa: ANN001
 
 
 def test_pairing_a_round_swapping_and_undoing_never_block_the_window(
-        open_go, go_master: Path, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+    open_go, go_master: Path, tmp_path: Path, qtbot
+) -> None:  # noqa: ANN001
     win = open_go(_copy(go_master, tmp_path / "go.finals"), "round")
     board = win.round_board
     with Probe() as probe:
@@ -130,7 +131,8 @@ def test_pairing_a_round_swapping_and_undoing_never_block_the_window(
 
 
 def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
-        open_go, go_master: Path, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+    open_go, go_master: Path, tmp_path: Path, qtbot
+) -> None:  # noqa: ANN001
     win = open_go(_copy(go_master, tmp_path / "go.finals", pair=True, leave_open=1), "results")
     results = win.results
     assert results.view.number == 3
@@ -142,7 +144,8 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
     win.round_board.model.modelReset.connect(lambda: resets.append("board"))
     win.standings.model.modelReset.connect(lambda: resets.append("standings"))
     results.model.dataChanged.connect(
-        lambda first, last, _roles=(): changed_rows.update(range(first.row(), last.row() + 1)))
+        lambda first, last, _roles=(): changed_rows.update(range(first.row(), last.row() + 1))
+    )
     exports: list[int] = []
     from ui import readers
 
@@ -168,13 +171,19 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
     assert exports == []  # the hidden standings are not recomputed
     assert win.ctx.current_event(EVENT)["rounds_complete"] == 3  # the outline, read in a worker
     win.show_view("round")  # the board catches up when it is shown
-    qtbot.waitUntil(lambda: "180/180" in win.round_board.status.text()
-                    or "results 180/180" in win.round_board.status.text()
-                    or "成绩 180/180" in win.round_board.status.text(), timeout=5000)
+    qtbot.waitUntil(
+        lambda: (
+            "180/180" in win.round_board.status.text()
+            or "results 180/180" in win.round_board.status.text()
+            or "成绩 180/180" in win.round_board.status.text()
+        ),
+        timeout=5000,
+    )
 
 
-def test_standings_fill_in_from_a_background_job(open_go, go_master: Path, tmp_path: Path,
-                                                 qtbot, monkeypatch) -> None:  # noqa: ANN001
+def test_standings_fill_in_from_a_background_job(
+    open_go, go_master: Path, tmp_path: Path, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
     from ui import readers
 
     threads: list[bool] = []
@@ -197,7 +206,8 @@ def test_standings_fill_in_from_a_background_job(open_go, go_master: Path, tmp_p
 
 
 def test_a_result_typed_while_a_change_is_saving_is_kept_not_lost(
-        open_go, go_master: Path, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+    open_go, go_master: Path, tmp_path: Path, qtbot
+) -> None:  # noqa: ANN001
     win = open_go(_copy(go_master, tmp_path / "go.finals", pair=True), "round")
     board = win.round_board
     games = board.view.games

@@ -34,9 +34,12 @@ def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(window, monkey
     youth = list_entrants(window.ctx.db, "YOUTH")[0]
     shown: list[str] = []
     monkeypatch.setattr("ui.views.players.show_error", lambda _w, exc: shown.append(str(exc)))
-    monkeypatch.setattr("ui.views.players.PlayerDialog",
-                        lambda *a, **k: _OnceDialog({**{f: youth.get(f) for f in FIELDS},
-                                                     "birth_date": "2007-05-01"}))
+    monkeypatch.setattr(
+        "ui.views.players.PlayerDialog",
+        lambda *a, **k: _OnceDialog(
+            {**{f: youth.get(f) for f in FIELDS}, "birth_date": "2007-05-01"}
+        ),
+    )
     monkeypatch.setattr(view, "selected", lambda: youth)
     view.edit_selected()
     assert shown and "【出生日期】" in shown[0] and "少儿组" in shown[0]
@@ -50,7 +53,8 @@ def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None
 
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text, *a: told.append(text))
-    sheet = write_sheet(tmp_path / "p.xlsx", [player("双报小明", birth="2012-03-04",
-                                                     events="公开组、少儿组")])
+    sheet = write_sheet(
+        tmp_path / "p.xlsx", [player("双报小明", birth="2012-03-04", events="公开组、少儿组")]
+    )
     assert window.players.import_path(sheet)
     assert told and "警告" in told[0] and "双报小明" in told[0] and "少儿组" in told[0]

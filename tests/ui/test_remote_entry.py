@@ -74,8 +74,9 @@ def _post(url: str, data: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """As the table's page posts: with the seats it shows."""
     with urllib.request.urlopen(url + "/state", timeout=10) as response:
         data = {"seats": json.loads(response.read())["seats"], **data}
-    request = urllib.request.Request(url, json.dumps(data).encode("utf-8"),
-                                     {"Content-Type": "application/json"}, method="POST")
+    request = urllib.request.Request(
+        url, json.dumps(data).encode("utf-8"), {"Content-Type": "application/json"}, method="POST"
+    )
     with urllib.request.urlopen(request, timeout=10) as response:
         return response.status, json.loads(response.read())
 
@@ -106,8 +107,9 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
     assert win.tabs.tabText(index) == win.tr("Phone entry")
     # The results view shows it (read again in a worker), and the audit log names the
     # submission.
-    qtbot.waitUntil(lambda: win.results.view is not None and win.results.view.results[1] == "1-0",
-                    timeout=5000)
+    qtbot.waitUntil(
+        lambda: win.results.view is not None and win.results.view.results[1] == "1-0", timeout=5000
+    )
     assert any(e["action"] == "采用现场成绩" for e in audit_log(win.ctx.db))
 
     panel.stop_server()
@@ -168,8 +170,10 @@ def test_auto_accept_and_the_poll_safety_net(qtbot, win) -> None:  # noqa: ANN00
     panel.server.on_submission = None
     status, answer = _post(urls[6], {"result": "0-1"})
     assert answer["status"] == "accepted"
-    qtbot.waitUntil(lambda: win.results.view is not None
-                    and win.results.view.results.get(6) == "0-1", timeout=6000)
+    qtbot.waitUntil(
+        lambda: win.results.view is not None and win.results.view.results.get(6) == "0-1",
+        timeout=6000,
+    )
     assert panel.model.rowCount() == 0
 
 
@@ -199,9 +203,28 @@ def test_the_model_without_widgets() -> None:
     from app.services.remote_entry import SubmissionView
 
     def view(number: int, conflict: bool) -> SubmissionView:
-        return SubmissionView(number, EVENT, "公开组", 2, 7, "张三", "李四", "1-0", None, (0, 2),
-                              "192.168.1.23", "2025-05-03 14:05:09", "pending", False, conflict,
-                              "与已录入的成绩 0-1 不同" if conflict else None, None, None, None, None)
+        return SubmissionView(
+            number,
+            EVENT,
+            "公开组",
+            2,
+            7,
+            "张三",
+            "李四",
+            "1-0",
+            None,
+            (0, 2),
+            "192.168.1.23",
+            "2025-05-03 14:05:09",
+            "pending",
+            False,
+            conflict,
+            "与已录入的成绩 0-1 不同" if conflict else None,
+            None,
+            None,
+            None,
+            None,
+        )
 
     model = SubmissionsModel()
     model.set_submissions([view(1, False), view(2, True)])
@@ -231,8 +254,9 @@ def test_screenshot_with_two_pending(qtbot, win) -> None:  # noqa: ANN001
 
 def test_an_edit_of_the_table_voids_its_submission_in_the_queue(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
     errors: list[str] = []
-    monkeypatch.setattr("ui.views.remote_entry.show_error",
-                        lambda _parent, exc: errors.append(str(exc)))
+    monkeypatch.setattr(
+        "ui.views.remote_entry.show_error", lambda _parent, exc: errors.append(str(exc))
+    )
     panel = _start(win)
     urls = panel.server.table_urls(EVENT, 2)
     _post(urls[4], {"result": "1-0"})

@@ -12,24 +12,51 @@ from ui.views.results import Entry, parse_board_entry, parse_entry
 R = Result
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("12 1", Entry(12, R.FIRST_WINS)), ("12 0", Entry(12, R.SECOND_WINS)),
-    ("12=", Entry(12, R.DRAW)), ("12 =", Entry(12, R.DRAW)), ("12 +", Entry(12, R.FIRST_WINS_BY_FORFEIT)),
-    ("12+", Entry(12, R.FIRST_WINS_BY_FORFEIT)), ("12 -", Entry(12, R.SECOND_WINS_BY_FORFEIT)),
-    ("12-", Entry(12, R.SECOND_WINS_BY_FORFEIT)), ("12 --", Entry(12, R.DOUBLE_FORFEIT)),
-    ("12--", Entry(12, R.DOUBLE_FORFEIT)), ("7 1-0", Entry(7, R.FIRST_WINS)),
-    ("7 1:0", Entry(7, R.FIRST_WINS)), ("7 0:1", Entry(7, R.SECOND_WINS)),
-    ("7 黑胜", Entry(7, R.FIRST_WINS)), ("7黑弃权", Entry(7, R.SECOND_WINS_BY_FORFEIT)),
-    ("7 ½-½", Entry(7, R.DRAW)), ("3 0-0", Entry(3, R.NOT_PLAYED)), ("3 00", Entry(3, R.NOT_PLAYED)),
-    ("１２ １", Entry(12, R.FIRST_WINS)), ("１２　１：０", Entry(12, R.FIRST_WINS)),
-    ("１２＝", Entry(12, R.DRAW)), ("  12   1  ", Entry(12, R.FIRST_WINS)),
-    # a bare number is a table to go to, never a table plus a result
-    ("12", Entry(12, None)), ("121", Entry(121, None)), ("40", Entry(40, None)),
-    ("11", Entry(11, None)), ("7", Entry(7, None)), ("1 ", Entry(1, None)), ("０ ", None),
-    # neither a table nor a result
-    ("x 1", None), ("121-0", None), ("12 1 0", None), ("12-1", None), ("12 7", None), ("", None),
-    ("12 bye", None), ("0", None), ("0 1", None),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("12 1", Entry(12, R.FIRST_WINS)),
+        ("12 0", Entry(12, R.SECOND_WINS)),
+        ("12=", Entry(12, R.DRAW)),
+        ("12 =", Entry(12, R.DRAW)),
+        ("12 +", Entry(12, R.FIRST_WINS_BY_FORFEIT)),
+        ("12+", Entry(12, R.FIRST_WINS_BY_FORFEIT)),
+        ("12 -", Entry(12, R.SECOND_WINS_BY_FORFEIT)),
+        ("12-", Entry(12, R.SECOND_WINS_BY_FORFEIT)),
+        ("12 --", Entry(12, R.DOUBLE_FORFEIT)),
+        ("12--", Entry(12, R.DOUBLE_FORFEIT)),
+        ("7 1-0", Entry(7, R.FIRST_WINS)),
+        ("7 1:0", Entry(7, R.FIRST_WINS)),
+        ("7 0:1", Entry(7, R.SECOND_WINS)),
+        ("7 黑胜", Entry(7, R.FIRST_WINS)),
+        ("7黑弃权", Entry(7, R.SECOND_WINS_BY_FORFEIT)),
+        ("7 ½-½", Entry(7, R.DRAW)),
+        ("3 0-0", Entry(3, R.NOT_PLAYED)),
+        ("3 00", Entry(3, R.NOT_PLAYED)),
+        ("１２ １", Entry(12, R.FIRST_WINS)),
+        ("１２　１：０", Entry(12, R.FIRST_WINS)),
+        ("１２＝", Entry(12, R.DRAW)),
+        ("  12   1  ", Entry(12, R.FIRST_WINS)),
+        # a bare number is a table to go to, never a table plus a result
+        ("12", Entry(12, None)),
+        ("121", Entry(121, None)),
+        ("40", Entry(40, None)),
+        ("11", Entry(11, None)),
+        ("7", Entry(7, None)),
+        ("1 ", Entry(1, None)),
+        ("０ ", None),
+        # neither a table nor a result
+        ("x 1", None),
+        ("121-0", None),
+        ("12 1 0", None),
+        ("12-1", None),
+        ("12 7", None),
+        ("", None),
+        ("12 bye", None),
+        ("0", None),
+        ("0 1", None),
+    ],
+)
 def test_parse_entry(text: str, expected: Entry | None) -> None:
     assert parse_entry(text) == expected
 
@@ -81,6 +108,8 @@ def test_a_digit_glued_to_the_table_never_records(table: int, typed: tuple[str, 
 @given(st.text(max_size=12), st.one_of(st.none(), st.integers(min_value=1, max_value=400)))
 def test_any_line_parses_or_is_refused(text: str, selected: int | None) -> None:
     parsed = parse_entry(text, selected)
-    assert parsed is None or (parsed.table >= 1 and (parsed.result is None or parsed.result in Result))
+    assert parsed is None or (
+        parsed.table >= 1 and (parsed.result is None or parsed.result in Result)
+    )
     board = parse_board_entry(text)
     assert board is None or board[2] in Result

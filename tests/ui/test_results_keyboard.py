@@ -84,8 +84,11 @@ def test_ctrl_z_in_the_entry_undoes_the_result(window, qtbot) -> None:  # noqa: 
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] is None
-    qtbot.keyClick(results.entry, Qt.Key.Key_Z,
-                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(
+        results.entry,
+        Qt.Key.Key_Z,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
     wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
     # from the table too

@@ -31,8 +31,7 @@ def test_ok_stores_the_new_time(window, monkeypatch) -> None:  # noqa: ANN001
 
     set_round_time(window.ctx.db, "OPEN", 1, "2022-11-26 09:00")
     monkeypatch.setattr(SettingsDialog, "exec", lambda self: True)
-    monkeypatch.setattr(SettingsDialog, "schedule_changes",
-                        lambda self: {3: "2022-11-27 08:30"})
+    monkeypatch.setattr(SettingsDialog, "schedule_changes", lambda self: {3: "2022-11-27 08:30"})
     window.open_settings()
     times = {t.round: t.at for t in round_times(window.ctx.db, "OPEN")}
     assert times[3] == "2022-11-27 08:30" and times[1] == "2022-11-26 09:00"

@@ -26,10 +26,13 @@ def test_the_spin_boxes_offer_exactly_the_allowed_ranges(window, qtbot) -> None:
 
     dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
     qtbot.addWidget(dialog)
-    for key, spin in (("pairing.max_colour_surplus", dialog.surplus),
-                      ("pairing.same_unit_rounds", dialog.same_unit_rounds),
-                      ("pairing.withdraw_after_forfeits", dialog.withdraw_after),
-                      ("rounds_planned", dialog.rounds), ("scoring.win", dialog.points["win"])):
+    for key, spin in (
+        ("pairing.max_colour_surplus", dialog.surplus),
+        ("pairing.same_unit_rounds", dialog.same_unit_rounds),
+        ("pairing.withdraw_after_forfeits", dialog.withdraw_after),
+        ("rounds_planned", dialog.rounds),
+        ("scoring.win", dialog.points["win"]),
+    ):
         spec = EVENT_SETTINGS[key]
         assert (spin.minimum(), spin.maximum()) == (spec.minimum, spec.maximum), key
 
@@ -64,8 +67,11 @@ def test_team_tiebreaks_are_checked_when_the_format_changes(window, qtbot) -> No
     from ui.dialogs.settings import SettingsDialog
 
     db = window.ctx.db
-    update_event_settings(db, "MTEAM", {"pairing.team_format": "match",
-                                        "standings.tiebreaks": ["局分", "对手分", "直胜"]})
+    update_event_settings(
+        db,
+        "MTEAM",
+        {"pairing.team_format": "match", "standings.tiebreaks": ["局分", "对手分", "直胜"]},
+    )
     dialog = SettingsDialog(db, window.ctx.events, "MTEAM", "测试裁判", window)
     qtbot.addWidget(dialog)
     offered = [dialog.tiebreaks.item(i).text() for i in range(dialog.tiebreaks.count())]
@@ -84,31 +90,41 @@ def test_a_file_holding_a_bad_value_opens_and_ok_fixes_it(window, qtbot) -> None
     db, path = window.ctx.db, window.ctx.path
     conn = sqlite3.connect(path)
     with conn:
-        conn.execute("UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two', "
-                     "'$.system', 'bogus') WHERE code = 'OPEN'")
+        conn.execute(
+            "UPDATE event SET pairing = json_set(pairing, '$.max_colour_surplus', 'two', "
+            "'$.system', 'bogus') WHERE code = 'OPEN'"
+        )
     conn.close()
     dialog = SettingsDialog(db, window.ctx.events, "OPEN", "测试裁判", window)
     qtbot.addWidget(dialog)
     assert dialog.surplus.value() == 2 and dialog.system.currentData() == "swiss"
     warning = dialog.stored_problems.text()
-    assert "pairing.max_colour_surplus" in warning and "two" in warning and "pairing.system" in warning
+    assert (
+        "pairing.max_colour_surplus" in warning and "two" in warning and "pairing.system" in warning
+    )
     _before, after = dialog.changes()
     assert after == {"pairing.max_colour_surplus": 2, "pairing.system": "swiss"}
     assert dialog.validate() == ""
     update_event_settings(db, "OPEN", after)
     settings = event_settings(db, "OPEN")
-    assert settings["pairing"]["max_colour_surplus"] == 2 and settings["pairing"]["system"] == "swiss"
+    assert (
+        settings["pairing"]["max_colour_surplus"] == 2 and settings["pairing"]["system"] == "swiss"
+    )
 
 
-def test_the_window_opens_a_file_holding_a_bad_tiebreak(qtbot, gomoku_demo: Path, monkeypatch) -> None:  # noqa: ANN001
+def test_the_window_opens_a_file_holding_a_bad_tiebreak(
+    qtbot, gomoku_demo: Path, monkeypatch
+) -> None:  # noqa: ANN001
     from ui import errors
     from ui.main import make_app
     from ui.main_window import MainWindow
 
     conn = sqlite3.connect(gomoku_demo)
     with conn:
-        conn.execute("UPDATE event SET standings = json_set(standings, '$.tiebreaks', "
-                     "json('[\"对手份\"]')) WHERE code = 'OPEN'")
+        conn.execute(
+            "UPDATE event SET standings = json_set(standings, '$.tiebreaks', "
+            "json('[\"对手份\"]')) WHERE code = 'OPEN'"
+        )
     conn.close()
     shown: list[str] = []
     monkeypatch.setattr(errors.QMessageBox, "exec", lambda box: shown.append(box.text()) or 0)

@@ -21,12 +21,15 @@ def test_boards_by_keyboard(window, qtbot) -> None:  # noqa: ANN001
     window.event_combo.setCurrentIndex(index)
     window.show_view("results")
     results = window.results
-    qtbot.waitUntil(lambda: results.view is not None and results.view.event == "MTEAM", timeout=5000)
+    qtbot.waitUntil(
+        lambda: results.view is not None and results.view.event == "MTEAM", timeout=5000
+    )
     for key in ("1/1 1", "1/2 0", "1/3 1"):
         qtbot.keyClicks(results.entry, key)
         qtbot.keyClick(results.entry, Qt.Key.Key_Return)
-    game = next(e for e in build_export(window.ctx.db)["events"]
-                if e["code"] == "MTEAM")["rounds"][0]["games"][0]
+    game = next(e for e in build_export(window.ctx.db)["events"] if e["code"] == "MTEAM")["rounds"][
+        0
+    ]["games"][0]
     assert [b["result"] for b in game["boards"]] == ["1-0", "0-1", "1-0"]
     # board 2 is moved first by the second team: its "0-1" is another point for the first team
     assert game["board_points"] == [6, 0] and game["result"] == "1-0"

@@ -28,8 +28,11 @@ def _cell(view, name: str, key: str) -> str:  # noqa: ANN001
 
 def _free_men(db, count: int) -> list[str]:  # noqa: ANN001
     taken = {m for t in list_entrants(db, "MTEAM") for m in t["members"]}
-    return [str(r["seed"]) for r in list_entrants(db, "OPEN") if r["gender"] == "M"
-            and r["name"] not in taken and "外卡" not in (r["source"] or "")][:count]
+    return [
+        str(r["seed"])
+        for r in list_entrants(db, "OPEN")
+        if r["gender"] == "M" and r["name"] not in taken and "外卡" not in (r["source"] or "")
+    ][:count]
 
 
 def test_a_late_team_is_composed_only_when_the_arbiter_forces_it(window, monkeypatch) -> None:  # noqa: ANN001
@@ -37,8 +40,9 @@ def test_a_late_team_is_composed_only_when_the_arbiter_forces_it(window, monkeyp
     db = window.ctx.db
     asked: list[str] = []
     answer = [QMessageBox.StandardButton.No]
-    monkeypatch.setattr(QMessageBox, "question",
-                        lambda _w, _t, text, *a, **k: asked.append(text) or answer[0])
+    monkeypatch.setattr(
+        QMessageBox, "question", lambda _w, _t, text, *a, **k: asked.append(text) or answer[0]
+    )
     typed = iter([("迟到队", True), (",".join(_free_men(db, 3)), True)])
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(typed))
     before = list_entrants(db, "MTEAM"), len(audit_log(db))

@@ -15,8 +15,11 @@ def test_compose_and_dissolve_a_team(window, monkeypatch) -> None:  # noqa: ANN0
     before = len(list_entrants(window.ctx.db, "MTEAM"))
     men = [r for r in list_entrants(window.ctx.db, "OPEN") if r["gender"] == "M"]
     in_teams = {m for t in list_entrants(window.ctx.db, "MTEAM") for m in t["members"]}
-    free = [str(r["seed"]) for r in men if r["name"] not in in_teams
-            and "外卡" not in (r["source"] or "")][:3]  # Gomoku teams take no wild card
+    free = [
+        str(r["seed"])
+        for r in men
+        if r["name"] not in in_teams and "外卡" not in (r["source"] or "")
+    ][:3]  # Gomoku teams take no wild card
     answers = iter([("新组队", True), (",".join(free), True)])
     monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: next(answers))
     # Round 2 of the open event is played: the arbiter forces the late team (issue 13).

@@ -12,9 +12,14 @@ from ui import i18n
 
 def test_every_string_is_translated() -> None:
     tree = ET.parse(resource_path("translations", "finals_zh_CN.ts"))
-    unfinished = [m.findtext("source") for m in tree.iter("message")
-                  if (m.find("translation") is not None
-                      and m.find("translation").get("type") in ("unfinished", "obsolete"))]
+    unfinished = [
+        m.findtext("source")
+        for m in tree.iter("message")
+        if (
+            m.find("translation") is not None
+            and m.find("translation").get("type") in ("unfinished", "obsolete")
+        )
+    ]
     assert unfinished == []
     assert resource_path("translations", "finals_zh_CN.qm").stat().st_size > 1000
 
@@ -38,13 +43,21 @@ def test_every_window_string_in_the_code_has_its_chinese() -> None:
     in_code: set[str] = set()
     for path in root.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr == "tr" and node.args
-                    and isinstance(node.args[0], ast.Constant)
-                    and isinstance(node.args[0].value, str)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "tr"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
                 in_code.add(node.args[0].value)
     tree = ET.parse(resource_path("translations", "finals_zh_CN.ts"))
-    translated = {m.findtext("source") for m in tree.iter("message")
-                  if m.find("translation") is not None and m.findtext("translation")
-                  and m.find("translation").get("type") is None}
+    translated = {
+        m.findtext("source")
+        for m in tree.iter("message")
+        if m.find("translation") is not None
+        and m.findtext("translation")
+        and m.find("translation").get("type") is None
+    }
     assert sorted(in_code - translated) == []

@@ -20,8 +20,9 @@ def test_the_window_says_it_waits_for_another_writer(window, qtbot) -> None:  # 
     messages: list[str] = []
     window.statusBar().messageChanged.connect(messages.append)
 
-    holder = sqlite3.connect(window.ctx.db.path, timeout=5, isolation_level=None,
-                             check_same_thread=False)
+    holder = sqlite3.connect(
+        window.ctx.db.path, timeout=5, isolation_level=None, check_same_thread=False
+    )
     holder.execute("BEGIN IMMEDIATE")  # e.g. a long import in another process
     release = threading.Timer(1.5, lambda: holder.execute("COMMIT"))
     release.start()

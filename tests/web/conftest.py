@@ -44,7 +44,9 @@ def big_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def small_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """40 players: round 1 of the men's event has 20 tables, the youth event's 8."""
-    return make_final(tmp_path_factory.mktemp("web-small") / "small.finals", 40, 7, ("MEN", "YOUTH"))
+    return make_final(
+        tmp_path_factory.mktemp("web-small") / "small.finals", 40, 7, ("MEN", "YOUTH")
+    )
 
 
 def copy_final(template: Path, folder: Path) -> Iterator[Database]:
@@ -84,8 +86,7 @@ def serve() -> Iterator[Callable[..., RemoteEntryServer]]:
 
 def links(db: Database, server: RemoteEntryServer) -> dict[int, str]:
     """{table: path} of the men's round 1 on this server."""
-    return {t: urlsplit(u).path for t, u in
-            tokens_for_round(db, "MEN", 1, server.url).items()}
+    return {t: urlsplit(u).path for t, u in tokens_for_round(db, "MEN", 1, server.url).items()}
 
 
 class Client:
@@ -95,8 +96,13 @@ class Client:
         self.host, self.port = "127.0.0.1", server.port
         self.conn = http.client.HTTPConnection(self.host, self.port, timeout=20)
 
-    def request(self, method: str, path: str, body: bytes | None = None,
-                headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    def request(
+        self,
+        method: str,
+        path: str,
+        body: bytes | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> tuple[int, dict[str, str], bytes]:
         try:
             self.conn.request(method, path, body=body, headers=headers or {})
             response = self.conn.getresponse()

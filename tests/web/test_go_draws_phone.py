@@ -78,7 +78,9 @@ def test_a_posted_draw_is_refused_in_chinese_and_nothing_queued(small: Database,
     assert str(small.path) not in message and "finals" not in message  # nothing for the arbiter
     assert remote_entry.list_submissions(small, None) == []
     assert len(audit_log(small)) == logged
-    assert remote_entry.submit(small, _token(small, 2), "0-1", client="10.0.0.2").status == "pending"
+    assert (
+        remote_entry.submit(small, _token(small, 2), "0-1", client="10.0.0.2").status == "pending"
+    )
 
 
 def test_over_http_a_draw_gets_400_and_the_message(small: Database, serve) -> None:
@@ -92,7 +94,9 @@ def test_over_http_a_draw_gets_400_and_the_message(small: Database, serve) -> No
 
 
 def test_the_arbiter_may_allow_draws_again(small: Database) -> None:
-    set_tournament_fields(small, {"draws": "allowed"}, operator="裁判长")  # a triple ko judged drawn
+    set_tournament_fields(
+        small, {"draws": "allowed"}, operator="裁判长"
+    )  # a triple ko judged drawn
     token = _token(small, 4)
     assert remote_entry.table_page(small, token).draws is True
     assert "=" in _buttons(small, token)
@@ -115,26 +119,33 @@ def test_the_go_phone_page_has_five_result_buttons(small: Database, serve, tmp_p
     try:
         server = serve(small)
         phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[2]}")
-        shown = phone.script("return Array.from(document.querySelectorAll('.res'))"
-                             ".map(b => [b.dataset.result, b.textContent.trim()])")
+        shown = phone.script(
+            "return Array.from(document.querySelectorAll('.res'))"
+            ".map(b => [b.dataset.result, b.textContent.trim()])"
+        )
         assert [r for r, _ in shown] == ["1-0", "0-1", "-+", "+-", "--"]
         assert not any("和" in text for _, text in shown)
         # The last button takes the whole row: no hole where the draw was.
-        widths = phone.script("return Array.from(document.querySelectorAll('.res'))"
-                              ".map(b => b.offsetWidth)")
+        widths = phone.script(
+            "return Array.from(document.querySelectorAll('.res')).map(b => b.offsetWidth)"
+        )
         assert widths[-1] > 1.8 * widths[0]
         folder = Path(os.environ.get("FINALS_SCREENSHOT_DIR") or tmp_path)
         folder.mkdir(parents=True, exist_ok=True)
         phone.screenshot(folder / "phone-go-no-draw.png")
         phone.click('.res[data-result="1-0"]')
         phone.click("#send")
-        assert phone.wait_for("return document.getElementById('status').textContent.includes('已提交')")
+        assert phone.wait_for(
+            "return document.getElementById('status').textContent.includes('已提交')"
+        )
         assert [s.result for s in remote_entry.list_submissions(small)] == ["1-0"]
         # A page whose draw button was put back by hand: the server still says no.
         phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[5]}")
         phone.script("const b = document.querySelector('.res'); b.dataset.result = '='; b.click();")
         phone.click("#send")
-        assert phone.wait_for("return document.getElementById('status').textContent.includes('和棋')")
+        assert phone.wait_for(
+            "return document.getElementById('status').textContent.includes('和棋')"
+        )
         assert "不能提交和棋" in phone.text("#status")
         assert json.dumps([s.table for s in remote_entry.list_submissions(small)]) == "[2]"
     finally:
@@ -150,7 +161,9 @@ def test_a_stored_komi_the_program_cannot_read_does_not_stop_the_phones(small: D
 
     conn = sqlite3.connect(small.path)
     with conn:
-        conn.execute("UPDATE tournament SET settings = json_set(settings, '$.komi', '黑贴三子又四分之三')")
+        conn.execute(
+            "UPDATE tournament SET settings = json_set(settings, '$.komi', '黑贴三子又四分之三')"
+        )
     conn.close()
     token = _token(small, 6)
     assert remote_entry.table_page(small, token).draws is True  # the rule cannot be read
@@ -160,4 +173,6 @@ def test_a_stored_komi_the_program_cannot_read_does_not_stop_the_phones(small: D
         remote_entry.accept(small, sent.submission, "裁判长")
     assert "komi" in caught.value.message and "--set komi=" not in caught.value.message
     assert "finals settings" in caught.value.message
-    assert remote_entry.submit(small, _token(small, 7), "1-0", client="10.0.0.7").status == "pending"
+    assert (
+        remote_entry.submit(small, _token(small, 7), "1-0", client="10.0.0.7").status == "pending"
+    )

@@ -25,12 +25,19 @@ RESULTS = ("1-0", "0-1", "+-", "-+")  # Go with komi 3又3/4子: no draw
 
 def _plan(tables: list[int], seed: int) -> dict[int, dict[str, Any]]:
     rng = random.Random(seed)
-    return {t: {"result": rng.choice(RESULTS), "manner": rng.choice(("中盘胜", "超时胜", "", "3又1/4子")),
-                "fouls": [rng.randrange(3), rng.randrange(3)]} for t in tables}
+    return {
+        t: {
+            "result": rng.choice(RESULTS),
+            "manner": rng.choice(("中盘胜", "超时胜", "", "3又1/4子")),
+            "fouls": [rng.randrange(3), rng.randrange(3)],
+        }
+        for t in tables
+    }
 
 
-def _run_clients(server: RemoteEntryServer, jobs: list[list[tuple[str, dict[str, Any]]]]
-                 ) -> list[tuple[int, Any]]:
+def _run_clients(
+    server: RemoteEntryServer, jobs: list[list[tuple[str, dict[str, Any]]]]
+) -> list[tuple[int, Any]]:
     answers: list[tuple[int, Any]] = []
     lock = threading.Lock()
     errors: list[BaseException] = []
@@ -76,7 +83,10 @@ def test_20_clients_submit_400_results_each_recorded_exactly_once(big: Database,
     # A second copy that arrives after the round's last result finds the token expired.
     assert statuses["accepted"] == 400
     assert statuses["duplicate"] + statuses[404] == 400 and set(statuses) <= {
-        "accepted", "duplicate", 404}
+        "accepted",
+        "duplicate",
+        404,
+    }
     view = round_view(big, "MEN", 1)
     for table, data in plan.items():
         assert view.results[table] == data["result"], table
@@ -170,8 +180,13 @@ def test_every_submission_is_audited_with_time_table_and_client(small: Database,
     assert entry["after"]["result"] == "0-1" and entry["time"]
 
 
-def _status(server: RemoteEntryServer, method: str, path: str, body: bytes | None = None,
-            headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+def _status(
+    server: RemoteEntryServer,
+    method: str,
+    path: str,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, bytes]:
     code, _head, data = Client(server).request(method, path, body, headers)
     return code, data
 
@@ -182,14 +197,23 @@ def test_wrong_tokens_all_get_the_same_bland_404(small: Database, serve) -> None
     _code, not_found = _status(server, "GET", "/t/" + "A" * 22)
     assert _code == 404 and "链接无效或已过期" in not_found.decode()
     token = real.rsplit("/", 1)[1]
-    for path in ("/t/" + "A" * 22, "/t/" + token[:-1] + ("A" if token[-1] != "A" else "B"),
-                 "/t/short", "/t/" + token + "/x", "/t/" + token + "/state/x",
-                 "/t/%2e%2e/%2e%2e/etc/passwd", "/static/../app/web/server.py",
-                 "/static/missing.css", "/admin", "/t/" + "A" * 22 + "/state"):
+    for path in (
+        "/t/" + "A" * 22,
+        "/t/" + token[:-1] + ("A" if token[-1] != "A" else "B"),
+        "/t/short",
+        "/t/" + token + "/x",
+        "/t/" + token + "/state/x",
+        "/t/%2e%2e/%2e%2e/etc/passwd",
+        "/static/../app/web/server.py",
+        "/static/missing.css",
+        "/admin",
+        "/t/" + "A" * 22 + "/state",
+    ):
         code, body = _status(server, "GET", path)
         assert (code, body) == (404, not_found), path
-        code, body = _status(server, "POST", path, b'{"result":"1-0"}',
-                             {"Content-Type": "application/json"})
+        code, body = _status(
+            server, "POST", path, b'{"result":"1-0"}', {"Content-Type": "application/json"}
+        )
         assert (code, body) == (404, not_found), path
     # A token of a round outside the server's scope is just as unknown.
     youth = remote_entry.tokens_for_round(small, "YOUTH", 1, server.url)[1]
@@ -217,8 +241,9 @@ def test_replays_after_the_round_closed_are_refused(small: Database, serve) -> N
 
 def test_the_server_stops_by_itself_when_its_round_closes(small: Database, serve) -> None:
     stopped: list[str] = []
-    server = serve(small, auto_accept=True, watch_interval=0.1, on_stopped=stopped.append,
-                   scope=[("MEN", 1)])  # the youth round stays open: not served here
+    server = serve(
+        small, auto_accept=True, watch_interval=0.1, on_stopped=stopped.append, scope=[("MEN", 1)]
+    )  # the youth round stays open: not served here
     client = Client(server)
     for path in links(small, server).values():
         client.submit(path, {"result": "0-1"})
@@ -261,12 +286,17 @@ def test_oversized_and_malformed_requests_are_refused(small: Database, serve) ->
     post = b"POST " + path.encode() + b" HTTP/1.1\r\n" + host
     raw = [
         (post + b"Content-Type: application/json\r\n\r\n", b" 411 "),
-        (post + b"Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
-         b"5\r\nhello\r\n0\r\n\r\n", b" 411 "),
+        (
+            post + b"Transfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
+            b"5\r\nhello\r\n0\r\n\r\n",
+            b" 411 ",
+        ),
         (b"GET / HTTP/1.1\r\n" + host + b"X-Big: " + b"a" * 20000 + b"\r\n\r\n", b" 431 "),
         (b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n" + host + b"\r\n", b" 431 "),
-        (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(600)) + b"\r\n",
-         b" 431 "),
+        (
+            b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(600)) + b"\r\n",
+            b" 431 ",
+        ),
         (b"BREW /pot HTTP/1.1\r\n" + host + b"\r\n", b" 501 "),
         (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03" + b"\x00" * 40 + b"\r\n\r\n", b" 400 "),
     ]
@@ -342,7 +372,9 @@ def test_pages_escape_names_and_send_security_headers(small: Database, serve) ->
     code, head, body = Client(server).get(links(small, server)[10])
     page = body.decode()
     assert code == 200
-    assert "<script>alert" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
+    assert (
+        "<script>alert" not in page and "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;" in page
+    )
     assert "onmouseover=alert(1) x=&#x27;" in page and "' onmouseover" not in page
     assert "script-src 'self'" in head["content-security-policy"]
     assert head["x-content-type-options"] == "nosniff" and head["cache-control"] == "no-store"
@@ -387,7 +419,12 @@ def test_new_arrivals_reach_the_callback(small: Database, serve) -> None:
     server = serve(small, on_submission=seen.append)
     Client(server).submit(links(small, server)[11], {"result": "-+"})
     (outcome,) = seen
-    assert (outcome.event, outcome.round, outcome.table, outcome.status) == ("MEN", 1, 11, "pending")
+    assert (outcome.event, outcome.round, outcome.table, outcome.status) == (
+        "MEN",
+        1,
+        11,
+        "pending",
+    )
     assert server.received == 1
     assert [s.id for s in remote_entry.list_submissions(small, after_id=0)] == [outcome.submission]
     assert remote_entry.list_submissions(small, after_id=outcome.submission) == []
@@ -398,9 +435,12 @@ def test_an_unread_body_never_becomes_a_second_request(small: Database, serve) -
     server = serve(small)
     inner = f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode()
     for head in (b"POST /nowhere", b"GET /"):
-        request = (head + f" HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
-                   f"Content-Type: application/json\r\nContent-Length: {len(inner)}\r\n\r\n"
-                   .encode() + inner)
+        request = (
+            head
+            + f" HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(inner)}\r\n\r\n".encode()
+            + inner
+        )
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
             sock.sendall(request)
             answer = b""

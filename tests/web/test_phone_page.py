@@ -37,8 +37,9 @@ def _shots(tmp_path: Path) -> Path:
     return folder
 
 
-def test_a_referee_enters_a_result_from_the_phone(small: Database, serve, phone: Browser,
-                                                  tmp_path: Path) -> None:
+def test_a_referee_enters_a_result_from_the_phone(
+    small: Database, serve, phone: Browser, tmp_path: Path
+) -> None:
     server = serve(small)
     url = f"http://127.0.0.1:{server.port}{links(small, server)[2]}"
     phone.get(url)
@@ -51,7 +52,8 @@ def test_a_referee_enters_a_result_from_the_phone(small: Database, serve, phone:
     # Fits a phone: nothing wider than the screen, big tap targets.
     assert phone.script("return document.documentElement.scrollWidth <= window.innerWidth")
     heights = phone.script(
-        "return Array.from(document.querySelectorAll('.res, .send')).map(b => b.offsetHeight)")
+        "return Array.from(document.querySelectorAll('.res, .send')).map(b => b.offsetHeight)"
+    )
     assert min(heights) >= 48
     assert phone.attribute("#send", "disabled") is not None  # nothing chosen yet
     shots = _shots(tmp_path)
@@ -96,8 +98,9 @@ def test_the_pin_is_asked_and_a_wrong_one_is_shown(small: Database, serve, phone
     assert [s.result for s in remote_entry.list_submissions(small)] == ["-+"]
 
 
-def test_a_recorded_result_is_shown_and_a_wrong_link_says_so(small: Database, serve,
-                                                            phone: Browser) -> None:
+def test_a_recorded_result_is_shown_and_a_wrong_link_says_so(
+    small: Database, serve, phone: Browser
+) -> None:
     from app.services.results import record_result
 
     record_result(small, "MEN", 1, 4, "1-0", operator="裁判长")
@@ -108,8 +111,9 @@ def test_a_recorded_result_is_shown_and_a_wrong_link_says_so(small: Database, se
     assert phone.text("h1") == "找不到页面"
 
 
-def test_a_page_loaded_before_a_pairing_edit_cannot_submit(small: Database, serve,
-                                                          phone: Browser, tmp_path: Path) -> None:
+def test_a_page_loaded_before_a_pairing_edit_cannot_submit(
+    small: Database, serve, phone: Browser, tmp_path: Path
+) -> None:
     from app.services.rounds import edit_round, round_view
 
     server = serve(small)
@@ -128,6 +132,9 @@ def test_a_page_loaded_before_a_pairing_edit_cannot_submit(small: Database, serv
     assert phone.wait_for("return document.getElementById('status').textContent.includes('已提交')")
     (sub,) = remote_entry.list_submissions(small)
     game = next(g for g in round_view(small, "MEN", 1).games if g.table == 4)
-    assert sub.result == "1-0" and sub.first_name == remote_entry.table_page(
-        small, links(small, server)[4].rsplit("/", 1)[1]).first.name
+    assert (
+        sub.result == "1-0"
+        and sub.first_name
+        == remote_entry.table_page(small, links(small, server)[4].rsplit("/", 1)[1]).first.name
+    )
     assert game.first is not None

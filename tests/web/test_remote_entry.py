@@ -94,10 +94,13 @@ def test_validation_names_the_field(small: Database) -> None:
     assert remote_entry.list_submissions(small, None) == []
 
 
-@pytest.mark.parametrize(("sent", "stored"), [
-    ("1:0", "1-0"), ("白胜", "0-1"), ("白弃权", "+-"), ("１－０", "1-0"), ("双弃权", "--")])  # Go: no draw
-def test_the_phone_speaks_the_same_results_as_the_keyboard(small: Database, sent: str,
-                                                           stored: str) -> None:
+@pytest.mark.parametrize(
+    ("sent", "stored"),
+    [("1:0", "1-0"), ("白胜", "0-1"), ("白弃权", "+-"), ("１－０", "1-0"), ("双弃权", "--")],
+)  # Go: no draw
+def test_the_phone_speaks_the_same_results_as_the_keyboard(
+    small: Database, sent: str, stored: str
+) -> None:
     outcome = remote_entry.submit(small, _token(small, 2), sent, client="10.0.0.2")
     assert outcome.status == "pending" and outcome.result == stored
     assert [v.result for v in remote_entry.list_submissions(small)] == [stored]
@@ -123,8 +126,9 @@ def test_cli_lists_accepts_and_rejects(small: Database, capsys) -> None:
     assert main(["submissions", path]) == 0
     out = capsys.readouterr().out
     assert "中盘胜" in out and "10.0.0.2" in out and "待确认" in out
-    assert main(["--operator", "王裁判", "submissions", path, "--accept",
-                 str(first.submission)]) == 0
+    assert (
+        main(["--operator", "王裁判", "submissions", path, "--accept", str(first.submission)]) == 0
+    )
     assert "已采用" in capsys.readouterr().out
     assert main(["submissions", path, "--reject", str(second.submission), "--reason", "错台"]) == 0
     assert main(["submissions", path, "--reject", str(second.submission)]) == 1
@@ -132,9 +136,15 @@ def test_cli_lists_accepts_and_rejects(small: Database, capsys) -> None:
     assert main(["submissions", path, "--all", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [(r["status"], r["decided_by"]) for r in rows] == [
-        ("accepted", "王裁判"), ("rejected", "裁判长")]
-    assert main(["table-links", path, "--event", "MEN", "--base-url", "http://10.1.1.1:8765",
-                 "--json"]) == 0
+        ("accepted", "王裁判"),
+        ("rejected", "裁判长"),
+    ]
+    assert (
+        main(
+            ["table-links", path, "--event", "MEN", "--base-url", "http://10.1.1.1:8765", "--json"]
+        )
+        == 0
+    )
     links = json.loads(capsys.readouterr().out)
     assert links["1"].startswith("http://10.1.1.1:8765/t/")
 

@@ -27,16 +27,19 @@ def _players(db: Database, table: int) -> tuple[int, int | None]:
 
 
 def _other_table(db: Database, table: int) -> int:
-    return next(g.table for g in round_view(db, "MEN", 1).games
-                if g.second is not None and g.table != table)
+    return next(
+        g.table for g in round_view(db, "MEN", 1).games if g.second is not None and g.table != table
+    )
 
 
 EDITS: dict[str, Callable[[Database], object]] = {
     "swap-colours": lambda db: edit_round(db, "MEN", 1, "colours", 5),
-    "swap": lambda db: edit_round(db, "MEN", 1, "swap", _players(db, 5)[0],
-                                  _players(db, _other_table(db, 5))[0]),
-    "set-pair": lambda db: edit_round(db, "MEN", 1, "against", _players(db, 5)[0],
-                                      _players(db, _other_table(db, 5))[1]),
+    "swap": lambda db: edit_round(
+        db, "MEN", 1, "swap", _players(db, 5)[0], _players(db, _other_table(db, 5))[0]
+    ),
+    "set-pair": lambda db: edit_round(
+        db, "MEN", 1, "against", _players(db, 5)[0], _players(db, _other_table(db, 5))[1]
+    ),
     "move-table": lambda db: edit_round(db, "MEN", 1, "move", 5, 6),
 }
 
@@ -52,12 +55,14 @@ def test_an_edit_of_the_table_voids_its_pending_submission(small: Database, edit
     with pytest.raises(FinalsError) as refused:
         remote_entry.accept(small, sent.submission, "裁判长")
     assert "编排" in refused.value.message and "作废" in refused.value.message
-    view = next(v for v in remote_entry.list_submissions(small, None)
-                if v.id == sent.submission)
+    view = next(v for v in remote_entry.list_submissions(small, None) if v.id == sent.submission)
     assert view.status == "void" and "编排已调整" in (view.note or "")
     # No result landed on anyone.
-    assert all(result is None for table, result in round_view(small, "MEN", 1).results.items()
-               if table in (5, 6))
+    assert all(
+        result is None
+        for table, result in round_view(small, "MEN", 1).results.items()
+        if table in (5, 6)
+    )
 
 
 def test_accepting_puts_the_result_on_the_players_the_referee_saw(small: Database) -> None:
@@ -141,8 +146,9 @@ def test_re_pairing_voids_what_was_sent_for_the_edited_table(small: Database) ->
     assert round_view(small, "MEN", 1).results[5] is None
 
 
-def test_a_phone_result_saved_without_a_backup_is_still_a_success(small: Database,
-                                                                  monkeypatch) -> None:
+def test_a_phone_result_saved_without_a_backup_is_still_a_success(
+    small: Database, monkeypatch
+) -> None:
     """A full disk after the commit: the phone is told its result is in (never "not saved"
     for a stored result), and the arbiter gets the warning."""
     from app.services import backup
@@ -154,10 +160,15 @@ def test_a_phone_result_saved_without_a_backup_is_still_a_success(small: Databas
     view = round_view(small, "MEN", 1)
     open_tables = [g.table for g in view.games if g.second is not None]
     for table in open_tables[:-1]:
-        assert remote_entry.submit(small, _token(small, table), "1-0", client="10.0.0.1",
-                                   auto_accept=True).status == "accepted"
-    last = remote_entry.submit(small, _token(small, open_tables[-1]), "0-1", client="10.0.0.2",
-                               auto_accept=True)
+        assert (
+            remote_entry.submit(
+                small, _token(small, table), "1-0", client="10.0.0.1", auto_accept=True
+            ).status
+            == "accepted"
+        )
+    last = remote_entry.submit(
+        small, _token(small, open_tables[-1]), "0-1", client="10.0.0.2", auto_accept=True
+    )
     assert last.status == "accepted" and last.round_complete
     assert last.warnings and "成绩已保存" in last.warnings[0] and "备份失败" in last.warnings[0]
     assert round_view(small, "MEN", 1).status == "complete"

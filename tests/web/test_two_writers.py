@@ -53,7 +53,8 @@ def assert_true_history(db: Database) -> dict[int, list[dict]]:
         for entry in chain:
             assert entry["before"]["result"] == previous, (
                 f"table {table}: audit says before={entry['before']['result']}, "
-                f"but {previous} was on file")
+                f"but {previous} was on file"
+            )
             assert (entry["action"] == "更正成绩") == (previous is not None)
             previous = entry["after"]["result"]
         assert results[table] == previous, f"table {table}: file {results[table]}, log {previous}"
@@ -70,13 +71,20 @@ def _wait_for_url(process: subprocess.Popen[str]) -> str:
             return found.group(1)
         if process.poll() is not None:
             break
-    raise AssertionError("the server did not start: " + (process.stderr.read() if process.stderr else ""))
+    raise AssertionError(
+        "the server did not start: " + (process.stderr.read() if process.stderr else "")
+    )
 
 
 def _finals(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "FINALS_OPERATOR": "记录台"}
-    return subprocess.run([sys.executable, "-m", "app.cli.main", *argv], capture_output=True,
-                          text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli.main", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_a_server_process_and_the_command_line_on_the_same_tables(small: Database) -> None:
@@ -84,16 +92,37 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
     tables = sorted(remote_entry.tokens_for_round(small, "MEN", 1))
     small.close()
     server = subprocess.Popen(
-        [sys.executable, "-m", "app.cli.main", "--operator", "裁判长", "serve", path,
-         "--bind", "127.0.0.1", "--port", "0", "--event", "MEN", "--round", "1",
-         "--auto-accept", "--keep-running"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        [
+            sys.executable,
+            "-m",
+            "app.cli.main",
+            "--operator",
+            "裁判长",
+            "serve",
+            path,
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--event",
+            "MEN",
+            "--round",
+            "1",
+            "--auto-accept",
+            "--keep-running",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
         base = _wait_for_url(server)
         db = open_tournament(Path(path))
-        links = {t: urlsplit(u).path for t, u in
-                 remote_entry.tokens_for_round(db, "MEN", 1, base).items()}
+        links = {
+            t: urlsplit(u).path
+            for t, u in remote_entry.tokens_for_round(db, "MEN", 1, base).items()
+        }
         db.close()
         rng = random.Random(5)
         phone_results = {t: rng.choice(["1-0", "0-1", "+-"]) for t in tables}
@@ -111,8 +140,17 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
                 client.close()
 
         def typed(table: int) -> subprocess.CompletedProcess[str]:
-            return _finals("result", path, typed_results[table], "--event", "MEN",
-                           "--round", "1", "--table", str(table))
+            return _finals(
+                "result",
+                path,
+                typed_results[table],
+                "--event",
+                "MEN",
+                "--round",
+                "1",
+                "--table",
+                str(table),
+            )
 
         with ThreadPoolExecutor(max_workers=8) as pool:
             phones = {t: pool.submit(phone, t) for t in tables}
@@ -159,7 +197,8 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
 
 
 def test_the_windows_read_then_write_waits_for_the_servers_commit(
-        small: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+    small: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The window's thread reads table 5, is slow to write; the server's thread accepts a
     phone's result for table 5 meanwhile. The window's write must see the phone's result
     as its "before" (and say 更正), never overwrite it unseen."""
@@ -183,8 +222,14 @@ def test_the_windows_read_then_write_waits_for_the_servers_commit(
     thread = threading.Thread(target=window, name="window")
     thread.start()
     assert window_has_read.wait(5)
-    phone = remote_entry.submit(small, token, "1-0", client="10.0.0.5", auto_accept=True,
-                                seats=remote_entry.table_page(small, token).seats)
+    phone = remote_entry.submit(
+        small,
+        token,
+        "1-0",
+        client="10.0.0.5",
+        auto_accept=True,
+        seats=remote_entry.table_page(small, token).seats,
+    )
     thread.join(10)
     # The phone came second: the window's typed result was on file, so it waits.
     assert phone.status == "conflict"
@@ -200,7 +245,6 @@ def test_a_result_the_person_did_not_see_is_not_overwritten(small: Database) -> 
     with pytest.raises(result_service.FinalsError, match="刚被改为 1-0"):
         result_service.record_result(small, "MEN", 1, 6, "0-1", operator="窗口", expected=None)
     assert round_view(small, "MEN", 1).results[6] == "1-0"
-    done = result_service.record_result(small, "MEN", 1, 6, "0-1", operator="窗口",
-                                        expected="1-0")
+    done = result_service.record_result(small, "MEN", 1, 6, "0-1", operator="窗口", expected="1-0")
     assert done["corrected"]
     assert_true_history(small)

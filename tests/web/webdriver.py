@@ -19,8 +19,14 @@ from typing import Any
 
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 CHROMIUM_FLAGS = (
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
     "--disable-dev-shm-usage",  # containers have a small /dev/shm
     "--lang=zh-CN",
 )
@@ -44,12 +50,20 @@ class WebDriverError(RuntimeError):
 
 
 class Browser:
-    def __init__(self, browser: str, driver: str, profile: Path, width: int = 390,
-                 height: int = 844, pixel_ratio: float = 2.0) -> None:
+    def __init__(
+        self,
+        browser: str,
+        driver: str,
+        profile: Path,
+        width: int = 390,
+        height: int = 844,
+        pixel_ratio: float = 2.0,
+    ) -> None:
         self.port = _free_port()
         self.process = subprocess.Popen(
             [driver, f"--port={self.port}", "--allowed-ips=127.0.0.1"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         self.base = f"http://127.0.0.1:{self.port}"
         self.session = ""
@@ -59,14 +73,26 @@ class Browser:
                 "binary": browser,
                 "args": [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"],
                 "mobileEmulation": {
-                    "deviceMetrics": {"width": width, "height": height, "pixelRatio": pixel_ratio,
-                                      "touch": True, "mobile": True},
+                    "deviceMetrics": {
+                        "width": width,
+                        "height": height,
+                        "pixelRatio": pixel_ratio,
+                        "touch": True,
+                        "mobile": True,
+                    },
                     "userAgent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
-                                 "(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+                    "(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
                 },
             }
-            answer = self._call("POST", "/session", {"capabilities": {"alwaysMatch": {
-                "browserName": "chrome", "goog:chromeOptions": options}}})
+            answer = self._call(
+                "POST",
+                "/session",
+                {
+                    "capabilities": {
+                        "alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}
+                    }
+                },
+            )
             self.session = answer["sessionId"]
         except BaseException:
             self.process.kill()
@@ -86,8 +112,9 @@ class Browser:
 
     def _call(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode("utf-8")
-        request = urllib.request.Request(self.base + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(
+            self.base + path, data=data, method=method, headers={"Content-Type": "application/json"}
+        )
         try:
             with urllib.request.urlopen(request, timeout=60) as response:
                 payload = json.loads(response.read() or b"{}")
@@ -105,7 +132,11 @@ class Browser:
         self._call("POST", self._s("/url"), {"url": url})
 
     def find(self, css: str) -> str:
-        return str(self._call("POST", self._s("/element"), {"using": "css selector", "value": css})[ELEMENT])
+        return str(
+            self._call("POST", self._s("/element"), {"using": "css selector", "value": css})[
+                ELEMENT
+            ]
+        )
 
     def find_all(self, css: str) -> list[str]:
         found = self._call("POST", self._s("/elements"), {"using": "css selector", "value": css})
@@ -137,14 +168,28 @@ class Browser:
 
     def screenshot(self, path: Path, full_page: bool = True) -> Path:
         if full_page:
-            metrics = self._call("POST", self._s("/goog/cdp/execute"),
-                                 {"cmd": "Page.getLayoutMetrics", "params": {}})
+            metrics = self._call(
+                "POST", self._s("/goog/cdp/execute"), {"cmd": "Page.getLayoutMetrics", "params": {}}
+            )
             size = metrics["cssContentSize"]
-            shot = self._call("POST", self._s("/goog/cdp/execute"), {
-                "cmd": "Page.captureScreenshot",
-                "params": {"format": "png", "captureBeyondViewport": True,
-                           "clip": {"x": 0, "y": 0, "width": size["width"],
-                                    "height": size["height"], "scale": 1}}})
+            shot = self._call(
+                "POST",
+                self._s("/goog/cdp/execute"),
+                {
+                    "cmd": "Page.captureScreenshot",
+                    "params": {
+                        "format": "png",
+                        "captureBeyondViewport": True,
+                        "clip": {
+                            "x": 0,
+                            "y": 0,
+                            "width": size["width"],
+                            "height": size["height"],
+                            "scale": 1,
+                        },
+                    },
+                },
+            )
             data = shot["data"]
         else:
             data = self._call("GET", self._s("/screenshot"))

@@ -32,7 +32,10 @@ class ImportErrorsDialog(QDialog):
         buttons.accepted.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(label)
-        layout.addWidget(QLabel(self.tr("%n problem(s) — fix them in the sheet and import again:", "",
-                                         len(details))))
+        layout.addWidget(
+            QLabel(
+                self.tr("%n problem(s) — fix them in the sheet and import again:", "", len(details))
+            )
+        )
         layout.addWidget(self.list, 1)
         layout.addWidget(buttons)

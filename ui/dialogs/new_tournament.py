@@ -44,8 +44,12 @@ class NewTournamentWizard(QWizard):
 
         first = QWizardPage()
         first.setTitle(self.tr("Regulations"))
-        first.setSubTitle(self.tr("Choose the preset built from your regulations: events, scoring, "
-                                  "prizes and grades. Every setting can be changed later."))
+        first.setSubTitle(
+            self.tr(
+                "Choose the preset built from your regulations: events, scoring, "
+                "prizes and grades. Every setting can be changed later."
+            )
+        )
         self.preset = QComboBox()
         for name, data in self.presets.items():
             self.preset.addItem(f"{data['tournament']['title']}（{name}）", name)
@@ -100,18 +104,27 @@ class NewTournamentWizard(QWizard):
             self.path.setText(str(self.folder / f"{self.preset.currentData() or 'final'}.finals"))
 
     def _browse(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Tournament file"), self.path.text(),
-                                              self.tr("Tournament files (*.finals)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Tournament file"),
+            self.path.text(),
+            self.tr("Tournament files (*.finals)"),
+        )
         if path:
             self.path.setText(path if path.endswith(".finals") else path + ".finals")
 
     def fields(self) -> dict[str, Any]:
-        organisers = [o.strip() for o in self.organisers.text().replace(",", "、").replace("，", "、").split("、")
-                      if o.strip()]
-        return {"venue": self.venue.text().strip() or None,
-                "start_date": self.start.date().toString("yyyy-MM-dd"),
-                "end_date": self.end.date().toString("yyyy-MM-dd"),
-                "organisers": organisers}
+        organisers = [
+            o.strip()
+            for o in self.organisers.text().replace(",", "、").replace("，", "、").split("、")
+            if o.strip()
+        ]
+        return {
+            "venue": self.venue.text().strip() or None,
+            "start_date": self.start.date().toString("yyyy-MM-dd"),
+            "end_date": self.end.date().toString("yyyy-MM-dd"),
+            "organisers": organisers,
+        }
 
     def create_file(self, operator: str) -> Path:
         """Make the file (raises FinalsError with a message to show)."""
@@ -120,8 +133,9 @@ class NewTournamentWizard(QWizard):
             raise FinalsError("请选择比赛文件的保存位置。")
         if path.exists():
             raise FinalsError(f"文件 {path} 已存在。请换一个文件名，或用“打开”打开它。")
-        db = create_tournament(path, self.preset.currentData(), self.title.text().strip() or None,
-                               operator)
+        db = create_tournament(
+            path, self.preset.currentData(), self.title.text().strip() or None, operator
+        )
         try:
             set_tournament_fields(db, self.fields(), operator)
         finally:

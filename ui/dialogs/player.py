@@ -14,15 +14,32 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-FIELDS = ("name", "gender", "birth_date", "unit", "region", "grade", "rating", "source",
-          "qualifier_rank", "id_number", "phone", "platform_account")
+FIELDS = (
+    "name",
+    "gender",
+    "birth_date",
+    "unit",
+    "region",
+    "grade",
+    "rating",
+    "source",
+    "qualifier_rank",
+    "id_number",
+    "phone",
+    "platform_account",
+)
 
 
 class PlayerDialog(QDialog):
     """Fields of a player; with `events`, also the event to add the player to."""
 
-    def __init__(self, parent: QWidget | None = None, values: dict[str, Any] | None = None,
-                 events: list[tuple[str, str]] | None = None, current_event: str | None = None) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        values: dict[str, Any] | None = None,
+        events: list[tuple[str, str]] | None = None,
+        current_event: str | None = None,
+    ) -> None:
         super().__init__(parent)
         values = values or {}
         self.setWindowTitle(self.tr("Edit player") if values else self.tr("Add player"))
@@ -42,10 +59,16 @@ class PlayerDialog(QDialog):
             form.addRow(self.tr("Event"), self.event_combo)
         self.edits: dict[str, QLineEdit] = {}
         labels = {
-            "name": self.tr("Name"), "birth_date": self.tr("Born (2010-05-03)"), "unit": self.tr("Unit"),
-            "region": self.tr("Region"), "grade": self.tr("Grade"), "rating": self.tr("Rating"),
-            "source": self.tr("Qualified via"), "qualifier_rank": self.tr("Qualifier rank"),
-            "id_number": self.tr("ID number"), "phone": self.tr("Phone"),
+            "name": self.tr("Name"),
+            "birth_date": self.tr("Born (2010-05-03)"),
+            "unit": self.tr("Unit"),
+            "region": self.tr("Region"),
+            "grade": self.tr("Grade"),
+            "rating": self.tr("Rating"),
+            "source": self.tr("Qualified via"),
+            "qualifier_rank": self.tr("Qualifier rank"),
+            "id_number": self.tr("ID number"),
+            "phone": self.tr("Phone"),
             "platform_account": self.tr("Platform account (Yizhan username)"),
         }
         self.gender = QComboBox()
@@ -62,7 +85,9 @@ class PlayerDialog(QDialog):
             form.addRow(labels[field], edit)
         if events:
             form.addRow(self.tr("Points carried in (late entry)"), self.initial)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)

@@ -48,8 +48,14 @@ def _spin(key: str) -> QSpinBox:
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, db: Database, events: list[dict[str, Any]], event_code: str | None,
-                 operator: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        events: list[dict[str, Any]],
+        event_code: str | None,
+        operator: str,
+        parent: QWidget | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
         self.resize(640, 560)
@@ -66,9 +72,14 @@ class SettingsDialog(QDialog):
         # Scoring
         scoring = QWidget()
         form = QFormLayout(scoring)
-        labels = {"win": self.tr("Win"), "draw": self.tr("Draw"), "loss": self.tr("Loss"),
-                  "bye": self.tr("Bye"), "forfeit_win": self.tr("Win by forfeit"),
-                  "forfeit_loss": self.tr("Loss by forfeit")}
+        labels = {
+            "win": self.tr("Win"),
+            "draw": self.tr("Draw"),
+            "loss": self.tr("Loss"),
+            "bye": self.tr("Bye"),
+            "forfeit_win": self.tr("Win by forfeit"),
+            "forfeit_loss": self.tr("Loss by forfeit"),
+        }
         self.points: dict[str, QDoubleSpinBox] = {}
         for key in SCORING:
             spin = QDoubleSpinBox()
@@ -84,27 +95,49 @@ class SettingsDialog(QDialog):
         pairing = QWidget()
         form = QFormLayout(pairing)
         self.rounds = _spin("rounds_planned")
-        self.system = self._combo([("swiss", self.tr("Swiss (weighted matching)")),
-                                   ("dutch", self.tr("Dutch")), ("split", self.tr("Split halves")),
-                                   ("monrad", self.tr("Monrad")), ("round_robin", self.tr("Round robin (Berger)"))])
-        self.first_round = self._combo([("split", self.tr("Top half against bottom half")),
-                                        ("adjacent", self.tr("Neighbours (1-2, 3-4)")),
-                                        ("lot", self.tr("By lot"))])
-        self.same_unit = self._combo([("never", self.tr("Never avoid")),
-                                      ("first_k", self.tr("Avoid in the first rounds")),
-                                      ("always", self.tr("Always avoid"))])
+        self.system = self._combo(
+            [
+                ("swiss", self.tr("Swiss (weighted matching)")),
+                ("dutch", self.tr("Dutch")),
+                ("split", self.tr("Split halves")),
+                ("monrad", self.tr("Monrad")),
+                ("round_robin", self.tr("Round robin (Berger)")),
+            ]
+        )
+        self.first_round = self._combo(
+            [
+                ("split", self.tr("Top half against bottom half")),
+                ("adjacent", self.tr("Neighbours (1-2, 3-4)")),
+                ("lot", self.tr("By lot")),
+            ]
+        )
+        self.same_unit = self._combo(
+            [
+                ("never", self.tr("Never avoid")),
+                ("first_k", self.tr("Avoid in the first rounds")),
+                ("always", self.tr("Always avoid")),
+            ]
+        )
         self.same_unit_rounds = _spin("pairing.same_unit_rounds")
         self.no_three = QCheckBox(self.tr("No one gets the same colour three times running"))
         self.surplus = _spin("pairing.max_colour_surplus")
         self.last_round = QCheckBox(self.tr("Last round: scores before colours"))
         self.forfeit_met = QCheckBox(self.tr("A forfeited game counts as met"))
-        self.opening_mode = self._combo([("none", self.tr("None")),
-                                         ("lot", self.tr("Drawn by lot each round")),
-                                         ("opener", self.tr("Chosen by the first player"))])
+        self.opening_mode = self._combo(
+            [
+                ("none", self.tr("None")),
+                ("lot", self.tr("Drawn by lot each round")),
+                ("opener", self.tr("Chosen by the first player")),
+            ]
+        )
         self.opening_no_repeat = QCheckBox(self.tr("Never repeat the previous round's opening"))
         self.withdraw_after = _spin("pairing.withdraw_after_forfeits")
-        self.team_format = self._combo([("sum", self.tr("Sum of the members' individual results")),
-                                        ("match", self.tr("Team matches, board by board"))])
+        self.team_format = self._combo(
+            [
+                ("sum", self.tr("Sum of the members' individual results")),
+                ("match", self.tr("Team matches, board by board")),
+            ]
+        )
         form.addRow(self.tr("Team event played as"), self.team_format)
         form.addRow(self.tr("Rounds planned"), self.rounds)
         form.addRow(self.tr("Pairing system"), self.system)
@@ -122,7 +155,9 @@ class SettingsDialog(QDialog):
         # Standings
         standings = QWidget()
         box = QVBoxLayout(standings)
-        box.addWidget(QLabel(self.tr("Tie-break order after points (tick to use, drag or use the buttons):")))
+        box.addWidget(
+            QLabel(self.tr("Tie-break order after points (tick to use, drag or use the buttons):"))
+        )
         row = QHBoxLayout()
         self.tiebreaks = QListWidget()
         self.tiebreaks.setDragDropMode(QListWidget.DragDropMode.InternalMove)
@@ -137,14 +172,19 @@ class SettingsDialog(QDialog):
         row.addLayout(buttons)
         box.addLayout(row)
         form = QFormLayout()
-        self.bye_in_sos = self._combo([("none", self.tr("A bye adds nothing")),
-                                       ("zero", self.tr("A bye counts as an opponent with 0")),
-                                       ("lowest", self.tr("A bye counts as the lowest opponent"))])
+        self.bye_in_sos = self._combo(
+            [
+                ("none", self.tr("A bye adds nothing")),
+                ("zero", self.tr("A bye counts as an opponent with 0")),
+                ("lowest", self.tr("A bye counts as the lowest opponent")),
+            ]
+        )
         self.forfeit_opponents = QCheckBox(self.tr("Forfeit opponents count in opponents' score"))
         self.forfeit_wins = QCheckBox(self.tr("Forfeit wins count as wins"))
         self.ties = self._combo([("shared", self.tr("Shared place")), ("lot", self.tr("By lot"))])
-        self.second_mover = self._combo([("seat", self.tr("By seat")),
-                                         ("colour", self.tr("By final colour (swap openings)"))])
+        self.second_mover = self._combo(
+            [("seat", self.tr("By seat")), ("colour", self.tr("By final colour (swap openings)"))]
+        )
         self.bye_win = QCheckBox(self.tr("A bye counts as a win"))
         form.addRow(self.tr("Byes"), self.bye_in_sos)
         form.addRow("", self.forfeit_opponents)
@@ -174,8 +214,9 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Operator (recorded in the audit log)"), self.operator)
         self.tabs.addTab(me, self.tr("Operator"))
 
-        dialog_buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                          | QDialogButtonBox.StandardButton.Cancel)
+        dialog_buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         dialog_buttons.accepted.connect(self.accept)
         dialog_buttons.rejected.connect(self.reject)
         top = QHBoxLayout()
@@ -234,9 +275,15 @@ class SettingsDialog(QDialog):
         clean = event_settings(self.db, code, clean=True)
         problems = [p for p in event_setting_problems(self.db, code) if not p.unused]
         self.stored_problems.setText(
-            self.tr("The file holds settings this program cannot use; the defaults are shown "
-                    "and OK stores them:") + "\n" + "\n".join(p.message for p in problems)
-            if problems else "")
+            self.tr(
+                "The file holds settings this program cannot use; the defaults are shown "
+                "and OK stores them:"
+            )
+            + "\n"
+            + "\n".join(p.message for p in problems)
+            if problems
+            else ""
+        )
         self.stored_problems.setVisible(bool(problems))
         self.error.clear()
         self.error.setVisible(False)
@@ -259,7 +306,9 @@ class SettingsDialog(QDialog):
         self._set(self.team_format, p.get("team_format", "sum"))
         self.tiebreaks.clear()
         used = [n for n in t["tiebreaks"] if n != "积分"]
-        offered = [n for n in tiebreak_names(self._kind(), p.get("team_format", "sum")) if n != "积分"]
+        offered = [
+            n for n in tiebreak_names(self._kind(), p.get("team_format", "sum")) if n != "积分"
+        ]
         for name in used + [n for n in offered if n not in used]:
             item = QListWidgetItem(name)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
@@ -303,8 +352,10 @@ class SettingsDialog(QDialog):
         """The reason the changes cannot be stored ("" when they can): `app.settings` decides."""
         for number, at in self.schedule_changes().items():
             if at is not None and parse_schedule_time(at) is None:
-                return (f"第{number}轮的开赛时间“{at}”无法识别：请写成 YYYY-MM-DD HH:MM，"
-                        "如 2022-10-28 09:00。")
+                return (
+                    f"第{number}轮的开赛时间“{at}”无法识别：请写成 YYYY-MM-DD HH:MM，"
+                    "如 2022-10-28 09:00。"
+                )
         _before, after = self.changes()
         if not after:
             return ""
@@ -327,29 +378,37 @@ class SettingsDialog(QDialog):
         data: dict[str, Any] = {"rounds_planned": self.rounds.value()}
         for key, spin in self.points.items():
             data[f"scoring.{key}"] = spin.value()
-        data.update({
-            "pairing.system": self.system.currentData(),
-            "pairing.first_round": self.first_round.currentData(),
-            "pairing.same_unit": self.same_unit.currentData(),
-            "pairing.same_unit_rounds": self.same_unit_rounds.value(),
-            "pairing.no_three_in_row": self.no_three.isChecked(),
-            "pairing.max_colour_surplus": self.surplus.value(),
-            "pairing.last_round_scores_over_colour": self.last_round.isChecked(),
-            "pairing.forfeit_counts_as_met": self.forfeit_met.isChecked(),
-            "pairing.opening_mode": self.opening_mode.currentData(),
-            "pairing.opening_no_repeat": self.opening_no_repeat.isChecked(),
-            "pairing.withdraw_after_forfeits": self.withdraw_after.value(),
-            **({"pairing.team_format": self.team_format.currentData()}
-               if self.team_format.isEnabled() else {}),
-            "standings.tiebreaks": [self.tiebreaks.item(i).text() for i in range(self.tiebreaks.count())
-                                    if self.tiebreaks.item(i).checkState() == Qt.CheckState.Checked],
-            "standings.bye_in_sos": self.bye_in_sos.currentData(),
-            "standings.forfeit_opponents_count": self.forfeit_opponents.isChecked(),
-            "standings.forfeit_wins_count": self.forfeit_wins.isChecked(),
-            "standings.ties": self.ties.currentData(),
-            "standings.second_mover_by": self.second_mover.currentData(),
-            "standings.bye_counts_as_win": self.bye_win.isChecked(),
-        })
+        data.update(
+            {
+                "pairing.system": self.system.currentData(),
+                "pairing.first_round": self.first_round.currentData(),
+                "pairing.same_unit": self.same_unit.currentData(),
+                "pairing.same_unit_rounds": self.same_unit_rounds.value(),
+                "pairing.no_three_in_row": self.no_three.isChecked(),
+                "pairing.max_colour_surplus": self.surplus.value(),
+                "pairing.last_round_scores_over_colour": self.last_round.isChecked(),
+                "pairing.forfeit_counts_as_met": self.forfeit_met.isChecked(),
+                "pairing.opening_mode": self.opening_mode.currentData(),
+                "pairing.opening_no_repeat": self.opening_no_repeat.isChecked(),
+                "pairing.withdraw_after_forfeits": self.withdraw_after.value(),
+                **(
+                    {"pairing.team_format": self.team_format.currentData()}
+                    if self.team_format.isEnabled()
+                    else {}
+                ),
+                "standings.tiebreaks": [
+                    self.tiebreaks.item(i).text()
+                    for i in range(self.tiebreaks.count())
+                    if self.tiebreaks.item(i).checkState() == Qt.CheckState.Checked
+                ],
+                "standings.bye_in_sos": self.bye_in_sos.currentData(),
+                "standings.forfeit_opponents_count": self.forfeit_opponents.isChecked(),
+                "standings.forfeit_wins_count": self.forfeit_wins.isChecked(),
+                "standings.ties": self.ties.currentData(),
+                "standings.second_mover_by": self.second_mover.currentData(),
+                "standings.bye_counts_as_win": self.bye_win.isChecked(),
+            }
+        )
         return data
 
     def loaded_values(self) -> dict[str, Any]:

@@ -42,8 +42,9 @@ def plain(value: Any) -> str:
 class RecordsModel(QAbstractTableModel):
     """Rows are dicts; columns say how to show them. Subclasses colour rows."""
 
-    def __init__(self, columns: Sequence[Column] = (), rows: Sequence[Any] = (),
-                 parent: Any = None) -> None:
+    def __init__(
+        self, columns: Sequence[Column] = (), rows: Sequence[Any] = (), parent: Any = None
+    ) -> None:
         super().__init__(parent)
         self._columns = list(columns)
         self._rows: list[Any] = list(rows)
@@ -115,8 +116,9 @@ class RecordsModel(QAbstractTableModel):
             return self.row_tooltip(row)
         return None
 
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:

@@ -28,27 +28,36 @@ def game_rows(view: RoundView) -> list[dict[str, Any]]:
             flagged.setdefault(table, []).append(finding.message)
         for who in finding.entrants:
             for game in view.games:
-                if who in (game.first, game.second) and finding.message not in flagged.get(game.table, []):
+                if who in (game.first, game.second) and finding.message not in flagged.get(
+                    game.table, []
+                ):
                     flagged.setdefault(game.table, []).append(finding.message)
     rows = []
     for game in view.games:
         note = notes.get(game.table)
-        rows.append({
-            "table": game.table, "first": game.first, "second": game.second,
-            "first_seed": view.seeds.get(game.first), "first_name": view.names.get(game.first),
-            "first_unit": view.units.get(game.first),
-            "second_seed": view.seeds.get(game.second) if game.second else None,
-            "second_name": view.names.get(game.second) if game.second else None,
-            "second_unit": view.units.get(game.second) if game.second else None,
-            "first_score": note.first_score if note else None,
-            "second_score": note.second_score if note else None,
-            "result": view.results.get(game.table),
-            "colour_reason": note.colour_reason if note else "",
-            "floats": " / ".join(f for f in ((note.first_float, note.second_float) if note else ()) if f),
-            "same_unit": bool(note and note.same_unit),
-            "opening": view.opening,
-            "findings": flagged.get(game.table, []),
-        })
+        rows.append(
+            {
+                "table": game.table,
+                "first": game.first,
+                "second": game.second,
+                "first_seed": view.seeds.get(game.first),
+                "first_name": view.names.get(game.first),
+                "first_unit": view.units.get(game.first),
+                "second_seed": view.seeds.get(game.second) if game.second else None,
+                "second_name": view.names.get(game.second) if game.second else None,
+                "second_unit": view.units.get(game.second) if game.second else None,
+                "first_score": note.first_score if note else None,
+                "second_score": note.second_score if note else None,
+                "result": view.results.get(game.table),
+                "colour_reason": note.colour_reason if note else "",
+                "floats": " / ".join(
+                    f for f in ((note.first_float, note.second_float) if note else ()) if f
+                ),
+                "same_unit": bool(note and note.same_unit),
+                "opening": view.opening,
+                "findings": flagged.get(game.table, []),
+            }
+        )
     return rows
 
 
@@ -69,8 +78,11 @@ class GamesModel(RecordsModel):
             Column("first_score", self.tr("Pts"), numeric=True),
             Column("result", self.tr("Result"), self.result_text),
             Column("second_score", self.tr("Pts"), numeric=True),
-            Column("second_name", self.tr("Second (White)"),
-                   lambda r: r["second_name"] if r["second"] else bye),
+            Column(
+                "second_name",
+                self.tr("Second (White)"),
+                lambda r: r["second_name"] if r["second"] else bye,
+            ),
             Column("second_seed", self.tr("No."), numeric=True),
         ]
         if not results_mode:
@@ -80,8 +92,10 @@ class GamesModel(RecordsModel):
                 Column("findings", self.tr("Checker"), lambda r: "；".join(r["findings"])),
             ]
         else:
-            columns += [Column("first_unit", self.tr("Unit (first)")),
-                        Column("second_unit", self.tr("Unit (second)"))]
+            columns += [
+                Column("first_unit", self.tr("Unit (first)")),
+                Column("second_unit", self.tr("Unit (second)")),
+            ]
         self.set_columns(columns)
 
     def result_text(self, row: dict[str, Any]) -> str:

@@ -18,27 +18,44 @@ def _pinyin_sort(row: dict[str, Any]) -> str:
 
 
 class PlayersModel(RecordsModel):
-    def __init__(self, rows: list[dict[str, Any]] | None = None, parent: QObject | None = None,
-                 event_names: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        rows: list[dict[str, Any]] | None = None,
+        parent: QObject | None = None,
+        event_names: dict[str, str] | None = None,
+    ) -> None:
         super().__init__((), rows or (), parent)
         self.event_names = event_names or {}
         genders = {"M": self.tr("Male"), "F": self.tr("Female")}
-        statuses = {"playing": self.tr("Playing"), "withdrawn": self.tr("Withdrawn"),
-                    "absent": self.tr("Absent")}
-        self.set_columns([
-            Column("event", self.tr("Event"), lambda r: self.event_names.get(r["event"], r["event"])),
-            Column("seed", self.tr("No."), numeric=True),
-            Column("name", self.tr("Name"), sort=_pinyin_sort),
-            Column("gender", self.tr("Gender"), lambda r: genders.get(r.get("gender") or "", "")),
-            Column("birth_date", self.tr("Born")),
-            Column("unit", self.tr("Unit")),
-            Column("region", self.tr("Region")),
-            Column("grade", self.tr("Grade")),
-            Column("rating", self.tr("Rating"), numeric=True),
-            Column("source", self.tr("Qualified via")),
-            Column("members", self.tr("Members")),
-            Column("status", self.tr("Status"), lambda r: statuses.get(r["status"], r["status"])),
-        ])
+        statuses = {
+            "playing": self.tr("Playing"),
+            "withdrawn": self.tr("Withdrawn"),
+            "absent": self.tr("Absent"),
+        }
+        self.set_columns(
+            [
+                Column(
+                    "event",
+                    self.tr("Event"),
+                    lambda r: self.event_names.get(r["event"], r["event"]),
+                ),
+                Column("seed", self.tr("No."), numeric=True),
+                Column("name", self.tr("Name"), sort=_pinyin_sort),
+                Column(
+                    "gender", self.tr("Gender"), lambda r: genders.get(r.get("gender") or "", "")
+                ),
+                Column("birth_date", self.tr("Born")),
+                Column("unit", self.tr("Unit")),
+                Column("region", self.tr("Region")),
+                Column("grade", self.tr("Grade")),
+                Column("rating", self.tr("Rating"), numeric=True),
+                Column("source", self.tr("Qualified via")),
+                Column("members", self.tr("Members")),
+                Column(
+                    "status", self.tr("Status"), lambda r: statuses.get(r["status"], r["status"])
+                ),
+            ]
+        )
 
     def row_background(self, row: dict[str, Any]) -> Any:
         if row.get("status") == "withdrawn":
@@ -69,7 +86,9 @@ class PlayersFilter(QSortFilterProxyModel):
         else:
             self.invalidateFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+    def filterAcceptsRow(
+        self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
+    ) -> bool:
         model = self.sourceModel()
         row = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
         if row is None:
@@ -84,8 +103,10 @@ class PlayersFilter(QSortFilterProxyModel):
             return False
         if self.query:
             members = " ".join(row.get("members") or [])
-            if not (matches(self.query, row.get("name"), row.get("unit"), members)
-                    or any(matches(self.query, m) for m in row.get("members") or [])
-                    or self.query.strip() == str(row.get("seed"))):
+            if not (
+                matches(self.query, row.get("name"), row.get("unit"), members)
+                or any(matches(self.query, m) for m in row.get("members") or [])
+                or self.query.strip() == str(row.get("seed"))
+            ):
                 return False
         return True

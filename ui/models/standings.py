@@ -40,8 +40,11 @@ class StandingLine:
 def tiebreak_order(event: FinalEvent, rows: list[StandingLine]) -> list[str]:
     """The event's tie-breaks in order, as present in the rows (积分 is the points column)."""
     present = [k for k in rows[0].tiebreaks if k != "积分"] if rows else []
-    configured = (event.standings_settings.tiebreaks if event.standings_settings is not None
-                  else event.stored.standings.get("tiebreaks"))
+    configured = (
+        event.standings_settings.tiebreaks
+        if event.standings_settings is not None
+        else event.stored.standings.get("tiebreaks")
+    )
     if configured:
         ordered = [k for k in configured if k != "积分" and (not present or k in present)]
         return ordered or present
@@ -53,22 +56,30 @@ def standing_rows(event: FinalEvent, category: str | None) -> list[StandingLine]
     overall = event.standings.rows
     # a category row's overall place is written as the overall table writes it: 19=
     overall_shared = {r.entrant for r in overall if r.shared}
-    source: list[Any] = (list(event.category_standings.get(category, ())) if category
-                         else list(overall))
+    source: list[Any] = (
+        list(event.category_standings.get(category, ())) if category else list(overall)
+    )
     rows = []
     for row in source:
         entrant = entrants.get(row.entrant)
-        rows.append(StandingLine(
-            event_name=event.name, rank=row.rank,
-            overall_rank=getattr(row, "overall_rank", row.rank), shared=row.shared,
-            overall_shared=row.entrant in overall_shared, entrant=row.entrant,
-            seed=entrant.seed if entrant else None,
-            name=entrant.name if entrant else f"#{row.entrant}",
-            unit=entrant.unit if entrant else None,
-            members=entrant.members if entrant else (),
-            grade=entrant.grade if entrant else None,
-            status=entrant.status if entrant else None,
-            points=row.points, tiebreaks=row.tiebreaks))
+        rows.append(
+            StandingLine(
+                event_name=event.name,
+                rank=row.rank,
+                overall_rank=getattr(row, "overall_rank", row.rank),
+                shared=row.shared,
+                overall_shared=row.entrant in overall_shared,
+                entrant=row.entrant,
+                seed=entrant.seed if entrant else None,
+                name=entrant.name if entrant else f"#{row.entrant}",
+                unit=entrant.unit if entrant else None,
+                members=entrant.members if entrant else (),
+                grade=entrant.grade if entrant else None,
+                status=entrant.status if entrant else None,
+                points=row.points,
+                tiebreaks=row.tiebreaks,
+            )
+        )
     return rows
 
 
@@ -86,17 +97,27 @@ class StandingsModel(RecordsModel):
         self.tiebreaks: list[str] = []
         self.prize_entrants: set[int] = set()
 
-    def set_event(self, event: FinalEvent | None, category: str | None = None,
-                  prize_entrants: set[int] | None = None) -> None:
+    def set_event(
+        self,
+        event: FinalEvent | None,
+        category: str | None = None,
+        prize_entrants: set[int] | None = None,
+    ) -> None:
         self.prize_entrants = prize_entrants or set()
         rows = standing_rows(event, category) if event else []
         self.tiebreaks = tiebreak_order(event, rows) if event else []
         team_like = bool(event and event.kind in ("team", "pair"))
         columns = [Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank)]
         if category:
-            columns.append(Column("overall_rank", self.tr("Overall"),
-                                  lambda r: f"{r.overall_rank}" + ("=" if r.overall_shared else ""),
-                                  numeric=True, sort=lambda r: r.overall_rank or 0))
+            columns.append(
+                Column(
+                    "overall_rank",
+                    self.tr("Overall"),
+                    lambda r: f"{r.overall_rank}" + ("=" if r.overall_shared else ""),
+                    numeric=True,
+                    sort=lambda r: r.overall_rank or 0,
+                )
+            )
         columns += [
             Column("seed", self.tr("No."), numeric=True),
             Column("name", self.tr("Name")),
@@ -151,31 +172,43 @@ def _yuan(line: PrizeLine) -> float:
 class PrizesModel(RecordsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
-        self.set_columns([
-            Column("category_name", self.tr("Prize table")),
-            Column("place", self.tr("Place"), lambda r: r.award.place, numeric=True),
-            Column("title", self.tr("Title"), lambda r: r.award.title),
-            Column("name", self.tr("Name")),
-            Column("unit", self.tr("Unit")),
-            Column("members", self.tr("Members")),
-            Column("amount", self.tr("Amount (yuan)"), lambda r: f"{_yuan(r):.2f}", numeric=True,
-                   sort=lambda r: r.award.amount_fen),
-        ])
+        self.set_columns(
+            [
+                Column("category_name", self.tr("Prize table")),
+                Column("place", self.tr("Place"), lambda r: r.award.place, numeric=True),
+                Column("title", self.tr("Title"), lambda r: r.award.title),
+                Column("name", self.tr("Name")),
+                Column("unit", self.tr("Unit")),
+                Column("members", self.tr("Members")),
+                Column(
+                    "amount",
+                    self.tr("Amount (yuan)"),
+                    lambda r: f"{_yuan(r):.2f}",
+                    numeric=True,
+                    sort=lambda r: r.award.amount_fen,
+                ),
+            ]
+        )
 
 
 class GradesModel(RecordsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.event_names: dict[str, str] = {}
-        self.set_columns([
-            Column("event_name", self.tr("Event"),
-                   lambda r: self.event_names.get(r.award.event, r.award.event)),
-            Column("rank", self.tr("Rank"), lambda r: r.award.rank, numeric=True),
-            Column("name", self.tr("Name")),
-            Column("unit", self.tr("Unit")),
-            Column("grade", self.tr("Grade awarded"), lambda r: r.award.grade),
-            Column("held", self.tr("Note"), self.held_text),
-        ])
+        self.set_columns(
+            [
+                Column(
+                    "event_name",
+                    self.tr("Event"),
+                    lambda r: self.event_names.get(r.award.event, r.award.event),
+                ),
+                Column("rank", self.tr("Rank"), lambda r: r.award.rank, numeric=True),
+                Column("name", self.tr("Name")),
+                Column("unit", self.tr("Unit")),
+                Column("grade", self.tr("Grade awarded"), lambda r: r.award.grade),
+                Column("held", self.tr("Note"), self.held_text),
+            ]
+        )
 
     def set_grades(self, grades: list[GradeLine], event_names: dict[str, str]) -> None:
         self.event_names = event_names
@@ -185,6 +218,9 @@ class GradesModel(RecordsModel):
         """A grade the player already holds or exceeds: said, and whether it is applied for."""
         if not row.award.already_held:
             return ""
-        text = (self.tr("already %1 (on the form)") if row.on_form
-                else self.tr("already %1 (not on the form)"))
+        text = (
+            self.tr("already %1 (on the form)")
+            if row.on_form
+            else self.tr("already %1 (not on the form)")
+        )
         return text.replace("%1", str(row.award.held or ""))

@@ -19,7 +19,7 @@ VOID_TEXT = QColor("#777777")
 
 
 def clock(received_at: str | None) -> str:
-    """"2025-05-03 14:05:09" → "14:05:09"."""
+    """ "2025-05-03 14:05:09" → "14:05:09"."""
     return (received_at or "").rsplit(" ", 1)[-1]
 
 
@@ -30,24 +30,28 @@ class SubmissionsModel(RecordsModel):
         super().__init__((), (), parent)
         # Literal tr() calls keep the words in the translation file; keys are the core's.
         self._results = {
-            Result.FIRST_WINS: self.tr("first wins"), Result.SECOND_WINS: self.tr("second wins"),
-            Result.DRAW: self.tr("draw"), Result.FIRST_WINS_BY_FORFEIT: self.tr("second forfeits"),
+            Result.FIRST_WINS: self.tr("first wins"),
+            Result.SECOND_WINS: self.tr("second wins"),
+            Result.DRAW: self.tr("draw"),
+            Result.FIRST_WINS_BY_FORFEIT: self.tr("second forfeits"),
             Result.SECOND_WINS_BY_FORFEIT: self.tr("first forfeits"),
             Result.DOUBLE_FORFEIT: self.tr("both forfeit"),
         }
-        self.set_columns([
-            Column("id", self.tr("No."), numeric=True),
-            Column("event_name", self.tr("Event")),
-            Column("round", self.tr("Round"), numeric=True),
-            Column("table", self.tr("Table"), numeric=True),
-            Column("players", self.tr("Players"), self.players_text),
-            Column("result", self.tr("Result"), self.result_text),
-            Column("manner", self.tr("Manner")),
-            Column("fouls", self.tr("Fouls"), lambda r: "{} : {}".format(*r["fouls"])),
-            Column("client", self.tr("Client address")),
-            Column("received_at", self.tr("Time"), lambda r: clock(r.get("received_at"))),
-            Column("conflict", self.tr("Conflict"), self.conflict_text),
-        ])
+        self.set_columns(
+            [
+                Column("id", self.tr("No."), numeric=True),
+                Column("event_name", self.tr("Event")),
+                Column("round", self.tr("Round"), numeric=True),
+                Column("table", self.tr("Table"), numeric=True),
+                Column("players", self.tr("Players"), self.players_text),
+                Column("result", self.tr("Result"), self.result_text),
+                Column("manner", self.tr("Manner")),
+                Column("fouls", self.tr("Fouls"), lambda r: "{} : {}".format(*r["fouls"])),
+                Column("client", self.tr("Client address")),
+                Column("received_at", self.tr("Time"), lambda r: clock(r.get("received_at"))),
+                Column("conflict", self.tr("Conflict"), self.conflict_text),
+            ]
+        )
 
     def set_submissions(self, views: Sequence[SubmissionView]) -> None:
         self.set_rows([v.to_dict() for v in views])
@@ -92,15 +96,24 @@ class SubmissionsModel(RecordsModel):
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (role == Qt.ItemDataRole.ForegroundRole and index.isValid()
-                and self._rows[index.row()]["status"] == "void"):
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and index.isValid()
+            and self._rows[index.row()]["status"] == "void"
+        ):
             return QBrush(VOID_TEXT)
-        if (role == Qt.ItemDataRole.ForegroundRole and index.isValid()
-                and self._rows[index.row()]["conflict"]):
+        if (
+            role == Qt.ItemDataRole.ForegroundRole
+            and index.isValid()
+            and self._rows[index.row()]["conflict"]
+        ):
             return QBrush(CONFLICT_TEXT)
-        if (role == Qt.ItemDataRole.FontRole and index.isValid()
-                and self._columns[index.column()].key == "conflict"
-                and self._rows[index.row()]["conflict"]):
+        if (
+            role == Qt.ItemDataRole.FontRole
+            and index.isValid()
+            and self._columns[index.column()].key == "conflict"
+            and self._rows[index.row()]["conflict"]
+        ):
             bold = QFont()
             bold.setBold(True)
             return bold

@@ -56,7 +56,11 @@ class AuditView(QWidget):
 
     def _apply(self) -> None:
         needle = self.filter.text().strip()
-        rows = [e for e in self._entries if not needle or any(
-            needle in str(e.get(k) or "") for k in ("action", "target", "operator"))]
+        rows = [
+            e
+            for e in self._entries
+            if not needle
+            or any(needle in str(e.get(k) or "") for k in ("action", "target", "operator"))
+        ]
         self.model.set_rows(rows)
         self.count.setText(self.tr("%1 entries (newest first)").replace("%1", str(len(rows))))

@@ -45,7 +45,9 @@ class PlayersView(QWidget):
         self.proxy.setSourceModel(self.model)
 
         self.search = QLineEdit()
-        self.search.setPlaceholderText(self.tr("Search: name, pinyin or initials (zs finds 张三), unit, number"))
+        self.search.setPlaceholderText(
+            self.tr("Search: name, pinyin or initials (zs finds 张三), unit, number")
+        )
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(lambda text: self.proxy.set_filters(query=text))
         self.event_filter = QComboBox()
@@ -55,15 +57,22 @@ class PlayersView(QWidget):
         self.gender_filter.addItem(self.tr("Female"), "F")
         self.unit_filter = QComboBox()
         self.unit_filter.setMinimumContentsLength(12)
-        self.unit_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.unit_filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
         self.status_filter = QComboBox()
         self.status_filter.addItem(self.tr("Any status"), None)
         self.status_filter.addItem(self.tr("Playing"), "playing")
         self.status_filter.addItem(self.tr("Withdrawn"), "withdrawn")
-        for combo, key in ((self.event_filter, "event_code"), (self.gender_filter, "gender"),
-                           (self.unit_filter, "unit"), (self.status_filter, "status")):
+        for combo, key in (
+            (self.event_filter, "event_code"),
+            (self.gender_filter, "gender"),
+            (self.unit_filter, "unit"),
+            (self.status_filter, "status"),
+        ):
             combo.currentIndexChanged.connect(
-                lambda _i, c=combo, k=key: self.proxy.set_filters(**{k: c.currentData()}))
+                lambda _i, c=combo, k=key: self.proxy.set_filters(**{k: c.currentData()})
+            )
         filters = QHBoxLayout()
         filters.addWidget(self.search, 3)
         filters.addWidget(self.event_filter, 1)
@@ -115,8 +124,9 @@ class PlayersView(QWidget):
         self.proxy.layoutChanged.connect(self._update_count)
         ctx.opened.connect(self.reload)
         ctx.closed.connect(lambda: self.model.set_rows([]))
-        ctx.changed.connect(lambda what: self.reload() if what in (ctxmod.PLAYERS, ctxmod.ALL)
-                            else None)
+        ctx.changed.connect(
+            lambda what: self.reload() if what in (ctxmod.PLAYERS, ctxmod.ALL) else None
+        )
 
     # -- loading -------------------------------------------------------------------
     def reload(self) -> None:
@@ -124,15 +134,22 @@ class PlayersView(QWidget):
         if self.ctx.db is None:
             self.model.set_rows([])
             return
-        self.ctx.read("players", readers.entrants, on_done=self._fill,
-                      on_error=lambda exc: show_error(self, exc))
+        self.ctx.read(
+            "players",
+            readers.entrants,
+            on_done=self._fill,
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def _fill(self, rows: list[dict[str, Any]]) -> None:
         sized = self.model.rowCount() > 0
         self.model.event_names = {e["code"]: e["name"] for e in self.ctx.events}
         self.model.set_rows(rows)
-        self._fill_combo(self.event_filter, self.tr("All events"),
-                         [(e["code"], e["name"]) for e in self.ctx.events])
+        self._fill_combo(
+            self.event_filter,
+            self.tr("All events"),
+            [(e["code"], e["name"]) for e in self.ctx.events],
+        )
         units = sorted({r["unit"] for r in rows if r.get("unit")})
         self._fill_combo(self.unit_filter, self.tr("Any unit"), [(u, u) for u in units])
         if not sized:  # once per file: a reload keeps the widths the arbiter may have set
@@ -154,8 +171,11 @@ class PlayersView(QWidget):
         combo.blockSignals(False)
 
     def _update_count(self, *args: Any) -> None:
-        self.count.setText(self.tr("%1 of %2 shown").replace("%1", str(self.proxy.rowCount()))
-                           .replace("%2", str(self.model.rowCount())))
+        self.count.setText(
+            self.tr("%1 of %2 shown")
+            .replace("%1", str(self.proxy.rowCount()))
+            .replace("%2", str(self.model.rowCount()))
+        )
 
     def selected(self) -> dict[str, Any] | None:
         rows = self.table.selectionModel().selectedRows()
@@ -179,8 +199,13 @@ class PlayersView(QWidget):
         dialog = PlayerDialog(self, None, events, current)
         while dialog.exec():
             try:
-                seed = add_player(self.ctx.db, dialog.event_code() or "", dialog.values(),
-                                  self.ctx.operator, dialog.initial.value())
+                seed = add_player(
+                    self.ctx.db,
+                    dialog.event_code() or "",
+                    dialog.values(),
+                    self.ctx.operator,
+                    dialog.initial.value(),
+                )
             except FinalsError as exc:
                 show_error(self, exc)
                 continue
@@ -194,15 +219,21 @@ class PlayersView(QWidget):
         if row is None or self.ctx.db is None:
             return
         if row.get("members"):
-            QMessageBox.information(self, self.tr("Players"),
-                                    self.tr("Teams and pairs are edited through their members."))
+            QMessageBox.information(
+                self,
+                self.tr("Players"),
+                self.tr("Teams and pairs are edited through their members."),
+            )
             return
         dialog = PlayerDialog(self, row)
         while dialog.exec():
             values = dialog.values()
-            changes = {k: v for k, v in values.items()
-                       if str(v or "") != str(row.get(k) if row.get(k) is not None else "")
-                       and not (k in ("id_number", "phone", "qualifier_rank") and not v)}
+            changes = {
+                k: v
+                for k, v in values.items()
+                if str(v or "") != str(row.get(k) if row.get(k) is not None else "")
+                and not (k in ("id_number", "phone", "qualifier_rank") and not v)
+            }
             if not changes:
                 return
             try:
@@ -218,10 +249,15 @@ class PlayersView(QWidget):
         if row is None or self.ctx.db is None:
             return
         new = "playing" if row["status"] == "withdrawn" else "withdrawn"
-        if new == "withdrawn" and QMessageBox.question(
-            self, self.tr("Withdraw"),
-            self.tr("Withdraw %1 from the next round on?").replace("%1", row["name"]),
-        ) != QMessageBox.StandardButton.Yes:
+        if (
+            new == "withdrawn"
+            and QMessageBox.question(
+                self,
+                self.tr("Withdraw"),
+                self.tr("Withdraw %1 from the next round on?").replace("%1", row["name"]),
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
             return
         self._status(row, new, row["status"], None)
 
@@ -233,14 +269,21 @@ class PlayersView(QWidget):
 
     def _status(self, row: dict[str, Any], new: str, old: str, number: int | None) -> None:
         try:
-            message = set_status(self.ctx.require_db(), row["event"], str(row["seed"]), new, number,
-                                 self.ctx.operator)
+            message = set_status(
+                self.ctx.require_db(),
+                row["event"],
+                str(row["seed"]),
+                new,
+                number,
+                self.ctx.operator,
+            )
         except FinalsError as exc:
             show_error(self, exc)
             return
         label = self.tr("Status of %1").replace("%1", row["name"])
-        self.ctx.undo_stack.push(StatusCommand(self.ctx, row["event"], row["seed"], new, old,
-                                               number, label))
+        self.ctx.undo_stack.push(
+            StatusCommand(self.ctx, row["event"], row["seed"], new, old, number, label)
+        )
         self.ctx.notify(ctxmod.PLAYERS)
         self.ctx.window_message(message)
 
@@ -248,9 +291,14 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None or self.ctx.db is None:
             return
-        seed, ok = QInputDialog.getInt(self, self.tr("Set number"),
-                                       self.tr("New number for %1:").replace("%1", row["name"]),
-                                       row["seed"], 1, 100000)
+        seed, ok = QInputDialog.getInt(
+            self,
+            self.tr("Set number"),
+            self.tr("New number for %1:").replace("%1", row["name"]),
+            row["seed"],
+            1,
+            100000,
+        )
         if not ok:
             return
         try:
@@ -264,8 +312,11 @@ class PlayersView(QWidget):
         if self.ctx.db is None:
             return
         path, _ = QFileDialog.getOpenFileName(
-            self, self.tr("Import registration sheet"), "",
-            self.tr("Registration sheets (*.xlsx *.csv)"))
+            self,
+            self.tr("Import registration sheet"),
+            "",
+            self.tr("Registration sheets (*.xlsx *.csv)"),
+        )
         if path:
             self.import_path(Path(path))
 
@@ -285,13 +336,20 @@ class PlayersView(QWidget):
         self.ctx.notify(ctxmod.PLAYERS)
         self.ctx.window_message(self.tr("Imported %1 players.").replace("%1", str(summary.players)))
         if summary.warnings:  # imported all the same, e.g. a child in both open and youth
-            QMessageBox.information(self, self.tr("Import registration sheet"),
-                                    "\n".join(f"警告：{w}" for w in summary.warnings))
+            QMessageBox.information(
+                self,
+                self.tr("Import registration sheet"),
+                "\n".join(f"警告：{w}" for w in summary.warnings),
+            )
         return True
 
     def save_template(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save blank template"),
-                                              "报名表模板.xlsx", self.tr("Excel workbook (*.xlsx)"))
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save blank template"),
+            "报名表模板.xlsx",
+            self.tr("Excel workbook (*.xlsx)"),
+        )
         if not path:
             return
         try:

@@ -126,10 +126,13 @@ class RemoteEntryView(QWidget):
         self.qr_label = QLabel()
         self.qr_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.qr_label.setMinimumSize(QR_SIZE, QR_SIZE)
-        self.hint = QLabel(self.tr(
-            "Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR "
-            "code of its own table: print the slips after starting, so they carry this address. "
-            "If phones cannot connect, allow Finals Manager through the firewall."))
+        self.hint = QLabel(
+            self.tr(
+                "Phones must be on the same Wi-Fi as this computer. Each result slip carries the QR "
+                "code of its own table: print the slips after starting, so they carry this address. "
+                "If phones cannot connect, allow Finals Manager through the firewall."
+            )
+        )
         self.hint.setWordWrap(True)
         self.hint.setStyleSheet("color: #555;")
 
@@ -164,8 +167,12 @@ class RemoteEntryView(QWidget):
         self.accept_all_button.clicked.connect(self.accept_all)
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
-        keys = QLabel(self.tr("Enter or A accepts the selected submission · R or Delete rejects it · "
-                              "a conflict (red) must be decided one by one"))
+        keys = QLabel(
+            self.tr(
+                "Enter or A accepts the selected submission · R or Delete rejects it · "
+                "a conflict (red) must be decided one by one"
+            )
+        )
         keys.setWordWrap(True)
         keys.setStyleSheet("color: #555;")
         queue_buttons = QHBoxLayout()
@@ -257,16 +264,27 @@ class RemoteEntryView(QWidget):
             return False
         scope = self.scope()
         if scope is None:
-            show_error(self, FinalsError(self.tr(
-                "Pair a round of an individual or pair event first: the server serves the "
-                "current event's latest round.")))
+            show_error(
+                self,
+                FinalsError(
+                    self.tr(
+                        "Pair a round of an individual or pair event first: the server serves the "
+                        "current event's latest round."
+                    )
+                ),
+            )
             return False
         server = RemoteEntryServer(
-            self.ctx.db, self.address.currentText().strip(), self.port.value(),
-            pin=self.pin.text().strip() or None, auto_accept=self.auto_accept.isChecked(),
-            scope=[scope], operator=self.ctx.operator,
+            self.ctx.db,
+            self.address.currentText().strip(),
+            self.port.value(),
+            pin=self.pin.text().strip() or None,
+            auto_accept=self.auto_accept.isChecked(),
+            scope=[scope],
+            operator=self.ctx.operator,
             on_submission=self._bridge.arrived.emit,
-            on_stopped=lambda reason: self._bridge.stopped.emit(server, reason))
+            on_stopped=lambda reason: self._bridge.stopped.emit(server, reason),
+        )
         try:
             server.start()
         except FinalsError as exc:
@@ -334,8 +352,11 @@ class RemoteEntryView(QWidget):
             self.url_label.setVisible(True)
             self.url_label.setStyleSheet("color: #0d47a1;")
             self.qr_label.setVisible(True)
-            self.status.setText(self.tr("● Running — %1 received. Referees scan their table's slip or "
-                                        "this code.").replace("%1", str(self.received)))
+            self.status.setText(
+                self.tr(
+                    "● Running — %1 received. Referees scan their table's slip or this code."
+                ).replace("%1", str(self.received))
+            )
             self.status.setStyleSheet("color: #1b5e20; font-weight: bold;")
             return
         self.url_label.setText("")
@@ -346,21 +367,27 @@ class RemoteEntryView(QWidget):
         if not has_file:
             text = self.tr("Open a tournament to start phone entry.")
         elif reason == "rounds_closed":
-            text = self.tr("■ Stopped: every result of the round is in, so the table links no "
-                           "longer work.")
+            text = self.tr(
+                "■ Stopped: every result of the round is in, so the table links no longer work."
+            )
         elif reason:
             text = self.tr("■ Stopped.")
         else:
             text = self.tr("Not running. Choose the address the phones can reach, then Start.")
         self.status.setText(text)
-        self.status.setStyleSheet("color: #7a5a00; font-weight: bold;" if reason else "color: #555;")
+        self.status.setStyleSheet(
+            "color: #7a5a00; font-weight: bold;" if reason else "color: #555;"
+        )
 
     # -- the queue -----------------------------------------------------------------
     def _arrived(self, outcome: SubmitOutcome) -> None:
         self.received += 1
         if outcome.status == "accepted":
-            self._say(self.tr("Table %1: %2 accepted automatically.")
-                      .replace("%1", str(outcome.table)).replace("%2", outcome.result))
+            self._say(
+                self.tr("Table %1: %2 accepted automatically.")
+                .replace("%1", str(outcome.table))
+                .replace("%2", outcome.result)
+            )
         if outcome.warnings:
             self._say("\n".join(outcome.warnings), warning=True)
         self.poll()
@@ -420,7 +447,8 @@ class RemoteEntryView(QWidget):
                 text += self.tr(", %1 in conflict").replace("%1", str(conflicts))
             if void:
                 text += self.tr(", %1 void after a pairing edit (dismiss with Reject)").replace(
-                    "%1", str(void))
+                    "%1", str(void)
+                )
             self.queue_label.setText(text)
         self.accept_button.setEnabled(count > 0)
         self.reject_button.setEnabled(rows > 0)
@@ -446,11 +474,16 @@ class RemoteEntryView(QWidget):
         sub = self.selected()
         if sub is None or self.ctx.db is None:
             return False
-        if sub["conflict"] and not self.confirm(self.tr(
+        if sub["conflict"] and not self.confirm(
+            self.tr(
                 "No. %1 (table %2, %3) is in conflict: %4.\n\nAccept it? Any other submission for "
-                "this table is then rejected.").replace("%1", str(sub["id"]))
-                .replace("%2", str(sub["table"])).replace("%3", sub["result"])
-                .replace("%4", sub["conflict_reason"] or "")):
+                "this table is then rejected."
+            )
+            .replace("%1", str(sub["id"]))
+            .replace("%2", str(sub["table"]))
+            .replace("%3", sub["result"])
+            .replace("%4", sub["conflict_reason"] or "")
+        ):
             return False
         force = False
         while True:
@@ -458,16 +491,23 @@ class RemoteEntryView(QWidget):
                 taken = accept(self.ctx.db, sub["id"], self.ctx.operator, force)
                 break
             except FinalsError as exc:
-                if not force and sub["recorded"] is not None and self.confirm(
-                        exc.message + "\n\n" + self.tr("Accept it anyway?")):
+                if (
+                    not force
+                    and sub["recorded"] is not None
+                    and self.confirm(exc.message + "\n\n" + self.tr("Accept it anyway?"))
+                ):
                     force = True
                     continue
                 show_error(self, exc)
                 self.reload()
                 return False
-        self._say(self.tr("Accepted No. %1: round %2, table %3, %4.").replace("%1", str(sub["id"]))
-                  .replace("%2", str(sub["round"])).replace("%3", str(sub["table"]))
-                  .replace("%4", self.model.result_text(sub)))
+        self._say(
+            self.tr("Accepted No. %1: round %2, table %3, %4.")
+            .replace("%1", str(sub["id"]))
+            .replace("%2", str(sub["round"]))
+            .replace("%3", str(sub["table"]))
+            .replace("%4", self.model.result_text(sub))
+        )
         if taken.warnings:
             self._say("\n".join(taken.warnings), warning=True)
         self.ctx.notify(ctxmod.RESULTS)
@@ -487,8 +527,11 @@ class RemoteEntryView(QWidget):
             show_error(self, exc)
             self.reload()
             return False
-        self._say(self.tr("Rejected No. %1 (table %2).").replace("%1", str(sub["id"]))
-                  .replace("%2", str(sub["table"])))
+        self._say(
+            self.tr("Rejected No. %1 (table %2).")
+            .replace("%1", str(sub["id"]))
+            .replace("%2", str(sub["table"]))
+        )
         self.ctx.notify(ctxmod.REMOTE)
         self.table.setFocus()
         return True
@@ -505,7 +548,8 @@ class RemoteEntryView(QWidget):
         text = self.tr("Accepted %1.").replace("%1", str(len(done["accepted"])))
         if done["conflicts"]:
             text += " " + self.tr("%1 in conflict left for you to decide.").replace(
-                "%1", str(len(done["conflicts"])))
+                "%1", str(len(done["conflicts"]))
+            )
         self._say("\n".join([text, *done["warnings"]]), warning=bool(done["warnings"]))
         self.ctx.notify(ctxmod.RESULTS)
         self.table.setFocus()
@@ -519,20 +563,30 @@ class RemoteEntryView(QWidget):
     def ask_reason(self, sub: dict[str, Any]) -> str | None:
         """The reason for rejecting (may be empty); None when the arbiter cancels."""
         text, ok = QInputDialog.getText(
-            self, self.tr("Reject"), self.tr("Reject No. %1 (table %2, %3)? Reason (optional):")
-            .replace("%1", str(sub["id"])).replace("%2", str(sub["table"])).replace("%3", sub["result"]))
+            self,
+            self.tr("Reject"),
+            self.tr("Reject No. %1 (table %2, %3)? Reason (optional):")
+            .replace("%1", str(sub["id"]))
+            .replace("%2", str(sub["table"]))
+            .replace("%3", sub["result"]),
+        )
         return text.strip() if ok else None
 
     def _say(self, text: str, warning: bool = False) -> None:
         self.feedback.setText(text)
-        self.feedback.setStyleSheet("color: #b00000; font-weight: bold;" if warning
-                                    else "color: #1b5e20;")
+        self.feedback.setStyleSheet(
+            "color: #b00000; font-weight: bold;" if warning else "color: #1b5e20;"
+        )
 
     # -- keys and life -------------------------------------------------------------
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if (watched is self.table and event.type() == QEvent.Type.KeyPress
-                and isinstance(event, QKeyEvent) and not event.modifiers() & (
-                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)):
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and not event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier)
+        ):
             key = event.key()
             if key in ACCEPT_KEYS:
                 self.accept_selected()

@@ -64,7 +64,7 @@ _TABLE_AND_REST = re.compile(r"^(\d+)(\s*)(.*)$", re.DOTALL)
 
 
 def _split(text: str) -> tuple[int, str] | None:
-    """"12 1" → (12, "1"); "12=" → (12, "="); "121" → None (no separator before a digit).
+    """ "12 1" → (12, "1"); "12=" → (12, "="); "121" → None (no separator before a digit).
 
     A result written right after the table number must begin with a non-digit ("12=",
     "12+", "12黑胜"); a digit key or score needs a space ("12 1", "12 1-0").
@@ -130,7 +130,7 @@ _EXTRA_REDO = (QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z"))
 
 
 def undo_redo_key(event: QKeyEvent) -> str | None:
-    """"undo", "redo" or None for a key press (Ctrl+Z; Ctrl+Y and Ctrl+Shift+Z on every
+    """ "undo", "redo" or None for a key press (Ctrl+Z; Ctrl+Y and Ctrl+Shift+Z on every
     platform, whatever its own redo key is)."""
     if any(event.matches(k) for k in _UNDO_KEYS):
         return "undo"
@@ -166,13 +166,18 @@ class ResultsView(QWidget):
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
         self.help_text = QLabel()
         self._help = (
-            self.tr("Keys after the table number: 1 first (Black) wins · 0 second (White) wins · "
-                    "= draw · + second forfeits · - first forfeits · -- both forfeit · "
-                    "00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …")
+            self.tr(
+                "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · "
+                "= draw · + second forfeits · - first forfeits · -- both forfeit · "
+                "00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …"
+            )
             + "\n"
-            + self.tr("Put a space between table and key: 12 1. A number alone (12) goes to "
-                      "that table; a key alone applies to the selected table. "
-                      "Ctrl+Z undoes the last result, Ctrl+Y redoes it."))
+            + self.tr(
+                "Put a space between table and key: 12 1. A number alone (12) goes to "
+                "that table; a key alone applies to the selected table. "
+                "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
+            )
+        )
         self.help_text.setText(self._help)
         self.help_text.setWordWrap(True)
         self.help_text.setStyleSheet("color: #555;")
@@ -227,8 +232,11 @@ class ResultsView(QWidget):
     def _show_help(self) -> None:
         """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused."""
         refusal = draws_refused(self.ctx.db) if self.ctx.db is not None else None
-        extra = ("\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
-                 if refusal else "")
+        extra = (
+            "\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
+            if refusal
+            else ""
+        )
         self.help_text.setText(self._help + extra)
 
     def _changed(self, what: str) -> None:
@@ -267,7 +275,10 @@ class ResultsView(QWidget):
 
     def _loaded(self, view: RoundView) -> None:
         event = self.ctx.current_event()
-        if not event or (view.event, view.number) != (event["code"], self.round_combo.currentData()):
+        if not event or (view.event, view.number) != (
+            event["code"],
+            self.round_combo.currentData(),
+        ):
             return  # another round or event was chosen meanwhile
         self._loading = False
         self._show_round(view)
@@ -282,7 +293,11 @@ class ResultsView(QWidget):
         self.model.set_view(view)
         self._apply_filter()
         # Size the columns once per event: team and pair names are longer than players'.
-        if view is not None and getattr(self, "_sized_for", None) != view.event and self.model.rowCount():
+        if (
+            view is not None
+            and getattr(self, "_sized_for", None) != view.event
+            and self.model.rowCount()
+        ):
             self.table.resizeColumnsToContents()
             for column in range(self.model.columnCount()):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 260))
@@ -304,7 +319,9 @@ class ResultsView(QWidget):
         self.progress.setValue(done)
         if rows and done == len(rows):
             self.complete.setText(self.tr("✔ Round complete"))
-            self.complete.setStyleSheet("color: white; background: #2e7d32; padding: 3px 8px; font-weight: bold;")
+            self.complete.setStyleSheet(
+                "color: white; background: #2e7d32; padding: 3px 8px; font-weight: bold;"
+            )
         elif rows:
             self.complete.setText(self.tr("%1 open").replace("%1", str(len(rows) - done)))
             self.complete.setStyleSheet("color: #7a5a00; background: #fff3c4; padding: 3px 8px;")
@@ -343,7 +360,9 @@ class ResultsView(QWidget):
             return self.enter_board(*board)
         parsed = parse_entry(text, self.selected_table())
         if parsed is None:
-            self._say(self.tr("Type a table number, a space and a result key, e.g. 12 1"), error=True)
+            self._say(
+                self.tr("Type a table number, a space and a result key, e.g. 12 1"), error=True
+            )
             return False
         if parsed.result is None:
             self.go_to_table(parsed.table)
@@ -355,8 +374,11 @@ class ResultsView(QWidget):
         row = self.model.row_for_table(table)
         if row is None:
             number = self.view.number if self.view is not None else 0
-            text = (self.tr("Round %1 has no table %2.").replace("%1", str(number))
-                    .replace("%2", str(table)))
+            text = (
+                self.tr("Round %1 has no table %2.")
+                .replace("%1", str(number))
+                .replace("%2", str(table))
+            )
             if table >= 10:
                 text += " " + self.tr("Put a space between the table and the result: 12 1.")
             self._say(text, error=True)
@@ -372,8 +394,11 @@ class ResultsView(QWidget):
             who += f" — {data['second_name']}"
         if data["result"] is not None or data["second"] is None:
             who += f" · {self.model.result_text(data)}"
-        self._say(self.tr("Table %1 (%2): type the result key, then Enter.")
-                  .replace("%1", str(table)).replace("%2", who))
+        self._say(
+            self.tr("Table %1 (%2): type the result key, then Enter.")
+            .replace("%1", str(table))
+            .replace("%2", who)
+        )
         return True
 
     def undo_or_redo(self, which: str) -> None:
@@ -396,7 +421,8 @@ class ResultsView(QWidget):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
         if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
-                event, QKeyEvent):
+            event, QKeyEvent
+        ):
             which = undo_redo_key(event)
             if which is not None:
                 # Claim the key from the line edit's own undo and from the window's action
@@ -414,15 +440,27 @@ class ResultsView(QWidget):
         if self._refuse_while_writing():
             return False
         try:
-            outcome = record_board_result(self.ctx.db, self.view.event, self.view.number, table,
-                                          board, result, operator=self.ctx.operator)
+            outcome = record_board_result(
+                self.ctx.db,
+                self.view.event,
+                self.view.number,
+                table,
+                board,
+                result,
+                operator=self.ctx.operator,
+            )
         except FinalsError as exc:
             self._say(exc.message, error=True)
             return False
         first, second = outcome["board_points"]
-        self._say(self.tr("Table %1 board %2: %3 (board points %4:%5)")
-                  .replace("%1", str(table)).replace("%2", str(board)).replace("%3", result)
-                  .replace("%4", f"{first:g}").replace("%5", f"{second:g}"))
+        self._say(
+            self.tr("Table %1 board %2: %3 (board points %4:%5)")
+            .replace("%1", str(table))
+            .replace("%2", str(board))
+            .replace("%3", result)
+            .replace("%4", f"{first:g}")
+            .replace("%5", f"{second:g}")
+        )
         self.entry.clear()
         self.entry.setFocus()
         self.ctx.refresh_outline(ctxmod.RESULTS)
@@ -431,20 +469,26 @@ class ResultsView(QWidget):
     def _writing(self, writing: bool) -> None:
         """While a change saves (a pairing, an undo), a result waits: the line says so."""
         self.entry.setPlaceholderText(
-            self.tr("Saving… results can be typed when it is done") if writing
-            else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 ="))
+            self.tr("Saving… results can be typed when it is done")
+            if writing
+            else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
+        )
 
     def _refuse_while_writing(self) -> bool:
         """A change is saving, or the list is being read again after one: the tables shown
         may be about to move, so the result is not written over them. The typed line stays
         as it is: Enter again when it is done."""
         if self.ctx.writing:
-            self._say(self.tr("Still saving the previous change — press Enter again in a moment."),
-                      error=True)
+            self._say(
+                self.tr("Still saving the previous change — press Enter again in a moment."),
+                error=True,
+            )
             return True
         if self._loading:
-            self._say(self.tr("The round is being read again — press Enter again in a moment."),
-                      error=True)
+            self._say(
+                self.tr("The round is being read again — press Enter again in a moment."),
+                error=True,
+            )
             return True
         return False
 
@@ -455,16 +499,28 @@ class ResultsView(QWidget):
             return False
         row_number = self.model.row_for_table(table)
         if row_number is None:
-            self._say(self.tr("Round %1 has no table %2.").replace("%1", str(self.view.number))
-                      .replace("%2", str(table)), error=True)
+            self._say(
+                self.tr("Round %1 has no table %2.")
+                .replace("%1", str(self.view.number))
+                .replace("%2", str(table)),
+                error=True,
+            )
             return False
         old = self.model.row(row_number)["result"]
         event, number = self.view.event, self.view.number
         force = False
         while True:
             try:
-                outcome = record_result(self.ctx.db, event, number, table, result, force=force,
-                                        operator=self.ctx.operator, expected=old)
+                outcome = record_result(
+                    self.ctx.db,
+                    event,
+                    number,
+                    table,
+                    result,
+                    force=force,
+                    operator=self.ctx.operator,
+                    expected=old,
+                )
                 break
             except ResultChanged as exc:  # a phone or another station was quicker
                 self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
@@ -476,9 +532,15 @@ class ResultsView(QWidget):
             except FinalsError as exc:
                 if old is not None and not force and self._later_round_paired():
                     answer = QMessageBox.question(
-                        self, self.tr("Correct a result"),
-                        exc.message + "\n\n" + self.tr("Correct table %1 from %2 to %3 anyway?")
-                        .replace("%1", str(table)).replace("%2", old).replace("%3", result))
+                        self,
+                        self.tr("Correct a result"),
+                        exc.message
+                        + "\n\n"
+                        + self.tr("Correct table %1 from %2 to %3 anyway?")
+                        .replace("%1", str(table))
+                        .replace("%2", old)
+                        .replace("%3", result),
+                    )
                     if answer == QMessageBox.StandardButton.Yes:
                         force = True
                         continue
@@ -487,15 +549,26 @@ class ResultsView(QWidget):
                 self._say(exc.message, error=True)
                 return False
         if old != result:
-            label = self.tr("Table %1: %2 → %3").replace("%1", str(table)).replace("%2", old or "—").replace("%3", result)
-            self.ctx.undo_stack.push(ResultCommand(self.ctx, event, number, table, result, old, label))
+            label = (
+                self.tr("Table %1: %2 → %3")
+                .replace("%1", str(table))
+                .replace("%2", old or "—")
+                .replace("%3", result)
+            )
+            self.ctx.undo_stack.push(
+                ResultCommand(self.ctx, event, number, table, result, old, label)
+            )
         self._refresh_row(table, str(outcome.get("result", result)))
         self.entry.clear()
         self.entry.setFocus()
         data = self.model.row(row_number)
         names = f"{data['first_name']} — {data['second_name']}"
-        text = (self.tr("Table %1: %2 (%3)").replace("%1", str(table))
-                .replace("%2", self.model.result_text(data)).replace("%3", names))
+        text = (
+            self.tr("Table %1: %2 (%3)")
+            .replace("%1", str(table))
+            .replace("%2", self.model.result_text(data))
+            .replace("%3", names)
+        )
         if outcome.get("corrected"):
             text += "  " + self.tr("— corrected")
         if outcome["warnings"]:
@@ -527,7 +600,9 @@ class ResultsView(QWidget):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.feedback.setText(text)
-        self.feedback.setStyleSheet("color: #b00000; font-weight: bold;" if error else "color: #1b5e20;")
+        self.feedback.setStyleSheet(
+            "color: #b00000; font-weight: bold;" if error else "color: #1b5e20;"
+        )
 
     def focus_entry(self) -> None:
         self.entry.setFocus(Qt.FocusReason.OtherFocusReason)

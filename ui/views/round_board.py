@@ -85,8 +85,13 @@ class RoundBoard(QWidget):
         top.addWidget(self.round_combo)
         top.addWidget(self.status, 1)
         top.addWidget(self.progress)
-        for button in (self.pair_button, self.repair_button, self.unpair_button, self.undo_button,
-                       self.print_button):
+        for button in (
+            self.pair_button,
+            self.repair_button,
+            self.unpair_button,
+            self.undo_button,
+            self.print_button,
+        ):
             top.addWidget(button)
 
         self.table = QTableView()
@@ -100,7 +105,9 @@ class RoundBoard(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self.context_menu)
-        self.table.setToolTip(self.tr("Right-click for manual edits; Ctrl+click to pick two players"))
+        self.table.setToolTip(
+            self.tr("Right-click for manual edits; Ctrl+click to pick two players")
+        )
 
         self.findings_title = QLabel()
         self.findings = QListWidget()
@@ -145,8 +152,15 @@ class RoundBoard(QWidget):
         if what in (ctxmod.RESULT_ENTERED, ctxmod.ROUND_COMPLETE) and not self.isVisible():
             self._dirty = True  # a result typed in the results list: reread when shown
             return
-        if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.PLAYERS, ctxmod.SETTINGS, ctxmod.ALL,
-                    ctxmod.RESULT_ENTERED, ctxmod.ROUND_COMPLETE):
+        if what in (
+            ctxmod.ROUNDS,
+            ctxmod.RESULTS,
+            ctxmod.PLAYERS,
+            ctxmod.SETTINGS,
+            ctxmod.ALL,
+            ctxmod.RESULT_ENTERED,
+            ctxmod.ROUND_COMPLETE,
+        ):
             self.reload(keep=True)
 
     _dirty = False
@@ -176,9 +190,11 @@ class RoundBoard(QWidget):
         team = bool(event and not event["plays_rounds"])
         self.team_note.setVisible(team)
         if team and event:
-            self.team_note.setText(self.tr("%1 is not paired: team results are the sums of the "
-                                           "members' games in %2.")
-                                   .replace("%1", event["name"]).replace("%2", str(event["source_event"])))
+            self.team_note.setText(
+                self.tr("%1 is not paired: team results are the sums of the members' games in %2.")
+                .replace("%1", event["name"])
+                .replace("%2", str(event["source_event"]))
+            )
         self.load_round()
 
     def load_round(self) -> None:
@@ -193,7 +209,10 @@ class RoundBoard(QWidget):
 
     def _loaded(self, view: RoundView) -> None:
         event = self.ctx.current_event()
-        if not event or (view.event, view.number) != (event["code"], self.round_combo.currentData()):
+        if not event or (view.event, view.number) != (
+            event["code"],
+            self.round_combo.currentData(),
+        ):
             return  # another round was chosen meanwhile
         if view is self.view:
             return  # already shown
@@ -204,8 +223,12 @@ class RoundBoard(QWidget):
         show_error(self, exc)
 
     def show_view(self, view: RoundView | None) -> None:
-        same_shape = bool(view and self.view and view.event == self.view.event
-                          and len(view.games) == len(self.view.games))
+        same_shape = bool(
+            view
+            and self.view
+            and view.event == self.view.event
+            and len(view.games) == len(self.view.games)
+        )
         self.view = view
         self.model.set_view(view)
         if not same_shape:  # sized once per event and round size, not on every edit
@@ -215,15 +238,19 @@ class RoundBoard(QWidget):
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()
-            self.status.setText(self.tr("No round paired yet.") if event and event["plays_rounds"] else "")
+            self.status.setText(
+                self.tr("No round paired yet.") if event and event["plays_rounds"] else ""
+            )
             self.findings_title.setText("")
             self.report.setPlainText("")
         else:
             total = sum(1 for g in view.games if g.second is not None)
             done = sum(1 for g in view.games if g.second is not None and view.results.get(g.table))
-            parts = [view.event_name,
-                     self.tr("%1 tables").replace("%1", str(len(view.games))),
-                     self.tr("results %1/%2").replace("%1", str(done)).replace("%2", str(total))]
+            parts = [
+                view.event_name,
+                self.tr("%1 tables").replace("%1", str(len(view.games))),
+                self.tr("results %1/%2").replace("%1", str(done)).replace("%2", str(total)),
+            ]
             if view.opening:
                 parts.append(self.tr("opening %1").replace("%1", view.opening))
             if view.lot_seed is not None:
@@ -239,7 +266,8 @@ class RoundBoard(QWidget):
                 self.findings.addItem(item)
             if view.findings:
                 self.findings_title.setText(
-                    self.tr("%n warning(s) from the checker", "", len(view.findings)))
+                    self.tr("%n warning(s) from the checker", "", len(view.findings))
+                )
                 self.findings_title.setStyleSheet("color: #b00000; font-weight: bold;")
                 self.side.setCurrentIndex(0)
             else:
@@ -252,8 +280,9 @@ class RoundBoard(QWidget):
         event = self.ctx.current_event()
         busy = self.ctx.writing
         playable = bool(self.ctx.db is not None and event and event["plays_rounds"])
-        has_results = bool(self.view and any(
-            r for t, r in self.view.results.items() if r and r != "bye"))
+        has_results = bool(
+            self.view and any(r for t, r in self.view.results.items() if r and r != "bye")
+        )
         last = bool(self.view and event and self.view.number == event["rounds_paired"])
         self.pair_button.setEnabled(playable and not busy)
         self.repair_button.setEnabled(playable and not busy and last and not has_results)
@@ -273,21 +302,41 @@ class RoundBoard(QWidget):
         if self.ctx.db is None or not event:
             return
         extra = beyond_plan(event["rounds_planned"], event["rounds_paired"]) is not None
-        if extra and QMessageBox.question(self, self.tr("Extra round"), self.tr(
-                "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra "
-                "round? The planned number of rounds becomes %3.")
-                .replace("%1", event["name"]).replace("%2", str(event["rounds_planned"]))
+        if (
+            extra
+            and QMessageBox.question(
+                self,
+                self.tr("Extra round"),
+                self.tr(
+                    "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra "
+                    "round? The planned number of rounds becomes %3."
+                )
+                .replace("%1", event["name"])
+                .replace("%2", str(event["rounds_planned"]))
                 .replace("%3", str(event["rounds_paired"] + 1)),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No) != QMessageBox.StandardButton.Yes:
+                QMessageBox.StandardButton.No,
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
             return
         self._pairing = True
         self.progress.show()
-        self.status.setText(self.tr("Pairing round %1 of %2…")
-                            .replace("%1", str(event["rounds_paired"] + 1)).replace("%2", event["name"]))
+        self.status.setText(
+            self.tr("Pairing round %1 of %2…")
+            .replace("%1", str(event["rounds_paired"] + 1))
+            .replace("%2", event["name"])
+        )
         self._want_latest = True
-        self.ctx.write(pair_next, event["code"], self.ctx.operator, extra_round=extra,
-                       what=ctxmod.ROUNDS, on_done=self._paired, on_error=self._pair_failed)
+        self.ctx.write(
+            pair_next,
+            event["code"],
+            self.ctx.operator,
+            extra_round=extra,
+            what=ctxmod.ROUNDS,
+            on_done=self._paired,
+            on_error=self._pair_failed,
+        )
         self._update_buttons()
 
     def _paired(self, view: RoundView) -> None:
@@ -308,23 +357,36 @@ class RoundBoard(QWidget):
     def repair_round(self) -> None:
         if not self.view or self.ctx.db is None:
             return
-        if QMessageBox.question(self, self.tr("Re-pair"), self.tr(
-                "Pair round %1 again? Manual edits of this round are replaced.")
-                .replace("%1", str(self.view.number))) != QMessageBox.StandardButton.Yes:
+        if (
+            QMessageBox.question(
+                self,
+                self.tr("Re-pair"),
+                self.tr("Pair round %1 again? Manual edits of this round are replaced.").replace(
+                    "%1", str(self.view.number)
+                ),
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
             return
         self._call(repair, self.view.event, self.view.number, self.ctx.operator)
 
     def delete_pairing(self) -> None:
         if not self.view or self.ctx.db is None:
             return
-        if QMessageBox.question(self, self.tr("Delete pairing"), self.tr(
-                "Delete the pairing of round %1?").replace("%1", str(self.view.number))
-        ) != QMessageBox.StandardButton.Yes:
+        if (
+            QMessageBox.question(
+                self,
+                self.tr("Delete pairing"),
+                self.tr("Delete the pairing of round %1?").replace("%1", str(self.view.number)),
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
             return
         self._want_latest = True
         self.ctx.undo_stack.clear()  # the edits it holds were of the deleted round
-        self.ctx.write(unpair, self.view.event, self.ctx.operator, what=ctxmod.ROUNDS,
-                       on_error=self._failed)
+        self.ctx.write(
+            unpair, self.view.event, self.ctx.operator, what=ctxmod.ROUNDS, on_error=self._failed
+        )
         self._update_buttons()
 
     def _call(self, fn: Any, *args: Any) -> None:
@@ -339,14 +401,20 @@ class RoundBoard(QWidget):
     def undo_last_edit(self) -> None:
         stack = self.ctx.undo_stack
         command = stack.command(stack.index() - 1) if stack.canUndo() else None
-        if isinstance(command, PairingEditCommand) and self.view and \
-                (command.event, command.number) == (self.view.event, self.view.number):
+        if (
+            isinstance(command, PairingEditCommand)
+            and self.view
+            and (command.event, command.number) == (self.view.event, self.view.number)
+        ):
             stack.undo()
             return
         if self.view:
             operator = self.ctx.operator
-            self._call(lambda db, event, number: undo_edit(db, event, number, operator=operator),
-                       self.view.event, self.view.number)
+            self._call(
+                lambda db, event, number: undo_edit(db, event, number, operator=operator),
+                self.view.event,
+                self.view.number,
+            )
 
     # -- manual edits --------------------------------------------------------------
     def picked_entrants(self) -> list[int]:
@@ -364,7 +432,9 @@ class RoundBoard(QWidget):
         if not self.view or self.ctx.db is None:
             return False
         if self.ctx.writing:
-            self.ctx.window_message(self.tr("Still saving the previous change — try again in a moment."))
+            self.ctx.window_message(
+                self.tr("Still saving the previous change — try again in a moment.")
+            )
             return False
         event, number = self.view.event, self.view.number
 
@@ -373,8 +443,17 @@ class RoundBoard(QWidget):
             if view.findings:
                 self.ctx.window_message(self.tr("Edit applied — the checker has warnings."))
 
-        self.ctx.write(edit_round, event, number, edit, *args, operator=self.ctx.operator,
-                       what=ctxmod.ROUNDS, on_done=done, on_error=self._failed)
+        self.ctx.write(
+            edit_round,
+            event,
+            number,
+            edit,
+            *args,
+            operator=self.ctx.operator,
+            what=ctxmod.ROUNDS,
+            on_done=done,
+            on_error=self._failed,
+        )
         self._update_buttons()
         return True
 
@@ -386,38 +465,74 @@ class RoundBoard(QWidget):
             return
         index = self.table.indexAt(pos)
         if index.isValid() and not self.table.selectionModel().isSelected(index):
-            self.table.selectionModel().select(index, self.table.selectionModel().SelectionFlag.ClearAndSelect)
+            self.table.selectionModel().select(
+                index, self.table.selectionModel().SelectionFlag.ClearAndSelect
+            )
         picked = self.picked_entrants()
         row = self.model.row(index.row()) if index.isValid() else None
         menu = QMenu(self)
         two = len(picked) == 2
         a, b = (picked + [0, 0])[:2]
-        swap = QAction(self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))
-                       if two else self.tr("Swap two players (Ctrl+click two names)"), menu)
+        swap = QAction(
+            self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))
+            if two
+            else self.tr("Swap two players (Ctrl+click two names)"),
+            menu,
+        )
         swap.setEnabled(two)
-        swap.triggered.connect(lambda: self.apply_edit(
-            "swap", a, b, label=self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))))
-        against = QAction(self.tr("Set %1 against %2").replace("%1", self._name(a)).replace("%2", self._name(b))
-                          if two else self.tr("Set two players against each other"), menu)
+        swap.triggered.connect(
+            lambda: self.apply_edit(
+                "swap",
+                a,
+                b,
+                label=self.tr("Swap %1 and %2")
+                .replace("%1", self._name(a))
+                .replace("%2", self._name(b)),
+            )
+        )
+        against = QAction(
+            self.tr("Set %1 against %2").replace("%1", self._name(a)).replace("%2", self._name(b))
+            if two
+            else self.tr("Set two players against each other"),
+            menu,
+        )
         against.setEnabled(two)
-        against.triggered.connect(lambda: self.apply_edit(
-            "against", a, b, label=self.tr("Set %1 against %2").replace("%1", self._name(a)).replace("%2", self._name(b))))
+        against.triggered.connect(
+            lambda: self.apply_edit(
+                "against",
+                a,
+                b,
+                label=self.tr("Set %1 against %2")
+                .replace("%1", self._name(a))
+                .replace("%2", self._name(b)),
+            )
+        )
         menu.addAction(swap)
         menu.addAction(against)
         menu.addSeparator()
         if row is not None:
             table = row["table"]
-            colours = menu.addAction(self.tr("Exchange colours on table %1").replace("%1", str(table)))
+            colours = menu.addAction(
+                self.tr("Exchange colours on table %1").replace("%1", str(table))
+            )
             colours.setEnabled(row["second"] is not None)
-            colours.triggered.connect(lambda: self.apply_edit(
-                "colours", table, label=self.tr("Exchange colours on table %1").replace("%1", str(table))))
+            colours.triggered.connect(
+                lambda: self.apply_edit(
+                    "colours",
+                    table,
+                    label=self.tr("Exchange colours on table %1").replace("%1", str(table)),
+                )
+            )
             move = menu.addAction(self.tr("Move table %1 to…").replace("%1", str(table)))
             move.triggered.connect(lambda: self._move(table))
             who = self.model.entrant_at(index.row(), index.column())
             if who is not None:
                 bye = menu.addAction(self.tr("Give %1 the bye").replace("%1", self._name(who)))
-                bye.triggered.connect(lambda: self.apply_edit(
-                    "bye", who, label=self.tr("Give %1 the bye").replace("%1", self._name(who))))
+                bye.triggered.connect(
+                    lambda: self.apply_edit(
+                        "bye", who, label=self.tr("Give %1 the bye").replace("%1", self._name(who))
+                    )
+                )
         menu.addSeparator()
         undo = menu.addAction(self.tr("Undo edit"))
         undo.triggered.connect(self.undo_last_edit)
@@ -426,12 +541,23 @@ class RoundBoard(QWidget):
     def _move(self, table: int) -> None:
         if not self.view:
             return
-        new, ok = QInputDialog.getInt(self, self.tr("Move table"),
-                                      self.tr("New table number for table %1:").replace("%1", str(table)),
-                                      table, 1, max(len(self.view.games), 1))
+        new, ok = QInputDialog.getInt(
+            self,
+            self.tr("Move table"),
+            self.tr("New table number for table %1:").replace("%1", str(table)),
+            table,
+            1,
+            max(len(self.view.games), 1),
+        )
         if ok and new != table:
-            self.apply_edit("move", table, new,
-                            label=self.tr("Move table %1 to %2").replace("%1", str(table)).replace("%2", str(new)))
+            self.apply_edit(
+                "move",
+                table,
+                new,
+                label=self.tr("Move table %1 to %2")
+                .replace("%1", str(table))
+                .replace("%2", str(new)),
+            )
 
     def _select_finding(self, item: QListWidgetItem) -> None:
         tables = item.data(Qt.ItemDataRole.UserRole) or []

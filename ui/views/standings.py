@@ -87,10 +87,12 @@ class StandingsView(QWidget):
         top.addWidget(QLabel(self.tr("Category")))
         top.addWidget(self.category_combo)
         top.addStretch(1)
-        for kind, text in (("standings", self.tr("Print standings")),
-                           ("crosstable", self.tr("Print cross-table")),
-                           ("prizes", self.tr("Print prize sheet")),
-                           ("certificates", self.tr("Print certificates"))):
+        for kind, text in (
+            ("standings", self.tr("Print standings")),
+            ("crosstable", self.tr("Print cross-table")),
+            ("prizes", self.tr("Print prize sheet")),
+            ("certificates", self.tr("Print certificates")),
+        ):
             button = QPushButton(text)
             button.clicked.connect(lambda _c=False, k=kind: self.print_requested.emit(k))
             top.addWidget(button)
@@ -162,8 +164,13 @@ class StandingsView(QWidget):
             self.model.set_event(None)
             return
         self.explanation.setText(self.tr("Computing the standings…"))
-        self.ctx.read("standings", readers.final, self.after_round(),
-                      on_done=self._show_final, on_error=lambda exc: show_error(self, exc))
+        self.ctx.read(
+            "standings",
+            readers.final,
+            self.after_round(),
+            on_done=self._show_final,
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def _show_final(self, final: Final) -> None:
         """The read model, built in a worker: fill the tables."""
@@ -193,8 +200,9 @@ class StandingsView(QWidget):
         elif table is self.prizes_table:
             self.prizes_model.set_rows(list(final.prizes) if final else [])
         elif table is self.grades_table:
-            self.grades_model.set_grades(list(final.grades) if final else [],
-                                         {e.code: e.name for e in events})
+            self.grades_model.set_grades(
+                list(final.grades) if final else [], {e.code: e.name for e in events}
+            )
 
     def _fit_shown_tab(self) -> None:
         table = self.tabs.currentWidget()
@@ -211,8 +219,11 @@ class StandingsView(QWidget):
     def _show_event(self) -> None:
         event = self.shown_event()
         category = self.category_combo.currentData()
-        winners = {p.award.entrant for p in (self.final.prizes if self.final else ())
-                   if event and p.award.event == event.code}
+        winners = {
+            p.award.entrant
+            for p in (self.final.prizes if self.final else ())
+            if event and p.award.event == event.code
+        }
         self.model.set_event(event, category, winners)
         fit_columns(self.table)
         if event:

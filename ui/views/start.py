@@ -28,18 +28,24 @@ class StartView(QWidget):
         super().__init__(parent)
         title = QLabel(self.tr("Finals Manager"))
         title.setStyleSheet("font-size: 22pt; font-weight: bold;")
-        subtitle = QLabel(self.tr("Swiss finals for Go and Gomoku: pairing, results, standings, printing"))
+        subtitle = QLabel(
+            self.tr("Swiss finals for Go and Gomoku: pairing, results, standings, printing")
+        )
         buttons = QHBoxLayout()
-        for text, signal in ((self.tr("New tournament…"), self.new_requested),
-                             (self.tr("Open file…"), self.open_requested),
-                             (self.tr("Open the demo"), self.demo_requested)):
+        for text, signal in (
+            (self.tr("New tournament…"), self.new_requested),
+            (self.tr("Open file…"), self.open_requested),
+            (self.tr("Open the demo"), self.demo_requested),
+        ):
             button = QPushButton(text)
             button.setMinimumHeight(36)
             button.clicked.connect(signal.emit)
             buttons.addWidget(button)
         buttons.addStretch(1)
         self.recent = QListWidget()
-        self.recent.itemActivated.connect(lambda item: self.recent_chosen.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.recent.itemActivated.connect(
+            lambda item: self.recent_chosen.emit(item.data(Qt.ItemDataRole.UserRole))
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(40, 30, 40, 30)
         layout.addWidget(title)

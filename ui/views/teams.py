@@ -32,15 +32,23 @@ class GroupsModel(RecordsModel):
         super().__init__((), (), parent)
         self.problems: dict[int, list[str]] = {}
         self.notes: dict[int, str] = {}  # a team composed late by force (issue 13)
-        self.set_columns([
-            Column("seed", self.tr("No."), numeric=True),
-            Column("name", self.tr("Name")),
-            Column("unit", self.tr("Unit")),
-            Column("size", self.tr("Size"), lambda r: len(r.get("members") or []), numeric=True),
-            Column("members", self.tr("Members")),
-            Column("problems", self.tr("Problems"), lambda r: "；".join(self.problems.get(r["id"], []))),
-            Column("note", self.tr("Note"), lambda r: self.notes.get(r["id"], "")),
-        ])
+        self.set_columns(
+            [
+                Column("seed", self.tr("No."), numeric=True),
+                Column("name", self.tr("Name")),
+                Column("unit", self.tr("Unit")),
+                Column(
+                    "size", self.tr("Size"), lambda r: len(r.get("members") or []), numeric=True
+                ),
+                Column("members", self.tr("Members")),
+                Column(
+                    "problems",
+                    self.tr("Problems"),
+                    lambda r: "；".join(self.problems.get(r["id"], [])),
+                ),
+                Column("note", self.tr("Note"), lambda r: self.notes.get(r["id"], "")),
+            ]
+        )
 
     def row_background(self, row: dict[str, Any]) -> Any:
         if self.problems.get(row["id"]):
@@ -73,7 +81,9 @@ class TeamsView(QWidget):
         lower = QWidget()
         lower_layout = QVBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
-        lower_layout.addWidget(QLabel(self.tr("Eligibility problems (from the checks and the last import):")))
+        lower_layout.addWidget(
+            QLabel(self.tr("Eligibility problems (from the checks and the last import):"))
+        )
         lower_layout.addWidget(self.problems)
         splitter = QSplitter()
         splitter.setOrientation(splitter.orientation().Vertical)
@@ -88,8 +98,11 @@ class TeamsView(QWidget):
         self._late: list[dict[str, Any]] = []
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
-        ctx.changed.connect(lambda what: self.mark_dirty()
-                            if what in (ctxmod.PLAYERS, ctxmod.ALL, "import") else None)
+        ctx.changed.connect(
+            lambda what: (
+                self.mark_dirty() if what in (ctxmod.PLAYERS, ctxmod.ALL, "import") else None
+            )
+        )
 
     # -- loading (only when shown) -------------------------------------------------
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
@@ -123,7 +136,9 @@ class TeamsView(QWidget):
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.blockSignals(False)
 
-    def _fill(self, value: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]) -> None:
+    def _fill(
+        self, value: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]
+    ) -> None:
         self._rows, self._problems, self._late = value
         self._show()
 
@@ -146,8 +161,9 @@ class TeamsView(QWidget):
             for issue in self.model.problems.get(row["id"], []):
                 self.problems.addItem(f"⚠ {row['name']}：{issue}")
         for change in late:  # forced late changes, dissolved teams included
-            self.problems.addItem(f"⚠ “{change['team']}”（{'、'.join(change['members'])}）："
-                                  f"{change['text']}")
+            self.problems.addItem(
+                f"⚠ “{change['team']}”（{'、'.join(change['members'])}）：{change['text']}"
+            )
         if not self.problems.count():
             self.problems.addItem(self.tr("No problem found."))
         summary = self.tr("%1 entries").replace("%1", str(len(rows)))
@@ -155,10 +171,11 @@ class TeamsView(QWidget):
         event = self.ctx.current_event(code) if code else None
         if ineligible and event is not None and event["kind"] == "team":
             withheld = (event.get("eligibility") or {}).get("ineligible_team_prizes") == "withhold"
-            summary += "；" + (self.tr("%1 not eligible: still ranked, prizes withheld")
-                              if withheld else
-                              self.tr("%1 not eligible: still ranked, prizes paid and marked")
-                              ).replace("%1", str(ineligible))
+            summary += "；" + (
+                self.tr("%1 not eligible: still ranked, prizes withheld")
+                if withheld
+                else self.tr("%1 not eligible: still ranked, prizes paid and marked")
+            ).replace("%1", str(ineligible))
         self.summary.setText(summary)
 
     def _force(self, code: str, what: str) -> bool | None:
@@ -169,11 +186,16 @@ class TeamsView(QWidget):
         if reason is None:
             return None
         answer = QMessageBox.question(
-            self, self.tr("Teams are registered before the final"),
-            reason + "\n\n" + what + "\n\n" + self.tr(
-                "The forced change is written to the audit log and marked on the team list."),
+            self,
+            self.tr("Teams are registered before the final"),
+            reason
+            + "\n\n"
+            + what
+            + "\n\n"
+            + self.tr("The forced change is written to the audit log and marked on the team list."),
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No)
+            QMessageBox.StandardButton.No,
+        )
         return answer == QMessageBox.StandardButton.Yes
 
     def compose(self) -> None:
@@ -190,15 +212,19 @@ class TeamsView(QWidget):
             name, ok = QInputDialog.getText(self, self.tr("Compose a team"), self.tr("Team name:"))
             if not ok or not name.strip():
                 return
-        hint = (self.tr("Members (seed numbers or names in the individual event, separated by commas):")
-                if event["kind"] == "team" else self.tr("The two players' names, separated by a comma:"))
+        hint = (
+            self.tr("Members (seed numbers or names in the individual event, separated by commas):")
+            if event["kind"] == "team"
+            else self.tr("The two players' names, separated by a comma:")
+        )
         members, ok = QInputDialog.getText(self, self.tr("Compose"), hint)
         if not ok:
             return
         parts = [m for m in members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
         try:
-            compose(self.ctx.db, code, name.strip() or None, parts, self.ctx.operator,
-                    force=bool(force))
+            compose(
+                self.ctx.db, code, name.strip() or None, parts, self.ctx.operator, force=bool(force)
+            )
         except Exception as exc:  # noqa: BLE001 - shown to the arbiter, nothing changed
             show_error(self, exc)
             return
@@ -210,14 +236,20 @@ class TeamsView(QWidget):
         if not code or not index.isValid() or self.ctx.db is None:
             return
         shown = self.table.model()
-        row = self.model.row(shown.mapToSource(index).row()
-                             if isinstance(shown, QSortFilterProxyModel) else index.row())
-        force = self._force(code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row["name"]))
+        row = self.model.row(
+            shown.mapToSource(index).row()
+            if isinstance(shown, QSortFilterProxyModel)
+            else index.row()
+        )
+        force = self._force(
+            code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row["name"])
+        )
         if force is False:
             return
         if force is None:
-            answer = QMessageBox.question(self, self.tr("Dissolve"),
-                                          self.tr("Dissolve %1?").replace("%1", row["name"]))
+            answer = QMessageBox.question(
+                self, self.tr("Dissolve"), self.tr("Dissolve %1?").replace("%1", row["name"])
+            )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         try:
