@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.services.rounds import RoundView
@@ -47,6 +47,9 @@ def _write_and_outline(
     return value, events, info
 
 
+WARM_AFTER_MS = 1200
+
+
 class TournamentContext(QObject):
     opened = Signal()
     closing = Signal()  # the file is about to close: stop what uses it (the phone server)
@@ -69,6 +72,12 @@ class TournamentContext(QObject):
         self.revision = 0
         self._rounds: dict[tuple[str, int], RoundView] = {}
         self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
+        # After a pause in the changes, the read model is built ahead in a worker, so that
+        # switching to the standings shows them at once (the build is cached per revision).
+        self._warm_timer = QTimer(self)
+        self._warm_timer.setSingleShot(True)
+        self._warm_timer.setInterval(WARM_AFTER_MS)
+        self._warm_timer.timeout.connect(self._warm_read_model)
 
     # -- the file ------------------------------------------------------------------
     def open(self, path: Path) -> None:
@@ -98,6 +107,7 @@ class TournamentContext(QObject):
         if self.db is None:
             return
         self.closing.emit()
+        self._warm_timer.stop()
         self.runner.wait_all()
         self.undo_stack.clear()
         self._forget_rounds()
@@ -146,6 +156,7 @@ class TournamentContext(QObject):
         """A change is on file: take its finished values and tell the views what moved."""
         self.revision += 1
         self._forget_rounds()
+        self._warm_timer.start()
         if events is not None:
             self.events = events
         if info is not None:
@@ -153,6 +164,16 @@ class TournamentContext(QObject):
         for view in rounds:
             self._rounds[(view.event, view.number)] = view
         self.changed.emit(what)
+
+    def _warm_read_model(self) -> None:
+        if self.db is None:
+            return
+        if self.runner.busy or self.runner.writing:
+            self._warm_timer.start()  # not while the window works: later
+            return
+        self.read(
+            "read model", readers.warm, on_done=lambda _final: None, on_error=lambda _exc: None
+        )  # a failure shows when the view reads
 
     def notify(self, what: str) -> None:
         """A service call made on this thread changed the file: reread the outline (quick),

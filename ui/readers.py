@@ -26,6 +26,11 @@ def final(db: Database, after_round: int | None) -> Final:
     return load_final(db, after_round)
 
 
+def warm(db: Database) -> None:
+    """Build the latest read model ahead (cached per revision), nothing to show."""
+    load_final(db)
+
+
 def outline(
     db: Database, with_info: bool = False
 ) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:

@@ -246,3 +246,33 @@ def test_a_result_typed_while_the_round_is_read_again_waits_for_it(window, qtbot
     assert results.view.number == 3
     assert results.submit()
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
+
+
+def test_after_a_pause_the_standings_are_built_ahead_and_shown_from_the_cache(
+    open_go, go_master: Path, tmp_path: Path, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
+    """Switching to the standings after entering results needs no rebuild: the read model of
+    the latest revision was built in a worker once the changes paused."""
+    import app.readmodel.load as load
+    from ui import context
+
+    monkeypatch.setattr(context, "WARM_AFTER_MS", 50)
+    builds: list[bool] = []
+    original = load._build
+
+    def counted(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        builds.append(threading.current_thread() is threading.main_thread())
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(load, "_build", counted)
+    win = open_go(_copy(go_master, tmp_path / "go.finals", pair=True), "results")
+    results = win.results
+    table = next(g.table for g in results.view.games if g.second is not None)
+    results.entry.setText(f"{table} 1")
+    results.submit()
+    builds.clear()
+    qtbot.waitUntil(lambda: builds == [False], timeout=10000)  # built ahead, in a worker
+    wait_idle(win, qtbot)
+    win.show_view("standings")
+    qtbot.waitUntil(lambda: win.standings.model.rowCount() > 300, timeout=10000)
+    assert builds == [False]  # the view read the cached build: no second one
