@@ -22,7 +22,7 @@ from app.demo import build_demo
 
 ROOT = Path(__file__).resolve().parents[2]
 # What the installed `finals` script runs.
-FINALS = "import sys; from app.cli.main import main; sys.exit(main())"
+FINALS = "from app.cli.main import run; run()"
 
 
 def _benchmarks_disabled(config: pytest.Config) -> bool:
