@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEventLoop, Qt, QThread, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
@@ -42,6 +42,9 @@ from ui.views.round_board import RoundBoard
 from ui.views.standings import StandingsView
 from ui.views.start import StartView
 from ui.views.teams import TeamsView
+
+if TYPE_CHECKING:
+    from ui.display import DisplayWindow
 
 VIEWS = ("players", "teams", "round", "results", "remote", "standings", "audit")
 
@@ -126,6 +129,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.saving)
         self.ctx.runner.writing_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
+        self.display: DisplayWindow | None = None
         self._closed()
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
@@ -193,6 +197,10 @@ class MainWindow(QMainWindow):
         )
         for number, (key, name) in enumerate(zip(VIEWS, names, strict=True), start=1):
             self._action(view_menu, name, partial(self.show_view, key), f"Ctrl+{number}")
+        view_menu.addSeparator()
+        self.display_action = self._action(
+            view_menu, self.tr("Display mode (projector)"), self.open_display, "F11"
+        )
 
         print_menu = bar.addMenu(self.tr("&Print"))
         self.print_menu = print_menu
@@ -363,6 +371,7 @@ class MainWindow(QMainWindow):
         for action in (self.import_action, self.close_action, self.settings_action):
             action.setEnabled(has_file)
         self.print_menu.setEnabled(has_file)
+        self.display_action.setEnabled(has_file)
         self.event_combo.setEnabled(has_file)
         name = self.ctx.operator or self.tr("(no operator set)")
         self.operator_label.setText(self.tr("Operator: %1").replace("%1", name) + "  ")
@@ -374,6 +383,23 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentIndex(VIEWS.index(key))
         if key == "results":
             self.results.focus_entry()
+
+    def open_display(self) -> None:
+        """The projector's window: on a second screen when there is one, full screen."""
+        if self.ctx.db is None:
+            return
+        from ui.display import DisplayWindow, second_screen_geometry
+
+        if self.display is None:
+            self.display = DisplayWindow(self.ctx, self)
+        where = second_screen_geometry()
+        if where is not None:
+            self.display.setGeometry(where)
+            self.display.showFullScreen()
+        else:
+            self.display.show()
+        self.display.raise_()
+        self.display.activateWindow()
 
     def _remote_pending(self, count: int) -> None:
         """The phone-entry tab's title counts the submissions waiting for the arbiter."""

@@ -44,6 +44,17 @@
     </message>
   </context>
   <context>
+    <name>DisplayWindow</name>
+    <message>
+      <source>Display</source>
+      <translation>大屏显示</translation>
+    </message>
+    <message>
+      <source>P pairings · S standings · O order · Space pause · F11 full screen · Esc</source>
+      <translation>P 对阵 · S 排名 · O 排序 · 空格 暂停 · F11 全屏 · Esc 退出</translation>
+    </message>
+  </context>
+  <context>
     <name>Errors</name>
     <message>
       <source>Something went wrong: %1</source>
@@ -320,6 +331,10 @@
     <message>
       <source>&amp;View</source>
       <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+      <source>Display mode (projector)</source>
+      <translation>大屏显示（投影）</translation>
     </message>
     <message>
       <source>&amp;Print</source>

@@ -22,6 +22,10 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # display mode, file menu (save as, backups), TRF menus, audit words, pairing keys
+    "Display": "大屏显示",
+    "Display mode (projector)": "大屏显示（投影）",
+    "P pairings · S standings · O order · Space pause · F11 full screen · Esc": "P 对阵 · S 排名 · O 排序 · 空格 暂停 · F11 全屏 · Esc 退出",
     "Saving…": "正在保存…",
     "Saving… results can be typed when it is done": "正在保存……保存完成后即可继续录入成绩",
     "Still saving the previous change — press Enter again in a moment.": "上一项改动仍在保存——请稍候再按回车。",

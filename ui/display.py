@@ -1,0 +1,404 @@
+"""Display mode: the current round's pairings and the standings in large type, for a
+projector or a second screen in the playing hall.
+
+The window reads what it shows in a worker (`display_data`, from the typed read model) and
+rereads it whenever the file changes. Keys: P pairings, S standings, O order (by table / by
+pinyin), F11 full screen, Esc leaves full screen (and then closes), Space pauses the scroll.
+The list scrolls by itself, pauses at the end, then starts again from the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.readmodel.load import load_final
+from reports.pinyin import name_key
+
+if TYPE_CHECKING:
+    from app.readmodel.model import FinalEntrant, FinalEvent
+    from app.services.storage import Database
+    from ui.context import TournamentContext
+
+PAIRINGS, STANDINGS = "pairings", "standings"
+BY_TABLE, BY_PINYIN = "table", "pinyin"
+
+
+def _points(value: float | None) -> str:
+    if value is None:
+        return ""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Board:
+    """One list for the screen: a title, the column heads and the rows (all text)."""
+
+    title: str
+    heads: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DisplayData:
+    event: str
+    by_table: Board
+    by_pinyin: Board
+    standings: Board
+
+
+def _empty(title: str, note: str) -> Board:
+    return Board(title, (), (), note)
+
+
+def _colours(game: str) -> tuple[str, str]:
+    return ("黑", "白") if game == "go" else ("先", "后")
+
+
+def _entrant_line(entrant: FinalEntrant | None, fallback: int | None) -> tuple[str, str]:
+    if entrant is None:
+        return (f"#{fallback}" if fallback is not None else "", "")
+    return entrant.name, entrant.unit or ""
+
+
+def _pairing_boards(ev: FinalEvent, game: str, title: str) -> tuple[Board, Board]:
+    rounds = sorted(ev.rounds, key=lambda r: r.number)
+    if not rounds:
+        note = "本项目尚未编排"
+        return _empty(f"{title} · {ev.name}", note), _empty(f"{title} · {ev.name}", note)
+    rnd = rounds[-1]
+    first_word, second_word = _colours(game)
+    heads = (
+        "台号",
+        first_word,
+        "单位",
+        "积分",
+        "",
+        second_word,
+        "单位",
+        "积分",
+    )
+    rows: list[tuple[str, ...]] = []
+    people: list[tuple[Any, tuple[str, ...]]] = []
+    for g in sorted(rnd.games, key=lambda g: g.table):
+        a_name, a_unit = _entrant_line(ev.entrant(g.first), g.first)
+        if g.second is None:
+            rows.append((str(g.table), a_name, a_unit, _points(g.first_points), "", "轮空", "", ""))
+            people.append((name_key(a_name), (a_name, a_unit, str(g.table), "", "轮空")))
+            continue
+        b_name, b_unit = _entrant_line(ev.entrant(g.second), g.second)
+        rows.append(
+            (
+                str(g.table),
+                a_name,
+                a_unit,
+                _points(g.first_points),
+                "对",
+                b_name,
+                b_unit,
+                _points(g.second_points),
+            )
+        )
+        people.append((name_key(a_name), (a_name, a_unit, str(g.table), first_word, b_name)))
+        people.append((name_key(b_name), (b_name, b_unit, str(g.table), second_word, a_name)))
+    state = "" if rnd.status != "complete" else "（已赛完）"
+    head = f"{ev.name} · 第{rnd.number}轮对阵{state}"
+    by_table = Board(head, heads, tuple(rows))
+    people.sort(key=lambda item: item[0])
+    by_pinyin = Board(
+        head + " · 按姓名拼音",
+        ("姓名", "单位", "台号", "执子", "对手"),
+        tuple(row for _key, row in people),
+    )
+    return by_table, by_pinyin
+
+
+def _standings_board(db: Database, code: str, name: str) -> Board:
+    probe = load_final(db)
+    ev = probe.event(code)
+    if ev is None:
+        return _empty(name, "")
+    complete = [r.number for r in ev.rounds if r.status == "complete"]
+    if not complete:
+        return _empty(f"{ev.name} · 排名", "尚无赛完的轮次")
+    last = max(complete)
+    final = load_final(db, last)
+    ev = final.event(code) or ev
+    tiebreaks = tuple(t for t in ev.standings.tiebreak_order if t != "积分")[:3]
+    heads = ("名次", "姓名", "单位", "积分", *tiebreaks)
+    rows = []
+    for line in ev.standings.rows:
+        entrant = ev.entrant(line.entrant)
+        who, unit = _entrant_line(entrant, line.entrant)
+        rank = f"{line.rank}=" if line.shared else str(line.rank)
+        rows.append(
+            (
+                rank,
+                who,
+                unit,
+                _points(line.points),
+                *(_points(line.tiebreaks.get(t)) for t in tiebreaks),
+            )
+        )
+    return Board(f"{ev.name} · 第{last}轮后排名", heads, tuple(rows))
+
+
+def display_data(db: Database, code: str | None) -> DisplayData:
+    """In a worker: everything the display shows of event `code` (plain text)."""
+    final = load_final(db)
+    ev = final.event(code) if code else None
+    if ev is None:
+        ev = next((e for e in final.events if e.rounds), final.events[0] if final.events else None)
+    title = final.tournament.title
+    if ev is None:
+        empty = _empty(title, "没有项目")
+        return DisplayData("", empty, empty, empty)
+    by_table, by_pinyin = _pairing_boards(ev, final.tournament.game, title)
+    return DisplayData(ev.code, by_table, by_pinyin, _standings_board(db, ev.code, ev.name))
+
+
+class DisplayWindow(QWidget):
+    """A top-level window for the projector: black background, large type, scrolling."""
+
+    STEP_MS = 40  # the scroll's tick
+    STEP_PX = 2  # pixels a tick
+    END_PAUSE_MS = 6000  # at the end (and at the top) the list stands still this long
+    TOP_PAUSE_MS = 3000
+
+    def __init__(self, ctx: TournamentContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.ctx = ctx
+        self.setWindowTitle(self.tr("Display"))
+        self.mode = PAIRINGS
+        self.order = BY_TABLE
+        self.data: DisplayData | None = None
+        self.paused = False
+        palette = self.palette()
+        palette.setColor(QPalette.ColorRole.Window, QColor("#101820"))
+        palette.setColor(QPalette.ColorRole.Base, QColor("#101820"))
+        palette.setColor(QPalette.ColorRole.AlternateBase, QColor("#1b2838"))
+        palette.setColor(QPalette.ColorRole.Text, QColor("#f4f4f4"))
+        palette.setColor(QPalette.ColorRole.WindowText, QColor("#f4f4f4"))
+        self.setPalette(palette)
+        self.setAutoFillBackground(True)
+
+        self.title = QLabel()
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.title.setStyleSheet("color: #ffd75e;")
+        self.note = QLabel()
+        self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.table = QTableWidget()
+        self.table.setPalette(palette)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.table.setShowGrid(False)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStyleSheet(
+            "QHeaderView::section { background: #22364d; color: #ffd75e; border: none;"
+            " padding: 4px; }"
+        )
+        self.table.setStyleSheet(
+            "QTableWidget { border: none; } QTableWidget::item { padding: 0 10px; }"
+        )
+        self.hint = QLabel(
+            self.tr("P pairings · S standings · O order · Space pause · F11 full screen · Esc")
+        )
+        self.hint.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.hint.setStyleSheet("color: #6d7f93;")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 12, 24, 8)
+        layout.addWidget(self.title)
+        layout.addWidget(self.note)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.hint)
+
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.STEP_MS)
+        self.timer.timeout.connect(self._tick)
+        self._hold_until = 0  # ticks to wait before moving
+        self._at_end = False
+        ctx.changed.connect(lambda _w: self.reload())
+        ctx.event_changed.connect(lambda _c: self.reload())
+        ctx.closed.connect(self.close)
+        self.resize(1280, 720)
+        self._apply_fonts()
+
+    # -- data ---------------------------------------------------------------------
+    def reload(self) -> None:
+        if self.ctx.db is None or not self.isVisible():
+            return
+        self.ctx.read(
+            "display",
+            display_data,
+            self.ctx.event_code,
+            on_done=self._show_data,
+            on_error=lambda exc: self.note.setText(str(exc)),
+        )
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self.reload()
+        self.timer.start()
+
+    def hideEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        self.timer.stop()
+        super().hideEvent(event)
+
+    def _show_data(self, data: DisplayData) -> None:
+        self.data = data
+        self._fill(restart=False)
+
+    def board(self) -> Board | None:
+        if self.data is None:
+            return None
+        if self.mode == STANDINGS:
+            return self.data.standings
+        return self.data.by_pinyin if self.order == BY_PINYIN else self.data.by_table
+
+    def _fill(self, restart: bool = True) -> None:
+        board = self.board()
+        if board is None:
+            return
+        keep = self.table.verticalScrollBar().value()
+        self.title.setText(board.title)
+        self.note.setText(board.note)
+        self.note.setVisible(bool(board.note))
+        self.table.clear()
+        self.table.setColumnCount(len(board.heads))
+        self.table.setRowCount(len(board.rows))
+        self.table.setHorizontalHeaderLabels(list(board.heads))
+        centred = {"台号", "积分", "名次", "执子", "对", ""}
+        for c, head in enumerate(board.heads):
+            for r, row in enumerate(board.rows):
+                item = QTableWidgetItem(row[c] if c < len(row) else "")
+                if head in centred or c == 4 and self.mode == PAIRINGS:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(r, c, item)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for c, head in enumerate(board.heads):  # a long unit gives way, never a name
+            if head in ("单位", "对手"):
+                header.setSectionResizeMode(c, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeRowsToContents()
+        if restart:
+            self.restart_scroll()
+        else:
+            self.table.verticalScrollBar().setValue(keep)
+
+    # -- look ---------------------------------------------------------------------
+    def _apply_fonts(self) -> None:
+        height = max(self.height(), 480)
+        body = QFont(QApplication.font())
+        body.setPixelSize(max(int(height / 22), 18))
+        self.table.setFont(body)
+        head = QFont(body)
+        head.setBold(True)
+        self.table.horizontalHeader().setFont(head)
+        big = QFont(body)
+        big.setPixelSize(int(body.pixelSize() * 1.4))
+        big.setBold(True)
+        self.title.setFont(big)
+        self.note.setFont(body)
+        small = QFont(body)
+        small.setPixelSize(max(int(body.pixelSize() / 2.2), 11))
+        self.hint.setFont(small)
+        self.table.resizeRowsToContents()
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._apply_fonts()
+
+    # -- scrolling ----------------------------------------------------------------
+    def restart_scroll(self) -> None:
+        self.table.verticalScrollBar().setValue(0)
+        self._at_end = False
+        self._hold_until = self.TOP_PAUSE_MS // self.STEP_MS
+
+    def _tick(self) -> None:
+        if self.paused:
+            return
+        if self._hold_until > 0:
+            self._hold_until -= 1
+            if self._hold_until == 0 and self._at_end:
+                self.restart_scroll()
+            return
+        bar = self.table.verticalScrollBar()
+        if bar.value() >= bar.maximum():
+            self._at_end = True
+            self._hold_until = self.END_PAUSE_MS // self.STEP_MS
+            return
+        bar.setValue(min(bar.value() + self.STEP_PX, bar.maximum()))
+
+    # -- keys ---------------------------------------------------------------------
+    def show_pairings(self) -> None:
+        self.mode = PAIRINGS
+        self._fill()
+
+    def show_standings(self) -> None:
+        self.mode = STANDINGS
+        self._fill()
+
+    def toggle_order(self) -> None:
+        self.order = BY_PINYIN if self.order == BY_TABLE else BY_TABLE
+        self.mode = PAIRINGS
+        self._fill()
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        key = event.key()
+        if key == Qt.Key.Key_P:
+            self.show_pairings()
+        elif key == Qt.Key.Key_S:
+            self.show_standings()
+        elif key == Qt.Key.Key_O:
+            self.toggle_order()
+        elif key == Qt.Key.Key_Space:
+            self.paused = not self.paused
+        elif key == Qt.Key.Key_F11:
+            self.toggle_full_screen()
+        elif key == Qt.Key.Key_Escape:
+            if self.isFullScreen():
+                self.showNormal()
+            else:
+                self.close()
+        else:
+            super().keyPressEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.WindowStateChange:
+            self._apply_fonts()
+
+
+def second_screen_geometry() -> Any:
+    """The geometry of a screen other than the window's (the projector), or None."""
+    screens = QApplication.screens()
+    primary = QApplication.primaryScreen()
+    others = [s for s in screens if s is not primary]
+    return others[0].geometry() if others else None
