@@ -99,11 +99,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
             on_submission=arrived,
             stop_when_rounds_close=not args.keep_running,
             host_name=host_name,
+            public=args.public,
         )
         url = server.start()
         _stop_on_terminate(server)
-        served = "、".join(f"{c} 第{n}轮" for c, n in rounds)
+        served = "、".join(f"{c} 第{n}轮" for c, n in rounds) or "无（尚无待录入的轮次）"
         print(f"现场成绩录入服务已启动：{url}")
+        if args.public:
+            print(
+                f"选手查询页面已开放：{url}（对阵、排名、个人成绩，无需令牌；"
+                "张贴海报：finals report FILE poster -o poster.pdf）"
+            )
         print(
             f"服务轮次：{served}。{'已开启自动采用（无成绩、无冲突的台）。' if args.auto_accept else '提交需裁判长确认：finals submissions。'}"
         )
@@ -272,6 +278,11 @@ def register(sub: Any) -> None:
     )
     p.add_argument(
         "--keep-running", dest="keep_running", action="store_true", help="轮次成绩录完后不自动停止"
+    )
+    p.add_argument(
+        "--public",
+        action="store_true",
+        help="同时开放选手查询页面（对阵、排名、个人成绩，只读、无需令牌）；轮次录完后不自动停止",
     )
     p.set_defaults(handler=cmd_serve)
 

@@ -11,6 +11,8 @@ that allows only our own script and style).
 
 Routes: `GET /` (a landing page), `GET /static/<file>`, `GET /t/<token>` (the table's page),
 `GET /t/<token>/state` (JSON: result on file, pending count), `POST /t/<token>` (JSON submit).
+With `public=True` also the players' read-only pages (`app.web.public_server`): `/` lists
+the events, `/e/<CODE>/pairings|standings|player/<seed>`, `/p/style.css`.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from app.services.remote_entry import (
 from app.store.database import Database
 from app.web import pages
 from app.web.limits import Limits, RateLimiter
+from app.web.public_server import PublicPages
 from app.web.qr import qr_png, qr_svg
 
 log = logging.getLogger("finals.web")
@@ -491,6 +494,12 @@ class _Handler(BaseHTTPRequestHandler):
             table = _TABLE.match(path)
             if post and (table is None or table.group(2)):
                 self.close_connection = True  # only a submission's body is ever read
+            if app.public_pages is not None and not post:
+                public = app.public_pages.answer(path, self.path.partition("?")[2])
+                if public is not None:
+                    if public.status == 404:  # as costly to repeat as any unknown address
+                        app.limiter.charge(client, self.server.limits.failure_cost)
+                    return self._send(public.status, public.body, public.content_type)
             if path == "/" and not post:
                 return self._html(200, pages.index_html())
             static = _STATIC.match(path)
@@ -692,8 +701,11 @@ class RemoteEntryServer:
         watch_interval: float = 2.0,
         remember_url: bool = True,
         host_name: str | None = None,
+        public: bool = False,
     ) -> None:
         self.db = db
+        # The players' read-only pages (`finals serve --public`); None: not served (404).
+        self.public_pages: PublicPages | None = PublicPages(db) if public else None
         self.host = host
         self.port = port
         self.host_name = check_host_name(host_name) if host_name is not None else None
@@ -752,6 +764,10 @@ class RemoteEntryServer:
         return False
 
     @property
+    def public(self) -> bool:
+        return self.public_pages is not None
+
+    @property
     def running(self) -> bool:
         return self._httpd is not None and not self._stopping
 
@@ -774,7 +790,9 @@ class RemoteEntryServer:
                 + "、".join(local_addresses())
                 + "。"
             ) from exc
-        if self.stop_when_rounds_close and not open_rounds(self.db, self.scope):
+        # With the players' pages the server stays up between rounds (standings, pairings).
+        watch = self.stop_when_rounds_close and self.public_pages is None
+        if watch and not open_rounds(self.db, self.scope):
             raise FinalsError(
                 "没有等待录入成绩的轮次（本轮已全部录入，或尚未编排）。请先编排下一轮。"
             )
@@ -801,7 +819,7 @@ class RemoteEntryServer:
             target=self._httpd.serve_forever, args=(0.25,), name="finals-web", daemon=True
         )
         self._thread.start()
-        if self.stop_when_rounds_close:
+        if watch:
             self._watcher = threading.Thread(
                 target=self._watch, name="finals-web-watch", daemon=True
             )
