@@ -20,12 +20,8 @@
       <translation>对象</translation>
     </message>
     <message>
-      <source>Before</source>
-      <translation>修改前</translation>
-    </message>
-    <message>
-      <source>After</source>
-      <translation>修改后</translation>
+      <source>Change (before → after)</source>
+      <translation>改动（改前 → 改后）</translation>
     </message>
   </context>
   <context>
@@ -573,6 +569,69 @@
     </message>
   </context>
   <context>
+    <name>PlayerCardDialog</name>
+    <message>
+      <source>Player card</source>
+      <translation>选手卡片</translation>
+    </message>
+    <message>
+      <source>Loading…</source>
+      <translation>正在读取…</translation>
+    </message>
+    <message>
+      <source>Round</source>
+      <translation>轮次</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>台次</translation>
+    </message>
+    <message>
+      <source>Opp. no.</source>
+      <translation>对手序号</translation>
+    </message>
+    <message>
+      <source>Opponent</source>
+      <translation>对手</translation>
+    </message>
+    <message>
+      <source>Colour</source>
+      <translation>执子</translation>
+    </message>
+    <message>
+      <source>Result</source>
+      <translation>成绩</translation>
+    </message>
+    <message>
+      <source>This round</source>
+      <translation>本轮得分</translation>
+    </message>
+    <message>
+      <source>Total</source>
+      <translation>累计积分</translation>
+    </message>
+    <message>
+      <source>Tie-breaks</source>
+      <translation>小分</translation>
+    </message>
+    <message>
+      <source>rating %1</source>
+      <translation>等级分 %1</translation>
+    </message>
+    <message>
+      <source>place %1</source>
+      <translation>第 %1 名</translation>
+    </message>
+    <message>
+      <source>%1 points</source>
+      <translation>%1 分</translation>
+    </message>
+    <message>
+      <source>Withdrawn</source>
+      <translation>退赛</translation>
+    </message>
+  </context>
+  <context>
     <name>PlayerDialog</name>
     <message>
       <source>Edit player</source>
@@ -755,6 +814,10 @@
     <message>
       <source>Edit…</source>
       <translation>修改…</translation>
+    </message>
+    <message>
+      <source>Player card…</source>
+      <translation>选手卡片…</translation>
     </message>
     <message>
       <source>Withdraw / reinstate</source>

@@ -26,6 +26,7 @@ ZH: dict[str, str] = {
     "Display": "大屏显示",
     "Display mode (projector)": "大屏显示（投影）",
     "P pairings · S standings · O order · Space pause · F11 full screen · Esc": "P 对阵 · S 排名 · O 排序 · 空格 暂停 · F11 全屏 · Esc 退出",
+    "Change (before → after)": "改动（改前 → 改后）",
     "Saving…": "正在保存…",
     "Saving… results can be typed when it is done": "正在保存……保存完成后即可继续录入成绩",
     "Still saving the previous change — press Enter again in a moment.": "上一项改动仍在保存——请稍候再按回车。",
@@ -403,6 +404,17 @@ ZH: dict[str, str] = {
     "■ Stopped.": "■ 已停止。",
     "■ Stopped: every result of the round is in, so the table links no longer work.": "■ 已停止：本轮成绩已全部录入，各台链接随之失效。",
     "● Running — %1 received. Referees scan their table's slip or this code.": "● 运行中——已收到 %1 条。台裁扫描本台登记单或此二维码。",
+    "Player card": "选手卡片",
+    "Player card…": "选手卡片…",
+    "Loading…": "正在读取…",
+    "Opp. no.": "对手序号",
+    "Opponent": "对手",
+    "Colour": "执子",
+    "Total": "累计积分",
+    "rating %1": "等级分 %1",
+    "place %1": "第 %1 名",
+    "%1 points": "%1 分",
+    "This round": "本轮得分",
 }
 
 

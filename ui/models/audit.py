@@ -1,4 +1,4 @@
-"""The audit log: who changed what, when, before → after."""
+"""The audit log: who changed what, when, and the change in words (before → after)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from ui.models.base import Column, RecordsModel
 
 
 def change_text(value: Any, limit: int = 160) -> str:
+    """A stored value as JSON (the tooltip's detail, for the curious)."""
     if value is None:
         return ""
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
@@ -18,6 +19,8 @@ def change_text(value: Any, limit: int = 160) -> str:
 
 
 class AuditModel(RecordsModel):
+    """Rows are the log's entries with `words`: the change in Chinese sentences."""
+
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.set_columns(
@@ -26,10 +29,10 @@ class AuditModel(RecordsModel):
                 Column("operator", self.tr("Operator")),
                 Column("action", self.tr("Action")),
                 Column("target", self.tr("What")),
-                Column("before", self.tr("Before"), lambda r: change_text(r.get("before"))),
-                Column("after", self.tr("After"), lambda r: change_text(r.get("after"))),
+                Column("words", self.tr("Change (before → after)")),
             ]
         )
 
     def row_tooltip(self, row: dict[str, Any]) -> str | None:
-        return f"{change_text(row.get('before'), 2000)}\n→\n{change_text(row.get('after'), 2000)}"
+        words = str(row.get("long_words") or row.get("words") or "")
+        return words.replace("；", "\n") or None

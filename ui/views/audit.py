@@ -1,15 +1,31 @@
-"""The audit log view: every change, who made it and when."""
+"""The audit log view: every change, who made it and when, before → after in words."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from app.services.audit import audit_log
+from app.services.audit_words import change_words
+from app.services.players import list_entrants
 from ui import context as ctxmod
 from ui.models.audit import AuditModel
 from ui.views.standings import fit_columns, make_table
+
+if TYPE_CHECKING:
+    from app.services.storage import Database
+
+
+def read_log(db: Database, limit: int) -> list[dict[str, Any]]:
+    """In a worker: the newest entries, each with its change in words."""
+    entries = audit_log(db, limit)
+    names = {e["id"]: f"{e['seed']}号 {e['name']}" for e in list_entrants(db)}
+    for entry in entries:
+        args = (entry["action"], entry["target"], entry["before"], entry["after"], names)
+        entry["words"] = change_words(*args, limit=200)
+        entry["long_words"] = change_words(*args, limit=4000)
+    return entries
 
 
 class AuditView(QWidget):
@@ -37,6 +53,7 @@ class AuditView(QWidget):
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
         ctx.changed.connect(lambda _w: self.mark_dirty())
+        ctx.closed.connect(self._clear)
 
     def mark_dirty(self) -> None:
         self._dirty = True
@@ -50,9 +67,19 @@ class AuditView(QWidget):
 
     def reload(self) -> None:
         self._dirty = False
-        self._entries = audit_log(self.ctx.db, self.LIMIT) if self.ctx.db is not None else []
+        if self.ctx.db is None:
+            self._clear()
+            return
+        self.ctx.read("audit", read_log, self.LIMIT, on_done=self._loaded)
+
+    def _clear(self) -> None:
+        self._entries = []
         self._apply()
-        fit_columns(self.table, 320)
+
+    def _loaded(self, entries: list[dict[str, Any]]) -> None:
+        self._entries = entries
+        self._apply()
+        fit_columns(self.table, 520)
 
     def _apply(self) -> None:
         needle = self.filter.text().strip()
@@ -60,7 +87,7 @@ class AuditView(QWidget):
             e
             for e in self._entries
             if not needle
-            or any(needle in str(e.get(k) or "") for k in ("action", "target", "operator"))
+            or any(needle in str(e.get(k) or "") for k in ("action", "target", "operator", "words"))
         ]
         self.model.set_rows(rows)
         self.count.setText(self.tr("%1 entries (newest first)").replace("%1", str(len(rows))))
