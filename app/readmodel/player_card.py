@@ -171,14 +171,18 @@ def _card(final: Final, event: FinalEvent, entrant: FinalEntrant) -> PlayerCard:
             if entrant.id in (game.first, game.second):
                 games[rnd.number] = game
                 break
-    paired = [r.number for r in event.rounds]
+    # A final read "after round N" shows the card as it stood then.
+    paired = [
+        r.number for r in event.rounds if final.after_round is None or r.number <= final.after_round
+    ]
+    games = {n: g for n, g in games.items() if n in paired}
     reasons, lines = _missing_reasons(entrant, paired, set(games))
 
     rows: list[CardRound] = []
     total: float | None = None
     for number in paired:
-        game = games.get(number)
-        if game is None:
+        found = games.get(number)
+        if found is None:
             rows.append(
                 CardRound(
                     number=number,
@@ -194,6 +198,7 @@ def _card(final: Final, event: FinalEvent, entrant: FinalEntrant) -> PlayerCard:
                 )
             )
             continue
+        game = found
         first = game.first == entrant.id
         before = game.first_points if first else (game.second_points or 0.0)
         record = _record(game, number)
@@ -217,9 +222,10 @@ def _card(final: Final, event: FinalEvent, entrant: FinalEntrant) -> PlayerCard:
         )
 
     standing = next((r for r in event.standings.rows if r.entrant == entrant.id), None)
+    # The event's tie-breaks in their order (all the row has when the order is unknown).
     order = [k for k in event.standings.tiebreak_order if k != "积分"]
-    if standing is not None:
-        order += [k for k in standing.tiebreaks if k != "积分" and k not in order]
+    if standing is not None and not order:
+        order = [k for k in standing.tiebreaks if k != "积分"]
     tiebreaks = tuple(
         (name, standing.tiebreaks[name])
         for name in order

@@ -219,6 +219,12 @@ def test_gomoku_colours_are_seats(final: Final) -> None:
     assert [r.colour for r in player_card(gomoku, "OPEN", 1).rounds] == ["先", "后", "先"]
 
 
+def test_after_round(final: Final) -> None:
+    card = player_card(replace(final, after_round=2), "OPEN", 4)
+    assert [r.outcome for r in card.rounds] == ["负", "请假"]
+    assert card.status_changes == ("第2轮请假",)
+
+
 def test_unknown_entrant(final: Final) -> None:
     with pytest.raises(KeyError):
         player_card(final, "OPEN", 99)

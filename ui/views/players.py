@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,6 +32,7 @@ from ui import readers
 from ui.commands import StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
 from ui.dialogs.player import PlayerDialog
+from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.errors import show_error
 from ui.models.base import ROW_ROLE
 from ui.models.players import PlayersFilter, PlayersModel
@@ -93,13 +95,20 @@ class PlayersView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setResizeContentsPrecision(60)
-        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+        # Double-click or Enter: the player's card (editing is the Edit… button).
+        self.table.doubleClicked.connect(lambda _i: self.show_card())
+        for enter in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(enter), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(self.show_card)
+        self.card_dialog: PlayerCardDialog | None = None
 
         actions = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
         for key, text, slot in (
             ("add", self.tr("Add player…"), self.add),
             ("edit", self.tr("Edit…"), self.edit_selected),
+            ("card", self.tr("Player card…"), self.show_card),
             ("withdraw", self.tr("Withdraw / reinstate"), self.toggle_withdrawn),
             ("absent", self.tr("Absent next round"), self.mark_absent),
             ("seed", self.tr("Set number…"), self.change_seed),
@@ -213,6 +222,12 @@ class PlayersView(QWidget):
             self.search.setText(str(dialog.values()["name"]))
             self.ctx.window_message(self.tr("Added as number %1.").replace("%1", str(seed)))
             break
+
+    def show_card(self) -> None:
+        row = self._need_selection()
+        if row is None or self.ctx.db is None:
+            return
+        self.card_dialog = open_player_card(self, self.ctx, row["event"], int(row["id"]))
 
     def edit_selected(self) -> None:
         row = self.selected()

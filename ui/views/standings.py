@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,8 +26,9 @@ from PySide6.QtWidgets import (
 
 from ui import context as ctxmod
 from ui import readers
+from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.errors import show_error
-from ui.models.base import SORT_ROLE
+from ui.models.base import ROW_ROLE, SORT_ROLE
 from ui.models.standings import GradesModel, GroupStandingsModel, PrizesModel, StandingsModel
 
 if TYPE_CHECKING:
@@ -107,6 +109,13 @@ class StandingsView(QWidget):
         self.pairs_table = make_table(self.pairs_model)
         self.prizes_table = make_table(self.prizes_model)
         self.grades_table = make_table(self.grades_model)
+        # Double-click or Enter on a row: the entrant's card, as of the round shown.
+        self.card_dialog: PlayerCardDialog | None = None
+        self.table.doubleClicked.connect(self.show_card)
+        for enter in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(enter), self.table)
+            shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
+            shortcut.activated.connect(lambda: self.show_card(self.table.currentIndex()))
         self.tabs = QTabWidget()
         self.tabs.addTab(self.table, self.tr("Standings"))
         self.tabs.addTab(self.teams_table, self.tr("Teams"))
@@ -233,6 +242,17 @@ class StandingsView(QWidget):
             self.explanation.setToolTip("\n".join(lines))
         else:
             self.explanation.setText("")
+
+    def show_card(self, index: QModelIndex) -> None:
+        event = self.shown_event()
+        if not index.isValid() or event is None or self.ctx.db is None:
+            return
+        line = self.table.model().data(index, ROW_ROLE)
+        if line is None:
+            return
+        self.card_dialog = open_player_card(
+            self, self.ctx, event.code, int(line.entrant), self.after_round()
+        )
 
     def category(self) -> str | None:
         code = self.category_combo.currentData()
