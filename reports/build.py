@@ -25,6 +25,7 @@ from reports.errors import ReportError
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
 from reports.pairings import build_index_pdf, build_pairings_pdf
+from reports.poster import build_poster_pdf, poster_url
 from reports.prizes import build_prizes_pdf
 from reports.slips import build_slips_pdf
 from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
@@ -46,6 +47,7 @@ KINDS: dict[str, str] = {
     "cards": "台号牌",
     "lineup": "团体赛出场名单",
     "ceremony": "颁奖顺序表",
+    "poster": "选手查询海报",
 }
 EXCEL_KINDS = ("pairings", "index", "standings", "crosstable", "teams", "pairs", "prizes", "grades")
 
@@ -150,6 +152,9 @@ def build_report(
         ),
         "ceremony": lambda path: build_ceremony_pdf(
             final, path, event=event, category=category, printed_at=printed_at
+        ),
+        "poster": lambda path: build_poster_pdf(
+            final, path, url=poster_url(extras.links), large=large
         ),
     }
     return _atomic(out, builders[kind])

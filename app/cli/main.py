@@ -72,7 +72,8 @@ COMMANDS = {
     **dict.fromkeys(
         ("standings", "teams", "pairs", "prizes", "grades", "certificates-register"), "results"
     ),
-    "report": "reports",
+    "report": "site",  # the reports module's command, with the poster (app.cli.site)
+    "html": "site",
     "trf": "trf",
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
     "schedule": "schedule",

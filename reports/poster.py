@@ -1,0 +1,92 @@
+"""The venue poster (选手查询海报): the QR code of the players' pages and how to use them.
+
+A4 portrait (A3 with `large`), for the walls and the tables' ends. The address is the
+venue server's (`finals serve --public`): given by the command line as `--base-url`, or the
+one the server last ran on. `build_report` hands it over as the one value of
+`PrintExtras.links` (`poster_url`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.pagesizes import A3, A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from app.readmodel.model import Final
+from reports.canvas_text import draw_fitted
+from reports.errors import ReportError
+from reports.fonts import TABLE_FONT, register_fonts
+from reports.pdf_common import APP_NAME
+from reports.qr import draw_qr
+
+NO_ADDRESS = (
+    "不知道选手查询页面的地址，海报无法印二维码。请加 --base-url http://本机地址:8765/，"
+    "或先用 finals serve FILE --bind 本机地址 --public 启动服务（程序会记下它的地址），"
+    "或 finals settings FILE --set remote_entry_url=http://本机地址:8765/。"
+)
+HOW_TO = (
+    "用手机扫描二维码（连接赛场无线网络），即可查看各轮对阵、台号、成绩和排名。",
+    "在对阵页输入姓名、拼音或首字母（如“张三”输入 zs）查找自己的台号；点姓名看个人各轮成绩。",
+)
+
+
+def poster_url(links: Mapping[Any, str]) -> str | None:
+    """The address of the players' pages as `build_report` hands it over."""
+    return next(iter(links.values()), None) if links else None
+
+
+def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = False) -> Path:
+    if not url or "://" not in url:
+        raise ReportError(NO_ADDRESS)
+    register_fonts()
+    pagesize = A3 if large else A4
+    width, height = pagesize
+    k = width / A4[0]  # everything scales with the paper
+    canvas = Canvas(str(out), pagesize=pagesize)
+    title = final.tournament.title
+    canvas.setTitle(f"{title} 选手查询")
+    canvas.setAuthor(APP_NAME)
+    canvas.setCreator(APP_NAME)
+    canvas.setSubject("选手查询海报")
+    margin = 18 * mm * k
+    inner = width - 2 * margin
+    y = height - margin - 12 * mm * k
+    draw_fitted(
+        canvas, title, margin, y, inner, font=TABLE_FONT, size=24 * k, min_size=12 * k,
+        align="center", max_lines=2,
+    )  # fmt: skip
+    y -= 26 * mm * k
+    draw_fitted(
+        canvas, "扫码查对阵 · 台号 · 成绩 · 排名", margin, y, inner, font=TABLE_FONT,
+        size=34 * k, min_size=16 * k, align="center", max_lines=1,
+    )  # fmt: skip
+    size = min(inner, 125 * mm * k)
+    qr_y = y - 14 * mm * k - size
+    draw_qr(canvas, url, (width - size) / 2, qr_y, size)
+    y = qr_y - 12 * mm * k
+    draw_fitted(
+        canvas, url, margin, y, inner, font=TABLE_FONT, size=22 * k, min_size=10 * k,
+        align="center", max_lines=1,
+    )  # fmt: skip
+    y -= 16 * mm * k
+    for line in HOW_TO:
+        draw_fitted(
+            canvas, line, margin, y, inner, font=TABLE_FONT, size=14 * k, min_size=9 * k,
+            align="center", max_lines=2,
+        )  # fmt: skip
+        y -= 18 * mm * k
+    events = "、".join(ev.name for ev in final.events if ev.rounds or ev.entrants)
+    if events:
+        draw_fitted(
+            canvas, f"项目：{events}", margin, margin + 8 * mm * k, inner, font=TABLE_FONT,
+            size=11 * k, min_size=7 * k, align="center", max_lines=2,
+        )  # fmt: skip
+    canvas.setFont(TABLE_FONT, 9 * k)
+    canvas.drawCentredString(width / 2, margin - 4 * mm * k, "成绩以裁判长公布为准")
+    canvas.showPage()
+    canvas.save()
+    return out
