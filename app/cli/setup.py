@@ -174,6 +174,24 @@ def _status_command(status: str) -> Any:
 
 
 def cmd_seed(args: argparse.Namespace) -> int:
+    """`seed FILE WHO SEED --event E` moves one entrant; `seed FILE --event E --all --by
+    rating|grade|qualifier` numbers every entrant again (both before round 1 only)."""
+    parser: argparse.ArgumentParser = args.seed_parser
+    if args.all or args.by:
+        if not (args.all and args.by):
+            parser.error("重排全部序号请同时给出 --all 和 --by rating|grade|qualifier。")
+        if args.who is not None or args.seed is not None:
+            parser.error("--all 重排全部序号，不要再给出选手和新序号。")
+        from app.services.seeding import reseed_event
+
+        with opened(args) as db:
+            done = reseed_event(db, args.event, args.by, operator(args))
+        print(done.message())
+        return 0
+    if args.who is None or args.seed is None:
+        parser.error(
+            "请给出选手（序号或姓名）和新序号，如 finals seed FILE 12 1 --event 项目代码。"
+        )
     from app.services import players as player_service
 
     with opened(args) as db:
@@ -514,12 +532,21 @@ def register(sub: Any) -> None:
         p.add_argument("--round", type=round_number)
         p.set_defaults(handler=_status_command(status))
 
-    p = sub.add_parser("seed", help="调整序号（第1轮编排前）")
+    p = sub.add_parser(
+        "seed",
+        help="调整序号（第1轮编排前）；--all --by 按等级分、段级位或预选赛名次重排全部序号",
+    )
     p.add_argument("file")
-    p.add_argument("who", help="序号或姓名")
-    p.add_argument("seed", type=whole_number("序号", 1, 100_000), help="新序号")
+    p.add_argument("who", nargs="?", help="序号或姓名")
+    p.add_argument("seed", nargs="?", type=whole_number("序号", 1, 100_000), help="新序号")
     p.add_argument("--event", required=True)
-    p.set_defaults(handler=cmd_seed)
+    p.add_argument("--all", action="store_true", help="重排本项目全部选手的序号（同时给 --by）")
+    p.add_argument(
+        "--by",
+        choices=("rating", "grade", "qualifier"),
+        help="重排依据：rating 等级分、grade 段级位、qualifier 预选赛名次（强者在前，相同者保持原顺序）",
+    )
+    p.set_defaults(handler=cmd_seed, seed_parser=p)
 
     p = sub.add_parser(
         "settings", help="查看或修改设置：不给 --event 为比赛信息（名称、日期、奖金平分方式等）"
