@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,6 +54,17 @@ POLL_MS = 2000
 QR_SIZE = 232
 ACCEPT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_A)
 REJECT_KEYS = (Qt.Key.Key_R, Qt.Key.Key_Delete)
+# The players' pages' words (issue 16), English first, with their Chinese until
+# resources/translations/update_translations.py carries them (see `_words`).
+PUBLIC_WORDS = {
+    "Also open the players' pages (pairings, standings; read-only, no token)": (
+        "同时开放选手查询页面（对阵、排名；只读，无需令牌）"
+    ),
+    "Players' pages: %1": "选手查询页面：%1",
+    "Players scan the venue poster (finals report … poster) or open this address.": (
+        "选手扫描场内海报（finals report … poster）或打开此地址查询。"
+    ),
+}
 
 
 class _Bridge(QObject):
@@ -93,6 +104,8 @@ class RemoteEntryView(QWidget):
         self.pin.textChanged.connect(self._pin_changed)
         self.auto_accept = QCheckBox(self.tr("Accept automatically when the table has no result"))
         self.auto_accept.toggled.connect(self._auto_changed)
+        self.public = QCheckBox(self._words(next(iter(PUBLIC_WORDS))))
+        self.public.setObjectName("publicPages")
         self.scope_label = QLabel()
         self.scope_label.setWordWrap(True)
         form = QFormLayout()
@@ -101,6 +114,7 @@ class RemoteEntryView(QWidget):
         form.addRow(self.tr("Referee PIN"), self.pin)
         form.addRow(self.tr("Round served"), self.scope_label)
         form.addRow(self.auto_accept)
+        form.addRow(self.public)
         self.start_button = QPushButton(self.tr("Start"))
         self.start_button.clicked.connect(self.start_server)
         self.stop_button = QPushButton(self.tr("Stop"))
@@ -123,6 +137,11 @@ class RemoteEntryView(QWidget):
         font.setPointSize(font.pointSize() + 9)
         font.setBold(True)
         self.url_label.setFont(font)
+        self.public_label = QLabel()
+        self.public_label.setObjectName("publicAddress")
+        self.public_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.public_label.setWordWrap(True)
+        self.public_label.setVisible(False)
         self.qr_label = QLabel()
         self.qr_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.qr_label.setMinimumSize(QR_SIZE, QR_SIZE)
@@ -141,6 +160,7 @@ class RemoteEntryView(QWidget):
         left.addWidget(self.status)
         left.addWidget(self.url_label)
         left.addWidget(self.qr_label)
+        left.addWidget(self.public_label)
         left.addWidget(self.hint)
         left.addStretch(1)
         left_panel = QWidget()
@@ -284,6 +304,7 @@ class RemoteEntryView(QWidget):
             operator=self.ctx.operator,
             on_submission=self._bridge.arrived.emit,
             on_stopped=lambda reason: self._bridge.stopped.emit(server, reason),
+            public=self.public.isChecked(),
         )
         try:
             server.start()
@@ -332,6 +353,16 @@ class RemoteEntryView(QWidget):
         pixmap.setDevicePixelRatio(ratio)
         return pixmap
 
+    def _words(self, english: str) -> str:
+        """`tr` of a string of `PUBLIC_WORDS`; while the translation file lacks it, its
+        Chinese when the window speaks Chinese."""
+        translated = self.tr(english)
+        if translated != english:
+            return translated
+        if QLocale().language() == QLocale.Language.Chinese:
+            return PUBLIC_WORDS.get(english, english)
+        return english
+
     def _pin_changed(self, text: str) -> None:
         if self.server is not None:
             self.server.pin = text.strip() or None
@@ -347,6 +378,17 @@ class RemoteEntryView(QWidget):
         self.stop_button.setEnabled(running)
         self.address.setEnabled(not running)
         self.port.setEnabled(not running)
+        self.public.setEnabled(not running)
+        serving_public = running and self.server is not None and self.server.public
+        if serving_public and self.server is not None:
+            self.public_label.setText(
+                self._words("Players' pages: %1").replace("%1", self.server.url)
+                + "\n"
+                + self._words(
+                    "Players scan the venue poster (finals report … poster) or open this address."
+                )
+            )
+        self.public_label.setVisible(serving_public)
         if running and self.server is not None:
             self.url_label.setText(self.server.url)
             self.url_label.setVisible(True)
