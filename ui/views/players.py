@@ -27,12 +27,14 @@ from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.players import add_player, edit_player, set_seed, set_status
 from app.services.registration import import_sheet
+from app.services.seeding import Reseeded, reseed_event
 from ui import context as ctxmod
 from ui import readers
 from ui.commands import StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
 from ui.dialogs.player import PlayerDialog
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
+from ui.dialogs.reseed import ReseedCommand, ReseedDialog
 from ui.errors import show_error
 from ui.models.base import ROW_ROLE
 from ui.models.players import PlayersFilter, PlayersModel
@@ -112,6 +114,7 @@ class PlayersView(QWidget):
             ("withdraw", self.tr("Withdraw / reinstate"), self.toggle_withdrawn),
             ("absent", self.tr("Absent next round"), self.mark_absent),
             ("seed", self.tr("Set number…"), self.change_seed),
+            ("reseed", self.tr("Re-seed all…"), self.reseed),
             ("import", self.tr("Import from Excel…"), self.import_file),
             ("template", self.tr("Save blank template…"), self.save_template),
         ):
@@ -322,6 +325,34 @@ class PlayersView(QWidget):
             show_error(self, exc)
             return
         self.ctx.notify(ctxmod.PLAYERS)
+
+    def reseed(self) -> None:
+        """Number every entrant of an event again (before round 1), after a confirmation."""
+        if self.ctx.db is None:
+            return
+        current = self.event_filter.currentData() or self.ctx.event_code
+        dialog = ReseedDialog(self.ctx.events, current, self)
+        if dialog.exec():
+            self.start_reseed(dialog.event_code(), dialog.by())
+
+    def start_reseed(self, event_code: str, by: str) -> None:
+        """In the write queue; pushed on the undo stack once the file has it."""
+        name = next((e["name"] for e in self.ctx.events if e["code"] == event_code), event_code)
+
+        def done(result: Reseeded) -> None:
+            label = self.tr("Re-seed %1").replace("%1", name)
+            self.ctx.undo_stack.push(ReseedCommand(self.ctx, result, label))
+            self.ctx.window_message(result.message())
+
+        self.ctx.write(
+            reseed_event,
+            event_code,
+            by,
+            operator=self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_done=done,
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def import_file(self) -> None:
         if self.ctx.db is None:
