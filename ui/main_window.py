@@ -12,15 +12,22 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEventLoop, Qt, QThread, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QApplication,
     QComboBox,
+    QDialog,
     QFileDialog,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressDialog,
+    QPushButton,
     QStackedWidget,
+    QTableWidget,
+    QTableWidgetItem,
     QTabWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -130,6 +137,7 @@ class MainWindow(QMainWindow):
         self.ctx.runner.writing_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self.display: DisplayWindow | None = None
+        self.backups_dialog: BackupsDialog | None = None
         self._closed()
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
@@ -159,6 +167,11 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu(self.tr("Recent files"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
+        self.save_as_action = self._action(
+            file_menu, self.tr("Save as…"), self.save_as, QKeySequence.StandardKey.SaveAs
+        )
+        self.backups_action = self._action(file_menu, self.tr("Open a backup…"), self.open_backups)
+        file_menu.addSeparator()
         self.import_action = self._action(
             file_menu, self.tr("Import registration sheet…"), lambda: self.players.import_file()
         )
@@ -167,6 +180,10 @@ class MainWindow(QMainWindow):
             self.tr("Save blank registration template…"),
             lambda: self.players.save_template(),
         )
+        trf_menu = file_menu.addMenu(self.tr("TRF (FIDE report file)"))
+        self.trf_menu = trf_menu
+        self._action(trf_menu, self.tr("Export this event as TRF…"), self.export_trf)
+        self._action(trf_menu, self.tr("Import a TRF file as a new event…"), self.import_trf)
         file_menu.addSeparator()
         self.close_action = self._action(
             file_menu, self.tr("Close tournament"), self.close_tournament
@@ -336,6 +353,183 @@ class MainWindow(QMainWindow):
     def close_tournament(self) -> None:
         self.ctx.close()
 
+    # -- save as, backups, restore -------------------------------------------------
+    def _confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _tell(self, title: str, text: str) -> None:
+        self.statusBar().showMessage(text, 20000)
+        QMessageBox.information(self, title, text)
+
+    def save_as(self) -> None:
+        """A consistent copy of the file (in the write queue, after every change asked for),
+        then the window works on the copy."""
+        if self.ctx.db is None or self.ctx.path is None:
+            return
+        suggested = self.ctx.path.with_name(self.ctx.path.stem + "-副本.finals")
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save as"),
+            str(suggested),
+            self.tr("Tournament files (*.finals);;All files (*)"),
+        )
+        if not path:
+            return
+        from app.services.backup import save_copy_as
+
+        def saved(target: Path) -> None:
+            if self.open_file(target):
+                self.statusBar().showMessage(
+                    self.tr("Saved as %1; the window now works on it.").replace("%1", str(target)),
+                    15000,
+                )
+
+        self.ctx.runner.write(
+            save_copy_as,
+            self.ctx.db,
+            Path(path),
+            on_done=saved,
+            on_error=lambda exc: show_error(self, exc),
+        )
+
+    def open_backups(self) -> None:
+        if self.ctx.path is None:
+            return
+        dialog = BackupsDialog(self, self.ctx.path)
+        self.backups_dialog = dialog
+        dialog.restore_requested.connect(self.restore_backup)
+        dialog.save_requested.connect(self.save_backup_as)
+        dialog.open()
+
+    def save_backup_as(self, copy: Path) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Save the backup as"),
+            str(prefs.output_dir() / copy.name),
+            self.tr("Tournament files (*.finals);;All files (*)"),
+        )
+        if not path:
+            return
+        from app.services.backup import save_backup_as
+
+        self.ctx.runner.start(
+            save_backup_as,
+            copy,
+            Path(path),
+            on_done=lambda target: self.open_file(target),
+            on_error=lambda exc: show_error(self, exc),
+        )
+
+    def restore_backup(self, copy: Path) -> None:
+        """Replace the open file by a backup: asked first; the current file is saved aside as
+        a backup of its own, then replaced, then opened again; the message says where."""
+        path = self.ctx.path
+        if path is None:
+            return
+        question = self.tr(
+            "Replace %1 by the backup %2?\n\nThe current file is first saved as a backup of its "
+            "own (you can restore it the same way); changes made after the backup are then not "
+            "in the file."
+        )
+        if not self._confirm(
+            self.tr("Restore from a backup"),
+            question.replace("%1", path.name).replace("%2", copy.name),
+        ):
+            return
+        from app.services.backup import restore_from
+
+        if self.backups_dialog is not None:
+            self.backups_dialog.accept()
+        self.ctx.close()
+
+        def failed(exc: BaseException) -> None:
+            self.open_file(path)
+            show_error(self, exc)
+
+        def restored(outcome: Any) -> None:
+            if self.open_file(outcome.path):
+                self._tell(self.tr("Restored"), outcome.message())
+
+        self.ctx.runner.start(restore_from, path, copy, on_done=restored, on_error=failed)
+
+    # -- TRF -----------------------------------------------------------------------
+    def export_trf(self) -> None:
+        event = self.ctx.current_event()
+        if self.ctx.db is None or event is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export as TRF"),
+            str(prefs.output_dir() / f"{event['code']}.trf"),
+            self.tr("TRF files (*.trf *.txt);;All files (*)"),
+        )
+        if not path:
+            return
+        from app.services.trf import export_trf
+
+        def done(count: int) -> None:
+            self.statusBar().showMessage(
+                self.tr("%1 players exported to %2").replace("%1", str(count)).replace("%2", path),
+                15000,
+            )
+
+        self.ctx.write(
+            export_trf,
+            event["code"],
+            Path(path),
+            self.ctx.operator,
+            what="trf",
+            on_done=done,
+            on_error=lambda exc: show_error(self, exc),
+        )
+
+    def import_trf(self) -> None:
+        if self.ctx.db is None:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Import a TRF file"),
+            "",
+            self.tr("TRF files (*.trf *.txt);;All files (*)"),
+        )
+        if not path:
+            return
+        from app.services.trf import import_trf
+
+        codes = {e["code"] for e in self.ctx.events}
+        code = next(c for n in range(1, 1000) if (c := "TRF" if n == 1 else f"TRF{n}") not in codes)
+
+        def done(summary: Any) -> None:
+            self.ctx.set_event(summary.code)
+            self._fill_events()
+            text = (
+                self.tr("Imported event %1: %2 players, %3 rounds.")
+                .replace("%1", summary.code)
+                .replace("%2", str(summary.players))
+                .replace("%3", str(summary.rounds))
+            )
+            if summary.skipped:
+                text += "\n" + self.tr("Not imported:") + "\n" + "\n".join(summary.skipped)
+            self._tell(self.tr("TRF import"), text)
+
+        self.ctx.write(
+            import_trf,
+            Path(path),
+            code,
+            None,
+            self.ctx.operator,
+            what=ctxmod.ALL,
+            on_done=done,
+            on_error=lambda exc: show_error(self, exc),
+        )
+
     def _opened(self) -> None:
         self.stack.setCurrentWidget(self.tabs)
         self._fill_events()
@@ -368,9 +562,16 @@ class MainWindow(QMainWindow):
 
     def _update_actions(self) -> None:
         has_file = self.ctx.db is not None
-        for action in (self.import_action, self.close_action, self.settings_action):
+        for action in (
+            self.import_action,
+            self.close_action,
+            self.settings_action,
+            self.save_as_action,
+            self.backups_action,
+        ):
             action.setEnabled(has_file)
         self.print_menu.setEnabled(has_file)
+        self.trf_menu.setEnabled(has_file)
         self.display_action.setEnabled(has_file)
         self.event_combo.setEnabled(has_file)
         name = self.ctx.operator or self.tr("(no operator set)")
@@ -582,3 +783,108 @@ class MainWindow(QMainWindow):
         self.ctx.close()
         set_wait_notice(self._previous_wait_notice)
         super().closeEvent(event)
+
+
+class BackupsDialog(QDialog):
+    """This file's backups, newest first: when, why, how far the final had got (each copy
+    read read-only, in a worker); restore from one, or save one as a file to look at it."""
+
+    restore_requested = Signal(Path)
+    save_requested = Signal(Path)
+
+    def __init__(self, parent: MainWindow, path: Path) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Backups of %1").replace("%1", path.name))
+        self.resize(980, 460)
+        self.copies: list[Any] = []
+        self.table = QTableWidget(0, 6)
+        self.table.setHorizontalHeaderLabels(
+            [
+                self.tr("Taken"),
+                self.tr("Why"),
+                self.tr("Rounds paired"),
+                self.tr("Results entered"),
+                self.tr("Last change in it"),
+                self.tr("State"),
+            ]
+        )
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.itemSelectionChanged.connect(self._selection)
+        self.note = QLabel(self.tr("Reading the backups…"))
+        self.note.setWordWrap(True)
+        self.restore_button = QPushButton(self.tr("Restore from this backup…"))
+        self.restore_button.clicked.connect(self._restore)
+        self.save_button = QPushButton(self.tr("Save as a file and open it…"))
+        self.save_button.clicked.connect(self._save)
+        close = QPushButton(self.tr("Close"))
+        close.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.restore_button)
+        buttons.addWidget(self.save_button)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.note)
+        layout.addLayout(buttons)
+        self._selection()
+        from app.services.backup import backups_with_facts
+
+        parent.ctx.runner.start(
+            backups_with_facts,
+            path,
+            on_done=self._fill,
+            on_error=lambda exc: self.note.setText(str(exc)),
+        )
+
+    def _fill(self, copies: list[Any]) -> None:
+        from app.services.backup import label_words
+
+        self.copies = copies
+        self.table.setRowCount(len(copies))
+        for row, facts in enumerate(copies):
+            taken = facts.taken.strftime("%Y-%m-%d %H:%M:%S") if facts.taken else ""
+            paired = facts.summary() if facts.events else ""
+            results = str(facts.results)
+            state = facts.problem or self.tr("sound")
+            for column, text in enumerate(
+                (taken, label_words(facts.label), paired, results, facts.last_change, state)
+            ):
+                item = QTableWidgetItem(text)
+                item.setToolTip(f"{text}\n{facts.path}")
+                self.table.setItem(row, column, item)
+        self.table.resizeColumnsToContents()
+        for column in (2, 4):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 360))
+        self.note.setText(
+            self.tr(
+                "%1 backups, newest first. Restoring first saves the current file as a backup."
+            ).replace("%1", str(len(copies)))
+            if copies
+            else self.tr("This file has no backups yet.")
+        )
+        if copies:
+            self.table.selectRow(0)
+
+    def chosen(self) -> Any:
+        rows = self.table.selectionModel().selectedRows()
+        return self.copies[rows[0].row()] if rows and self.copies else None
+
+    def _selection(self) -> None:
+        facts = self.chosen()
+        self.restore_button.setEnabled(facts is not None and facts.problem is None)
+        self.save_button.setEnabled(facts is not None and facts.problem is None)
+
+    def _restore(self) -> None:
+        facts = self.chosen()
+        if facts is not None:
+            self.restore_requested.emit(facts.path)
+
+    def _save(self) -> None:
+        facts = self.chosen()
+        if facts is not None:
+            self.save_requested.emit(facts.path)

@@ -155,14 +155,13 @@ class CopyFacts:
         return sum(e.results for e in self.events)
 
     def summary(self) -> str:
-        """E.g. 公开组 第3轮（结果 40/60）；女子组 第2轮（结果 20/20）."""
+        """E.g. 公开组 第3轮（成绩 40/60）；女子组 第2轮（成绩 20/20）; unpaired events left out."""
         parts = [
-            f"{e.name} 第{e.rounds_paired}轮（结果 {e.results}/{e.games}）"
-            if e.rounds_paired
-            else f"{e.name} 未编排"
+            f"{e.name} 第{e.rounds_paired}轮（成绩 {e.results}/{e.games}）"
             for e in self.events
+            if e.rounds_paired
         ]
-        return "；".join(parts)
+        return "；".join(parts) or "尚未编排"
 
 
 def label_words(label: str) -> str:

@@ -40,6 +40,65 @@
     </message>
   </context>
   <context>
+    <name>BackupsDialog</name>
+    <message>
+      <source>Backups of %1</source>
+      <translation>%1 的备份</translation>
+    </message>
+    <message>
+      <source>Taken</source>
+      <translation>备份时间</translation>
+    </message>
+    <message>
+      <source>Why</source>
+      <translation>原因</translation>
+    </message>
+    <message>
+      <source>Rounds paired</source>
+      <translation>已编排轮次</translation>
+    </message>
+    <message>
+      <source>Results entered</source>
+      <translation>已录成绩</translation>
+    </message>
+    <message>
+      <source>Last change in it</source>
+      <translation>其中最后一步操作</translation>
+    </message>
+    <message>
+      <source>State</source>
+      <translation>状态</translation>
+    </message>
+    <message>
+      <source>Reading the backups…</source>
+      <translation>正在读取备份…</translation>
+    </message>
+    <message>
+      <source>Restore from this backup…</source>
+      <translation>从此备份恢复…</translation>
+    </message>
+    <message>
+      <source>Save as a file and open it…</source>
+      <translation>另存为文件并打开…</translation>
+    </message>
+    <message>
+      <source>Close</source>
+      <translation>关闭</translation>
+    </message>
+    <message>
+      <source>sound</source>
+      <translation>完好</translation>
+    </message>
+    <message>
+      <source>%1 backups, newest first. Restoring first saves the current file as a backup.</source>
+      <translation>共 %1 份备份，最新的在前。恢复前会先把当前文件另存为一份备份。</translation>
+    </message>
+    <message>
+      <source>This file has no backups yet.</source>
+      <translation>这个文件还没有备份。</translation>
+    </message>
+  </context>
+  <context>
     <name>DisplayWindow</name>
     <message>
       <source>Display</source>
@@ -293,12 +352,32 @@
       <translation>最近的文件</translation>
     </message>
     <message>
+      <source>Save as…</source>
+      <translation>另存为…</translation>
+    </message>
+    <message>
+      <source>Open a backup…</source>
+      <translation>打开备份…</translation>
+    </message>
+    <message>
       <source>Import registration sheet…</source>
       <translation>导入报名表…</translation>
     </message>
     <message>
       <source>Save blank registration template…</source>
       <translation>保存空白报名表模板…</translation>
+    </message>
+    <message>
+      <source>TRF (FIDE report file)</source>
+      <translation>TRF（国际棋联成绩文件）</translation>
+    </message>
+    <message>
+      <source>Export this event as TRF…</source>
+      <translation>将本项目导出为 TRF…</translation>
+    </message>
+    <message>
+      <source>Import a TRF file as a new event…</source>
+      <translation>导入 TRF 文件为新项目…</translation>
     </message>
     <message>
       <source>Close tournament</source>
@@ -455,6 +534,62 @@
     <message>
       <source>Making the demo final…</source>
       <translation>正在生成演示比赛…</translation>
+    </message>
+    <message>
+      <source>Save as</source>
+      <translation>另存为</translation>
+    </message>
+    <message>
+      <source>Saved as %1; the window now works on it.</source>
+      <translation>已另存为 %1；窗口现在使用这个文件。</translation>
+    </message>
+    <message>
+      <source>Save the backup as</source>
+      <translation>将备份另存为</translation>
+    </message>
+    <message>
+      <source>Replace %1 by the backup %2?
+
+The current file is first saved as a backup of its own (you can restore it the same way); changes made after the backup are then not in the file.</source>
+      <translation>用备份 %2 替换 %1 吗？
+
+当前文件会先另存为一份备份（可以用同样的方法恢复它）；备份之后的改动将不在文件中。</translation>
+    </message>
+    <message>
+      <source>Restore from a backup</source>
+      <translation>从备份恢复</translation>
+    </message>
+    <message>
+      <source>Restored</source>
+      <translation>已恢复</translation>
+    </message>
+    <message>
+      <source>Export as TRF</source>
+      <translation>导出为 TRF</translation>
+    </message>
+    <message>
+      <source>TRF files (*.trf *.txt);;All files (*)</source>
+      <translation>TRF 文件 (*.trf *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>%1 players exported to %2</source>
+      <translation>已导出 %1 名选手到 %2</translation>
+    </message>
+    <message>
+      <source>Import a TRF file</source>
+      <translation>导入 TRF 文件</translation>
+    </message>
+    <message>
+      <source>Imported event %1: %2 players, %3 rounds.</source>
+      <translation>已导入项目 %1：%2 名选手，%3 轮。</translation>
+    </message>
+    <message>
+      <source>Not imported:</source>
+      <translation>未导入：</translation>
+    </message>
+    <message>
+      <source>TRF import</source>
+      <translation>导入 TRF</translation>
     </message>
     <message>
       <source> · round %1</source>
@@ -832,6 +967,10 @@
       <translation>修改序号…</translation>
     </message>
     <message>
+      <source>Re-seed all…</source>
+      <translation>重排全部序号…</translation>
+    </message>
+    <message>
       <source>Import from Excel…</source>
       <translation>从 Excel 导入…</translation>
     </message>
@@ -886,6 +1025,10 @@
     <message>
       <source>New number for %1:</source>
       <translation>%1的新序号：</translation>
+    </message>
+    <message>
+      <source>Re-seed %1</source>
+      <translation>重排序号：%1</translation>
     </message>
     <message>
       <source>Import registration sheet</source>
@@ -1092,6 +1235,37 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Reject No. %1 (table %2, %3)? Reason (optional):</source>
       <translation>拒绝第%1号（第%2台，%3）吗？原因（可不填）：</translation>
+    </message>
+  </context>
+  <context>
+    <name>ReseedDialog</name>
+    <message>
+      <source>Re-seed all</source>
+      <translation>重排全部序号</translation>
+    </message>
+    <message>
+      <source>By rating (highest first)</source>
+      <translation>按等级分（高者在前）</translation>
+    </message>
+    <message>
+      <source>By grade (strongest first: 段 before 级)</source>
+      <translation>按段级位（强者在前：段在级前）</translation>
+    </message>
+    <message>
+      <source>By qualifier rank (1st first)</source>
+      <translation>按预选赛名次（第1名在前）</translation>
+    </message>
+    <message>
+      <source>Re-seed</source>
+      <translation>重排</translation>
+    </message>
+    <message>
+      <source>Event</source>
+      <translation>项目</translation>
+    </message>
+    <message>
+      <source>Every number (序号) of %1's %2 entrants is given again; equal values keep their present order. Only before round 1 is paired. Edit → Undo puts the old numbers back.</source>
+      <translation>将重新编定%1全部 %2 个参赛单位的序号；相同者保持现有顺序。仅限第1轮编排之前。可用“编辑 → 撤销”恢复原序号。</translation>
     </message>
   </context>
   <context>
