@@ -20,6 +20,7 @@ from urllib.parse import quote, urlencode
 from app.domain import GameRecord, Result, Scoring, points_for
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
+_UNITS = {"individual": "人", "pair": "对", "team": "队"}
 GAME_NAMES = {"gomoku": "五子棋", "go": "围棋"}
 KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
 MAX_QUERY = 40  # characters of a search kept
@@ -56,6 +57,8 @@ td.n, th.n { text-align: right; white-space: nowrap; }
 td.c, th.c { text-align: center; white-space: nowrap; }
 td.res { text-align: center; white-space: nowrap; font-weight: 600; }
 tr.hit td { background: #fff3c4; }
+td.nm { min-width: 8.5em; }
+td.nm a { white-space: nowrap; }
 .pts { color: #666; font-size: .8rem; }
 .unit { display: block; color: #666; font-size: .8rem; }
 .seed { color: #888; font-size: .8rem; }
@@ -197,12 +200,11 @@ def _page(final: Final, links: Links, title: str, body: str, crumbs: str = "") -
 
 def _footer(final: Final) -> str:
     done = "、".join(
-        f"{_e(ev.name)}第{len([r for r in ev.rounds if r.status == 'complete'])}轮"
+        f"{_e(ev.name)}{len([r for r in ev.rounds if r.status == 'complete'])}轮"
         for ev in final.events
         if ev.rounds
     )
-    when = f"（{_e(final.exported_at)}）" if final.exported_at else ""
-    return f"成绩以裁判长公布为准。已完成：{done or '尚未开赛'}{when}"
+    return f"成绩以裁判长公布为准。已赛完：{done or '尚未开赛'}"
 
 
 def _event_tabs(ev: FinalEvent, links: Links, on: str) -> str:
@@ -255,11 +257,13 @@ def index_page(final: Final, links: Links, referees: bool = False) -> str:
     items = []
     for ev in final.events:
         done = len([r for r in ev.rounds if r.status == "complete"])
-        state = (
-            f"已完成 {done}/{ev.rounds_planned} 轮"
-            if ev.rounds
-            else f"尚未编排（共 {ev.rounds_planned} 轮）"
-        )
+        source = final.event(ev.source_event) if ev.source_event else None
+        if ev.rounds:
+            state = f"已完成 {done}/{ev.rounds_planned} 轮"
+        elif source is not None:
+            state = f"按{source.name}成绩计算"
+        else:
+            state = f"尚未编排（共 {ev.rounds_planned} 轮）"
         current = _current(ev)
         parts = []
         if current is not None:
@@ -271,7 +275,7 @@ def index_page(final: Final, links: Links, referees: bool = False) -> str:
         kind = KIND_NAMES.get(ev.kind, "")
         items.append(
             f'<li><div class="name">{_e(ev.name)}</div>'
-            f'<div class="note">{_e(kind)}赛 · {len(ev.entrants)} {"人" if ev.kind == "individual" else "队"} · {state}</div>'
+            f'<div class="note">{_e(kind)}赛 · {len(ev.entrants)} {_UNITS.get(ev.kind, "队")} · {state}</div>'
             f'<nav class="tabs">{"".join(parts)}</nav></li>'
         )
     prizes = links.prizes()
@@ -413,7 +417,7 @@ def standings_page(
             tabs.append(f'<span class="on">{_e(cat.name)}</span>')
         else:
             tabs.append(f'<a href="{_e(links.standings(ev.code, cat.code))}">{_e(cat.name)}</a>')
-    order = ev.standings.tiebreak_order
+    order = _tiebreaks(ev)
     rows: list[tuple[int, bool, int, float, dict[str, float]]] = []
     if category is None:
         rows = [(s.rank, s.shared, s.entrant, s.points, s.tiebreaks) for s in ev.standings.rows]
@@ -432,8 +436,8 @@ def standings_page(
         tbs = "".join(f'<td class="n">{_e(fmt_points(tiebreaks.get(k)))}</td>' for k in order)
         lines.append(
             f'<tr><td class="n">{rank}{"=" if shared else ""}</td>'
-            f'<td><a href="{_e(links.player(ev.code, entrant.seed))}">{_e(entrant.name)}</a>'
-            f'{unit}</td><td class="n"><b>{_e(fmt_points(points))}</b></td>{tbs}</tr>'
+            f'<td class="nm"><a href="{_e(links.player(ev.code, entrant.seed))}">'
+            f'{_e(entrant.name)}</a>{unit}</td><td class="n"><b>{_e(fmt_points(points))}</b></td>{tbs}</tr>'
         )
     after = ev.standings.after_round
     heading = "积分排名" if category is None else f"{category[1]}排名"
@@ -451,6 +455,11 @@ def standings_page(
         f'<p class="note">{_e(heading)} · {note}</p>{table}'
     )
     return _page(final, links, f"{ev.name} {heading}", body, _e(ev.name))
+
+
+def _tiebreaks(ev: FinalEvent) -> tuple[str, ...]:
+    """The event's tie-breaks as the standings show them (points have their own column)."""
+    return tuple(k for k in ev.standings.tiebreak_order if k != "积分")
 
 
 def _record(g: FinalGame, number: int) -> GameRecord:
@@ -523,7 +532,7 @@ def player_page(final: Final, ev: FinalEvent, entrant: FinalEntrant, links: Link
             f"（第{ev.standings.after_round}轮后）</dd>"
             f"<dt>积分</dt><dd>{_e(fmt_points(standing.points))}</dd>"
         )
-        for key in ev.standings.tiebreak_order:
+        for key in _tiebreaks(ev):
             facts.append(
                 f"<dt>{_e(key)}</dt><dd>{_e(fmt_points(standing.tiebreaks.get(key)))}</dd>"
             )
