@@ -1414,10 +1414,6 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>轮次</translation>
     </message>
     <message>
-      <source>Right-click for manual edits; Ctrl+click to pick two players</source>
-      <translation>右键手工调整；按住 Ctrl 点选两名选手</translation>
-    </message>
-    <message>
       <source>Checker</source>
       <translation>检查</translation>
     </message>
@@ -1488,6 +1484,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>删除第%1轮的编排吗？</translation>
     </message>
     <message>
+      <source>Exchange tables %1 and %2</source>
+      <translation>交换第%1台与第%2台</translation>
+    </message>
+    <message>
+      <source>S: select two players (Ctrl+click two names) or two tables, then S.</source>
+      <translation>S：先选中两名选手（按住 Ctrl 点两个姓名）或两台，再按 S。</translation>
+    </message>
+    <message>
+      <source>A: select two players (Ctrl+click two names), then A.</source>
+      <translation>A：先选中两名选手（按住 Ctrl 点两个姓名），再按 A。</translation>
+    </message>
+    <message>
+      <source>C: select one table (not a bye), then C.</source>
+      <translation>C：先选中一台（不是轮空），再按 C。</translation>
+    </message>
+    <message>
       <source>Still saving the previous change — try again in a moment.</source>
       <translation>上一项改动仍在保存——请稍候再试。</translation>
     </message>
@@ -1514,6 +1526,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Exchange colours on table %1</source>
       <translation>交换第%1台先后手</translation>
+    </message>
+    <message>
+      <source>Right-click for manual edits; Ctrl+click to pick two players. Keys: S swaps the two selected players (or the two selected tables), C exchanges colours on the selected table, A sets the two selected players against each other</source>
+      <translation>右键手动调整；按住 Ctrl 点选两名选手。按键：S 交换所选的两名选手（或所选的两台），C 交换所选台次的先后手，A 让所选的两名选手对阵</translation>
     </message>
     <message>
       <source>Move table %1 to…</source>
@@ -2068,6 +2084,93 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Dissolve %1?</source>
       <translation>解散%1吗？</translation>
+    </message>
+  </context>
+  <context>
+    <name>TournamentTab</name>
+    <message>
+      <source>Title</source>
+      <translation>名称</translation>
+    </message>
+    <message>
+      <source>First day</source>
+      <translation>开始日期</translation>
+    </message>
+    <message>
+      <source>Last day</source>
+      <translation>结束日期</translation>
+    </message>
+    <message>
+      <source>Venue</source>
+      <translation>地点</translation>
+    </message>
+    <message>
+      <source>Organisers</source>
+      <translation>主办单位</translation>
+    </message>
+    <message>
+      <source>Komi (Go)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Certificate issuer</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Certificate number prefix</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Certificate background image</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Server address for QR codes</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>YYYY-MM-DD</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>separate with 、</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>e.g. 3又3/4子 or 7.5目</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>empty: the organisers</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>a PNG or JPEG file; empty: none</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>e.g. http://192.168.1.20:8765 (empty: found by itself)</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Empty: the standard wording. Placeholders such as {姓名} {名次} are filled in.</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Certificate text</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Team and pair prizes: a certificate per member</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>Print a dashed circle where the seal goes</source>
+      <translation type="unfinished" />
+    </message>
+    <message>
+      <source>These apply to the whole final (every event). Each round's start time is in the Schedule tab.</source>
+      <translation type="unfinished" />
     </message>
   </context>
 </TS>

@@ -134,6 +134,15 @@ class GamesModel(RecordsModel):
             lines.append(self.tr("Same unit"))
         return "\n".join(lines) or None
 
+    def player_at(self, row: int, column: int) -> int | None:
+        """The player of a name, seed or points cell; None for the table, result and notes."""
+        key = self.columns()[column].key
+        if key not in FIRST_SIDE and key not in SECOND_SIDE:
+            return None
+        data = self.row(row)
+        who = data["second"] if key in SECOND_SIDE else data["first"]
+        return int(who) if who is not None else None
+
     def entrant_at(self, row: int, column: int) -> int | None:
         """The entrant whose cell this is (first-side columns → first player)."""
         data = self.row(row)

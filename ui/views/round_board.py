@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, Qt, Signal
-from PySide6.QtGui import QAction, QColor
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -106,8 +106,13 @@ class RoundBoard(QWidget):
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self.context_menu)
         self.table.setToolTip(
-            self.tr("Right-click for manual edits; Ctrl+click to pick two players")
+            self.tr(
+                "Right-click for manual edits; Ctrl+click to pick two players. Keys: S swaps the "
+                "two selected players (or the two selected tables), C exchanges colours on the "
+                "selected table, A sets the two selected players against each other"
+            )
         )
+        self.table.installEventFilter(self)
 
         self.findings_title = QLabel()
         self.findings = QListWidget()
@@ -415,6 +420,79 @@ class RoundBoard(QWidget):
                 self.view.event,
                 self.view.number,
             )
+
+    # -- the keyboard route ---------------------------------------------------------
+    EDIT_KEYS = {Qt.Key.Key_S: "swap", Qt.Key.Key_C: "colours", Qt.Key.Key_A: "against"}
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if (
+            watched is self.table
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.modifiers()
+            in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.KeypadModifier)
+            and event.key() in self.EDIT_KEYS
+        ):
+            self.key_edit(self.EDIT_KEYS[Qt.Key(event.key())])
+            return True
+        return super().eventFilter(watched, event)
+
+    def picked_players(self) -> list[int]:
+        """The players of the selected name, seed and points cells, in order, no repeats."""
+        picked: list[int] = []
+        for index in self.table.selectionModel().selectedIndexes():
+            who = self.model.player_at(index.row(), index.column())
+            if who is not None and who not in picked:
+                picked.append(who)
+        return picked
+
+    def picked_tables(self) -> list[int]:
+        """The tables of the selected cells, in order, no repeats."""
+        tables: list[int] = []
+        for index in self.table.selectionModel().selectedIndexes():
+            table = self.model.row(index.row())["table"]
+            if table not in tables:
+                tables.append(table)
+        return tables
+
+    def key_edit(self, edit: str) -> bool:
+        """One key, one edit of the selection (the same edit, checks and undo as the menu):
+        S swaps two players, or two tables when whole tables are picked; C exchanges colours
+        on one table; A sets two players against each other. A wrong pick is said, not done."""
+        if not self.view:
+            return False
+        players, tables = self.picked_players(), self.picked_tables()
+        if edit == "swap" and len(players) == 2:
+            a, b = players
+            label = (
+                self.tr("Swap %1 and %2").replace("%1", self._name(a)).replace("%2", self._name(b))
+            )
+            return self.apply_edit("swap", a, b, label=label)
+        if edit == "swap" and len(tables) == 2:
+            a, b = sorted(tables)
+            label = self.tr("Exchange tables %1 and %2").replace("%1", str(a)).replace("%2", str(b))
+            return self.apply_edit("move", a, b, label=label)
+        if edit == "against" and len(players) == 2:
+            a, b = players
+            label = (
+                self.tr("Set %1 against %2")
+                .replace("%1", self._name(a))
+                .replace("%2", self._name(b))
+            )
+            return self.apply_edit("against", a, b, label=label)
+        if edit == "colours" and len(tables) == 1:
+            table = tables[0]
+            row = self.model.row_for_table(table)
+            if row is not None and self.model.row(row)["second"] is not None:
+                label = self.tr("Exchange colours on table %1").replace("%1", str(table))
+                return self.apply_edit("colours", table, label=label)
+        hints = {
+            "swap": self.tr("S: select two players (Ctrl+click two names) or two tables, then S."),
+            "against": self.tr("A: select two players (Ctrl+click two names), then A."),
+            "colours": self.tr("C: select one table (not a bye), then C."),
+        }
+        self.ctx.window_message(hints[edit])
+        return False
 
     # -- manual edits --------------------------------------------------------------
     def picked_entrants(self) -> list[int]:
