@@ -40,8 +40,11 @@ def poster_url(links: Mapping[Any, str]) -> str | None:
 
 
 def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = False) -> Path:
-    if not url or "://" not in url:
-        raise ReportError(NO_ADDRESS)
+    """The poster; with no address (`url` None) a dashed box saying how to set one stands
+    where the QR code goes (`finals report … poster` refuses before that, with
+    `NO_ADDRESS`)."""
+    if url is not None and "://" not in url:
+        raise ReportError(f"地址“{url}”不是网址，应形如 http://192.168.1.10:8765/。")
     register_fonts()
     pagesize = A3 if large else A4
     width, height = pagesize
@@ -66,11 +69,22 @@ def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = 
     )  # fmt: skip
     size = min(inner, 125 * mm * k)
     qr_y = y - 14 * mm * k - size
-    draw_qr(canvas, url, (width - size) / 2, qr_y, size)
+    if url:
+        draw_qr(canvas, url, (width - size) / 2, qr_y, size)
+    else:
+        canvas.saveState()
+        canvas.setDash(4, 4)
+        canvas.rect((width - size) / 2, qr_y, size, size)
+        canvas.restoreState()
+        draw_fitted(
+            canvas, NO_ADDRESS, (width - size) / 2 + 6 * mm * k, qr_y + size / 2,
+            size - 12 * mm * k, font=TABLE_FONT, size=11 * k, min_size=7 * k,
+            align="center", max_lines=8,
+        )  # fmt: skip
     y = qr_y - 12 * mm * k
     draw_fitted(
-        canvas, url, margin, y, inner, font=TABLE_FONT, size=22 * k, min_size=10 * k,
-        align="center", max_lines=1,
+        canvas, url or "（未设置地址）", margin, y, inner, font=TABLE_FONT, size=22 * k,
+        min_size=10 * k, align="center", max_lines=1,
     )  # fmt: skip
     y -= 16 * mm * k
     for line in HOW_TO:

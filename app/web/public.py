@@ -211,7 +211,7 @@ def _event_tabs(ev: FinalEvent, links: Links, on: str) -> str:
     tabs = [("pairings", "对阵", links.pairings(ev.code, _current(ev)))]
     tabs.append(("standings", "排名", links.standings(ev.code)))
     cross = links.crosstable(ev.code)
-    if cross:
+    if cross and ev.rounds:
         tabs.append(("crosstable", "对阵成绩表", cross))
     parts = [
         f'<span class="on">{label}</span>' if key == on else f'<a href="{_e(href)}">{label}</a>'
