@@ -49,7 +49,7 @@ def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = 
     pagesize = A3 if large else A4
     width, height = pagesize
     k = width / A4[0]  # everything scales with the paper
-    canvas = Canvas(str(out), pagesize=pagesize)
+    canvas = Canvas(str(out), pagesize=pagesize, initialFontName=TABLE_FONT, initialFontSize=12)
     title = final.tournament.title
     canvas.setTitle(f"{title} 选手查询")
     canvas.setAuthor(APP_NAME)
