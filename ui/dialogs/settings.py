@@ -26,10 +26,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.errors import FinalsError
 from app.services.schedule import round_times
-from app.services.tournament import check_event_settings, event_setting_problems, event_settings
+from app.services.tournament import (
+    check_event_settings,
+    event_setting_problems,
+    event_settings,
+    tournament_info,
+)
 from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.settings.schema import parse_schedule_time
+from ui.dialogs.tournament_settings import TournamentTab, window_text
 
 if TYPE_CHECKING:
     from app.services.storage import Database
@@ -58,7 +65,7 @@ class SettingsDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Settings"))
-        self.resize(640, 560)
+        self.resize(660, 640)
         self.db = db
         self.current: dict[str, Any] = {}
         self.event_combo = QComboBox()
@@ -206,9 +213,15 @@ class SettingsDialog(QDialog):
         box.addWidget(self.schedule, 1)
         self.schedule_loaded: dict[int, str] = {}
         self.tabs.addTab(schedule, self.tr("Schedule"))
+        # The tournament itself (every event): title, dates, venue, komi, certificates...
+        self.tournament = TournamentTab()
+        self.tournament.load(tournament_info(db))
+        self.tabs.addTab(self.tournament, self.tr("Tournament"))
+        self.tournament_saved = False
         # Operator
         me = QWidget()
         form = QFormLayout(me)
+        self._operator = operator
         self.operator = QLineEdit(operator)
         self.operator.setPlaceholderText(self.tr("e.g. 王裁判"))
         form.addRow(self.tr("Operator (recorded in the audit log)"), self.operator)
@@ -366,11 +379,25 @@ class SettingsDialog(QDialog):
         return ""
 
     def accept(self) -> None:
-        problem = self.validate()
+        problem = self.validate() or self.tournament.validate()
         if problem:
             self.error.setText(problem)
             self.error.setVisible(True)
             return
+        # The tournament's own settings are stored here (the event's by the window): the
+        # same checks and audit entry as `finals settings FILE --set …`.
+        try:
+            saved = self.tournament.save(self.db, self.operator.text().strip() or self._operator)
+        except FinalsError as exc:
+            self.error.setText(window_text(exc.window_message))
+            self.error.setVisible(True)
+            return
+        if saved:
+            self.tournament_saved = True
+            self.tournament.load(tournament_info(self.db))
+            ctx = getattr(self.parent(), "ctx", None)
+            if ctx is not None and hasattr(ctx, "notify"):
+                ctx.notify("settings")  # the title, the documents' heading...
         super().accept()
 
     def values(self) -> dict[str, Any]:
