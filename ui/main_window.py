@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import shutil
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -138,6 +139,9 @@ class MainWindow(QMainWindow):
         self._progress: QProgressDialog | None = None
         self.display: DisplayWindow | None = None
         self.backups_dialog: BackupsDialog | None = None
+        self.last_document: Path | None = None
+        self.preview_dialog: QDialog | None = None
+        self._printer: Any = None
         self._closed()
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
@@ -253,6 +257,13 @@ class MainWindow(QMainWindow):
                 excel_menu, self.report_title(kind), partial(self.print_report, kind, ".xlsx")
             )
         print_menu.addSeparator()
+        self.preview_action = self._action(
+            print_menu,
+            self.tr("Print preview of the last document…"),
+            lambda: self.preview_document(self.last_document),
+            QKeySequence.StandardKey.Print,
+        )
+        self._action(print_menu, self.tr("Print preview of a PDF…"), self.preview_pdf)
         self._action(print_menu, self.tr("Open the output folder"), self.open_output_folder)
         self._action(print_menu, self.tr("Choose the output folder…"), self.choose_output_folder)
 
@@ -743,6 +754,8 @@ class MainWindow(QMainWindow):
 
     def _report_done(self, path: Path) -> None:
         self._end_progress()
+        if Path(path).suffix.lower() == ".pdf":
+            self.last_document = Path(path)
         self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 15000)
         self.document_ready.emit(str(path))
         if self.ctx.open_documents:
@@ -751,6 +764,57 @@ class MainWindow(QMainWindow):
     def _report_failed(self, exc: BaseException) -> None:
         self._end_progress()
         show_error(self, exc)
+
+    # -- print preview and a printer -----------------------------------------------
+    def preview_pdf(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Print preview"), str(prefs.output_dir()), self.tr("PDF files (*.pdf)")
+        )
+        if path:
+            self.preview_document(Path(path))
+
+    def preview_document(self, pdf: Path | None) -> None:
+        """The PDF's pages rendered (pdftoppm, in a worker), then Qt's print preview with the
+        printer choice; with no renderer the PDF opens in the system viewer instead."""
+        if pdf is None:
+            self.statusBar().showMessage(
+                self.tr("Make a document first (Print menu), then preview it."), 10000
+            )
+            return
+        if not can_render_pages():
+            self.statusBar().showMessage(
+                self.tr("Print preview needs pdftoppm (poppler); the PDF opens in the viewer."),
+                15000,
+            )
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(pdf)))
+            return
+        self.statusBar().showMessage(self.tr("Preparing the print preview…"))
+        self.ctx.runner.start(
+            render_pages,
+            pdf,
+            on_done=self._show_preview,
+            on_error=lambda exc: show_error(self, exc),
+        )
+
+    def _show_preview(self, pages: list[Path]) -> None:
+        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+        self.statusBar().clearMessage()
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        self._printer = printer  # the dialog does not own it: kept while the dialog lives
+        from PySide6.QtGui import QImageReader, QPageLayout
+
+        size = QImageReader(str(pages[0])).size()
+        if size.width() > size.height():  # a landscape document prints landscape
+            printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+        dialog = QPrintPreviewDialog(printer, self)
+        dialog.setWindowTitle(self.tr("Print preview"))
+        dialog.paintRequested.connect(lambda target: paint_pages(target, pages))
+        folder = pages[0].parent
+        dialog.finished.connect(lambda _r: shutil.rmtree(folder, ignore_errors=True))
+        self.preview_dialog = dialog
+        dialog.resize(1000, 800)
+        dialog.open()
 
     def open_output_folder(self) -> None:
         folder = prefs.output_dir()
@@ -783,6 +847,51 @@ class MainWindow(QMainWindow):
         self.ctx.close()
         set_wait_notice(self._previous_wait_notice)
         super().closeEvent(event)
+
+
+def can_render_pages() -> bool:
+    return shutil.which("pdftoppm") is not None
+
+
+def render_pages(pdf: Path, dpi: int = 150) -> list[Path]:
+    """In a worker: the PDF's pages as PNG files (pdftoppm), in order."""
+    import subprocess
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="finals-preview-"))
+    try:
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(folder / "page")],
+            check=True,
+            capture_output=True,
+            timeout=300,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise FinalsError(f"无法显示打印预览：{pdf.name} 无法渲染（{exc}）。") from exc
+    pages = sorted(folder.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    if not pages:
+        raise FinalsError(f"无法显示打印预览：{pdf.name} 没有页面。")
+    return pages
+
+
+def paint_pages(printer: Any, pages: list[Path]) -> None:
+    """Each rendered page on a page of the printer, as large as it fits, centred."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QImage, QPainter
+
+    painter = QPainter(printer)
+    try:
+        for number, page in enumerate(pages):
+            if number:
+                printer.newPage()
+            image = QImage(str(page))
+            area = painter.viewport()
+            size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            x = area.x() + (area.width() - size.width()) // 2
+            y = area.y() + (area.height() - size.height()) // 2
+            painter.drawImage(QRect(x, y, size.width(), size.height()), image)
+    finally:
+        painter.end()
 
 
 class BackupsDialog(QDialog):

@@ -444,6 +444,14 @@
       <translation>导出 Excel</translation>
     </message>
     <message>
+      <source>Print preview of the last document…</source>
+      <translation>打印预览（最近生成的文档）…</translation>
+    </message>
+    <message>
+      <source>Print preview of a PDF…</source>
+      <translation>打印预览 PDF 文件…</translation>
+    </message>
+    <message>
       <source>Open the output folder</source>
       <translation>打开输出文件夹</translation>
     </message>
@@ -626,6 +634,26 @@ The current file is first saved as a backup of its own (you can restore it the s
     <message>
       <source>Saved %1</source>
       <translation>已保存 %1</translation>
+    </message>
+    <message>
+      <source>Print preview</source>
+      <translation>打印预览</translation>
+    </message>
+    <message>
+      <source>PDF files (*.pdf)</source>
+      <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+      <source>Make a document first (Print menu), then preview it.</source>
+      <translation>请先在“打印”菜单中生成文档，再预览。</translation>
+    </message>
+    <message>
+      <source>Print preview needs pdftoppm (poppler); the PDF opens in the viewer.</source>
+      <translation>打印预览需要 pdftoppm（poppler）；已改用系统查看器打开 PDF。</translation>
+    </message>
+    <message>
+      <source>Preparing the print preview…</source>
+      <translation>正在准备打印预览…</translation>
     </message>
     <message>
       <source>Output folder</source>
@@ -1771,6 +1799,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>小分</translation>
     </message>
     <message>
+      <source>Tournament</source>
+      <translation>比赛信息</translation>
+    </message>
+    <message>
       <source>e.g. 王裁判</source>
       <translation>例如 王裁判</translation>
     </message>
@@ -2110,67 +2142,67 @@ Accept it? Any other submission for this table is then rejected.</source>
     </message>
     <message>
       <source>Komi (Go)</source>
-      <translation type="unfinished" />
+      <translation>贴目（围棋）</translation>
     </message>
     <message>
       <source>Certificate issuer</source>
-      <translation type="unfinished" />
+      <translation>证书落款</translation>
     </message>
     <message>
       <source>Certificate number prefix</source>
-      <translation type="unfinished" />
+      <translation>证书编号前缀</translation>
     </message>
     <message>
       <source>Certificate background image</source>
-      <translation type="unfinished" />
+      <translation>证书背景图片</translation>
     </message>
     <message>
       <source>Server address for QR codes</source>
-      <translation type="unfinished" />
+      <translation>二维码使用的服务器地址</translation>
     </message>
     <message>
       <source>YYYY-MM-DD</source>
-      <translation type="unfinished" />
+      <translation>YYYY-MM-DD</translation>
     </message>
     <message>
       <source>separate with 、</source>
-      <translation type="unfinished" />
+      <translation>多个用“、”分隔</translation>
     </message>
     <message>
       <source>e.g. 3又3/4子 or 7.5目</source>
-      <translation type="unfinished" />
+      <translation>如 3又3/4子 或 7.5目</translation>
     </message>
     <message>
-      <source>empty: the organisers</source>
-      <translation type="unfinished" />
+      <source>empty: the first organiser</source>
+      <translation>不填：用第一个主办单位</translation>
+    </message>
+    <message>
+      <source>e.g. http://192.168.1.20:8765 (empty: set when the phone server starts)</source>
+      <translation>如 http://192.168.1.20:8765（不填：启动现场录入服务时自动记下）</translation>
     </message>
     <message>
       <source>a PNG or JPEG file; empty: none</source>
-      <translation type="unfinished" />
-    </message>
-    <message>
-      <source>e.g. http://192.168.1.20:8765 (empty: found by itself)</source>
-      <translation type="unfinished" />
+      <translation>PNG 或 JPEG 图片文件；不填：无背景</translation>
     </message>
     <message>
       <source>Empty: the standard wording. Placeholders such as {姓名} {名次} are filled in.</source>
-      <translation type="unfinished" />
+      <translation>不填：用标准文字。{姓名}、{名次} 等占位符会自动填入。</translation>
     </message>
     <message>
       <source>Certificate text</source>
-      <translation type="unfinished" />
+      <translation>证书文字</translation>
     </message>
     <message>
       <source>Team and pair prizes: a certificate per member</source>
-      <translation type="unfinished" />
+      <translation>团体、双人奖项每名队员各发一张证书</translation>
     </message>
     <message>
       <source>Print a dashed circle where the seal goes</source>
-      <translation type="unfinished" />
+      <translation>印出盖章位置（虚线圆圈）</translation>
     </message>
     <message>
       <source>These apply to the whole final (every event). Each round's start time is in the Schedule tab.</source>
-      <translation type="unfinished" />
+      <translation>以下设置适用于整个比赛（所有项目）。各轮开赛时间在“赛程”页设置。</translation>
     </message>
   </context>
 </TS>

@@ -110,3 +110,43 @@ def test_trf_export_then_import_as_a_new_event(
     window.import_trf()  # a second import takes the next free code
     qtbot.waitUntil(lambda: len(told) == 2, timeout=30000)
     assert "TRF2" in {e["code"] for e in window.ctx.events}
+
+
+def test_print_preview_renders_the_document_and_prints_its_pages(
+    window, qtbot, settle, tmp_path: Path
+) -> None:  # noqa: ANN001
+    import shutil
+    import subprocess
+
+    import pytest
+    from PySide6.QtPrintSupport import QPrinter
+
+    from ui.main_window import paint_pages, render_pages
+
+    if shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None:
+        pytest.skip("poppler-utils is not installed")
+    made: list[str] = []
+    window.document_ready.connect(made.append)
+    window.print_report("standings")
+    qtbot.waitUntil(lambda: bool(made), timeout=60000)
+    assert window.last_document == Path(made[0])
+    window.preview_action.trigger()
+    qtbot.waitUntil(lambda: window.preview_dialog is not None, timeout=60000)
+    dialog = window.preview_dialog
+    assert dialog.isVisible()
+    dialog.grab().save(str(tmp_path / "preview.png"))
+    dialog.close()
+    # what the printer receives: every page of the document (a PDF printer stands in)
+    pages = render_pages(Path(made[0]), dpi=60)
+    out = tmp_path / "printed.pdf"
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(out))
+    paint_pages(printer, pages)
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
+    source = subprocess.run(["pdfinfo", made[0]], capture_output=True, text=True).stdout
+
+    def count(text: str) -> int:
+        return int(next(x for x in text.splitlines() if x.startswith("Pages:")).split()[1])
+
+    assert count(info) == count(source) == len(pages) >= 1
