@@ -4,12 +4,19 @@ from __future__ import annotations
 
 
 class FinalsError(Exception):
-    """A user error: bad input, a missing file, an impossible request."""
+    """A user error: bad input, a missing file, an impossible request.
 
-    def __init__(self, message: str, details: list[str] | None = None) -> None:
+    `window`: the same message for the window, where the fix is a button or a confirmation,
+    never a command-line flag (「请加 --force」) or a `finals …` command.
+    """
+
+    def __init__(
+        self, message: str, details: list[str] | None = None, *, window: str | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.details = details or []
+        self.window_message = window or message
 
     def __str__(self) -> str:
         if not self.details:

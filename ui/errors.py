@@ -17,7 +17,7 @@ log = logging.getLogger("ui")
 def error_text(exc: BaseException) -> tuple[str, list[str]]:
     """(message, details) of an error, in words for the arbiter."""
     if isinstance(exc, FinalsError):
-        return exc.message, list(exc.details)
+        return exc.window_message, list(exc.details)
     failure = describe_failure(exc)  # a full disk, a read-only folder, ... in Chinese
     if failure is not None:
         return failure.message, list(failure.details)

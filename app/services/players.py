@@ -85,7 +85,10 @@ def find_entrant(session: Session, event: Event, who: str) -> Entrant:
         for entrant in event.entrants:
             if entrant.seed == int(who):
                 return entrant
-        raise FinalsError(f"{event.name}没有序号为 {who} 的选手。请用 finals players 查看序号。")
+        raise FinalsError(
+            f"{event.name}没有序号为 {who} 的选手。请用 finals players 查看序号。",
+            window=f"{event.name}没有序号为 {who} 的选手。序号见“选手”页。",
+        )
     matches = [e for e in event.entrants if e.name == who]
     if len(matches) == 1:
         return matches[0]

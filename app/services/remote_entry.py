@@ -772,7 +772,8 @@ def _pending(
     sub = session.get(Submission, submission_id)
     if sub is None:
         raise FinalsError(
-            f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。"
+            f"没有第{submission_id}号现场提交。请用 finals submissions 查看待确认的提交。",
+            window=f"没有第{submission_id}号现场提交（可能已被处理）。请刷新“现场录入”页。",
         )
     if sub.status == VOID and not dismissing:
         raise FinalsError(

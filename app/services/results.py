@@ -207,9 +207,13 @@ def _apply(
         raise FinalsError(f"第{entry.table}台是轮空，无需录入成绩。")
     later = [r for r in event.rounds if r.number > rnd.number]
     if game.result is not None and later and not force:
-        raise FinalsError(
+        head = (
             f"第{rnd.number}轮第{entry.table}台已有成绩 {game.result}，且第{later[0].number}轮已编排。"
-            "更正会改变已编排轮次的依据；确认要更正请加 --force。"
+            "更正会改变已编排轮次的依据；"
+        )
+        raise FinalsError(
+            head + "确认要更正请加 --force。",
+            window=head + "确认要更正，请在提示中选择“仍要更正”。",
         )
     before = _game_state(game)
     game.result = entry.result.value
@@ -346,9 +350,10 @@ def clear_result(
             raise FinalsError(f"第{table}台是轮空，没有可清除的成绩。")
         later = [r for r in event.rounds if r.number > rnd.number]
         if game.result is not None and later and not force:
+            head = f"第{rnd.number}轮第{table}台的成绩已被第{later[0].number}轮编排使用。"
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台的成绩已被第{later[0].number}轮编排使用。"
-                "确认要清除请加 --force。"
+                head + "确认要清除请加 --force。",
+                window=head + "确认要清除，请在提示中选择“仍要清除”。",
             )
         before = _game_state(game)
         game.result, game.manner = None, None
@@ -397,8 +402,10 @@ def record_board_result(
                 raise DrawRefused(refusal.message(f"第{rnd.number}轮第{table}台第{board}板"))
         later = [r for r in event.rounds if r.number > rnd.number]
         if target.result is not None and later and not force:
+            head = f"第{rnd.number}轮第{table}台第{board}板已有成绩，且下一轮已编排；"
             raise FinalsError(
-                f"第{rnd.number}轮第{table}台第{board}板已有成绩，且下一轮已编排；确认要更正请加 --force。"
+                head + "确认要更正请加 --force。",
+                window=head + "确认要更正，请在提示中选择“仍要更正”。",
             )
         before = {"board": board, "result": target.result, "match": game.result}
         target.result, target.manner = result.value, manner

@@ -156,10 +156,11 @@ def pair_next(
         _ensure_playable(event)
         beyond = beyond_plan(event.rounds_planned, len(event.rounds))
         if beyond and not extra_round:
+            head = f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
             raise FinalsError(
-                f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
-                "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
-                f"finals settings FILE --event {event.code} --set rounds_planned=N。"
+                head + "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
+                f"finals settings FILE --event {event.code} --set rounds_planned=N。",
+                window=head + "确需加赛，请在提示中确认加赛；或先在“设置”中修改计划轮数。",
             )
         if event.rounds:
             last = event.rounds[-1]
@@ -330,9 +331,10 @@ def edit_round_by_seed(
             by_seed = {e.seed: e.id for e in event.entrants}
             missing = [v for v in values if v not in by_seed]
             if missing:
+                head = f"{event.name}没有序号{missing[0]}的参赛者（序号为 1–{max(by_seed, default=0)}）。"
                 raise FinalsError(
-                    f"{event.name}没有序号{missing[0]}的参赛者（序号为 1–{max(by_seed, default=0)}）。"
-                    f"请用 finals players FILE --event {event.code} 查看序号。"
+                    head + f"请用 finals players FILE --event {event.code} 查看序号。",
+                    window=head + "序号见“选手”页。",
                 )
             args = tuple(by_seed[v] for v in values)
         _apply_edit(session, event, number, edit, args, values, operator)

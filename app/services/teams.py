@@ -34,6 +34,7 @@ FORCED_DISSOLVE = "强制解散"
 _COMPOSE_ACTIONS = ("组队", FORCED_COMPOSE)
 _DISSOLVE_ACTIONS = ("解散组合", FORCED_DISSOLVE)
 FORCE_HINT = "确需变更请加 --force（记入操作日志，并在队伍名单上标注为强制变更）。"
+FORCE_HINT_WINDOW = "确需变更，请在提示中选择强制变更（记入操作日志，并在队伍名单上标注）。"
 
 
 def _row(player: Player, events: tuple[str, ...] = ()) -> PlayerRow:
@@ -119,7 +120,9 @@ def late_team_rows(session: Session, teams: Iterable[tuple[str, str, int]]) -> l
 
 def _refuse_late(reason: str | None, force: bool, what: str) -> None:
     if reason and not force:
-        raise FinalsError(f"{what}：{reason}{FORCE_HINT}")
+        raise FinalsError(
+            f"{what}：{reason}{FORCE_HINT}", window=f"{what}：{reason}{FORCE_HINT_WINDOW}"
+        )
 
 
 # -- composing and dissolving --------------------------------------------------------------

@@ -16,6 +16,7 @@ from app.domain import Scoring
 from app.pairing.model import PairingSettings
 from app.settings.schema import (
     EVENT_SETTINGS,
+    FIX_IN_WINDOW,
     GROUPS,
     INTERNAL_KEYS,
     KIND_NAMES,
@@ -433,8 +434,17 @@ def stored_event_error(stored: StoredEvent, problems: Sequence[Problem], file: s
     command = fix_command(file, stored.code, problems)
     head = f"项目 {stored.code}（{stored.name}）的设置有误，无法继续"
     if len(problems) == 1:
-        return SettingError(f"{head}：{problems[0].message}请先改正：{command}", problems)
-    return SettingError(f"{head}。请先改正：{command}", problems, [p.message for p in problems])
+        return SettingError(
+            f"{head}：{problems[0].message}请先改正：{command}",
+            problems,
+            window=f"{head}：{problems[0].message}{FIX_IN_WINDOW}",
+        )
+    return SettingError(
+        f"{head}。请先改正：{command}",
+        problems,
+        [p.message for p in problems],
+        window=f"{head}。{FIX_IN_WINDOW}",
+    )
 
 
 # -- events: changing ------------------------------------------------------------------------

@@ -61,13 +61,22 @@ INDIVIDUAL_TIEBREAKS: tuple[str, ...] = tuple(n for n in ALL_TIEBREAKS if n != "
 MAX_TEXT = 2000
 
 
+# How the window says where a bad setting is fixed (the command line names the command).
+FIX_IN_WINDOW = "请先在“编辑 → 设置”中改正。"
+
+
 class SettingError(FinalsError):
     """A setting that cannot be used; the message names the key, the values allowed and the fix."""
 
     def __init__(
-        self, message: str, problems: Sequence[Problem] = (), details: list[str] | None = None
+        self,
+        message: str,
+        problems: Sequence[Problem] = (),
+        details: list[str] | None = None,
+        *,
+        window: str | None = None,
     ) -> None:
-        super().__init__(message, details)
+        super().__init__(message, details, window=window)
         self.problems = tuple(problems)
 
 

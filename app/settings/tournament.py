@@ -9,6 +9,7 @@ from typing import Any
 from app.settings.komi import parse_komi
 from app.settings.schema import (
     EVENT_SETTINGS,
+    FIX_IN_WINDOW,
     GROUPS,
     TOURNAMENT_FIELDS,
     TOURNAMENT_SETTINGS,
@@ -189,8 +190,17 @@ def read_tournament_settings(
         command = fix_command(file, None, wanted)
         head = "比赛设置有误，无法继续"
         if len(wanted) == 1:
-            raise SettingError(f"{head}：{wanted[0].message}请先改正：{command}", wanted)
-        raise SettingError(f"{head}。请先改正：{command}", wanted, [p.message for p in wanted])
+            raise SettingError(
+                f"{head}：{wanted[0].message}请先改正：{command}",
+                wanted,
+                window=f"{head}：{wanted[0].message}{FIX_IN_WINDOW}",
+            )
+        raise SettingError(
+            f"{head}。请先改正：{command}",
+            wanted,
+            [p.message for p in wanted],
+            window=f"{head}。{FIX_IN_WINDOW}",
+        )
     return typed
 
 
