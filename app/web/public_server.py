@@ -3,14 +3,23 @@
 Read-only and token-free: `/` (the events), `/e/<CODE>/pairings` (`?round=N`, `?q=`),
 `/e/<CODE>/standings` (`?category=`), `/e/<CODE>/player/<seed>`, and `/p/style.css`. Each
 answer is rendered by `app.web.public` from the read model (`load_final`: one query while
-the file is unchanged) and kept per file revision, so a result shows as soon as it is
-accepted (the revision changes) and a page asked for again costs a dictionary look-up.
+the file is unchanged) and kept per file revision, so a page asked for again costs a
+dictionary look-up.
+
+A result shows as soon as it is accepted: the revision changes, and the read model is built
+again. One thread builds it (in the background), at most every `REBUILD_EVERY` seconds;
+the request that starts a build waits for it up to `FRESH_WAIT`, and requests meanwhile are
+answered from the final built before: with results arriving every second at the end of
+a round, 200 requests a second are never stuck behind rebuilds of a 360-player final, and a
+result is on the pages within a second of being accepted.
 """
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import parse_qs
@@ -20,9 +29,12 @@ from app.readmodel.model import Final
 from app.store.database import Database
 from app.web import public
 
+log = logging.getLogger("finals.web")
 _EVENT_PAGE = re.compile(r"^/e/([A-Za-z0-9_-]{1,32})/(pairings|standings|player/([0-9]{1,6}))$")
 CSS_PATH = "/p/style.css"
 _KEEP = 512  # rendered pages kept (of the current revision)
+FRESH_WAIT = 0.1  # seconds a request waits for the final of a new revision
+REBUILD_EVERY = 0.75  # seconds between builds of the read model (at most)
 
 
 @dataclass(frozen=True)
@@ -44,6 +56,60 @@ class PublicPages:
         self.links = public.Links()
         self._cache: OrderedDict[tuple[int, str, str], Answer] = OrderedDict()
         self._lock = threading.Lock()
+        self._final: Final | None = None
+        self._building: threading.Event | None = None  # set when the running build ends
+        self._built_at = float("-inf")  # time.monotonic() when the last build ended
+
+    def warm(self) -> None:
+        """Build the read model and the names' pinyin ahead of the first player."""
+        final = self.final()
+        for ev in final.events:
+            for entrant in ev.entrants:
+                for name in (entrant.name, *entrant.members):
+                    public.readings(name)
+
+    def final(self) -> Final:
+        """The final of the file's revision now; while another thread builds it, the one
+        built before (after waiting up to FRESH_WAIT)."""
+        current = self._final
+        if current is not None:
+            revision = self.db.revision()
+            if revision is not None and revision == current.revision:
+                return current
+        wait = current is None
+        with self._lock:
+            done = self._building
+            if done is None:
+                done = self._building = threading.Event()
+                delay = max(0.0, self._built_at + REBUILD_EVERY - time.monotonic())
+                wait = wait or delay == 0  # the request that starts a build waits for it
+                threading.Thread(
+                    target=self._build,
+                    args=(done, 0.0 if current is None else delay),
+                    name="finals-public-build",
+                    daemon=True,
+                ).start()
+        if current is None:
+            done.wait()
+        elif wait:
+            done.wait(FRESH_WAIT)
+        return self._final or load_final(self.db)
+
+    def _build(self, done: threading.Event, delay: float) -> None:
+        try:
+            if delay:
+                time.sleep(delay)
+            final = load_final(self.db)
+            with self._lock:
+                if self._final is None or final.revision >= self._final.revision:
+                    self._final = final
+        except Exception:  # the waiting request builds it itself and reports the fault
+            log.exception("building the players' pages failed")
+        finally:
+            with self._lock:
+                self._building = None
+                self._built_at = time.monotonic()
+            done.set()
 
     def answer(self, path: str, query: str) -> Answer | None:
         """The page at `path` (None: not one of ours)."""
@@ -51,7 +117,7 @@ class PublicPages:
             return Answer(200, public.CSS.encode("utf-8"), "text/css; charset=utf-8")
         if not is_public_path(path):
             return None
-        final = load_final(self.db)
+        final = self.final()
         key = (final.revision, path, query[:200])
         with self._lock:
             found = self._cache.get(key)

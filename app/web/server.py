@@ -824,6 +824,10 @@ class RemoteEntryServer:
                 target=self._watch, name="finals-web-watch", daemon=True
             )
             self._watcher.start()
+        if self.public_pages is not None:
+            threading.Thread(
+                target=self._warm, args=(self.public_pages,), name="finals-warm", daemon=True
+            ).start()
         atexit.register(self.stop)
         if self.remember_url:
             try:
@@ -869,6 +873,13 @@ class RemoteEntryServer:
                     return
             except Exception:
                 log.exception("watching the rounds failed")
+
+    @staticmethod
+    def _warm(pages: PublicPages) -> None:
+        try:
+            pages.warm()
+        except Exception:
+            log.exception("building the players' pages ahead failed")
 
     def arrived(self, outcome: SubmitOutcome) -> None:
         with self._count_lock:
