@@ -57,8 +57,10 @@ REJECT_KEYS = (Qt.Key.Key_R, Qt.Key.Key_Delete)
 # The players' pages' words (issue 16), English first, with their Chinese until
 # resources/translations/update_translations.py carries them (see `_words`).
 PUBLIC_WORDS = {
-    "Also open the players' pages (pairings, standings; read-only, no token)": (
-        "同时开放选手查询页面（对阵、排名；只读，无需令牌）"
+    "Also open the players' pages": "同时开放选手查询页面",
+    "Pairings, standings and each player's results for everyone on the venue network: "
+    "read-only, no token, nothing private.": (
+        "场馆网络中任何人都可查看对阵、排名和个人成绩：只读，无需令牌，不含任何个人隐私信息。"
     ),
     "Players' pages: %1": "选手查询页面：%1",
     "Players scan the venue poster (finals report … poster) or open this address.": (
@@ -106,6 +108,7 @@ class RemoteEntryView(QWidget):
         self.auto_accept.toggled.connect(self._auto_changed)
         self.public = QCheckBox(self._words(next(iter(PUBLIC_WORDS))))
         self.public.setObjectName("publicPages")
+        self.public.setToolTip(self._words(list(PUBLIC_WORDS)[1]))
         self.scope_label = QLabel()
         self.scope_label.setWordWrap(True)
         form = QFormLayout()
