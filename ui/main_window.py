@@ -556,6 +556,9 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _changed(self, what: str) -> None:
+        if what in (ctxmod.SETTINGS, ctxmod.ALL):  # the title may have been edited
+            title = self.ctx.info.get("title") or ""
+            self.setWindowTitle(f"{title} — {self.tr('Finals Manager')}")
         if what in (ctxmod.SETTINGS, ctxmod.ALL, ctxmod.ROUNDS, ctxmod.RESULTS):
             self._fill_events()
 

@@ -274,6 +274,14 @@ def _entrant(
         member_ids=member_ids,
         eligibility_problems=tuple(problems.get(entrant.id, ())),
         late=late_of.get(entrant.id) if event.kind == "team" else None,
+        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
+        if entrant.status == "withdrawn"
+        else None,
+        joined_round=entrant.joined_round or 1,
+        absent_rounds=tuple(
+            sorted(s.round_number for s in entrant.round_status if s.status == "absent")
+        ),
+        initial_points=entrant.initial_points or 0.0,
     )
 
 

@@ -73,6 +73,12 @@ class FinalEntrant:
     # Teams and pairs: what makes one ineligible now (empty: eligible).
     eligibility_problems: tuple[str, ...]
     late: LateChange | None  # a team's forced late composition
+    # Who plays which round (not exported): withdrawn from this round on (None: playing),
+    # paired from this round, excused (请假) for these rounds; points carried in.
+    withdrawn_from_round: int | None = None
+    joined_round: int = 1
+    absent_rounds: tuple[int, ...] = ()
+    initial_points: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)

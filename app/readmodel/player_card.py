@@ -122,19 +122,24 @@ def _missing_reasons(
     before the first game are 未参赛 (joined late), rounds after the last game of a
     withdrawn player are 退赛, the other gaps are 请假.
     """
-    withdrawn_from: int | None = getattr(entrant, "withdrawn_from_round", None)
-    joined: int | None = getattr(entrant, "joined_round", None)
-    absent_known: tuple[int, ...] | None = getattr(entrant, "absent_rounds", None)
+    # A document read back (`from_document`) does not carry these: then they are read off
+    # the pairings below.
+    withdrawn_from: int | None = entrant.withdrawn_from_round
+    joined: int | None = entrant.joined_round if entrant.joined_round > 1 else None
+    absent_known: tuple[int, ...] = entrant.absent_rounds
     missing = [n for n in paired if n not in present]
     first_game = min(present) if present else None
     last_game = max(present) if present else None
-    if joined is None:
-        joined = first_game if first_game is not None and first_game > 1 else 1
+    if joined is None:  # the first round the player was there for (played or excused)
+        there = [n for n in (first_game, *absent_known) if n is not None]
+        joined = min(there) if there and min(there) > 1 else 1
     if withdrawn_from is None and entrant.status == "withdrawn":
         withdrawn_from = (last_game or 0) + 1
     reasons: dict[int, str] = {}
     for number in missing:
-        if number < joined:
+        if number in absent_known:  # stored: excused, whatever the pairings suggest
+            reasons[number] = ABSENT
+        elif number < joined:
             reasons[number] = NOT_JOINED
         elif withdrawn_from is not None and number >= withdrawn_from:
             reasons[number] = WITHDRAWN

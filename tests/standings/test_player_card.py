@@ -230,3 +230,33 @@ def test_unknown_entrant(final: Final) -> None:
         player_card(final, "OPEN", 99)
     with pytest.raises(KeyError):
         player_card(final, "NOPE", 1)
+
+
+def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(tmp_path) -> None:  # noqa: ANN001
+    """The read model carries the stored statuses: a player excused from round 1 shows 请假
+    there (the pairings alone cannot tell it from joining late)."""
+    from app.demo import build_demo
+    from app.readmodel.load import load_final
+    from app.services.players import set_status
+    from app.services.results import record_result
+    from app.services.rounds import pair_next
+    from app.services.tournament import open_tournament
+
+    path = tmp_path / "go.finals"
+    build_demo(path, "hangzhou-go", players=20, seed=4, rounds=0)
+    db = open_tournament(path)
+    try:
+        final = load_final(db)
+        someone = final.event("MEN").entrants[3]  # type: ignore[union-attr]
+        set_status(db, "MEN", str(someone.seed), "absent", 1)
+        first = pair_next(db, "MEN")
+        for game in first.games:
+            if game.second is not None:
+                record_result(db, "MEN", 1, game.table, "1-0")
+        pair_next(db, "MEN")  # round 2: the player is back
+        card = player_card(load_final(db), "MEN", someone.id)
+        assert card.rounds[0].outcome == "请假"
+        assert any("请假" in line for line in card.status_changes)
+        assert not any("起参赛" in line for line in card.status_changes)
+    finally:
+        db.close()
