@@ -7,10 +7,18 @@ from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 from app.resources import resource_path
 
 _installed: list[QTranslator] = []
+_language = "zh_CN"
+
+
+def english() -> bool:
+    """Whether the window speaks English (the core's words are then shown in English too)."""
+    return _language != "zh_CN"
 
 
 def install(app: QCoreApplication, language: str) -> bool:
     """Install the translators for `language` ("zh_CN" or "en"); True when Chinese is on."""
+    global _language
+    _language = language
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()

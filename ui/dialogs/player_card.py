@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.readmodel.load import load_final
 from app.readmodel.player_card import PlayerCard, player_card
+from ui.core_words import core
 from ui.errors import show_error
 
 if TYPE_CHECKING:
@@ -157,8 +158,8 @@ class PlayerCardDialog(QDialog):
                 _item(r.table, True),
                 _item(r.opponent_seed, True),
                 _item(r.opponent_name),
-                _item(r.colour),
-                _item(r.outcome + (f"（{r.result}）" if r.result and r.opponent else "")),
+                _item(core(r.colour)),
+                _item(core(r.outcome) + (f"（{r.result}）" if r.result and r.opponent else "")),
                 _item(_points(r.points) if r.played else "", True),
                 _item(_points(r.total), True),
             ]
@@ -168,7 +169,7 @@ class PlayerCardDialog(QDialog):
         self.rounds.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
 
         self.tiebreaks.setColumnCount(len(card.tiebreaks))
-        self.tiebreaks.setHorizontalHeaderLabels([name for name, _v in card.tiebreaks])
+        self.tiebreaks.setHorizontalHeaderLabels([core(name) for name, _v in card.tiebreaks])
         for column, (_name, value) in enumerate(card.tiebreaks):
             self.tiebreaks.setItem(0, column, _item(_points(value), True))
         self.tiebreaks.resizeColumnsToContents()

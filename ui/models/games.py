@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from app.services.rounds import RoundView
+from ui.core_words import core
 from ui.models.base import Column, RecordsModel, plain
 
 FINDING_COLOUR = QColor("#ffd6d6")
@@ -49,7 +50,7 @@ def game_rows(view: RoundView) -> list[dict[str, Any]]:
                 "first_score": note.first_score if note else None,
                 "second_score": note.second_score if note else None,
                 "result": view.results.get(game.table),
-                "colour_reason": note.colour_reason if note else "",
+                "colour_reason": core(note.colour_reason) if note else "",
                 "floats": " / ".join(
                     f for f in ((note.first_float, note.second_float) if note else ()) if f
                 ),

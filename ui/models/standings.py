@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
+from ui.core_words import core
 from ui.models.base import Column, RecordsModel
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class StandingsModel(RecordsModel):
             columns.append(Column("members", self.tr("Members")))
         columns.append(Column("points", self.tr("Points"), numeric=True))
         for name in self.tiebreaks:
-            columns.append(Column(f"tb:{name}", name, _tiebreak(name), numeric=True))
+            columns.append(Column(f"tb:{name}", core(name), _tiebreak(name), numeric=True))
         self.beginResetModel()
         self._columns = columns
         self._rows = rows
@@ -159,7 +160,7 @@ class GroupStandingsModel(RecordsModel):
             Column("unit", self.tr("Unit")),
             Column("members", self.tr("Members")),
             Column("points", self.tr("Points"), numeric=True),
-        ] + [Column(f"tb:{n}", n, _tiebreak(n), numeric=True) for n in tiebreaks]
+        ] + [Column(f"tb:{n}", core(n), _tiebreak(n), numeric=True) for n in tiebreaks]
         self.beginResetModel()
         self._columns, self._rows = columns, rows
         self.endResetModel()

@@ -1,0 +1,43 @@
+"""Issue 16: in English the window shows the core's words in English too (tie-break names,
+colour reasons, a game's outcome); in Chinese they are the core's own."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.io.export_json import from_document
+from app.pairing import colours
+from app.standings.ranking import ALL_TIEBREAKS
+from tests.reports.fixtures import go_final
+from ui import i18n
+from ui.core_words import core
+from ui.models.standings import StandingsModel
+
+
+def test_every_tiebreak_and_colour_reason_has_its_english(qapp) -> None:  # noqa: ANN001
+    i18n.install(qapp, "en")
+    try:
+        reasons = [getattr(colours, n) for n in dir(colours) if n.startswith("REASON_")]
+        for word in (*ALL_TIEBREAKS, *reasons, "第3轮后手"):
+            english = core(word)
+            assert english != word and english.isascii(), word
+    finally:
+        i18n.install(qapp, "zh_CN")
+    assert core("对手分") == "对手分"
+
+
+def test_the_standings_headers_follow_the_language(qapp) -> None:  # noqa: ANN001
+    men = from_document(go_final()).event("MEN")
+
+    def headers() -> list[str]:
+        model = StandingsModel()
+        model.set_event(men)
+        return [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+
+    assert "对手分" in headers()
+    i18n.install(qapp, "en")
+    try:
+        shown = headers()
+        assert "SOS" in shown and not any("对手分" in h for h in shown)
+    finally:
+        i18n.install(qapp, "zh_CN")
