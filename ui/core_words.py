@@ -74,3 +74,33 @@ def core(text: str) -> str:
     if found:
         return f"second in round {found.group(1)}"
     return text
+
+
+_HEADER = re.compile(
+    r"^第(?P<round>\d+)轮后排名：(?P<order>[^；]+)；余者(?P<ties>并列|抽签（种子 (?P<seed>\d+)）)。"
+    r"胜(?P<win>[\d.]+) 和(?P<draw>[\d.]+) 负(?P<loss>[\d.]+) 轮空(?P<bye>[\d.]+)；"
+    r"对手分中轮空(?P<bye_sos>不计|按0分计|按全场最低分计)，弃权对手(?P<forfeit_opp>计入|视同轮空)，"
+    r"弃权胜(?P<forfeit_win>计入|不计入)胜局数。$"
+)
+_BYE_IN_SOS = {
+    "不计": "adds nothing",
+    "按0分计": "counts as 0",
+    "按全场最低分计": "counts as the lowest",
+}
+
+
+def explanation(line: str) -> str:
+    """A line of the standings' explanation in the window's language: the rules line in
+    English; the lines that resolve particular ties stay as the core wrote them."""
+    found = _HEADER.match(line) if i18n.english() else None
+    if found is None:
+        return line
+    order = " → ".join(core(name.strip()) for name in found["order"].split("→"))
+    ties = f"by lot (seed {found['seed']})" if found["seed"] else "shared"
+    return (
+        f"Ranking after round {found['round']}: {order}; remaining ties {ties}. "
+        f"Win {found['win']}, draw {found['draw']}, loss {found['loss']}, bye {found['bye']}; "
+        f"in SOS a bye {_BYE_IN_SOS[found['bye_sos']]}, a forfeiting opponent "
+        f"{'counts' if found['forfeit_opp'] == '计入' else 'counts as a bye'}, a forfeit win "
+        f"{'counts' if found['forfeit_win'] == '计入' else 'does not count'} in wins."
+    )

@@ -41,3 +41,25 @@ def test_the_standings_headers_follow_the_language(qapp) -> None:  # noqa: ANN00
         assert "SOS" in shown and not any("对手分" in h for h in shown)
     finally:
         i18n.install(qapp, "zh_CN")
+
+
+def test_the_rules_line_of_the_standings_reads_in_english(qapp, go_demo) -> None:  # noqa: ANN001
+    from app.readmodel.load import load_final
+    from app.services.tournament import open_tournament
+    from ui.core_words import explanation
+
+    db = open_tournament(go_demo)
+    try:
+        men = load_final(db).event("MEN")
+    finally:
+        db.close()
+    assert men is not None
+    line = men.standings.explanation[0]
+    assert explanation(line) == line  # Chinese: the core's own words
+    i18n.install(qapp, "en")
+    try:
+        english = explanation(line)
+        assert english.startswith("Ranking after round"), english
+        assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), english
+    finally:
+        i18n.install(qapp, "zh_CN")

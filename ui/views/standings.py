@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from ui import context as ctxmod
 from ui import readers
+from ui.core_words import explanation
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.errors import show_error
 from ui.models.base import ROW_ROLE, SORT_ROLE
@@ -236,7 +237,7 @@ class StandingsView(QWidget):
         self.model.set_event(event, category, winners)
         fit_columns(self.table)
         if event:
-            lines = [line for line in event.standings.explanation if line]
+            lines = [explanation(line) for line in event.standings.explanation if line]
             first = lines[0] if lines else ""
             self.explanation.setText(first if len(first) < 160 else first[:158] + "…")
             self.explanation.setToolTip("\n".join(lines))
