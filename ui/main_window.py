@@ -777,19 +777,12 @@ class MainWindow(QMainWindow):
             self.preview_document(Path(path))
 
     def preview_document(self, pdf: Path | None) -> None:
-        """The PDF's pages rendered (pdftoppm, in a worker), then Qt's print preview with the
-        printer choice; with no renderer the PDF opens in the system viewer instead."""
+        """The PDF's pages rendered (PDFium, in a worker), then Qt's print preview with the
+        printer choice."""
         if pdf is None:
             self.statusBar().showMessage(
                 self.tr("Make a document first (Print menu), then preview it."), 10000
             )
-            return
-        if not can_render_pages():
-            self.statusBar().showMessage(
-                self.tr("Print preview needs pdftoppm (poppler); the PDF opens in the viewer."),
-                15000,
-            )
-            QDesktopServices.openUrl(QUrl.fromLocalFile(str(pdf)))
             return
         self.statusBar().showMessage(self.tr("Preparing the print preview…"))
         self.ctx.runner.start(
@@ -852,26 +845,35 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
 
-def can_render_pages() -> bool:
-    return shutil.which("pdftoppm") is not None
-
-
 def render_pages(pdf: Path, dpi: int = 150) -> list[Path]:
-    """In a worker: the PDF's pages as PNG files (pdftoppm), in order."""
-    import subprocess
+    """In a worker: the PDF's pages as PNG files, in order (PDFium, bundled with the program,
+    so the preview works on every machine)."""
     import tempfile
 
+    import pypdfium2 as pdfium
+    from PySide6.QtGui import QImage
+
     folder = Path(tempfile.mkdtemp(prefix="finals-preview-"))
+    pages: list[Path] = []
     try:
-        subprocess.run(
-            ["pdftoppm", "-png", "-r", str(dpi), str(pdf), str(folder / "page")],
-            check=True,
-            capture_output=True,
-            timeout=300,
-        )
-    except (OSError, subprocess.SubprocessError) as exc:
-        raise FinalsError(f"无法显示打印预览：{pdf.name} 无法渲染（{exc}）。") from exc
-    pages = sorted(folder.glob("page-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+        document = pdfium.PdfDocument(str(pdf))
+    except (OSError, pdfium.PdfiumError) as exc:
+        raise FinalsError(f"无法显示打印预览：{pdf.name} 无法读取（{exc}）。") from exc
+    try:
+        for number, page in enumerate(document, start=1):
+            bitmap = page.render(scale=dpi / 72, rev_byteorder=True)
+            kind = (
+                QImage.Format.Format_RGB888
+                if bitmap.n_channels == 3
+                else (QImage.Format.Format_RGBA8888)
+            )
+            image = QImage(bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, kind)
+            target = folder / f"page-{number}.png"
+            if not image.save(str(target)):
+                raise FinalsError(f"无法显示打印预览：第{number}页无法写入临时文件夹 {folder}。")
+            pages.append(target)
+    finally:
+        document.close()
     if not pages:
         raise FinalsError(f"无法显示打印预览：{pdf.name} 没有页面。")
     return pages
