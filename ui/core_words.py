@@ -104,3 +104,25 @@ def explanation(line: str) -> str:
         f"{'counts' if found['forfeit_opp'] == '计入' else 'counts as a bye'}, a forfeit win "
         f"{'counts' if found['forfeit_win'] == '计入' else 'does not count'} in wins."
     )
+
+
+# The checker's rules (`Finding.rule`), for the window's English.
+FINDINGS = {
+    "table": "table numbers are wrong",
+    "double": "a player is paired twice",
+    "inactive": "a player who does not play this round is paired",
+    "unpaired": "a player is neither paired nor given the bye",
+    "bye": "the bye goes to a player who already had one while others had none",
+    "rematch": "these two have met before (rematch)",
+    "same_unit": "same unit: they should be kept apart this round",
+    "colour_row": "a third game in a row with the same colour",
+    "colour_surplus": "colour difference over the limit",
+}
+
+
+def finding(rule: str, message: str, tables: tuple[int, ...]) -> str:
+    """A checker's warning in the window's language (the core's message in Chinese)."""
+    if not i18n.english() or rule not in FINDINGS:
+        return message
+    where = ", ".join(str(t) for t in tables)
+    return (f"Table {where}: " if where else "") + FINDINGS[rule]

@@ -63,3 +63,25 @@ def test_the_rules_line_of_the_standings_reads_in_english(qapp, go_demo) -> None
         assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), english
     finally:
         i18n.install(qapp, "zh_CN")
+
+
+def test_every_checker_rule_has_its_english(qapp) -> None:  # noqa: ANN001
+    """Each rule the checker can report (read from its source) reads in English."""
+    import re
+    from pathlib import Path
+
+    from app.pairing import checker
+    from ui.core_words import FINDINGS, finding
+
+    source = Path(checker.__file__).read_text(encoding="utf-8")
+    rules = set(re.findall(r'Finding\(\s*"([a-z_]+)"', source))
+    assert rules >= {"rematch", "same_unit", "colour_row", "bye"}
+    assert rules <= set(FINDINGS)
+    i18n.install(qapp, "en")
+    try:
+        assert finding("rematch", "第3台 ……（重复对局）", (3,)) == (
+            "Table 3: these two have met before (rematch)"
+        )
+    finally:
+        i18n.install(qapp, "zh_CN")
+    assert finding("rematch", "第3台 ……（重复对局）", (3,)) == "第3台 ……（重复对局）"

@@ -42,6 +42,7 @@ from app.services.rounds import (
 )
 from ui import context as ctxmod
 from ui.commands import PairingEditCommand
+from ui.core_words import finding as core_finding
 from ui.errors import show_error
 from ui.fonts import table_family
 from ui.models.games import GamesModel
@@ -262,7 +263,9 @@ class RoundBoard(QWidget):
                 parts.append(self.tr("lot seed %1").replace("%1", str(view.lot_seed)))
             self.status.setText("  ·  ".join(parts))
             for finding in view.findings:
-                item = QListWidgetItem("⚠ " + finding.message)
+                item = QListWidgetItem(
+                    "⚠ " + core_finding(finding.rule, finding.message, finding.tables)
+                )
                 item.setData(Qt.ItemDataRole.UserRole, list(finding.tables))
                 item.setBackground(QColor("#ffd6d6"))
                 self.findings.addItem(item)
