@@ -157,6 +157,9 @@ def register(sub: Any) -> None:
     report = capture.parsers.get("report")
     if report is not None:
         report.set_defaults(handler=cmd_report)
+        for action in getattr(report, "_actions", ()):
+            if action.dest == "kind" and action.help and "poster" not in action.help:
+                action.help += " poster（选手查询海报：--base-url，--large 为 A3）"
 
     p = sub.add_parser("html", help="生成选手查询静态网站（对阵、排名、对阵成绩表、获奖名单）")
     p.add_argument("file")
