@@ -155,9 +155,9 @@ def register(sub: Any) -> None:
     capture = _Capture(sub)
     reports.register(capture)
     report = capture.parsers.get("report")
-    if report is not None:
+    if isinstance(report, argparse.ArgumentParser):  # not the stand-in of another run
         report.set_defaults(handler=cmd_report)
-        for action in getattr(report, "_actions", ()):
+        for action in report._actions:
             if action.dest == "kind" and action.help and "poster" not in action.help:
                 action.help += " poster（选手查询海报：--base-url，--large 为 A3）"
 
