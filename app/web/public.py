@@ -603,7 +603,8 @@ def crosstable_page(final: Final, ev: FinalEvent, links: Links) -> str:
         pts = fmt_points(standing.points) if standing else ""
         rows.append(
             f'<tr><td class="n">{rank}</td><td class="n">{entrant.seed}</td>'
-            f'<td><a href="{_e(links.player(ev.code, entrant.seed))}">{_e(entrant.name)}</a></td>'
+            f'<td class="nm"><a href="{_e(links.player(ev.code, entrant.seed))}">'
+            f"{_e(entrant.name)}</a></td>"
             f'{"".join(cells)}<td class="n"><b>{_e(pts)}</b></td></tr>'
         )
     body = (
