@@ -25,7 +25,7 @@ from reports.errors import ReportError
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
 from reports.pairings import build_index_pdf, build_pairings_pdf
-from reports.poster import build_poster_pdf, poster_url
+from reports.poster import build_poster_pdf
 from reports.prizes import build_prizes_pdf
 from reports.slips import build_slips_pdf
 from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
@@ -60,11 +60,13 @@ class PrintExtras:
     result server, printed as a QR code (and in words) on that table's slip; a table with
     none gets no QR code.  `certificate_numbers`: the register's number (编号) of each
     certificate by its award key (`reports.certificates.certificate_awards`); a certificate
-    with none is numbered in print order.
+    with none is numbered in print order.  `public_url`: the players' pages (`finals serve
+    --public`), printed as the poster's QR code.
     """
 
     links: Mapping[tuple[str, int, int], str] = field(default_factory=dict)
     certificate_numbers: Mapping[str, str] = field(default_factory=dict)
+    public_url: str | None = None
 
 
 def build_report(
@@ -153,9 +155,7 @@ def build_report(
         "ceremony": lambda path: build_ceremony_pdf(
             final, path, event=event, category=category, printed_at=printed_at
         ),
-        "poster": lambda path: build_poster_pdf(
-            final, path, url=poster_url(extras.links), large=large
-        ),
+        "poster": lambda path: build_poster_pdf(final, path, url=extras.public_url, large=large),
     }
     return _atomic(out, builders[kind])
 

@@ -3,14 +3,12 @@
 A4 portrait (A3 with `large`), for the walls and the tables' ends. The address is the
 venue server's (`finals serve --public`): given by the command line as `--base-url`, or the
 one the server last ran on. `build_report` hands it over as the one value of
-`PrintExtras.links` (`poster_url`).
+`PrintExtras.public_url`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.pagesizes import A3, A4
 from reportlab.lib.units import mm
@@ -32,11 +30,6 @@ HOW_TO = (
     "用手机扫描二维码（连接赛场无线网络），即可查看各轮对阵、台号、成绩和排名。",
     "在对阵页输入姓名、拼音或首字母（如“张三”输入 zs）查找自己的台号；点姓名看个人各轮成绩。",
 )
-
-
-def poster_url(links: Mapping[Any, str]) -> str | None:
-    """The address of the players' pages as `build_report` hands it over."""
-    return next(iter(links.values()), None) if links else None
 
 
 def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = False) -> Path:

@@ -19,7 +19,7 @@ from app.errors import FinalsError
 from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
-COMMAND_MODULES = ("setup", "rounds", "results", "reports", "trf", "serve", "schedule")
+COMMAND_MODULES = ("setup", "rounds", "results", "reports", "site", "trf", "serve", "schedule")
 # The module that registers each command (in `finals --help` order): a run imports its own
 # command's module only, and builds that command's parser only (issue 15, start-up;
 # tests/cli/test_startup_imports.py checks this table against the modules).
@@ -72,7 +72,7 @@ COMMANDS = {
     **dict.fromkeys(
         ("standings", "teams", "pairs", "prizes", "grades", "certificates-register"), "results"
     ),
-    "report": "site",  # the reports module's command, with the poster (app.cli.site)
+    "report": "reports",
     "html": "site",
     "trf": "trf",
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),

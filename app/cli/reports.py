@@ -21,6 +21,13 @@ if TYPE_CHECKING:
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")  # --round is a round of pairings
 
 
+POSTER_NO_ADDRESS = (
+    "不知道选手查询页面的地址，海报无法印二维码。请加 --base-url http://本机地址:8765/，"
+    "或先用 finals serve {file} --bind 本机地址 --public 启动一次服务（会记下它的地址），"
+    "或 finals settings {file} --set remote_entry_url=http://本机地址:8765/。"
+)
+
+
 NO_ADDRESS_WARNING = (
     "警告：未设置现场录入地址，成绩登记单不印二维码（裁判可照常手写登记）。要印二维码，请加 "
     "--base-url http://本机地址:8765/，或 finals settings {file} --set "
@@ -65,6 +72,7 @@ def _table_links(
 
 def cmd_report(args: argparse.Namespace) -> int:
     from app.readmodel.load import load_final
+    from app.services.remote_entry import remembered_base_url
     from reports.build import KINDS, PrintExtras, build_report
     from reports.errors import ReportError
 
@@ -72,8 +80,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise FinalsError(f"未知的文档类型 {args.kind}。可用：{'、'.join(KINDS)}。")
     links: dict[tuple[str, int, int], str] = {}
     numbers: dict[str, str] = {}
+    public_url = None
     with opened(args) as db:
         after = None if args.kind in ROUND_KINDS else args.round
+        if args.kind == "poster":
+            if Path(args.output).suffix.lower() != ".pdf":
+                raise FinalsError(
+                    f"海报只能输出 PDF：输出文件 {Path(args.output).name} 的扩展名应为 .pdf。"
+                )
+            public_url = args.base_url or remembered_base_url(db)
+            if not public_url:
+                raise FinalsError(POSTER_NO_ADDRESS.format(file=args.file))
         final = load_final(db, after)
         if args.kind == "slips":
             found = _table_links(db, final, args.event, args.round, args.base_url)
@@ -99,11 +116,12 @@ def cmd_report(args: argparse.Namespace) -> int:
             order=args.order,
             card=args.card,
             large=args.large,
-            extras=PrintExtras(links=links, certificate_numbers=numbers),
+            extras=PrintExtras(links=links, certificate_numbers=numbers, public_url=public_url),
         )
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
-    print(f"已生成{KINDS[args.kind]}：{path}")
+    shown = f"（二维码：{public_url}）" if public_url else ""
+    print(f"已生成{KINDS[args.kind]}：{path}{shown}")
     return 0
 
 
@@ -115,7 +133,8 @@ def register(sub: Any) -> None:
         metavar="KIND",
         help="pairings index slips standings crosstable teams pairs prizes certificates "
         "grades entries（秩序册） checkin（签到表） cards（台号牌） "
-        "lineup（团体赛出场名单） ceremony（颁奖顺序表）",
+        "lineup（团体赛出场名单） ceremony（颁奖顺序表） "
+        "poster（选手查询海报：--base-url，--large 为 A3）",
     )
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)

@@ -14,7 +14,6 @@ command line knows and the document does not.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 from pathlib import Path
@@ -25,11 +24,6 @@ from app.errors import FinalsError
 
 SITE_MARKER = ".finals-site.json"
 GENERATOR = "finals-manager html"
-POSTER_NO_ADDRESS = (
-    "不知道选手查询页面的地址，海报无法印二维码。请加 --base-url http://本机地址:8765/，"
-    "或先用 finals serve {file} --bind 本机地址 --public 启动一次服务（会记下它的地址），"
-    "或 finals settings {file} --set remote_entry_url=http://本机地址:8765/。"
-)
 
 
 def _previous_files(folder: Path) -> set[str] | None:
@@ -101,66 +95,7 @@ def cmd_html(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_report(args: argparse.Namespace) -> int:
-    """`finals report`: the poster here, every other kind as `app.cli.reports` prints it."""
-    from app.cli import reports
-
-    if args.kind != "poster":
-        return reports.cmd_report(args)
-    from app.readmodel.load import load_final
-    from app.services.remote_entry import remembered_base_url
-
-    out = Path(args.output)
-    if out.suffix.lower() != ".pdf":
-        raise FinalsError(f"海报只能输出 PDF：输出文件 {out.name} 的扩展名应为 .pdf。")
-    with opened(args) as db:
-        url = args.base_url or remembered_base_url(db)
-        if not url:
-            raise FinalsError(POSTER_NO_ADDRESS.format(file=args.file))
-        final = load_final(db)
-    # The command line is the composition root: the reports are loaded by name at run time
-    # (as the window is), the one place in `app` that reaches up to them.
-    build = importlib.import_module("reports.build")
-    errors = importlib.import_module("reports.errors")
-    try:
-        path = build.build_report(
-            final,
-            "poster",
-            out,
-            large=args.large,
-            extras=build.PrintExtras(links={("", 0, 0): url}),
-        )
-    except errors.ReportError as exc:
-        raise FinalsError(str(exc)) from exc
-    print(f"已生成选手查询海报：{path}（二维码：{url}）")
-    return 0
-
-
-class _Capture:
-    """The subparsers as `app.cli.reports.register` sees them, keeping what it adds."""
-
-    def __init__(self, sub: Any) -> None:
-        self._sub = sub
-        self.parsers: dict[str, Any] = {}
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        parser = self._sub.add_parser(name, **kwargs)
-        self.parsers[name] = parser
-        return parser
-
-
 def register(sub: Any) -> None:
-    from app.cli import reports
-
-    capture = _Capture(sub)
-    reports.register(capture)
-    report = capture.parsers.get("report")
-    if isinstance(report, argparse.ArgumentParser):  # not the stand-in of another run
-        report.set_defaults(handler=cmd_report)
-        for action in report._actions:
-            if action.dest == "kind" and action.help and "poster" not in action.help:
-                action.help += " poster（选手查询海报：--base-url，--large 为 A3）"
-
     p = sub.add_parser("html", help="生成选手查询静态网站（对阵、排名、对阵成绩表、获奖名单）")
     p.add_argument("file")
     p.add_argument(

@@ -70,6 +70,7 @@ EVERY_COMMAND = [
     "grades",
     "certificates-register",
     "report",
+    "html",
     "trf",
     "serve",
     "submissions",
