@@ -61,6 +61,11 @@ def make_report(
     if kind in ("teams", "pairs", "certificates", "prizes", "grades"):
         scoped_event = None  # the whole final: every team/pair event, every prize table
     numbers: dict[str, str] = {}
+    public_url = None
+    if kind == "poster":  # the players' pages of the server this file last ran
+        from app.services.remote_entry import remembered_base_url
+
+        public_url = remembered_base_url(db)
     if kind == "certificates" and out.suffix.lower() == ".pdf":
         # the register's numbers: issued on first print, the same in every print (issue 14)
         from app.cli.certificates import issue_for_print
@@ -77,7 +82,7 @@ def make_report(
         cert_type=cert_type,
         order=order,
         card=card,
-        extras=PrintExtras(certificate_numbers=numbers),
+        extras=PrintExtras(certificate_numbers=numbers, public_url=public_url),
     )
 
 

@@ -648,10 +648,6 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>请先在“打印”菜单中生成文档，再预览。</translation>
     </message>
     <message>
-      <source>Print preview needs pdftoppm (poppler); the PDF opens in the viewer.</source>
-      <translation>打印预览需要 pdftoppm（poppler）；已改用系统查看器打开 PDF。</translation>
-    </message>
-    <message>
       <source>Preparing the print preview…</source>
       <translation>正在准备打印预览…</translation>
     </message>
@@ -1125,6 +1121,14 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>本台尚无成绩时自动接受</translation>
     </message>
     <message>
+      <source>Also open the players' pages</source>
+      <translation>同时开放选手查询页面</translation>
+    </message>
+    <message>
+      <source>Pairings, standings and each player's results for everyone on the venue network: read-only, no token, nothing private.</source>
+      <translation>场馆网络中任何人都可查看对阵、排名和个人成绩：只读，无需令牌，不含任何个人隐私信息。</translation>
+    </message>
+    <message>
       <source>Address</source>
       <translation>地址</translation>
     </message>
@@ -1183,6 +1187,14 @@ The current file is first saved as a backup of its own (you can restore it the s
     <message>
       <source>Pair a round of an individual or pair event first: the server serves the current event's latest round.</source>
       <translation>请先编排个人或双人项目的一轮：现场录入服务的是当前项目的最新一轮。</translation>
+    </message>
+    <message>
+      <source>Players' pages: %1</source>
+      <translation>选手查询页面：%1</translation>
+    </message>
+    <message>
+      <source>Players scan the venue poster (Print menu) or open this address.</source>
+      <translation>选手扫描场内海报（打印菜单）或打开此地址查询。</translation>
     </message>
     <message>
       <source>● Running — %1 received. Referees scan their table's slip or this code.</source>

@@ -22,6 +22,13 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    "Also open the players' pages": "同时开放选手查询页面",
+    "Pairings, standings and each player's results for everyone on the venue network: "
+    "read-only, no token, nothing private.": (
+        "场馆网络中任何人都可查看对阵、排名和个人成绩：只读，无需令牌，不含任何个人隐私信息。"
+    ),
+    "Players' pages: %1": "选手查询页面：%1",
+    "Players scan the venue poster (Print menu) or open this address.": "选手扫描场内海报（打印菜单）或打开此地址查询。",
     # display mode, file menu (save as, backups), TRF menus, audit words, pairing keys
     "Display": "大屏显示",
     "Display mode (projector)": "大屏显示（投影）",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QEvent, QLocale, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -54,19 +54,6 @@ POLL_MS = 2000
 QR_SIZE = 232
 ACCEPT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_A)
 REJECT_KEYS = (Qt.Key.Key_R, Qt.Key.Key_Delete)
-# The players' pages' words (issue 16), English first, with their Chinese until
-# resources/translations/update_translations.py carries them (see `_words`).
-PUBLIC_WORDS = {
-    "Also open the players' pages": "同时开放选手查询页面",
-    "Pairings, standings and each player's results for everyone on the venue network: "
-    "read-only, no token, nothing private.": (
-        "场馆网络中任何人都可查看对阵、排名和个人成绩：只读，无需令牌，不含任何个人隐私信息。"
-    ),
-    "Players' pages: %1": "选手查询页面：%1",
-    "Players scan the venue poster (finals report … poster) or open this address.": (
-        "选手扫描场内海报（finals report … poster）或打开此地址查询。"
-    ),
-}
 
 
 class _Bridge(QObject):
@@ -106,9 +93,14 @@ class RemoteEntryView(QWidget):
         self.pin.textChanged.connect(self._pin_changed)
         self.auto_accept = QCheckBox(self.tr("Accept automatically when the table has no result"))
         self.auto_accept.toggled.connect(self._auto_changed)
-        self.public = QCheckBox(self._words(next(iter(PUBLIC_WORDS))))
+        self.public = QCheckBox(self.tr("Also open the players' pages"))
         self.public.setObjectName("publicPages")
-        self.public.setToolTip(self._words(list(PUBLIC_WORDS)[1]))
+        self.public.setToolTip(
+            self.tr(
+                "Pairings, standings and each player's results for everyone on the venue "
+                "network: read-only, no token, nothing private."
+            )
+        )
         self.scope_label = QLabel()
         self.scope_label.setWordWrap(True)
         form = QFormLayout()
@@ -356,16 +348,6 @@ class RemoteEntryView(QWidget):
         pixmap.setDevicePixelRatio(ratio)
         return pixmap
 
-    def _words(self, english: str) -> str:
-        """`tr` of a string of `PUBLIC_WORDS`; while the translation file lacks it, its
-        Chinese when the window speaks Chinese."""
-        translated = self.tr(english)
-        if translated != english:
-            return translated
-        if QLocale().language() == QLocale.Language.Chinese:
-            return PUBLIC_WORDS.get(english, english)
-        return english
-
     def _pin_changed(self, text: str) -> None:
         if self.server is not None:
             self.server.pin = text.strip() or None
@@ -385,11 +367,9 @@ class RemoteEntryView(QWidget):
         serving_public = running and self.server is not None and self.server.public
         if serving_public and self.server is not None:
             self.public_label.setText(
-                self._words("Players' pages: %1").replace("%1", self.server.url)
+                self.tr("Players' pages: %1").replace("%1", self.server.url)
                 + "\n"
-                + self._words(
-                    "Players scan the venue poster (finals report … poster) or open this address."
-                )
+                + self.tr("Players scan the venue poster (Print menu) or open this address.")
             )
         self.public_label.setVisible(serving_public)
         if running and self.server is not None:
