@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import DocView, EventView, seed_text
 from reports.entries import NO_UNIT, STATUS_NAMES, entrant_count, entrant_seed, unit_key
@@ -28,7 +29,6 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
-from reports.pinyin import name_key
 
 ORDERS = {"unit": "按单位排序", "pinyin": "按姓名拼音排序"}
 ROW_PADDING = 4.2  # points above and below: a row tall enough to sign in

@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
+from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date, seed_text
 from reports.pdf_common import (
@@ -29,7 +30,6 @@ from reports.pdf_common import (
     para_style,
     scale_columns,
 )
-from reports.pinyin import name_key
 
 NO_UNIT = "（无单位）"
 STATUS_NAMES = {"absent": "缺席", "withdrawn": "退赛"}

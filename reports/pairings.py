@@ -9,6 +9,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
+from app.pinyin import name_key
 from app.readmodel.model import Final, FinalGame, FinalRound
 from reports.docview import DocView, EventView, seed_text
 from reports.fonts import TABLE_FONT
@@ -25,7 +26,6 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
-from reports.pinyin import name_key
 from reports.rounds import (
     TEAM_SIDES,
     board_sides,

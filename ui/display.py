@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.pinyin import name_key
 from app.readmodel.load import load_final
-from reports.pinyin import name_key
 
 if TYPE_CHECKING:
     from app.readmodel.model import FinalEntrant, FinalEvent

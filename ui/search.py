@@ -1,26 +1,11 @@
-"""Name search by hanzi, full pinyin or initials (`zs` finds 张三). No Qt here."""
+"""Name search in the window's lists: the one name search of the program (`app.pinyin`),
+and any other column by its text. No Qt here."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from app.pinyin import name_matches, search_keys
 
-from pypinyin import Style, lazy_pinyin
-
-from reports.pinyin import name_key
-
-
-@lru_cache(maxsize=8192)
-def search_keys(name: str) -> tuple[str, str]:
-    """(full pinyin, initials) of a name, surname readings respected: 张三 → (zhangsan, zs)."""
-    syllables, _ = name_key(name)
-    syllables = [s.lower() for s in syllables]
-    full = "".join(syllables)
-    initials = "".join(s[0] for s in syllables if s)
-    return full, initials
-
-
-def initials_of(name: str) -> str:
-    return "".join(lazy_pinyin(name, style=Style.FIRST_LETTER)).lower()
+__all__ = ["matches", "search_keys"]
 
 
 def matches(query: str, *texts: str | None) -> bool:
@@ -28,17 +13,7 @@ def matches(query: str, *texts: str | None) -> bool:
     needle = query.strip().lower()
     if not needle:
         return True
-    for text in texts:
-        if text and needle in text.lower():
-            return True
+    if any(text and needle in text.lower() for text in texts):
+        return True
     name = texts[0] if texts else None
-    if name and needle.isascii():
-        full, initials = search_keys(name)
-        compact = needle.replace(" ", "")
-        # initials and full pinyin from the start of the name; longer pinyin anywhere
-        return (
-            initials.startswith(compact)
-            or full.startswith(compact)
-            or (len(compact) >= 4 and compact in full)
-        )
-    return False
+    return bool(name) and name_matches(str(name), needle)

@@ -14,10 +14,10 @@ import html
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache, lru_cache
 from urllib.parse import quote, urlencode
 
 from app.domain import GameRecord, Result, Scoring, points_for
+from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
 _UNITS = {"individual": "人", "pair": "对", "team": "队"}
@@ -126,52 +126,7 @@ def _file_code(code: str) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", lambda m: f"_{ord(m.group(0)):x}", code)
 
 
-# --- pinyin search --------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=8192)
-def readings(name: str) -> tuple[tuple[str, ...], ...]:
-    """Every pinyin reading of each character of a name (曾: zeng, ceng), lower case; a
-    character with none (a Latin letter) reads as itself."""
-    from pypinyin import Style, pinyin
-
-    found = pinyin(name, style=Style.NORMAL, heteronym=True, errors=lambda t: t)
-    out: list[tuple[str, ...]] = []
-    for options in found:
-        unique = tuple(dict.fromkeys(o.lower() for o in options if o.strip()))
-        if unique:
-            out.append(unique)
-    return tuple(out)
-
-
-def name_matches(name: str, query: str) -> bool:
-    """Whether a search finds a name: a part of the name itself (三), or pinyin from any
-    character on: whole syllables (zhangsan), initials (zs), or a mix (zhangs)."""
-    q = query.strip().lower()
-    if not q:
-        return False
-    if q in name.lower():
-        return True
-    q = re.sub(r"[\s'·]", "", q)
-    if not q.isascii() or not q.isalnum():
-        return False
-    chars = readings(name)
-
-    @cache
-    def match(i: int, pos: int) -> bool:
-        if pos == len(q):
-            return True
-        if i == len(chars):
-            return False
-        for syllable in chars[i]:
-            k = 0
-            while k < len(syllable) and pos + k < len(q) and q[pos + k] == syllable[k]:
-                k += 1
-                if match(i + 1, pos + k):
-                    return True
-        return False
-
-    return any(match(start, 0) for start in range(len(chars)))
+# --- search (app.pinyin) --------------------------------------------------------------------------
 
 
 def entrant_matches(entrant: FinalEntrant, query: str) -> bool:

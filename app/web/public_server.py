@@ -24,6 +24,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from urllib.parse import parse_qs
 
+from app.pinyin import readings
 from app.readmodel.load import load_final
 from app.readmodel.model import Final
 from app.store.database import Database
@@ -66,7 +67,7 @@ class PublicPages:
         for ev in final.events:
             for entrant in ev.entrants:
                 for name in (entrant.name, *entrant.members):
-                    public.readings(name)
+                    readings(name)
 
     def final(self) -> Final:
         """The final of the file's revision now; while another thread builds it, the one

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 
 from app.demo import build_demo
+from app.pinyin import name_key
 from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.schedule import set_round_time
 from app.services.tournament import list_events, open_tournament, update_event_settings
 from reports import KINDS, ReportError, build_report
 from reports.entries import unit_key
-from reports.pinyin import name_key
 from reports.prizes import fmt_amount
 from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 

@@ -5,9 +5,9 @@ import math
 import pytest
 from pypinyin import lazy_pinyin
 
+from app.pinyin import name_key
 from reports import ReportError, build_report
 from reports.docview import DocView
-from reports.pinyin import name_key
 from reports.slips import qr_payload
 from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 

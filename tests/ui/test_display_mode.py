@@ -44,7 +44,7 @@ def test_display_shows_the_round_by_table_then_pinyin_then_standings(
     assert "按姓名拼音" in display.title.text()
     people = _rows(display)
     assert len(people) == 40
-    from reports.pinyin import name_key
+    from app.pinyin import name_key
 
     names = [r[0] for r in people]
     assert names == sorted(names, key=name_key)

@@ -10,12 +10,13 @@ from urllib.parse import quote
 
 from sqlalchemy import select
 
+from app.pinyin import name_matches, readings
 from app.readmodel.load import load_final
 from app.services.results import record_result
 from app.store.database import Database
 from app.store.models import Player
 from app.store.submissions import TableToken
-from app.web.public import entrant_matches, name_matches, readings
+from app.web.public import entrant_matches
 from tests.web.conftest import Client
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from app.pinyin import readings
 from app.readmodel.load import load_final
 from app.store.database import Database
-from app.web.public import readings
 from tests.web.webdriver import Browser, find_browser
 
 FOUND = find_browser()

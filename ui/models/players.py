@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 from PySide6.QtGui import QColor
 
-from reports.pinyin import name_key
+from app.pinyin import name_key
 from ui.models.base import ROW_ROLE, SORT_ROLE, Column, RecordsModel
 from ui.search import matches
 
