@@ -22,13 +22,13 @@ from typing import Any
 import pytest
 
 from app.demo import build_demo
+from app.pinyin import readings
 from app.readmodel.load import load_final
 from app.services.remote_entry import ensure_tokens, tokens_for_round
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament
 from app.store.database import Database
 from app.web import RemoteEntryServer
-from app.web.public import readings
 from tests.web.conftest import LOAD_LIMITS, Client, copy_final
 
 RATE = 200.0
