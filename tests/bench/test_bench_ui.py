@@ -31,7 +31,9 @@ from pathlib import Path  # noqa: E402
 from typing import Any  # noqa: E402
 
 import pytest  # noqa: E402
-from PySide6.QtCore import QSettings, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
+
+from tests.ui.stall_probe import StallProbe  # noqa: E402
 
 EVENT = "MEN"
 SETTLE_MS = 60  # after the job: follow-up refreshes posted to the event loop count too
@@ -55,34 +57,6 @@ def private_settings(tmp_path: Path) -> None:
 
     prefs.set_operator("测试裁判")
     prefs.set_output_dir(tmp_path / "out")
-
-
-# -- the probe -------------------------------------------------------------------------------
-
-
-class StallProbe:
-    """Ticks every 10 ms on the GUI thread; `longest` is the longest gap between ticks (s)."""
-
-    def __init__(self) -> None:
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.longest = 0.0
-        self.last = 0.0
-
-    def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-
-    def __enter__(self) -> StallProbe:
-        self.last = time.perf_counter()
-        self.timer.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._tick()
-        self.timer.stop()
 
 
 def idle(window: Any) -> bool:

@@ -12,12 +12,12 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QTimer
 
 from app.services.results import record_result
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
 from tests.ui.conftest import wait_idle
+from tests.ui.stall_probe import StallProbe
 
 EVENT = "MEN"
 BOUND = 0.3  # seconds the window may stop at most (it should be ~20 ms)
@@ -76,30 +76,6 @@ def open_go(qtbot):  # noqa: ANN001, ANN201
         win.ctx.close()
 
 
-class Probe:
-    """The longest time the GUI thread did not get back to its event loop (a 10 ms timer)."""
-
-    def __init__(self) -> None:
-        self.timer = QTimer()
-        self.timer.setInterval(10)
-        self.timer.timeout.connect(self._tick)
-        self.longest = 0.0
-
-    def _tick(self) -> None:
-        now = time.perf_counter()
-        self.longest = max(self.longest, now - self.last)
-        self.last = now
-
-    def __enter__(self) -> Probe:
-        self.last = time.perf_counter()
-        self.timer.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._tick()
-        self.timer.stop()
-
-
 def _board(win) -> list[tuple]:  # noqa: ANN001
     return [(r["table"], r["first"], r["second"]) for r in win.round_board.model.rows()]
 
@@ -109,7 +85,7 @@ def test_pairing_a_round_swapping_and_undoing_never_block_the_window(
 ) -> None:  # noqa: ANN001
     win = open_go(_copy(go_master, tmp_path / "go.finals"), "round")
     board = win.round_board
-    with Probe() as probe:
+    with StallProbe() as probe:
         board.pair_next_round()
         assert board.progress.isVisible() and not board.pair_button.isEnabled()  # busy, said
         qtbot.waitUntil(lambda: board.view is not None and board.view.number == 3, timeout=30000)
@@ -119,7 +95,7 @@ def test_pairing_a_round_swapping_and_undoing_never_block_the_window(
 
     before = _board(win)
     games = board.view.games
-    with Probe() as probe:
+    with StallProbe() as probe:
         assert board.apply_edit("swap", games[0].first, games[5].first, label="swap")
         qtbot.waitUntil(lambda: _board(win) != before, timeout=10000)
         wait_idle(win, qtbot)
