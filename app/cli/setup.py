@@ -122,21 +122,9 @@ def cmd_events(args: argparse.Namespace) -> int:
 
 
 def _player_fields(args: argparse.Namespace) -> dict[str, Any]:
-    names = (
-        "name",
-        "gender",
-        "birth_date",
-        "unit",
-        "region",
-        "grade",
-        "rating",
-        "source",
-        "qualifier_rank",
-        "id_number",
-        "phone",
-        "platform_account",
-    )
-    return {n: getattr(args, n) for n in names if getattr(args, n, None) is not None}
+    from app.services.players import EDITABLE
+
+    return {n: getattr(args, n) for n in EDITABLE if getattr(args, n, None) is not None}
 
 
 def cmd_add_player(args: argparse.Namespace) -> int:

@@ -14,20 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-FIELDS = (
-    "name",
-    "gender",
-    "birth_date",
-    "unit",
-    "region",
-    "grade",
-    "rating",
-    "source",
-    "qualifier_rank",
-    "id_number",
-    "phone",
-    "platform_account",
-)
+from app.services.players import EDITABLE as FIELDS  # every field a player has, in order
 
 
 class PlayerDialog(QDialog):
