@@ -19,7 +19,17 @@ from app.errors import FinalsError
 from app.text import terminal_safe
 
 Handler = Callable[[argparse.Namespace], int]
-COMMAND_MODULES = ("setup", "rounds", "results", "reports", "site", "trf", "serve", "schedule")
+COMMAND_MODULES = (
+    "setup",
+    "rounds",
+    "results",
+    "reports",
+    "site",
+    "trf",
+    "gotha",
+    "serve",
+    "schedule",
+)
 # The module that registers each command (in `finals --help` order): a run imports its own
 # command's module only, and builds that command's parser only (issue 15, start-up;
 # tests/cli/test_startup_imports.py checks this table against the modules).
@@ -75,6 +85,7 @@ COMMANDS = {
     "report": "reports",
     "html": "site",
     "trf": "trf",
+    **dict.fromkeys(("opengotha-export", "opengotha-import", "h9"), "gotha"),
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
     "schedule": "schedule",
 }

@@ -1,0 +1,80 @@
+"""Commands for the files Go arbiters exchange (issue 18): OpenGotha XML out and in, EGF h9
+results out.
+
+    finals opengotha-export FILE --event CODE -o out.xml
+    finals opengotha-import FILE in.xml --event CODE [--name 名称]
+    finals h9 FILE --event CODE -o out.h9
+
+An output file is written whole or not at all (a temporary file beside it, then moved into
+place), never onto the tournament file, and never over a file that is not an earlier file
+of the same kind (`app.services.opengotha.check_output`).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from app.cli.common import opened, operator
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from app.services import opengotha
+
+    with opened(args) as db:
+        summary = opengotha.export_opengotha(db, args.event, Path(args.output), operator(args))
+    print(
+        f"已导出项目 {summary.code} 为 OpenGotha 文件 {args.output}："
+        f"{summary.players} 名选手，{summary.rounds} 轮，{summary.games} 盘"
+    )
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from app.services import opengotha
+
+    with opened(args) as db:
+        summary = opengotha.import_opengotha(
+            db, Path(args.xml), args.event, args.name, operator(args)
+        )
+    print(
+        f"已导入项目 {summary.code}（{summary.name}）：{summary.players} 名选手，"
+        f"{summary.rounds} 轮，{summary.games} 盘（编排制度：{summary.system}）"
+    )
+    for line in summary.notes:
+        print(f"说明：{line}")
+    return 0
+
+
+def cmd_h9(args: argparse.Namespace) -> int:
+    from app.services import opengotha
+
+    with opened(args) as db:
+        summary = opengotha.export_h9(db, args.event, Path(args.output), operator(args))
+    print(
+        f"已导出项目 {summary.code} 的 EGF h9 成绩文件 {args.output}："
+        f"{summary.players} 名选手，{summary.rounds} 轮"
+    )
+    return 0
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("opengotha-export", help="把一个围棋项目导出为 OpenGotha XML 文件")
+    p.add_argument("file")
+    p.add_argument("--event", required=True, help="项目代码")
+    p.add_argument("-o", "--output", required=True, help="输出文件（.xml）")
+    p.set_defaults(handler=cmd_export)
+
+    p = sub.add_parser("opengotha-import", help="从 OpenGotha XML 文件新建一个项目")
+    p.add_argument("file")
+    p.add_argument("xml", help="OpenGotha 导出的 XML 文件")
+    p.add_argument("--event", required=True, help="新项目代码（不得与已有项目重复）")
+    p.add_argument("--name", help="新项目名称（默认取文件中的比赛名称）")
+    p.set_defaults(handler=cmd_import)
+
+    p = sub.add_parser("h9", help="把一个围棋项目的成绩导出为 EGF h9 文件（欧洲围棋数据库）")
+    p.add_argument("file")
+    p.add_argument("--event", required=True, help="项目代码")
+    p.add_argument("-o", "--output", required=True, help="输出文件（.h9）")
+    p.set_defaults(handler=cmd_h9)
