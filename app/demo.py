@@ -338,7 +338,7 @@ def _game_of(db: Database) -> str:
 
 
 def build_demo(
-    path: Path,
+    path: Path | str,
     preset_name: str,
     players: int | None = None,
     seed: int = 2022,

@@ -7,6 +7,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +34,14 @@ def __getattr__(name: str) -> Any:
     import importlib
 
     return getattr(importlib.import_module(module), name)
+
+
+def store_target(text: str) -> Path | str:
+    """A command's FILE: a tournament file's path, or a server's URL kept as written
+    (`postgresql://user@host/final`; a Path would fold its `//`)."""
+    from app.store.server import is_server_url
+
+    return text if is_server_url(text) else Path(text)
 
 
 def round_number(text: str) -> int:

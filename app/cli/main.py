@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "gotha",
     "serve",
     "schedule",
+    "stations",
 )
 # The module that registers each command (in `finals --help` order): a run imports its own
 # command's module only, and builds that command's parser only (issue 15, start-up;
@@ -88,6 +89,7 @@ COMMANDS = {
     **dict.fromkeys(("opengotha-export", "opengotha-import", "h9"), "gotha"),
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
     "schedule": "schedule",
+    "copy": "stations",
 }
 
 

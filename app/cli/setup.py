@@ -9,7 +9,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import SEED, opened, operator, print_json, round_number, table, whole_number
+from app.cli.common import (
+    SEED,
+    opened,
+    operator,
+    print_json,
+    round_number,
+    store_target,
+    table,
+    whole_number,
+)
 from app.errors import FinalsError
 from app.presets import preset_names
 
@@ -20,7 +29,7 @@ STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
 def cmd_new(args: argparse.Namespace) -> int:
     from app.services.tournament import create_tournament, list_events, tournament_info
 
-    db = create_tournament(Path(args.file), args.preset, args.title, operator(args))
+    db = create_tournament(store_target(args.file), args.preset, args.title, operator(args))
     info = tournament_info(db)
     events = list_events(db)
     db.close()
@@ -387,7 +396,8 @@ def cmd_log(args: argparse.Namespace) -> int:
             before = json.dumps(e["before"], ensure_ascii=False) if e["before"] is not None else "—"
             after = json.dumps(e["after"], ensure_ascii=False) if e["after"] is not None else "—"
             change = f"  {before} → {after}"
-        print(f"{e['time']}  {e['operator']}  {e['action']}  {e['target'] or ''}{change}")
+        who = f"{e['operator']}@{e['station']}" if e["station"] else e["operator"]
+        print(f"{e['time']}  {who}  {e['action']}  {e['target'] or ''}{change}")
     return 0
 
 
@@ -395,7 +405,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     from app.demo import build_demo
 
     summary = build_demo(
-        Path(args.file),
+        store_target(args.file),
         args.preset,
         players=args.players,
         seed=args.seed,
@@ -417,7 +427,7 @@ def _has_display() -> bool:
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.demo import ensure_demo
 
-    path = Path(args.file) if args.file else ensure_demo(Path("demo.finals"))
+    path = store_target(args.file) if args.file else ensure_demo(Path("demo.finals"))
     if not args.screenshot and not _has_display():
         from app.services.tournament import list_events, tournament_info
 

@@ -12,6 +12,17 @@ from app.store.database import Database
 from app.store.models import AuditEntry
 
 DEFAULT_OPERATOR = "裁判长"
+STATION_MAX = 60
+
+
+def station_name() -> str:
+    """The computer this process works on, as the audit log names it: FINALS_STATION when
+    set (e.g. "2号台 成绩录入"), else the computer's name. Several stations share a server."""
+    import os
+    import socket
+
+    name = (os.environ.get("FINALS_STATION") or socket.gethostname() or "").strip()
+    return "".join(ch for ch in name if ch.isprintable())[:STATION_MAX]
 
 
 def record(
@@ -30,6 +41,7 @@ def record(
             target=target,
             before=before,
             after=after,
+            station=station_name() or None,
         )
     )
 
@@ -48,6 +60,7 @@ def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
                 "target": e.target,
                 "before": e.before,
                 "after": e.after,
+                "station": e.station,
             }
             for e in session.scalars(query)
         ]

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from app.errors import FinalsError
 from app.services.tournament import tournament_settings
-from app.store.database import Database, failure_reason
+from app.store.database import SUFFIX, Database, failure_reason
 
 
 class BackupFailed(FinalsError):
@@ -29,7 +29,7 @@ class BackupFailed(FinalsError):
 
 
 def backup_dir(db: Database) -> Path:
-    return db.path.parent / "backups"
+    return db.backup_folder
 
 
 def _keep(db: Database) -> int:
@@ -40,16 +40,17 @@ def _keep(db: Database) -> int:
 
 def own_copies(db: Database) -> list[Path]:
     """This file's backups, oldest first (by the time stamp in the name)."""
-    return copies_of(db.path)
+    return _copies(db.backup_folder, db.backup_stem, SUFFIX)
 
 
 def copies_of(path: Path) -> list[Path]:
     """The backups of the tournament file at `path`, oldest first, without opening it (a file
     that cannot be opened, being damaged, is the one whose backups are wanted)."""
-    pattern = re.compile(
-        rf"{re.escape(path.stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(path.suffix)}"
-    )
-    folder = path.parent / "backups"
+    return _copies(path.parent / "backups", path.stem, path.suffix)
+
+
+def _copies(folder: Path, stem: str, suffix: str) -> list[Path]:
+    pattern = re.compile(rf"{re.escape(stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(suffix)}")
     try:
         found = [(m.group(1), p) for p in folder.iterdir() if (m := pattern.fullmatch(p.name))]
     except OSError:  # no backups folder, or one we may not list
@@ -63,12 +64,12 @@ def take_backup(db: Database, label: str) -> Path:
     Raises BackupFailed (in Chinese) when the copy cannot be written; no partial copy stays.
     """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = backup_dir(db) / f"{db.path.stem}-{stamp}-{label}{db.path.suffix}"
+    target = backup_dir(db) / f"{db.backup_stem}-{stamp}-{label}{SUFFIX}"
     try:
         db.backup_to(target)
         if target.stat().st_size == 0:
             raise OSError("写入的副本为空")
-    except (OSError, sqlite3.Error) as exc:
+    except (OSError, sqlite3.Error, FinalsError) as exc:
         try:
             target.unlink(missing_ok=True)
         except OSError:
@@ -116,7 +117,6 @@ def backup_warning(db: Database, label: str, saved: str) -> str | None:
 # --- save as, look into a copy, restore from it ------------------------------------------------
 
 STAMP = re.compile(r"-(\d{8}-\d{6}-\d{6})-([\w-]+)$")
-SUFFIX = ".finals"
 RESTORE_LABEL = "before-restore"
 
 

@@ -164,7 +164,7 @@ _locks_guard = threading.Lock()
 
 
 def _lock_for(db: Database) -> threading.Lock:
-    key = str(Path(db.path).resolve())
+    key = db.key
     with _locks_guard:
         return _locks.setdefault(key, threading.Lock())
 

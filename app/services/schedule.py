@@ -28,7 +28,7 @@ class RoundTime:
 def round_times(db: Database, event: str | None = None) -> list[RoundTime]:
     """Every planned (or paired) round of the events with a round of their own."""
     with db.reading() as session:
-        settings = tournament_settings_of(session, str(db.path), ("schedule",))
+        settings = tournament_settings_of(session, db.label, ("schedule",))
         events = (
             [get_event(session, event)]
             if event
@@ -59,9 +59,7 @@ def set_round_time(
         code = ev.code
         schedule = {
             k: dict(v)
-            for k, v in tournament_settings_of(
-                session, str(db.path), ("schedule",)
-            ).schedule.items()
+            for k, v in tournament_settings_of(session, db.label, ("schedule",)).schedule.items()
         }
     rounds = schedule.setdefault(code, {})
     if text is None:

@@ -39,15 +39,16 @@ def _date(text: str | None) -> date | None:
 
 
 def create_tournament(
-    path: Path, preset_name: str, title: str | None = None, operator: str = ""
+    path: Path | str, preset_name: str, title: str | None = None, operator: str = ""
 ) -> Database:
+    """A new final from a preset: a new file, or an empty database on a server (a URL)."""
     preset = load_preset(preset_name)
     problems = preset_problems(preset)
     if problems:
         raise FinalsError(
             f"预设 {preset_name} 中有不能使用的设置，请改正预设文件后重试。", problems
         )
-    db = create_database(Path(path))
+    db = _create_store(path)
     try:
         with db.transaction() as session:
             info = preset["tournament"]
@@ -110,22 +111,36 @@ def create_tournament(
             )
     except Exception:
         db.close()
-        Path(path).unlink(missing_ok=True)
+        if not db.is_server:
+            Path(path).unlink(missing_ok=True)
         raise
     return db
 
 
-def open_tournament(path: Path) -> Database:
-    return open_database(Path(path))
+def _create_store(target: Path | str) -> Database:
+    from app.store.server import create_server, is_server_url
+
+    if is_server_url(target):
+        assert isinstance(target, str)
+        return create_server(target)
+    return create_database(Path(target))
+
+
+def open_tournament(target: Path | str) -> Database:
+    """The final in a tournament file, or on a server (`postgresql://user@host/final`)."""
+    from app.store.server import is_server_url, open_server
+
+    if is_server_url(target):
+        assert isinstance(target, str)
+        return open_server(target)
+    return open_database(Path(target))
 
 
 def tournament_info(db: Database) -> dict[str, Any]:
     with db.reading() as session:
         t = session.scalars(select(Tournament)).first()
         if t is None:
-            raise FinalsError(
-                f"{db.path.name} 中没有比赛信息。文件可能已损坏，请从 backups 目录恢复。"
-            )
+            raise FinalsError(f"{db.label} 中没有比赛信息。文件可能已损坏，请从 backups 目录恢复。")
         return {
             "title": t.title,
             "game": t.game,
@@ -256,7 +271,7 @@ def settings_warning(db: Database, code: str | None) -> str:
         f"注意：{where}的设置中有 {len(problems)} 处不能使用（由旧版本写入或直接改动了文件）："
     ]
     lines += [f"  - {'本程序不读取，可删去：' if p.unused else ''}{p.message}" for p in problems]
-    lines.append("改正：" + fix_command(str(db.path), event, problems))
+    lines.append("改正：" + fix_command(db.label, event, problems))
     return "\n".join(lines)
 
 
@@ -397,7 +412,7 @@ def tournament_settings(
     """
     with db.reading() as session:
         if strict:
-            return tournament_settings_of(session, str(db.path), keys)
+            return tournament_settings_of(session, db.label, keys)
         t = session.scalars(select(Tournament)).first()
         return tournament_settings_lenient(t.settings or {} if t else {})[0]
 

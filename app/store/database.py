@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from app.errors import FinalsError
-from app.store.migrations import MIGRATIONS, SCHEMA_VERSION
+from app.store.migrations import MIGRATIONS, SCHEMA_VERSION, store_version, stored_version
 
 SUFFIX = ".finals"
 BUSY_MS = 5000  # readers and the odd lock other than the write lock
@@ -325,26 +325,31 @@ def _make_read_only_engine(path: Path, immutable: bool) -> Engine:
     return engine
 
 
-def _user_version(engine: Engine) -> int:
-    with engine.connect() as conn:
-        return int(conn.execute(text("PRAGMA user_version")).scalar_one())
-
-
-def _newer_version(path: Path, version: int) -> FinalsError:
+def _newer_version(name: str, version: int) -> FinalsError:
     return FinalsError(
-        f"文件 {path.name} 由更新版本的程序创建（数据格式第 {version} 版，本程序只支持到第 "
-        f"{SCHEMA_VERSION} 版）。请升级本程序后再打开；文件未做任何改动。"
+        f"{name} 由更新版本的程序创建（数据格式第 {version} 版，本程序只支持到第 "
+        f"{SCHEMA_VERSION} 版）。请升级本程序后再打开；其中的数据未做任何改动。"
     )
 
 
-def _migrate(engine: Engine, path: Path) -> None:
-    version = _user_version(engine)
+def migrate(engine: Engine, name: str, lock: Callable[[Any], None] | None = None) -> None:
+    """Bring the schema up to SCHEMA_VERSION, one migration per transaction. `lock` (a
+    server's) is taken in each, so that two stations opening at once migrate once."""
+    with engine.connect() as conn:
+        version = stored_version(conn)
     if version > SCHEMA_VERSION:
-        raise _newer_version(path, version)
+        raise _newer_version(name, version)
     for number in range(version, SCHEMA_VERSION):
         with engine.begin() as conn:
+            if lock is not None:
+                lock(conn)
+            version = stored_version(conn)
+            if version > SCHEMA_VERSION:
+                raise _newer_version(name, version)
+            if version > number:
+                continue
             MIGRATIONS[number](conn)
-            conn.execute(text(f"PRAGMA user_version={number + 1}"))
+            store_version(conn, number + 1)
 
 
 # --- the database -----------------------------------------------------------------------------
@@ -372,6 +377,27 @@ class Database:
         # Read-only: SQLite cannot remove the -wal and -shm a reader made; close() does.
         self._side_files_before = side_files_before
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+
+    is_server = False
+
+    @property
+    def label(self) -> str:
+        """How messages name this final: the file's path (a server's: its address)."""
+        return str(self.path)
+
+    @property
+    def key(self) -> str:
+        """One final's identity within this process (two paths to one file are one final)."""
+        return str(self.path.resolve())
+
+    @property
+    def backup_folder(self) -> Path:
+        """Where its backup copies go, named `{backup_stem}-{time}-{label}.finals`."""
+        return self.path.parent / "backups"
+
+    @property
+    def backup_stem(self) -> str:
+        return self.path.stem
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
@@ -483,7 +509,7 @@ def create_database(path: Path) -> Database:
             f"{path.name}。请换一个可写的文件夹（如桌面）。",
         )
     engine = _make_engine(path)
-    _migrate(engine, path)
+    migrate(engine, f"文件 {path.name}")
     return Database(path, engine)
 
 
@@ -552,7 +578,7 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
             if version == 0 or not OUR_TABLES <= tables:
                 raise _not_ours(path, tables)
             if version > SCHEMA_VERSION:
-                raise _newer_version(path, version)
+                raise _newer_version(f"文件 {path.name}", version)
             problems = [row[0] for row in conn.execute(f"PRAGMA {OPEN_CHECK}")]
             if problems != ["ok"]:
                 raise StorageError("damaged", damaged_message(path, "已损坏（完整性检查未通过）"))
@@ -614,7 +640,7 @@ def open_database(path: Path) -> Database:
     if not look.immutable and _writable(path):
         engine = _make_engine(path)
         try:
-            _migrate(engine, path)
+            migrate(engine, f"文件 {path.name}")
             return Database(path, engine)
         except StorageError as error:
             engine.dispose()

@@ -1,8 +1,11 @@
-"""Numbered schema migrations, tracked in SQLite's `PRAGMA user_version`.
+"""Numbered schema migrations, tracked in SQLite's `PRAGMA user_version` (a file) or in the
+one-row table `schema_version` (a PostgreSQL server).
 
 Why not Alembic: a tournament file is a single embedded SQLite database that the program
-itself upgrades when it opens one; user_version is updated inside the same transaction as
-the migration, so an upgrade is all or nothing, and we ship no migration environment.
+itself upgrades when it opens one; the version is updated inside the same transaction as
+the migration, so an upgrade is all or nothing (PostgreSQL's DDL is transactional too), and
+we ship no migration environment. The same migrations run on both stores: they speak SQL
+both understand, and read the schema through SQLAlchemy's inspector, not SQLite's pragmas.
 Add a migration by appending a function to MIGRATIONS; never edit a released one.
 """
 
@@ -10,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Table
+from sqlalchemy import Connection, Table, inspect
 
 from app.store import models, submissions
 from app.store.models import Base
@@ -20,6 +23,34 @@ def _table(model: type[Base]) -> Table:
     table = model.__table__
     assert isinstance(table, Table)
     return table
+
+
+def _columns(conn: Connection, table: str) -> set[str]:
+    return {column["name"] for column in inspect(conn).get_columns(table)}
+
+
+def stored_version(conn: Connection) -> int:
+    """The schema version the database holds (0: none of ours)."""
+    if conn.dialect.name == "sqlite":
+        return int(conn.exec_driver_sql("PRAGMA user_version").scalar_one())
+    if not inspect(conn).has_table("schema_version"):
+        return 0
+    return int(conn.exec_driver_sql("SELECT version FROM schema_version").scalar_one())
+
+
+def store_version(conn: Connection, version: int) -> None:
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql(f"PRAGMA user_version={int(version)}")
+        return
+    conn.exec_driver_sql(
+        "CREATE TABLE IF NOT EXISTS schema_version (id INTEGER PRIMARY KEY CHECK (id = 1), "
+        "version INTEGER NOT NULL)"
+    )
+    conn.exec_driver_sql(
+        "INSERT INTO schema_version (id, version) VALUES (1, %(v)s) "
+        "ON CONFLICT (id) DO UPDATE SET version = excluded.version",
+        {"v": int(version)},
+    )
 
 
 def _create_schema(conn: Connection) -> None:
@@ -40,7 +71,7 @@ def _team_boards(conn: Connection) -> None:
 
 def _submission_seats(conn: Connection) -> None:
     """The players a submission was sent for; a pending one gets its table's players now."""
-    columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(remote_submission)")}
+    columns = _columns(conn, "remote_submission")
     for column in ("first_id", "second_id"):
         if column not in columns:
             conn.exec_driver_sql(f"ALTER TABLE remote_submission ADD COLUMN {column} INTEGER")
@@ -56,7 +87,7 @@ def _submission_seats(conn: Connection) -> None:
 
 def _player_platform_account(conn: Connection) -> None:
     """The player's 弈战 platform username (a no-op where 1 already made the column)."""
-    columns = {row[1] for row in conn.exec_driver_sql("PRAGMA table_info(player)")}
+    columns = _columns(conn, "player")
     if "platform_account" not in columns:
         conn.exec_driver_sql("ALTER TABLE player ADD COLUMN platform_account VARCHAR(60)")
 
@@ -72,7 +103,15 @@ def _file_revision(conn: Connection) -> None:
         "CREATE TABLE IF NOT EXISTS file_revision (id INTEGER PRIMARY KEY CHECK (id = 1), "
         "revision INTEGER NOT NULL)"
     )
-    conn.exec_driver_sql("INSERT OR IGNORE INTO file_revision (id, revision) VALUES (1, 0)")
+    conn.exec_driver_sql(
+        "INSERT INTO file_revision (id, revision) VALUES (1, 0) ON CONFLICT (id) DO NOTHING"
+    )
+
+
+def _audit_station(conn: Connection) -> None:
+    """The station (computer) each change was made on: several stations share one server."""
+    if "station" not in _columns(conn, "audit"):
+        conn.exec_driver_sql("ALTER TABLE audit ADD COLUMN station VARCHAR(60)")
 
 
 MIGRATIONS: list[Callable[[Connection], None]] = [
@@ -83,6 +122,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _player_platform_account,  # 5: the Go youth's 弈战 platform username (private)
     _certificate_register,  # 6: the certificate numbers issued, one per award
     _file_revision,  # 7: the revision counter of the read model's cache
+    _audit_station,  # 8: the station each audit entry was made on
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -234,6 +234,7 @@ class AuditEntry(Base):
     target: Mapped[str | None] = mapped_column(Text)
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    station: Mapped[str | None] = mapped_column(String(60))  # the computer it was made on
 
 
 class CertificateNumber(Base):

@@ -12,6 +12,10 @@
       <translation>操作员</translation>
     </message>
     <message>
+      <source>Station</source>
+      <translation>站点</translation>
+    </message>
+    <message>
       <source>Action</source>
       <translation>操作</translation>
     </message>

@@ -248,6 +248,7 @@ ZH: dict[str, str] = {
     "Openings": "指定开局",
     "Open…": "打开…",
     "Operator": "操作员",
+    "Station": "站点",
     "Operator (recorded in the audit log)": "操作员（记入操作日志）",
     "Operator: %1": "操作员：%1",
     "Organisers": "主办单位",

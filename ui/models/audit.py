@@ -27,6 +27,7 @@ class AuditModel(RecordsModel):
             [
                 Column("time", self.tr("Time")),
                 Column("operator", self.tr("Operator")),
+                Column("station", self.tr("Station")),
                 Column("action", self.tr("Action")),
                 Column("target", self.tr("What")),
                 Column("words", self.tr("Change (before → after)")),

@@ -1,0 +1,308 @@
+"""A final on a PostgreSQL server: several arbiters' stations on one tournament.
+
+The SQLite file stays the embedded default; a database URL (`postgresql://user@host/final`)
+names a final on a server instead, with the same schema, the same migrations and the same use
+cases. What SQLite's single writer gave a file, the server gets from locks:
+
+- Every use case takes one transaction-scoped advisory lock of the database first (the
+  counterpart of BEGIN IMMEDIATE): whatever a use case reads is the state it writes over, so
+  pairing an event while results arrive from another station cannot interleave, and the
+  audit's "before" is true. Use cases last milliseconds; a writer that must wait says so and
+  waits up to WRITE_WAIT_SECONDS, as with a file.
+- A snapshot (the read model's several queries) is one REPEATABLE READ, READ ONLY transaction.
+- The revision counter (`file_revision`) is bumped by every use case, as in a file: a station
+  polls it (one tiny query) to see the others' changes within a second.
+
+Backups: a server's final is copied to a dated `.finals` file after each completed round, as
+a file's is; the copies go to a local folder (FINALS_BACKUP_DIR, else the user's data folder),
+named after the server and database.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+import urllib.parse
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import Connection, Engine, create_engine, event, exc, inspect, text
+from sqlalchemy.engine import URL, ExceptionContext, make_url
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.store import database
+from app.store.database import (
+    FIRST_TRY_SECONDS,
+    NOT_SAVED,
+    OUR_TABLES,
+    SUFFIX,
+    WRITE_WAIT_SECONDS,
+    Database,
+    StorageError,
+    migrate,
+)
+from app.store.migrations import stored_version
+
+SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
+# The one lock every writing use case takes (pg_advisory_xact_lock's key: "finals" in ASCII).
+WRITE_LOCK_KEY = 0x66696E616C73
+LOCK_POLL_SECONDS = 0.01
+
+
+def is_server_url(target: object) -> bool:
+    """`postgresql://...` (or `postgres://`): a final on a server, not a file."""
+    if not isinstance(target, str):
+        return False
+    scheme, sep, _rest = target.partition("://")
+    return bool(sep) and scheme.lower() in SCHEMES
+
+
+def _url(target: str) -> URL:
+    try:
+        url = make_url(target.strip())
+    except exc.ArgumentError as error:
+        raise FinalsError(
+            f"数据库地址“{target}”的格式不对。应为 postgresql://用户名@服务器/数据库名"
+            "（例如 postgresql://arbiter@192.168.1.10/final）。"
+        ) from error
+    if not url.database:
+        raise FinalsError(
+            f"数据库地址“{shown(target)}”没有写数据库名。应为 postgresql://用户名@服务器/数据库名。"
+        )
+    return url.set(drivername="postgresql+psycopg")
+
+
+def shown(target: str | URL) -> str:
+    """The address as messages show it: the password hidden."""
+    url = target if isinstance(target, URL) else make_url(target)
+    rendered = url.set(drivername="postgresql").render_as_string(hide_password=True)
+    return urllib.parse.unquote(rendered)
+
+
+def _connect_message(url: URL, error: BaseException) -> StorageError:
+    reason = str(getattr(error, "orig", error)).strip().splitlines()[0] if str(error) else ""
+    lowered = reason.lower()
+    where = shown(url)
+    if "does not exist" in lowered and "database" in lowered:
+        return StorageError(
+            "cannot-open",
+            f"服务器上没有数据库 {url.database}（{where}）。请先在服务器上建立它"
+            f"（createdb -T template0 -E UTF8 --locale=C {url.database}），"
+            "再用 finals new 或 finals copy 放入比赛。",
+        )
+    if "password" in lowered or "authentication" in lowered or "role" in lowered:
+        return StorageError(
+            "cannot-open",
+            f"数据库服务器拒绝了登录（{where}）：用户名或密码不对，或该用户无权使用这个数据库。"
+            "请检查地址中的用户名和密码（或 PGPASSWORD、~/.pgpass）。",
+        )
+    return StorageError(
+        "cannot-open",
+        f"无法连接数据库服务器（{where}）：{reason}。"
+        "请检查服务器是否已启动、地址和端口是否正确、网络是否连通。",
+    )
+
+
+def _failure(error: BaseException, url: URL) -> StorageError | None:
+    import psycopg
+
+    where = shown(url)
+    if isinstance(error, psycopg.errors.DiskFull):
+        return StorageError(
+            "full", f"数据库服务器（{where}）磁盘已满。{NOT_SAVED}请联系服务器管理员。"
+        )
+    if isinstance(error, psycopg.errors.InsufficientPrivilege):
+        return StorageError(
+            "read-only",
+            f"数据库用户没有修改 {where} 的权限，不能保存改动；查看、打印和导出不受影响。"
+            "请换一个有写入权限的用户登录。",
+        )
+    if isinstance(error, psycopg.errors.ReadOnlySqlTransaction):
+        return StorageError("read-only", f"数据库 {where} 是只读的（如只读副本）。{NOT_SAVED}")
+    if isinstance(error, psycopg.errors.DeadlockDetected | psycopg.errors.SerializationFailure):
+        return StorageError(
+            "busy", f"数据库 {where} 正由另一个站点写入，本次操作与之冲突。{NOT_SAVED}请重试。"
+        )
+    if isinstance(error, psycopg.OperationalError):
+        return _connect_message(url, error)
+    return None
+
+
+def _map_errors(engine: Engine, url: URL) -> None:
+    import psycopg
+
+    @event.listens_for(engine, "handle_error")
+    def _handle(context: ExceptionContext) -> None:
+        original = context.original_exception
+        if isinstance(original, psycopg.Error):
+            mapped = _failure(original, url)
+            if mapped is not None:
+                raise mapped from original
+
+
+def local_backup_home() -> Path:
+    configured = os.environ.get("FINALS_BACKUP_DIR")
+    if configured:
+        return Path(configured)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("finals-manager", appauthor=False)) / "server-backups"
+
+
+def _name_part(text: str | None) -> str:
+    return re.sub(r"[^\w.-]+", "_", text or "local").strip("_") or "local"
+
+
+class ServerDatabase(Database):
+    """A final on a PostgreSQL server (see the module's notes)."""
+
+    is_server = True
+
+    def __init__(self, url: URL, engine: Engine) -> None:
+        self.url = url
+        stem = _name_part(url.database)
+        home = local_backup_home() / f"{_name_part(url.host)}-{stem}"
+        super().__init__(home / f"{stem}{SUFFIX}", engine)
+
+    @property
+    def label(self) -> str:
+        return shown(self.url)
+
+    @property
+    def key(self) -> str:
+        return shown(self.url)
+
+    @contextmanager
+    def transaction(self) -> Iterator[Session]:
+        with self._sessions() as session, session.begin():
+            self._take_write_lock(session)
+            yield session
+            session.flush()
+            session.execute(text(database._BUMP_REVISION))
+        database._commits += 1
+
+    def _take_write_lock(self, session: Session) -> None:
+        if self._try_lock(session, FIRST_TRY_SECONDS):
+            return
+        database._wait_notice(
+            f"数据库 {self.label} 正由另一个站点写入（例如编排或导入名单），正在等待它完成，请稍候……"
+        )
+        if self._try_lock(session, max(WRITE_WAIT_SECONDS - FIRST_TRY_SECONDS, 0.0)):
+            return
+        raise StorageError(
+            "busy",
+            f"数据库 {self.label} 正由另一个站点写入，等待 {WRITE_WAIT_SECONDS:g} 秒后仍未结束。"
+            f"{NOT_SAVED}请稍后再试。",
+        )
+
+    @staticmethod
+    def _try_lock(session: Session, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        query = text("SELECT pg_try_advisory_xact_lock(:key)")
+        while True:
+            if session.execute(query, {"key": WRITE_LOCK_KEY}).scalar_one():
+                return True
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(LOCK_POLL_SECONDS)
+
+    @contextmanager
+    def snapshot(self) -> Iterator[Session]:
+        with self._sessions() as session:
+            session.connection(
+                execution_options={
+                    "isolation_level": "REPEATABLE READ",
+                    "postgresql_readonly": True,
+                }
+            )
+            yield session
+
+    def integrity_check(self) -> str:
+        return "ok"  # the server keeps its own pages whole
+
+    def backup_to(self, target: Path) -> None:
+        """A consistent copy of the final as a tournament file (what `finals copy` writes)."""
+        from app.store.copy import copy_into_new_file
+
+        target.parent.mkdir(parents=True, exist_ok=True)
+        copy_into_new_file(self, target)
+
+
+def _lock_for_migration(conn: Connection) -> None:
+    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
+
+
+def _make_engine(url: URL) -> Engine:
+    engine = create_engine(
+        url,
+        pool_size=4,
+        max_overflow=8,
+        pool_pre_ping=True,
+        connect_args={"connect_timeout": 10, "application_name": "finals"},
+    )
+    _map_errors(engine, url)
+    return engine
+
+
+def _tables(engine: Engine, url: URL) -> set[str]:
+    try:
+        with engine.connect() as conn:
+            return set(inspect(conn).get_table_names())
+    except StorageError:
+        raise
+    except exc.OperationalError as error:
+        raise _connect_message(url, error) from error
+
+
+def _not_ours(url: URL, tables: set[str]) -> FinalsError:
+    return FinalsError(
+        f"数据库 {shown(url)} 中已有其他程序的数据（{len(tables)} 个表），不是本程序的比赛。"
+        "本程序没有改动它。请换一个空数据库。"
+    )
+
+
+def open_server(target: str) -> ServerDatabase:
+    """The final on the server at `target`; its schema is brought up to date (with a lock:
+    stations opening at once migrate once)."""
+    url = _url(target)
+    engine = _make_engine(url)
+    try:
+        tables = _tables(engine, url)
+        if not tables:
+            raise FinalsError(
+                f"数据库 {shown(url)} 是空的，还没有比赛。请用 finals new {shown(url)} --preset … "
+                f"新建，或用 finals copy 比赛文件{SUFFIX} {shown(url)} 把已有的比赛放上服务器。"
+            )
+        if not OUR_TABLES <= tables:
+            raise _not_ours(url, tables)
+        migrate(engine, f"数据库 {shown(url)}", lock=_lock_for_migration)
+        return ServerDatabase(url, engine)
+    except BaseException:
+        engine.dispose()
+        raise
+
+
+def create_server(target: str) -> ServerDatabase:
+    """A new final in the empty database at `target` (the database itself is made by the
+    server's administrator: `createdb`)."""
+    url = _url(target)
+    engine = _make_engine(url)
+    try:
+        tables = _tables(engine, url)
+        if tables & OUR_TABLES:
+            with engine.connect() as conn:
+                version = stored_version(conn)
+            raise FinalsError(
+                f"数据库 {shown(url)} 中已有比赛（数据格式第 {version} 版），没有改动它。"
+                "请换一个空数据库（createdb 新建），或直接打开它。"
+            )
+        if tables:
+            raise _not_ours(url, tables)
+        migrate(engine, f"数据库 {shown(url)}", lock=_lock_for_migration)
+        return ServerDatabase(url, engine)
+    except BaseException:
+        engine.dispose()
+        raise
