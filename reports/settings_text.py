@@ -14,6 +14,7 @@ SYSTEMS = {
     "monrad": "积分编排（蒙拉德制）",
     "dutch": "积分编排（荷兰制）",
     "round_robin": "循环赛",
+    "mcmahon": "麦克马洪制（按麦克马洪分分组）",
 }
 FIRST_ROUNDS = {"split": "序号对半（1对n/2+1）", "adjacent": "序号相邻（1对2）", "lot": "抽签"}
 OPENING_MODES = {"none": "不指定", "lot": "每轮抽签指定开局（全场统一）", "opener": "开局方自选"}
@@ -38,6 +39,15 @@ def scoring_text(scoring: Mapping[str, Any]) -> str:
     return "计分：" + "、".join(parts)
 
 
+def mcmahon_text(stored: object) -> str:
+    """The bar and floor in force (the stored ones, else the defaults)."""
+    from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR
+
+    given = stored if isinstance(stored, Mapping) else {}
+    bar, floor = given.get("bar", DEFAULT_BAR), given.get("floor", DEFAULT_FLOOR)
+    return f"麦克马洪：上限 {bar}（及以上起始分相同），下限 {floor}（及以下起始分为 0）"
+
+
 def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> list[str]:
     """One short line per setting that decided this round's pairing."""
     pairing = event.pairing_settings
@@ -49,6 +59,8 @@ def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> l
         system = pairing.get("system")
         if system:
             lines.append("编排：" + SYSTEMS.get(system, str(system)))
+        if system == "mcmahon":
+            lines.append(mcmahon_text(pairing.get("mcmahon")))
         first = pairing.get("first_round")
         if first:
             lines.append("首轮：" + FIRST_ROUNDS.get(first, str(first)))

@@ -309,8 +309,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
         print_json(settings)
         return 0
     print(f"rounds_planned = {settings['rounds_planned']}")
-    for group in ("scoring", "pairing", "standings", "eligibility"):
-        for key, value in settings[group].items():
+    for group in ("scoring", "pairing", "standings", "eligibility", "mcmahon"):
+        for key, value in settings.get(group, {}).items():
             shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
             print(f"{group}.{key} = {shown}")
     return 0

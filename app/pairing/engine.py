@@ -6,9 +6,12 @@ Systems (`settings.system`):
     monrad       1–2, 3–4 down the ranked list, skipping rematches (backtracking)
     round_robin  Berger tables, positions by seed
     dutch        the FIDE (Dutch) System C.04.3 (`app.pairing.dutch`), round 1 included
+    mcmahon      麦克马洪制: the swiss engine on McMahon scores (the start from the grade is in
+                 each entrant's `initial_points`, `app.pairing.mcmahon`); round 1 pairs
+                 inside the McMahon groups too (split, or adjacent by `first_round`)
 
-Round 1 (no history before this round) of every system but round_robin follows
-`settings.first_round` (RULES §5).  Tables: higher score of the two first, then the lower
+Round 1 (no history before this round) of every system but round_robin and mcmahon
+follows `settings.first_round` (RULES §5).  Tables: higher score of the two first, then the lower
 score, then the smaller seed number; the bye last.
 
 The engine never raises for a valid request.  Whatever absolute rule the result breaks
@@ -232,7 +235,12 @@ def pair_round(request: PairingRequest) -> Pairing:
 
         seat = berger_seat
     elif not has_prior_games(request):
-        pairs, lot_seed = _first_round(request, states, ids)
+        if system == "mcmahon":  # the groups are the grades: pair inside them, not across
+            pairs = pair_swiss(
+                request, states, ids, "adjacent" if settings.first_round == "adjacent" else "split"
+            )
+        else:
+            pairs, lot_seed = _first_round(request, states, ids)
 
         def first_round_seat(table: int, a: int, b: int) -> tuple[int, int]:
             high, low = sorted((a, b), key=lambda i: (states[i].seed, i))

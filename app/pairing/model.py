@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from app.domain import GameRecord, Scoring
 
-System = Literal["swiss", "split", "monrad", "round_robin", "dutch"]
+System = Literal["swiss", "split", "monrad", "round_robin", "dutch", "mcmahon"]
 FirstRound = Literal["split", "adjacent", "lot"]
 SameUnit = Literal["never", "first_k", "always"]
 OpeningMode = Literal["none", "lot", "opener"]

@@ -96,7 +96,15 @@ _SYSTEM_NAMES = {
     "monrad": "蒙拉德制",
     "round_robin": "循环赛（贝格尔表）",
     "dutch": "荷兰制",
+    "mcmahon": "麦克马洪制（按麦克马洪分分组：起始分按段级位 + 积分）",
 }
+
+
+def score_text(request: PairingRequest, score: float) -> str:
+    """A player's score on the report: "3分", or "麦克马洪分 24" in a McMahon event."""
+    if request.settings.system == "mcmahon":
+        return f"麦克马洪分 {fmt_score(score)}"
+    return f"{fmt_score(score)}分"
 
 
 def settings_footer(request: PairingRequest) -> str:
@@ -107,6 +115,8 @@ def settings_footer(request: PairingRequest) -> str:
         "always": "全程回避",
     }[s.same_unit]
     first = {"split": "1对n/2+1", "adjacent": "1对2、3对4", "lot": "抽签"}[s.first_round]
+    if s.system == "mcmahon":
+        first = "在麦克马洪组内" + ("1对2、3对4" if s.first_round == "adjacent" else "上下半区配对")
     return (
         f"编排规则：{_SYSTEM_NAMES.get(s.system, s.system)}；首轮{first}；同单位{unit}；"
         f"禁连三{'开' if s.no_three_in_row else '关'}；"
@@ -143,7 +153,7 @@ def format_report(
     for g in sorted(games, key=lambda x: x.table):
         note = by_table.get(g.table)
         if g.second is None:
-            score = f"（{fmt_score(note.first_score)}分）" if note else ""
+            score = f"（{score_text(request, note.first_score)}）" if note else ""
             lines.append(f"第{g.table}台  {who(g.first)}{score}  轮空")
             continue
         if note is None:
@@ -152,8 +162,10 @@ def format_report(
         second_score = note.second_score if note.second_score is not None else 0.0
         unit = "  同单位" if note.same_unit else ""
         lines.append(
-            f"第{g.table}台  {who(g.first)}（{fmt_score(note.first_score)}分{note.first_float}）"
-            f" 先手 — 后手 {who(g.second)}（{fmt_score(second_score)}分{note.second_float}）"
+            f"第{g.table}台  {who(g.first)}（{score_text(request, note.first_score)}"
+            f"{note.first_float}）"
+            f" 先手 — 后手 {who(g.second)}（{score_text(request, second_score)}"
+            f"{note.second_float}）"
             f"  颜色：{note.colour_reason}{unit}"
         )
     if lot_seed is not None and not has_prior_games(request):

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from app.domain import Scoring, points_for
+from app.errors import FinalsError
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -38,6 +39,7 @@ from app.services.snapshots import (
     event_games,
     event_settings_of,
     is_team_match,
+    mcmahon_start_points,
     standings_settings,
     stored_event,
 )
@@ -287,7 +289,11 @@ def _entrant(
 
 def _rounds(event: Event, schedule: Mapping[int, str]) -> tuple[FinalRound, ...]:
     scoring = Scoring.from_dict(event.scoring or {})
-    before = {e.id: e.initial_points or 0.0 for e in event.entrants}
+    try:  # McMahon: the lists show the McMahon score each player carries into a round
+        starts = mcmahon_start_points(event, strict=False)
+    except FinalsError:  # a bad setting: named by the reader of the settings, not here
+        starts = {}
+    before = {e.id: (e.initial_points or 0.0) + starts.get(e.id, 0.0) for e in event.entrants}
     records = {(g.round, g.table): g for g in event_games(event)}
     out = []
     for rnd in event.rounds:

@@ -7,6 +7,7 @@ from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
 from app.pairing.availability import Availability, active_ids
+from app.pairing.mcmahon import McMahonPlayer, McMahonStart, mcmahon_starts, rank_value, start_score
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 from app.settings import (
     TEAM_MATCH_TIEBREAKS,
@@ -142,12 +143,58 @@ def _rating(entrant: Entrant) -> int:
 
 
 # What pairing a round reads (team matches: the boards per match are eligibility.team_size).
-PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
+PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size", "mcmahon")
+
+
+def mcmahon_player(entrant: Entrant) -> McMahonPlayer:
+    player = entrant.player
+    return McMahonPlayer(
+        id=entrant.id,
+        seed=entrant.seed,
+        name=entrant.name,
+        grade=player.grade if player is not None else None,
+    )
+
+
+def event_mcmahon_starts(event: Event) -> tuple[McMahonStart, ...]:
+    """Every entrant's McMahon start and group (issue 18), in seed order.
+
+    McMahonError (naming the players and the fix) when a grade cannot be read; SettingError
+    when the event's mcmahon settings are bad.
+    """
+    settings = event_settings_of(event, "scoring", "mcmahon", "pairing.system")
+    return mcmahon_starts(
+        (mcmahon_player(e) for e in event.entrants),
+        settings.mcmahon.bounds(),
+        settings.scoring.win,
+        event.code,
+    )
+
+
+def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
+    """{entrant id: McMahon start in points}; empty outside McMahon events.
+
+    `strict` (pairing): an unreadable grade is refused (McMahonError).  Otherwise (standings,
+    lists) the entrant starts at 0 and `finals mcmahon` names him.
+    """
+    settings = event_settings_of(event, "pairing.system")
+    if not settings.is_mcmahon:
+        return {}
+    if strict:
+        return {s.id: s.start for s in event_mcmahon_starts(event)}
+    typed = event_settings_of(event, "scoring", "mcmahon")
+    limits = typed.mcmahon.bounds()  # checked with the settings: the bar above the floor
+    out: dict[int, float] = {}
+    for e in event.entrants:
+        rank = rank_value(e.player.grade if e.player is not None else None)
+        out[e.id] = 0.0 if rank is None else start_score(rank, limits, typed.scoring.win)
+    return out
 
 
 def pairing_request(event: Event, round_number: int, lot_seed: int | None = None) -> PairingRequest:
     settings = event_settings_of(event, *PAIRING_KEYS)
     history = event_games(event, round_number - 1)
+    starts = mcmahon_start_points(event, strict=True)
     return PairingRequest(
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
@@ -158,7 +205,8 @@ def pairing_request(event: Event, round_number: int, lot_seed: int | None = None
                 name=e.name,
                 unit=e.unit,
                 rating=_rating(e),
-                initial_points=e.initial_points or 0.0,
+                # McMahon: the pairing score is the McMahon score (start + points)
+                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0),
             )
             for e in event.entrants
         ),
@@ -170,7 +218,7 @@ def pairing_request(event: Event, round_number: int, lot_seed: int | None = None
     )
 
 
-def standings_entrant(entrant: Entrant) -> StandingsEntrant:
+def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> StandingsEntrant:
     player = entrant.player
     grade = player.grade if player else None
     return StandingsEntrant(
@@ -182,6 +230,7 @@ def standings_entrant(entrant: Entrant) -> StandingsEntrant:
         grade=grade,
         rating=_rating(entrant),
         initial_points=entrant.initial_points or 0.0,
+        mcmahon_start=mcmahon_start,
     )
 
 
@@ -198,8 +247,9 @@ def last_complete_round(event: Event) -> int:
 def standings_request(event: Event, after_round: int | None = None) -> StandingsRequest:
     last = after_round if after_round is not None else last_complete_round(event)
     settings = event_settings_of(event, "scoring", "standings", "pairing.team_format")
+    starts = mcmahon_start_points(event, strict=False)
     return StandingsRequest(
-        entrants=tuple(standings_entrant(e) for e in event.entrants),
+        entrants=tuple(standings_entrant(e, starts.get(e.id, 0.0)) for e in event.entrants),
         games=event_games(event, last),
         after_round=last,
         scoring=settings.scoring,

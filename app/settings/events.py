@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.domain import Scoring
+from app.pairing.mcmahon import McMahonError, McMahonSettings, bounds
 from app.pairing.model import PairingSettings
 from app.settings.schema import (
     EVENT_SETTINGS,
@@ -39,7 +40,7 @@ from app.settings.schema import (
     value_text,
 )
 from app.settings.tournament import tournament_problems
-from app.standings.model import StandingsSettings
+from app.standings.model import MCMAHON_SCORE, MCMAHON_TIEBREAKS, StandingsSettings
 from app.standings.teams import TEAM_TIEBREAKS
 
 _STANDINGS_DEFAULTS = StandingsSettings()
@@ -92,6 +93,11 @@ class EventSettings:
     best_of: int | None = None  # team: only the N best members count
     grades_include_held: bool = False  # the grade application form lists grades already held
     eligibility: Eligibility = field(default_factory=Eligibility)
+    mcmahon: McMahonSettings = field(default_factory=McMahonSettings)
+
+    @property
+    def is_mcmahon(self) -> bool:
+        return self.pairing.system == "mcmahon"
 
     @property
     def is_team_match(self) -> bool:
@@ -127,6 +133,7 @@ class EventSettings:
                 ),
             },
             "eligibility": eligibility,
+            **({"mcmahon": self.mcmahon.to_dict()} if self.kind == "individual" else {}),
         }
 
 
@@ -147,7 +154,10 @@ class StoredEvent:
     eligibility: Mapping[str, Any] = field(default_factory=dict)
 
     def group(self, name: str) -> Mapping[str, Any]:
-        data = getattr(self, name)
+        if name in NESTED_GROUPS:  # kept inside another group of the file
+            data = self.group(NESTED_GROUPS[name]).get(name)
+        else:
+            data = getattr(self, name)
         return data if isinstance(data, Mapping) else {}
 
     def flat(self) -> dict[str, Any]:
@@ -155,6 +165,8 @@ class StoredEvent:
         out: dict[str, Any] = {"rounds_planned": self.rounds_planned}
         for group in GROUPS:
             for key, value in self.group(group).items():
+                if NESTED_GROUPS.get(key) == group and isinstance(value, Mapping):
+                    continue  # flattened as its own group
                 out[f"{group}.{key}"] = value
         return out
 
@@ -164,6 +176,9 @@ class StoredEvent:
             group, _, name = key.partition(".")
             if group in groups and name:
                 groups[group][name] = value
+        for nested, parent in NESTED_GROUPS.items():
+            if groups[nested]:
+                groups[parent][nested] = groups[nested]
         return replace(
             self,
             rounds_planned=flat.get("rounds_planned", 0),
@@ -175,6 +190,9 @@ class StoredEvent:
 
 
 _KIND_OF: dict[str, EventKind] = {k: k for k in KINDS}
+# Groups the file keeps inside another group's mapping (the store has no column for them):
+# mcmahon.bar is stored as pairing["mcmahon"]["bar"].
+NESTED_GROUPS: dict[str, str] = {"mcmahon": "pairing"}
 
 
 def _kind(stored: StoredEvent) -> EventKind:
@@ -186,16 +204,23 @@ def team_format_of(stored: StoredEvent) -> TeamFormat:
     return "match" if stored.kind == "team" and value == "match" else "sum"
 
 
-def default_tiebreaks(kind: str, team_format: str = "sum") -> tuple[str, ...]:
+def default_tiebreaks(kind: str, team_format: str = "sum", system: str = "") -> tuple[str, ...]:
     if kind == "team":
         return TEAM_TIEBREAKS if team_format == "sum" else TEAM_MATCH_TIEBREAKS
+    if system == "mcmahon":
+        return MCMAHON_TIEBREAKS
     return _STANDINGS_DEFAULTS.tiebreaks
+
+
+def system_of(stored: StoredEvent) -> str:
+    value = stored.group("pairing").get("system")
+    return value if isinstance(value, str) else ""
 
 
 def default_value(key: str, stored: StoredEvent | None = None) -> Any:
     spec = EVENT_SETTINGS[key]
     if key == "standings.tiebreaks" and stored is not None:
-        return list(default_tiebreaks(stored.kind, team_format_of(stored)))
+        return list(default_tiebreaks(stored.kind, team_format_of(stored), system_of(stored)))
     if key == "standings.lot_seed" and stored is not None and _uses_lot(stored.group("standings")):
         return lot_seed_for(stored.code)
     return list(spec.default) if isinstance(spec.default, tuple) else spec.default
@@ -271,7 +296,7 @@ def event_problems(stored: StoredEvent) -> list[Problem]:
         message = check_value(spec, value, allowed)
         if message:
             fix = (
-                _tiebreak_fix(value, names, default_tiebreaks(kind, team_format))
+                _tiebreak_fix(value, names, default_tiebreaks(kind, team_format, system_of(stored)))
                 if spec.type == "tiebreaks"
                 else _default_fix(key, stored)
             )
@@ -346,6 +371,7 @@ def _cross_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
                 None,
             )
         )
+    out.extend(_mcmahon_problems(stored, bad))
     if (
         fine("standings.lot_seed")
         and "standings.ties" not in bad
@@ -362,6 +388,42 @@ def _cross_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
                 str(lot_seed_for(stored.code)),
             )
         )
+    return out
+
+
+def _mcmahon_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
+    """McMahon only for individual events (a grade per entrant); the bar above the floor."""
+    kind = _kind(stored)
+    out: list[Problem] = []
+    if "pairing.system" not in bad and system_of(stored) == "mcmahon" and kind != "individual":
+        spec = EVENT_SETTINGS["pairing.system"]
+        out.append(
+            Problem(
+                spec.key,
+                "mcmahon",
+                f"{spec.title()}不能为 mcmahon：麦克马洪制按每名棋手的段级位定起始分，只用于"
+                f"个人项目；{stored.code}（{stored.name}）是{KIND_NAMES.get(kind, kind)}项目。"
+                "请用 swiss 等其他编排方法。",
+                "swiss",
+            )
+        )
+    group = stored.group("mcmahon")
+    if kind == "individual" and not {"mcmahon.bar", "mcmahon.floor"} & bad:
+        bar = group.get("bar", default_value("mcmahon.bar"))
+        floor = group.get("floor", default_value("mcmahon.floor"))
+        try:
+            bounds(str(bar), str(floor))
+        except McMahonError:
+            spec = EVENT_SETTINGS["mcmahon.bar"]
+            out.append(
+                Problem(
+                    spec.key if "bar" in group else "mcmahon.floor",
+                    bar if "bar" in group else floor,
+                    f"麦克马洪上限 mcmahon.bar（{bar}）应高于下限 mcmahon.floor（{floor}）："
+                    "上限及以上的棋手起始分相同，下限及以下的起始分为 0，上限须比下限至少高一级。",
+                    None,
+                )
+            )
     return out
 
 
@@ -402,6 +464,7 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
         eligibility=Eligibility(
             **{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}
         ),
+        mcmahon=McMahonSettings(bar=get("mcmahon.bar"), floor=get("mcmahon.floor")),
     )
 
 
@@ -504,6 +567,9 @@ def apply_event_changes(
         raise change_error(refused, _where(stored))
     after_stored = stored.with_flat(flat)
     standings = dict(after_stored.group("standings"))
+    if "pairing.system" in touched and "standings.tiebreaks" not in touched:
+        standings = _mcmahon_order(stored, after_stored, standings)
+        after_stored = replace(after_stored, standings=standings)
     if (
         _uses_lot(standings)
         and standings.get("lot_seed") is None
@@ -534,6 +600,21 @@ def apply_event_changes(
     if new:
         raise change_error(new, _where(stored))
     return after_stored
+
+
+def _mcmahon_order(
+    before: StoredEvent, after: StoredEvent, standings: dict[str, Any]
+) -> dict[str, Any]:
+    """A change into McMahon ranks by 麦克马洪分, SOS, SOSOS, SODOS; a change out of it drops
+    that order (back to the default) — unless the same change sets standings.tiebreaks."""
+    was, now = system_of(before) == "mcmahon", system_of(after) == "mcmahon"
+    order = standings.get("tiebreaks")
+    ranks_by_mms = isinstance(order, list | tuple) and MCMAHON_SCORE in order
+    if now and not was and not ranks_by_mms and _kind(after) == "individual":
+        return {**standings, "tiebreaks": list(MCMAHON_TIEBREAKS)}
+    if was and not now and ranks_by_mms:
+        return {k: v for k, v in standings.items() if k != "tiebreaks"}
+    return standings
 
 
 def event_code_problems(stored: StoredEvent, codes: Sequence[str]) -> list[Problem]:

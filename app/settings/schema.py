@@ -18,6 +18,7 @@ from typing import Any, Literal, get_args
 
 from app.domain import Scoring
 from app.errors import FinalsError
+from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR
 from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
@@ -52,7 +53,8 @@ DrawRule = Literal["auto", "allowed", "refused"]  # may a game be recorded as a 
 
 KINDS: tuple[EventKind, ...] = get_args(EventKind)
 KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
-GROUPS = ("scoring", "pairing", "standings", "eligibility")
+# "mcmahon" (issue 18) is stored inside the file's pairing settings, under "mcmahon".
+GROUPS = ("scoring", "pairing", "standings", "eligibility", "mcmahon")
 
 # A team match ranks on match points, then these (the sum model's 队员… mean nothing there).
 TEAM_MATCH_TIEBREAKS: tuple[str, ...] = ("局分", "对手分", "直胜")
@@ -133,7 +135,7 @@ class Setting:
         elif self.type == "date":
             text = "应为日期，写成 YYYY-MM-DD，如 2008-09-01"
         elif self.type == "grade":
-            text = "应为段位或级位，如 1级、5段、初段"
+            text = "应为业余段位或级位，如 1级、5段、初段、3d、20k"
         elif self.type == "names":
             text = "应为一个或多个名称，用逗号分隔"
         elif self.type == "komi":
@@ -245,8 +247,27 @@ _EVENT_SPECS: tuple[Setting, ...] = (
             "monrad": "蒙拉德制",
             "round_robin": "循环赛，贝格尔表",
             "dutch": "荷兰制，FIDE",
+            "mcmahon": "麦克马洪制，按段级位定起始分（见 mcmahon.bar、mcmahon.floor）",
         },
         _PAIRING_DEFAULTS.system,
+    ),
+    # McMahon (issue 18): grades at or above the bar start as the bar, at or below the floor
+    # as the floor (the floor group at 0).  Defaults and why: app.pairing.mcmahon.
+    Setting(
+        "mcmahon.bar",
+        "麦克马洪上限（此段级位及以上起始分相同）",
+        "grade",
+        DEFAULT_BAR,
+        kinds=("individual",),
+        note="应高于 mcmahon.floor；只在 pairing.system=mcmahon 时使用",
+    ),
+    Setting(
+        "mcmahon.floor",
+        "麦克马洪下限（此段级位及以下起始分为 0）",
+        "grade",
+        DEFAULT_FLOOR,
+        kinds=("individual",),
+        note="应低于 mcmahon.bar；只在 pairing.system=mcmahon 时使用",
     ),
     _choice(
         "pairing.first_round",

@@ -13,6 +13,10 @@ SecondMoverBy = Literal["seat", "colour"]
 
 GO_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "直胜", "胜局数")
 GOMOKU_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "胜局数", "后手胜局数", "直胜", "犯规")
+# McMahon (issue 18): 麦克马洪分 first ranks by it instead of 积分 (OpenGotha's MMS, SOS,
+# SOSOS, SODOS); the default order of an event whose pairing.system is mcmahon.
+MCMAHON_SCORE = "麦克马洪分"
+MCMAHON_TIEBREAKS: tuple[str, ...] = (MCMAHON_SCORE, "SOS", "SOSOS", "SODOS")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,8 @@ class StandingsEntrant:
     grade: str | None = None
     rating: int = 0
     initial_points: float = 0.0
+    # McMahon events: the start from the grade (app.pairing.mcmahon); 麦克马洪分 = this + 积分.
+    mcmahon_start: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,14 @@ Conventions (the ones marked *setting* are fields of `StandingsSettings`):
 * 抽签: a lot drawn from ``random.Random(lot_seed)``; lot 1 ranks first.  Drawn for the
   groups still tied after the whole order when ``ties == "lot"``, or wherever "抽签" is
   named in the order.  0 for entrants who drew no lot.
+* McMahon (issue 18; OpenGotha's MMS, SOS, SOSOS, SODOS).  麦克马洪分 = 积分 +
+  `StandingsEntrant.mcmahon_start` (the start from the grade; 0 outside McMahon events).
+  Named first in the order, it replaces 积分 as the primary score.  SOS = the sum of the
+  opponents' 麦克马洪分 over the opponent list above (virtual bye opponents: 0, or the
+  lowest 麦克马洪分 with ``bye_in_sos="lowest"``); SOSOS = the sum of the opponents' SOS
+  (virtual: 0, or the lowest SOS); SODOS = the sum of the 麦克马洪分 of the opponents
+  beaten (forfeit wins included when the forfeit counts as a meeting) plus half of those
+  drawn.  Byes never count in SODOS.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from collections.abc import Mapping
 
 from app.domain import GameRecord, Result, outcome_for, points_for
 from app.standings._resolve import Criterion, fmt, resolve
-from app.standings.model import Standing, Standings, StandingsRequest
+from app.standings.model import MCMAHON_SCORE, Standing, Standings, StandingsRequest
 
 ALL_TIEBREAKS: tuple[str, ...] = (
     "积分",
@@ -58,6 +66,10 @@ ALL_TIEBREAKS: tuple[str, ...] = (
     "等级分",
     "局分",
     "抽签",
+    MCMAHON_SCORE,
+    "SOS",
+    "SOSOS",
+    "SODOS",
 )
 
 # Tie-breaks where the smaller value ranks higher.
@@ -110,6 +122,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
     fouls = dict.fromkeys(ids, 0.0)
     board_points = dict.fromkeys(ids, 0.0)
     met: dict[tuple[int, int], list[float]] = {}  # (a, b) a<b -> [points a, points b]
+    beaten: dict[int, list[tuple[int, float]]] = {i: [] for i in ids}  # (opponent, 1 or ½)
 
     for game in request.games:
         if game.round > after:
@@ -151,6 +164,10 @@ def compute_standings(request: StandingsRequest) -> Standings:
         if result.is_played or settings.forfeit_opponents_count:
             opponents[a].append(b)
             opponents[b].append(a)
+            for me, other in ((a, b), (b, a)):
+                share = {"W": 1.0, "FW": 1.0, "D": 0.5}.get(outcome_for(game, me) or "", 0.0)
+                if share:
+                    beaten[me].append((other, share))
             key = (a, b) if a < b else (b, a)
             got = met.setdefault(key, [0.0, 0.0])
             got[0] += points_for(game, key[0], scoring)
@@ -189,6 +206,11 @@ def compute_standings(request: StandingsRequest) -> Standings:
             virtual_progressive if o is None else progressive[o] for o in opponents[i]
         )
 
+    mms = {i: points[i] + entrants[i].mcmahon_start for i in ids}
+    mms_sos, mms_sosos, mms_sodos = _mcmahon_tiebreaks(
+        ids, mms, opponents, beaten, settings.bye_in_sos
+    )
+
     fixed: dict[str, Mapping[int, float]] = {
         "积分": points,
         "对手分": sos,
@@ -202,7 +224,13 @@ def compute_standings(request: StandingsRequest) -> Standings:
         "犯规": fouls,
         "等级分": {i: float(entrants[i].rating) for i in ids},
         "局分": board_points,
+        MCMAHON_SCORE: mms,
+        "SOS": mms_sos,
+        "SOSOS": mms_sosos,
+        "SODOS": mms_sodos,
     }
+    by_mms = bool(settings.tiebreaks) and settings.tiebreaks[0] == MCMAHON_SCORE
+    primary, primary_name = (mms, MCMAHON_SCORE) if by_mms else (points, "积分")
     head_to_head: dict[int, float] = {}
     lots: dict[int, float] = {}
     rng = random.Random(settings.lot_seed)
@@ -241,8 +269,8 @@ def compute_standings(request: StandingsRequest) -> Standings:
         return drawn
 
     criteria: list[Criterion] = []
-    for name in settings.tiebreaks:
-        if name == "积分":
+    for name in settings.tiebreaks[1:] if by_mms else settings.tiebreaks:
+        if name == "积分" and not by_mms:
             continue
         if name == "直胜":
             criteria.append(Criterion(name, per_group=direct))
@@ -258,7 +286,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         )
 
     order = sorted(ids, key=lambda i: (entrants[i].seed, i))
-    resolved = resolve(order, points, criteria, label)
+    resolved = resolve(order, primary, criteria, label, primary_name)
 
     rows: list[Standing] = []
     position = 1
@@ -283,15 +311,46 @@ def compute_standings(request: StandingsRequest) -> Standings:
     return Standings(
         after_round=after,
         rows=tuple(rows),
-        tiebreak_order=("积分", *(n for n in settings.tiebreaks if n != "积分")),
+        tiebreak_order=_order(settings.tiebreaks),
         explanation=(header, *resolved.explanation),
     )
+
+
+def _order(tiebreaks: tuple[str, ...]) -> tuple[str, ...]:
+    """The ranking order: 积分 first, or 麦克马洪分 when the order starts with it."""
+    if tiebreaks and tiebreaks[0] == MCMAHON_SCORE:
+        return tiebreaks
+    return ("积分", *(n for n in tiebreaks if n != "积分"))
+
+
+def _mcmahon_tiebreaks(
+    ids: list[int],
+    mms: Mapping[int, float],
+    opponents: Mapping[int, list[int | None]],
+    beaten: Mapping[int, list[tuple[int, float]]],
+    bye_in_sos: str,
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """SOS, SOSOS and SODOS on 麦克马洪分 (see the module's conventions)."""
+    lowest = bye_in_sos == "lowest" and bool(ids)
+    virtual = min(mms.values()) if lowest else 0.0
+    sos = {i: sum(virtual if o is None else mms[o] for o in opponents[i]) for i in ids}
+    virtual_sos = min(sos.values()) if lowest else 0.0
+    sosos = {i: sum(virtual_sos if o is None else sos[o] for o in opponents[i]) for i in ids}
+    sodos = {i: sum(share * mms[o] for o, share in beaten[i]) for i in ids}
+    return sos, sosos, sodos
+
+
+_MCMAHON_WORDS = (
+    "麦克马洪分 = 起始分（按段级位）+ 积分；SOS = 对手麦克马洪分之和；"
+    "SOSOS = 对手的 SOS 之和；SODOS = 所胜对手麦克马洪分之和（和棋计一半）。"
+)
 
 
 def _settings_line(request: StandingsRequest) -> str:
     s = request.settings
     bye = {"none": "不计", "zero": "按0分计", "lowest": "按全场最低分计"}[s.bye_in_sos]
-    order = " → ".join(("积分", *(n for n in s.tiebreaks if n != "积分")))
+    order = " → ".join(_order(s.tiebreaks))
+    mcmahon = any(n in s.tiebreaks for n in (MCMAHON_SCORE, "SOS", "SOSOS", "SODOS"))
     ties = f"抽签（种子 {s.lot_seed}）" if s.ties == "lot" else "并列"
     sc = request.scoring
     return (
@@ -299,4 +358,5 @@ def _settings_line(request: StandingsRequest) -> str:
         f"胜{fmt(sc.win)} 和{fmt(sc.draw)} 负{fmt(sc.loss)} 轮空{fmt(sc.bye)}；"
         f"对手分中轮空{bye}，弃权对手{'计入' if s.forfeit_opponents_count else '视同轮空'}，"
         f"弃权胜{'计入' if s.forfeit_wins_count else '不计入'}胜局数。"
+        + (_MCMAHON_WORDS if mcmahon else "")
     )

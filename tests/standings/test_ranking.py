@@ -336,7 +336,7 @@ def test_bad_input_names_the_problem() -> None:
     with pytest.raises(StandingsError, match="未知的小分"):
         compute_standings(
             StandingsRequest(
-                T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(tiebreaks=("SOS",))
+                T3_PLAYERS, T3_GAMES, 1, settings=StandingsSettings(tiebreaks=("Buchholz",))
             )
         )
     with pytest.raises(StandingsError, match="bye_in_sos"):

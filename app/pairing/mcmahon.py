@@ -1,0 +1,216 @@
+"""McMahon (麦克马洪制) rules: a player's starting score from his grade, a bar and a floor.
+
+Pure and strictly typed.  Conventions (EGF, as OpenGotha and Pairgoth count):
+
+* Rank value: 1段 = 0, 2段 = 1, … n段 = n − 1; 1级 = −1, … k级 = −k.  So one grade is one
+  step everywhere, 1级 is one step below 1段 (there is no "0级"), and grades are read
+  with `app.standings.categories.grade_order` (业余3段, 三段, 3d, 20级, 20k …).
+* The bar (上限) and the floor (下限) are grades.  A player at or above the bar starts as
+  the bar; at or below the floor, as the floor.  The floor group starts at 0 (as OpenGotha
+  does), each grade above it one step more: start = (min(max(rank, floor), bar) − floor).
+* One step is one win: the start in points is the steps times the points of a win
+  (`scoring.win`, 2 in the finals' 2/1/0; 1 with EGF-style 1/½/0 scoring).
+* McMahon score (麦克马洪分) = start + the points scored; pairing and standings use it.
+* A grade that is not an amateur grade (empty, 职业五段, P2, a typo) is refused: pairing a
+  McMahon event names those players and the fix; nobody is put at the floor silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from app.errors import FinalsError
+from app.standings.categories import grade_order
+
+# Defaults (settings mcmahon.bar and mcmahon.floor).  Bar 5段: in a Chinese amateur final
+# 5段 and above (业余5段 is the provincial-champion level, 6–8段 national titles) are the
+# few contenders for the title, and 6–7 rounds separate a top group of that size; a higher
+# bar splits them into groups that cannot all meet.  Floor 20级: the lowest grade EGF events
+# commonly distinguish; below it (a child's first 25级–21级) grades say little about
+# strength, so those players start together.
+DEFAULT_BAR = "5段"
+DEFAULT_FLOOR = "20级"
+
+TOP_GROUP = "上限组"
+BOTTOM_GROUP = "下限组"
+
+
+class McMahonError(FinalsError):
+    """A McMahon start that cannot be computed; the message names the players and the fix."""
+
+
+@dataclass(frozen=True)
+class McMahonBounds:
+    """The bar and the floor as rank values (bar > floor)."""
+
+    bar: int
+    floor: int
+
+
+@dataclass(frozen=True)
+class McMahonSettings:
+    """An event's settings mcmahon.bar and mcmahon.floor, as typed."""
+
+    bar: str = DEFAULT_BAR
+    floor: str = DEFAULT_FLOOR
+
+    def bounds(self) -> McMahonBounds:
+        return bounds(self.bar, self.floor)
+
+    def to_dict(self) -> dict[str, str]:
+        return {"bar": self.bar, "floor": self.floor}
+
+
+@dataclass(frozen=True)
+class McMahonPlayer:
+    """What the start needs to know of an entrant."""
+
+    id: int
+    seed: int
+    name: str
+    grade: str | None
+
+
+@dataclass(frozen=True)
+class McMahonStart:
+    """One entrant's place before round 1."""
+
+    id: int
+    seed: int
+    name: str
+    grade: str
+    rank: int
+    steps: int  # grades above the floor (0 for the floor group)
+    start: float  # steps × the points of a win
+    group: str  # 上限组, 3段组, 5级组, 下限组
+
+
+def rank_value(grade: str | None) -> int | None:
+    """EGF rank value of a grade (1段 = 0, 1级 = −1), None when it is not a grade."""
+    order = grade_order(grade)
+    if order is None:
+        return None
+    return order - 1 if order > 0 else order
+
+
+def grade_name(rank: int) -> str:
+    """The grade of a rank value, written the Chinese way: 0 → 1段, −1 → 1级."""
+    return f"{rank + 1}段" if rank >= 0 else f"{-rank}级"
+
+
+def bounds(bar: str, floor: str) -> McMahonBounds:
+    """The bar and floor grades as rank values; McMahonError when unreadable or crossed."""
+    high, low = rank_value(bar), rank_value(floor)
+    if high is None:
+        raise McMahonError(f"麦克马洪上限 mcmahon.bar 的值“{bar}”不是段级位：应如 5段、3d、1级。")
+    if low is None:
+        raise McMahonError(
+            f"麦克马洪下限 mcmahon.floor 的值“{floor}”不是段级位：应如 20级、20k、1级。"
+        )
+    if high <= low:
+        raise McMahonError(
+            f"麦克马洪上限 mcmahon.bar（{bar}）应高于下限 mcmahon.floor（{floor}）。"
+        )
+    return McMahonBounds(high, low)
+
+
+def steps(rank: int, limits: McMahonBounds) -> int:
+    """Grades above the floor, counted between the floor and the bar."""
+    return min(max(rank, limits.floor), limits.bar) - limits.floor
+
+
+def group_name(rank: int, limits: McMahonBounds) -> str:
+    if rank >= limits.bar:
+        return TOP_GROUP
+    if rank <= limits.floor:
+        return BOTTOM_GROUP
+    return f"{grade_name(rank)}组"
+
+
+def start_score(rank: int, limits: McMahonBounds, win: float) -> float:
+    """The McMahon start in points: steps above the floor times the points of a win."""
+    return steps(rank, limits) * step_points(win)
+
+
+def step_points(win: float) -> float:
+    """The points one grade is worth: a win's (1 when a win is worth nothing or less)."""
+    return win if win > 0 else 1.0
+
+
+def unreadable(players: Iterable[McMahonPlayer]) -> tuple[McMahonPlayer, ...]:
+    """Players whose grade the McMahon start cannot read, in seed order."""
+    return tuple(
+        sorted(
+            (p for p in players if rank_value(p.grade) is None),
+            key=lambda p: (p.seed, p.id),
+        )
+    )
+
+
+def missing_grades_error(players: Sequence[McMahonPlayer], event: str = "") -> McMahonError:
+    where = f"项目 {event} " if event else ""
+    shown = [
+        f"{p.seed}号{p.name}（段位“{p.grade}”）" if p.grade else f"{p.seed}号{p.name}（未填段位）"
+        for p in players
+    ]
+    head = "、".join(shown[:10]) + (f"等 {len(shown)} 人" if len(shown) > 10 else "")
+    return McMahonError(
+        f"{where}是麦克马洪制，按段级位定起始分，但 {head}没有可用的业余段级位（如 3段、5级、"
+        "3d、20k；职业段位不能用）。请先改正这些选手的段位：finals edit-player FILE 序号 "
+        f"--event {event or '项目'} --grade 5级（或在窗口的选手表中填写）；不能确定段位的，"
+        "可填下限（mcmahon.floor）的级位。改正后再编排。",
+        [p.name for p in players] if len(players) > 10 else None,
+    )
+
+
+def mcmahon_starts(
+    players: Iterable[McMahonPlayer], limits: McMahonBounds, win: float, event: str = ""
+) -> tuple[McMahonStart, ...]:
+    """Every player's start and group, in seed order; McMahonError naming the players
+    whose grade cannot be read."""
+    field = sorted(players, key=lambda p: (p.seed, p.id))
+    bad = unreadable(field)
+    if bad:
+        raise missing_grades_error(bad, event)
+    out: list[McMahonStart] = []
+    for p in field:
+        rank = rank_value(p.grade)
+        assert rank is not None and p.grade is not None
+        n = steps(rank, limits)
+        out.append(
+            McMahonStart(
+                id=p.id,
+                seed=p.seed,
+                name=p.name,
+                grade=p.grade,
+                rank=rank,
+                steps=n,
+                start=n * step_points(win),
+                group=group_name(rank, limits),
+            )
+        )
+    return tuple(out)
+
+
+__all__ = [
+    "BOTTOM_GROUP",
+    "DEFAULT_BAR",
+    "DEFAULT_FLOOR",
+    "McMahonBounds",
+    "McMahonError",
+    "McMahonPlayer",
+    "McMahonSettings",
+    "McMahonStart",
+    "TOP_GROUP",
+    "bounds",
+    "grade_name",
+    "group_name",
+    "mcmahon_starts",
+    "missing_grades_error",
+    "rank_value",
+    "start_score",
+    "step_points",
+    "steps",
+    "unreadable",
+]
