@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "serve",
     "schedule",
     "stations",
+    "mcmahon",
 )
 # The module that registers each command (in `finals --help` order): a run imports its own
 # command's module only, and builds that command's parser only (issue 15, start-up;
@@ -90,6 +91,7 @@ COMMANDS = {
     **dict.fromkeys(("serve", "submissions", "table-links"), "serve"),
     "schedule": "schedule",
     "copy": "stations",
+    "mcmahon": "mcmahon",
 }
 
 
