@@ -24,6 +24,7 @@ from reports.entries import build_entries_pdf
 from reports.errors import ReportError
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
+from reports.mcmahon import build_mcmahon_pdf, mcmahon_workbook
 from reports.pairings import build_index_pdf, build_pairings_pdf
 from reports.poster import build_poster_pdf
 from reports.prizes import build_prizes_pdf
@@ -48,8 +49,19 @@ KINDS: dict[str, str] = {
     "lineup": "团体赛出场名单",
     "ceremony": "颁奖顺序表",
     "poster": "选手查询海报",
+    "mcmahon": "麦克马洪起始分",
 }
-EXCEL_KINDS = ("pairings", "index", "standings", "crosstable", "teams", "pairs", "prizes", "grades")
+EXCEL_KINDS = (
+    "pairings",
+    "index",
+    "standings",
+    "crosstable",
+    "teams",
+    "pairs",
+    "prizes",
+    "grades",
+    "mcmahon",
+)
 
 
 @dataclass(frozen=True)
@@ -156,6 +168,7 @@ def build_report(
             final, path, event=event, category=category, printed_at=printed_at
         ),
         "poster": lambda path: build_poster_pdf(final, path, url=extras.public_url, large=large),
+        "mcmahon": lambda path: build_mcmahon_pdf(final, path, event=event, printed_at=printed_at),
     }
     return _atomic(out, builders[kind])
 
@@ -183,6 +196,8 @@ def _excel(
         return excel.teams_workbook(final, out, event=event)
     if kind == "pairs":
         return excel.pairs_workbook(final, out, event=event)
+    if kind == "mcmahon":
+        return mcmahon_workbook(final, out, event=event)
     return excel.prizes_workbook(final, out, event=event, category=category)
 
 

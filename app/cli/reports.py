@@ -134,7 +134,8 @@ def register(sub: Any) -> None:
         help="pairings index slips standings crosstable teams pairs prizes certificates "
         "grades entries（秩序册） checkin（签到表） cards（台号牌） "
         "lineup（团体赛出场名单） ceremony（颁奖顺序表） "
-        "poster（选手查询海报：--base-url，--large 为 A3）",
+        "poster（选手查询海报：--base-url，--large 为 A3） "
+        "mcmahon（麦克马洪起始分，第1轮前公布）",
     )
     p.add_argument("--event")
     p.add_argument("--round", type=round_number)
