@@ -16,7 +16,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator
+from app.cli.common import opened, operator, whole_number
+
+MINUTES = whole_number("调整用时（分钟）", 1, 10_000)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -48,13 +50,22 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_h9(args: argparse.Namespace) -> int:
+    from app.io.h9 import H9Options
     from app.services import opengotha
 
+    options = H9Options(
+        country=args.country,
+        club=args.club,
+        tournament_class=args.egf_class,
+        time=args.time,
+        city=args.city,
+    )
     with opened(args) as db:
-        summary = opengotha.export_h9(db, args.event, Path(args.output), operator(args))
+        summary = opengotha.export_h9(db, args.event, Path(args.output), operator(args), options)
     print(
         f"已导出项目 {summary.code} 的 EGF h9 成绩文件 {args.output}："
-        f"{summary.players} 名选手，{summary.rounds} 轮"
+        f"{summary.players} 名选手，{summary.rounds} 轮（等级 CL[{args.egf_class}]，国家 {args.country}；"
+        "用 --class、--time、--country、--club、--city 修改文件头）"
     )
     return 0
 
@@ -77,4 +88,15 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--event", required=True, help="项目代码")
     p.add_argument("-o", "--output", required=True, help="输出文件（.h9）")
+    p.add_argument(
+        "--class",
+        dest="egf_class",
+        default="A",
+        choices=["A", "B", "C", "D"],
+        help="EGF 比赛等级 CL（默认 A）",
+    )
+    p.add_argument("--time", type=MINUTES, help="调整用时 TM（分钟：基本用时加读秒折算）")
+    p.add_argument("--country", default="CN", help="国家代码（两个字母，默认 CN）")
+    p.add_argument("--club", help="统一的俱乐部代码（最多 4 个字母；默认取单位的拼音首字母）")
+    p.add_argument("--city", help="比赛城市（拉丁字母；默认取比赛地点的拼音）")
     p.set_defaults(handler=cmd_h9)

@@ -1,0 +1,382 @@
+"""The files Go arbiters exchange (issue 18): an event out as OpenGotha XML or EGF h9, an
+OpenGotha tournament in as a new event.
+
+Each use case is one transaction and one audit entry.  An import is checked whole before
+anything is written: a bad file, an event code already taken or a result the program cannot
+hold changes nothing.  An output file is written beside its place and moved in
+(`write_output`), never onto the tournament file nor over a file of another kind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+
+from app.domain import Result
+from app.errors import FinalsError
+from app.io.h9 import H9Options, event_h9, write_h9
+from app.io.opengotha import (
+    MIN_RATING,
+    NO_GRADE_RANK,
+    GothaError,
+    GothaTournament,
+    describe_unsupported,
+    event_tournament,
+    grade_of_rank,
+    join_name,
+    parse_opengotha,
+    parse_rank,
+    result_of,
+    strip_seed_suffix,
+    write_opengotha,
+)
+from app.readmodel.load import load_final
+from app.readmodel.model import Final, FinalEvent
+from app.services.audit import record
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import (
+    Entrant,
+    EntrantRoundStatus,
+    Event,
+    Game,
+    Player,
+    Round,
+    Tournament,
+)
+from app.text import NAME_MAX, clean_text
+
+CODE_PATTERN = re.compile(r"^[\w-]{1,20}$")
+
+
+@dataclass(frozen=True)
+class GothaExport:
+    code: str
+    players: int
+    rounds: int
+    games: int
+
+
+@dataclass(frozen=True)
+class GothaImport:
+    code: str
+    name: str
+    players: int
+    rounds: int
+    games: int
+    system: str  # the pairing system's Chinese name
+    notes: tuple[str, ...]  # what the file has that the event does not keep
+
+
+# -- output files ---------------------------------------------------------------------------
+
+
+def _looks_like(path: Path, kind: str) -> bool:
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    if kind == "xml":
+        return head.lstrip().startswith(b"<?xml") and b"<Tournament" in head
+    text = head.decode("ascii", errors="replace").lstrip()
+    return text.startswith(";") and head.isascii()
+
+
+def write_output(text: str, out: Path, kind: str, tournament_file: Path) -> None:
+    """Write `text` to `out` whole or not at all.  Refused (FinalsError, Chinese): a folder,
+    a missing folder, the tournament file itself, an existing file that is not an earlier
+    file of the same kind (`kind`: "xml" for OpenGotha, "h9")."""
+    what = "OpenGotha XML" if kind == "xml" else "EGF h9"
+    if out.is_dir():
+        raise FinalsError(f"输出“{out}”是一个文件夹，请给出文件名，如 {out / 'out'}.{kind}。")
+    if not out.parent.exists():
+        raise FinalsError(f"输出文件夹不存在：{out.parent}。请先建好文件夹，或换一个位置。")
+    if out.exists():
+        try:
+            same = out.samefile(tournament_file)
+        except OSError:
+            same = False
+        if same:
+            raise FinalsError(f"输出文件“{out}”就是比赛文件本身，不予覆盖。请换一个文件名。")
+        if not _looks_like(out, kind):
+            raise FinalsError(
+                f"文件“{out}”已存在，且不是 {what} 文件，不予覆盖。请换一个文件名，或先移走它。"
+            )
+    partial = out.with_name(f".{out.name}.partial")
+    try:
+        partial.write_bytes(text.encode("utf-8"))
+        os.replace(partial, out)
+    except OSError as exc:
+        raise FinalsError(f"无法写入“{out}”：{exc.strerror or exc}。") from None
+    finally:
+        if partial.exists():
+            try:
+                partial.unlink()
+            except OSError:
+                pass
+
+
+# -- export ---------------------------------------------------------------------------------
+
+
+def _go_event(db: Database, code: str) -> tuple[Final, FinalEvent]:
+    with db.reading() as session:
+        found = get_event(session, code).code  # the house's message for an unknown code
+    final = load_final(db)
+    if final.tournament.game != "go":
+        raise FinalsError("OpenGotha 与 EGF h9 文件只用于围棋比赛；本比赛不是围棋。")
+    event = final.event(found)
+    assert event is not None
+    return final, event
+
+
+def export_opengotha(db: Database, code: str, out: Path, operator: str = "") -> GothaExport:
+    """Write one event as an OpenGotha XML file."""
+    final, event = _go_event(db, code)
+    try:
+        tournament = event_tournament(final.tournament, event)
+    except GothaError as exc:
+        raise FinalsError(str(exc)) from None
+    text = write_opengotha(tournament)
+    rounds = len(event.rounds)
+    with db.transaction() as session:
+        write_output(text, Path(out), "xml", Path(db.path))
+        record(
+            session,
+            operator,
+            "导出OpenGotha",
+            event.code,
+            after={"file": str(out), "players": len(tournament.players), "rounds": rounds},
+        )
+    return GothaExport(event.code, len(tournament.players), rounds, len(tournament.games))
+
+
+def export_h9(
+    db: Database, code: str, out: Path, operator: str = "", options: H9Options | None = None
+) -> GothaExport:
+    """Write one event's results as an EGF h9 file (standings order)."""
+    final, event = _go_event(db, code)
+    try:
+        table = event_h9(final.tournament, event, options or H9Options())
+    except GothaError as exc:
+        raise FinalsError(str(exc)) from None
+    text = write_h9(table)
+    with db.transaction() as session:
+        write_output(text, Path(out), "h9", Path(db.path))
+        record(
+            session,
+            operator,
+            "导出EGF h9",
+            event.code,
+            after={"file": str(out), "players": len(table.players), "rounds": table.rounds},
+        )
+    games = sum(1 for r in event.rounds for g in r.games if g.second is not None)
+    return GothaExport(event.code, len(table.players), table.rounds, games)
+
+
+# -- import ---------------------------------------------------------------------------------
+
+
+def read_opengotha(source: Path) -> GothaTournament:
+    """The file, parsed and checked; FinalsError naming the file, the line and the fix."""
+    source = Path(source)
+    if source.is_dir():
+        raise FinalsError(f"“{source}”是文件夹，不是文件。请给出 OpenGotha 导出的 XML 文件。")
+    try:
+        data = source.read_bytes()
+    except OSError as exc:
+        raise FinalsError(f"无法读取 OpenGotha 文件 {source}：{exc.strerror or exc}。") from None
+    try:
+        tournament = parse_opengotha(data)
+    except GothaError as exc:
+        raise FinalsError(f"OpenGotha 文件 {source} 有误：{exc}") from None
+    unsupported = describe_unsupported(tournament)
+    if unsupported:
+        more = f"等 {len(unsupported)} 处" if len(unsupported) > 3 else ""
+        raise FinalsError(
+            f"OpenGotha 文件 {source} 有误：{'；'.join(unsupported[:3])}{more}。"
+            "请在 OpenGotha 中改为黑胜、白胜、和棋或弃权后重新导出，再导入。"
+        )
+    return tournament
+
+
+def _check_code(code: str) -> str:
+    text = clean_text(code, "项目代码", required=True, max_length=20)
+    assert text is not None
+    if not CODE_PATTERN.match(text):
+        raise FinalsError(
+            f"项目代码“{text}”只能由字母、数字、下划线或减号组成（不超过 20 个字符），如 GOTHA。"
+        )
+    return text
+
+
+def _mcmahon_pairing(
+    code: str, name: str, bar: str, floor: str, notes: list[str]
+) -> dict[str, Any] | None:
+    """The pairing settings of a McMahon event, as `app.settings` stores them; None when
+    this version has no McMahon settings."""
+    from app.settings import schema
+    from app.settings.events import StoredEvent, apply_event_changes
+
+    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
+        notes.append("文件为麦克马洪制，本版本尚不支持，已按积分编排导入")
+        return None
+    stored = StoredEvent(code=code, name=name, kind="individual")
+    after = apply_event_changes(
+        stored, {"pairing.system": "mcmahon", "mcmahon.bar": bar, "mcmahon.floor": floor}
+    )
+    pairing = dict(after.group("pairing"))
+    extra = after.group("mcmahon") if hasattr(after, "mcmahon") else {}
+    if extra and "mcmahon" not in pairing:
+        pairing["mcmahon"] = dict(extra)
+    return pairing
+
+
+def import_opengotha(
+    db: Database, source: Path, code: str, name: str | None = None, operator: str = ""
+) -> GothaImport:
+    """A new event in the final from an OpenGotha tournament: players, rounds, games,
+    results, byes, who sits out which round; McMahon bar and floor when it is McMahon."""
+    code = _check_code(code)
+    title = clean_text(name, "项目名称", max_length=100) if name is not None else None
+    t = read_opengotha(source)
+    notes: list[str] = []
+    params = t.parameters
+    rounds_planned = max(params.number_of_rounds, t.last_round)
+    by_key = {p.key: k for k, p in enumerate(t.players, 1)}
+    people: list[tuple[str, str | None, int | None, str | None]] = []
+    for p in t.players:
+        full = join_name(p.name, strip_seed_suffix(p.first_name))
+        person = clean_text(full, f"第{p.line}行选手姓名", required=True, max_length=NAME_MAX)
+        assert person is not None
+        no_grade = p.rank == NO_GRADE_RANK and p.rating == MIN_RATING
+        value = parse_rank(p.rank)
+        grade = None if no_grade else grade_of_rank(value)
+        rating = None if no_grade or p.rating_origin == "INI" else p.rating
+        unit = clean_text(p.club, f"第{p.line}行俱乐部", max_length=200)
+        people.append((person, grade, rating, unit))
+    if any(g.handicap for g in t.games):
+        notes.append("让子数（handicap）未导入：本程序不记录让子")
+    if any(not g.known_colour for g in t.games):
+        notes.append("部分对局颜色未定（knownColor=false），按文件中的黑白导入")
+    with db.transaction() as session:
+        for event in session.scalars(select(Event)):
+            if event.code.lower() == code.lower() or event.name == code:
+                raise FinalsError(
+                    f"项目代码 {code} 已被项目 {event.code}（{event.name}）使用，请换一个。"
+                )
+        facts = session.scalars(select(Tournament)).first()
+        if facts is None or facts.game != "go":
+            raise FinalsError("OpenGotha 文件只能导入围棋比赛；本比赛不是围棋。")
+        if title is None:
+            # An export of ours names the tournament, then the event: keep the event's name.
+            named = params.name.strip()
+            if facts.title and named.startswith(facts.title + " "):
+                named = named[len(facts.title) + 1 :]
+            title = clean_text(named[:100], "项目名称", max_length=100) or "OpenGotha导入"
+        pairing: dict[str, Any] = {"system": "swiss"}
+        system = "积分编排"
+        if params.system == "mcmahon":
+            bar, floor = (
+                grade_of_rank(parse_rank(params.mm_bar)),
+                grade_of_rank(parse_rank(params.mm_floor)),
+            )
+            mm = _mcmahon_pairing(code, title, bar, floor, notes)
+            if mm is not None:
+                pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
+        position = len(list(session.scalars(select(Event.id))))
+        event = Event(
+            code=code,
+            name=title,
+            kind="individual",
+            position=position,
+            rounds_planned=rounds_planned,
+            scoring={},
+            pairing=pairing,
+        )
+        session.add(event)
+        entrants: list[Entrant] = []
+        for seed, (p, (person, grade, rating, unit)) in enumerate(
+            zip(t.players, people, strict=True), 1
+        ):
+            player = Player(name=person, grade=grade, rating=rating, unit=unit, source="OpenGotha")
+            session.add(player)
+            entrant = Entrant(seed=seed, name=person, player=player, unit=unit)
+            if not p.registered:
+                entrant.status, entrant.withdrawn_from_round = "withdrawn", 1
+            event.entrants.append(entrant)
+            entrants.append(entrant)
+        session.flush()
+        playing = {(g.round, key) for g in t.games for key in (g.white, g.black)}
+        playing |= {(b.round, b.player) for b in t.byes}
+        for p, entrant in zip(t.players, entrants, strict=True):
+            if not p.registered:
+                continue
+            for r in range(1, rounds_planned + 1):
+                if not p.participating[r - 1] and (r, p.key) not in playing:
+                    session.add(
+                        EntrantRoundStatus(entrant_id=entrant.id, round_number=r, status="absent")
+                    )
+        count = 0
+        for r in range(1, t.last_round + 1):
+            games = [g for g in t.games if g.round == r]
+            byes = [b for b in t.byes if b.round == r]
+            done = all(g.result.value != "RESULT_UNKNOWN" for g in games)
+            rnd = Round(number=r, status="complete" if done else "paired")
+            event.rounds.append(rnd)
+            table = 0
+            for g in games:
+                result = result_of(g.result)
+                rnd.games.append(
+                    Game(
+                        table=g.table,
+                        first_id=entrants[by_key[g.black] - 1].id,
+                        second_id=entrants[by_key[g.white] - 1].id,
+                        result=result.value if result else None,
+                    )
+                )
+                table = max(table, g.table)
+                count += 1
+            for b in byes:
+                table += 1
+                rnd.games.append(
+                    Game(
+                        table=table,
+                        first_id=entrants[by_key[b.player] - 1].id,
+                        second_id=None,
+                        result=Result.BYE.value,
+                    )
+                )
+        record(
+            session,
+            operator,
+            "导入OpenGotha",
+            code,
+            after={
+                "file": str(source),
+                "name": title,
+                "players": len(t.players),
+                "rounds": t.last_round,
+                "games": count,
+                "pairing": pairing,
+                "notes": notes,
+            },
+        )
+    return GothaImport(code, title, len(t.players), t.last_round, count, system, tuple(notes))
+
+
+__all__ = [
+    "GothaExport",
+    "GothaImport",
+    "export_h9",
+    "export_opengotha",
+    "import_opengotha",
+    "read_opengotha",
+    "write_output",
+]
