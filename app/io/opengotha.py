@@ -740,7 +740,7 @@ def _player(el: _Element) -> GothaPlayer:
     except ValueError:
         raise GothaError(
             f"第{el.line}行 <Player name=“{name}” firstName=“{first}”>：段级位 rank=“{rank_attr}”"
-            "无法识别；应写作 5D（5段）、10K（10级）这样，从 30K 到 9D。"
+            "无法识别。请改为 5D（5段）、10K（10级）这样的写法，从 30K 到 9D。"
         ) from None
     rating = _int(el, "rating", rating_of_rank(value))
     flags = el.attrs.get("participating", "1" * GOTHA_ROUNDS)
@@ -751,7 +751,7 @@ def _player(el: _Element) -> GothaPlayer:
     if status not in ("FIN", "PRE"):
         raise GothaError(
             f"第{el.line}行 <Player name=“{name}”>：registeringStatus=“{status}”应为 FIN（正式报名）"
-            "或 PRE（预报名）。"
+            "或 PRE（预报名），请改正。"
         )
     return GothaPlayer(
         name=name,
@@ -774,7 +774,7 @@ def _result(el: _Element) -> GothaResult:
     except ValueError:
         allowed = "、".join(r.value for r in GothaResult)
         raise GothaError(
-            f"第{el.line}行 <Game>：结果 result=“{text}”无法识别；应为 {allowed} 之一。"
+            f"第{el.line}行 <Game>：结果 result=“{text}”无法识别。请改为 {allowed} 之一。"
         ) from None
 
 
@@ -814,7 +814,9 @@ def parse_opengotha(data: bytes) -> GothaTournament:
                 )
             players[p.key] = p
     if not players:
-        raise GothaError("文件中没有选手（<Players> 下没有 <Player>），无法导入。")
+        raise GothaError(
+            "文件中没有选手（<Players> 下没有 <Player>），无法导入。请确认导出的是完整的比赛文件。"
+        )
     games: list[GothaGame] = []
     seen: dict[tuple[int, str], int] = {}
     tables: dict[tuple[int, int], int] = {}
@@ -908,7 +910,7 @@ def _parameters(elements: Sequence[_Element]) -> GothaParameters:
             assert gps is not None
             raise GothaError(
                 f"第{gps.line}行 <GeneralParameterSet>：{name}=“{text}”无法识别；"
-                "应写作 4D、20K 这样。"
+                "请改为 4D、20K 这样的写法。"
             ) from None
 
     return GothaParameters(

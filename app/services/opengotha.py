@@ -301,6 +301,8 @@ def import_opengotha(
             pairing=pairing,
         )
         session.add(event)
+        playing = {(g.round, key) for g in t.games for key in (g.white, g.black)}
+        playing |= {(b.round, b.player) for b in t.byes}
         entrants: list[Entrant] = []
         for seed, (p, (person, grade, rating, unit)) in enumerate(
             zip(t.players, people, strict=True), 1
@@ -308,15 +310,14 @@ def import_opengotha(
             player = Player(name=person, grade=grade, rating=rating, unit=unit, source="OpenGotha")
             session.add(player)
             entrant = Entrant(seed=seed, name=person, player=player, unit=unit)
-            if not p.registered:
+            if not p.registered and not any(k == p.key for _, k in playing):
+                # Pre-registered (PRE) and never paired: not in this event's rounds.
                 entrant.status, entrant.withdrawn_from_round = "withdrawn", 1
             event.entrants.append(entrant)
             entrants.append(entrant)
         session.flush()
-        playing = {(g.round, key) for g in t.games for key in (g.white, g.black)}
-        playing |= {(b.round, b.player) for b in t.byes}
         for p, entrant in zip(t.players, entrants, strict=True):
-            if not p.registered:
+            if entrant.status == "withdrawn":
                 continue
             for r in range(1, rounds_planned + 1):
                 if not p.participating[r - 1] and (r, p.key) not in playing:
