@@ -79,6 +79,8 @@ EVERY_COMMAND = [
     "submissions",
     "table-links",
     "schedule",
+    "copy",
+    "mcmahon",
 ]
 
 # What a light command (it lists a file's events) has no use for: the other commands' use
