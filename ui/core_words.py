@@ -28,6 +28,11 @@ TIEBREAKS = {
     "局分": "Board points",
     "场分": "Match points",
     "总分": "Total",
+    # McMahon (issue 18): the tie-breaks on McMahon scores keep OpenGotha's abbreviations
+    "麦克马洪分": "MMS",
+    "SOS": "SOS (MMS)",
+    "SOSOS": "SOSOS (MMS)",
+    "SODOS": "SODOS (MMS)",
 }
 COLOUR_REASONS = {
     "先手次数少": "fewer firsts",
@@ -80,7 +85,12 @@ _HEADER = re.compile(
     r"^第(?P<round>\d+)轮后排名：(?P<order>[^；]+)；余者(?P<ties>并列|抽签（种子 (?P<seed>\d+)）)。"
     r"胜(?P<win>[\d.]+) 和(?P<draw>[\d.]+) 负(?P<loss>[\d.]+) 轮空(?P<bye>[\d.]+)；"
     r"对手分中轮空(?P<bye_sos>不计|按0分计|按全场最低分计)，弃权对手(?P<forfeit_opp>计入|视同轮空)，"
-    r"弃权胜(?P<forfeit_win>计入|不计入)胜局数。$"
+    r"弃权胜(?P<forfeit_win>计入|不计入)胜局数。(?P<mcmahon>麦克马洪分 = .*)?$"
+)
+_MCMAHON = (
+    " MMS = the start from the grade + points; SOS = the sum of the opponents' MMS; SOSOS = "
+    "the sum of the opponents' SOS; SODOS = the sum of the MMS of the opponents beaten (half "
+    "for a draw)."
 )
 _BYE_IN_SOS = {
     "不计": "adds nothing",
@@ -103,6 +113,7 @@ def explanation(line: str) -> str:
         f"in SOS a bye {_BYE_IN_SOS[found['bye_sos']]}, a forfeiting opponent "
         f"{'counts' if found['forfeit_opp'] == '计入' else 'counts as a bye'}, a forfeit win "
         f"{'counts' if found['forfeit_win'] == '计入' else 'does not count'} in wins."
+        + (_MCMAHON if found["mcmahon"] else "")
     )
 
 
