@@ -126,7 +126,12 @@ def build_pairings_pdf(
     spec = TableSpec(scale_columns([_mm(c) for c in columns], report.width), band_every=5)
     story: list[Flowable] = [make_table(spec, rows)]
     notes = pairing_settings_lines(view, ev, rnd)
-    notes.append("积分为本轮开始前的积分")
+    if (ev.pairing_settings or {}).get("system") == "mcmahon":
+        notes.append(
+            "积分栏为本轮开始前的麦克马洪分（按段级位的起始分 + 积分），起始分见麦克马洪起始分表"
+        )
+    else:
+        notes.append("积分为本轮开始前的积分")
     if team_match:
         notes.append(
             f"团体对抗：第N台为对抗的台号，第M板为其中一板；左列为甲队、右列为乙队，"

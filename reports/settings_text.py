@@ -62,7 +62,10 @@ def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> l
         if system == "mcmahon":
             lines.append(mcmahon_text(pairing.get("mcmahon")))
         first = pairing.get("first_round")
-        if first:
+        if system == "mcmahon":  # round 1 pairs inside the McMahon groups
+            half = "1对2、3对4" if first == "adjacent" else "上下半区配对"
+            lines.append(f"首轮：麦克马洪组内{half}")
+        elif first:
             lines.append("首轮：" + FIRST_ROUNDS.get(first, str(first)))
         same = pairing.get("same_unit")
         if same == "never":
