@@ -70,6 +70,7 @@ NO_GRADE_RANK = "30K"
 CLUB_MAX = 4
 DEFAULT_COUNTRY = "CN"
 MAX_BYTES = 20_000_000
+MAX_TABLES = 10_000
 
 # Chinese compound surnames (复姓) that are kept whole as `name`.
 COMPOUND_SURNAMES = frozenset(
@@ -377,6 +378,11 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
         )
     entrants = sorted(event.entrants, key=lambda e: (e.seed, e.id))
     rounds = max([event.rounds_planned, *(r.number for r in event.rounds)], default=0)
+    if rounds > GOTHA_ROUNDS:
+        raise GothaError(
+            f"项目 {event.code} 计划 {rounds} 轮，OpenGotha 最多 {GOTHA_ROUNDS} 轮，无法导出。"
+            f"请把 rounds_planned 改为 {GOTHA_ROUNDS} 以内后再导出。"
+        )
     names = {e.id: split_name(_clean(e.name)) for e in entrants}
     counts: dict[str, int] = {}
     for surname, given in names.values():
@@ -712,7 +718,13 @@ def _elements(data: bytes) -> list[_Element]:
     return reader.elements
 
 
-def _int(el: _Element, attr: str, default: int | None = None, low: int | None = None) -> int:
+def _int(
+    el: _Element,
+    attr: str,
+    default: int | None = None,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
     text = el.attrs.get(attr)
     if text is None or not text.strip():
         if default is None:
@@ -726,6 +738,11 @@ def _int(el: _Element, attr: str, default: int | None = None, low: int | None = 
         ) from None
     if low is not None and value < low:
         raise GothaError(f"第{el.line}行 <{el.tag}>：属性 {attr}=“{text}”应不小于 {low}，请改正。")
+    if high is not None and value > high:
+        raise GothaError(
+            f"第{el.line}行 <{el.tag}>：属性 {attr}=“{text}”应不大于 {high}"
+            f"（OpenGotha 最多 {GOTHA_ROUNDS} 轮、{MAX_TABLES} 台），请改正。"
+        )
     return value
 
 
@@ -823,8 +840,8 @@ def parse_opengotha(data: bytes) -> GothaTournament:
     for el in elements:
         if el.tag != "Game" or el.parent != "Games":
             continue
-        rnd = _int(el, "roundNumber", 1, low=1)
-        table = _int(el, "tableNumber", 1, low=1)
+        rnd = _int(el, "roundNumber", 1, low=1, high=GOTHA_ROUNDS)
+        table = _int(el, "tableNumber", 1, low=1, high=MAX_TABLES)
         white, black = _key(el, "whitePlayer", players), _key(el, "blackPlayer", players)
         if white == black:
             raise GothaError(f"第{el.line}行 <Game>：白方和黑方是同一名选手，请改正。")
@@ -858,7 +875,7 @@ def parse_opengotha(data: bytes) -> GothaTournament:
     for el in elements:
         if el.tag != "ByePlayer":
             continue
-        rnd = _int(el, "roundNumber", 1, low=1)
+        rnd = _int(el, "roundNumber", 1, low=1, high=GOTHA_ROUNDS)
         key = _key(el, "player", players)
         if (rnd, key) in seen:
             raise GothaError(
@@ -900,7 +917,7 @@ def _parameters(elements: Sequence[_Element]) -> GothaParameters:
     system = "mcmahon" if any(c.endswith("M") or c == "MMS" for c in criteria) else "swiss"
     rounds = 5
     if gps is not None:
-        rounds = _int(gps, "numberOfRounds", 5, low=1)
+        rounds = _int(gps, "numberOfRounds", 5, low=1, high=GOTHA_ROUNDS)
 
     def rank_attr(name: str, default: str) -> str:
         text = attrs.get(name, default)

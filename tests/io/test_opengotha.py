@@ -351,6 +351,10 @@ BAD = {
         FIXTURE.replace('roundNumber="2" tableNumber="2"', 'roundNumber="x" tableNumber="2"'),
         "roundNumber=“x”应为整数",
     ),
+    "round 21": (
+        FIXTURE.replace('roundNumber="2" tableNumber="2"', 'roundNumber="999999" tableNumber="2"'),
+        "roundNumber=“999999”应不大于 20",
+    ),
     "same round twice": (
         FIXTURE.replace(
             'result="RESULT_EQUAL" roundNumber="2"', 'result="RESULT_EQUAL" roundNumber="1"'
