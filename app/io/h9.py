@@ -55,6 +55,10 @@ COLUMN_NAMES = {
     "犯规": "FOUL",
     "等级分": "RTG",
     "抽签": "LOT",
+    "麦克马洪分": "MMS",
+    "SOS": "SOS",
+    "SOSOS": "SOSOS",
+    "SODOS": "SODOS",
 }
 SCORE_COLUMNS = 4
 

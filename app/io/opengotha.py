@@ -100,6 +100,8 @@ _TIEBREAK_CRITERIA = {
     "段位": "Rank",
 }
 
+_MCMAHON_CRITERIA = {"麦克马洪分": "MMS", "SOS": "SOSM", "SOSOS": "SOSOSM", "SODOS": "SODOSM"}
+
 
 class GothaError(ValueError):
     """An OpenGotha file that cannot be read; the message (Chinese) names the line and the fix."""
@@ -355,14 +357,16 @@ def _settings(event: FinalEvent) -> tuple[str, str | None, str | None]:
 
 
 def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
-    if mcmahon:
-        return MCMAHON_PLACEMENT
-    criteria = ["NBW"]
+    """OpenGotha's placement criteria for the event's tie-breaks (the first is the score):
+    McMahon criteria for a McMahon event, Swiss (NBW) ones otherwise; OpenGotha warns when
+    the two are mixed, so only one kind is written."""
+    table = _MCMAHON_CRITERIA if mcmahon else _TIEBREAK_CRITERIA
+    criteria = [] if mcmahon else ["NBW"]
     for name in event.standings.tiebreak_order:
-        crit = _TIEBREAK_CRITERIA.get(name)
+        crit = table.get(name)
         if crit and crit not in criteria and len(criteria) < 6:
             criteria.append(crit)
-    return tuple(criteria)
+    return tuple(criteria) or MCMAHON_PLACEMENT
 
 
 def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTournament:
@@ -914,7 +918,8 @@ def _parameters(elements: Sequence[_Element]) -> GothaParameters:
         and _in_individual_placement(elements, e)
     )
     criteria = tuple(c for c in placement if c != "NULL")
-    system = "mcmahon" if any(c.endswith("M") or c == "MMS" for c in criteria) else "swiss"
+    mm = ("MMS", "STS", "SOSM", "SODOSM", "SOSOSM", "CUSSM", "SOSTS")
+    system = "mcmahon" if any(c.startswith(mm) for c in criteria) else "swiss"
     rounds = 5
     if gps is not None:
         rounds = _int(gps, "numberOfRounds", 5, low=1, high=GOTHA_ROUNDS)

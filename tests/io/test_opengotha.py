@@ -313,6 +313,43 @@ def test_a_mcmahon_file_keeps_its_bar_and_floor_when_the_program_has_mcmahon(
     assert (back.parameters.mm_bar, back.parameters.mm_floor) == ("3D", "20K")
 
 
+def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(tmp_path: Path) -> None:
+    from app.settings import schema
+
+    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
+        pytest.skip("McMahon settings not in this tree yet")
+    from app.services.tournament import update_event_settings
+
+    path = tmp_path / "mm.finals"
+    build_demo(path, "hangzhou-go", players=20, seed=3, rounds=0)
+    db = open_tournament(path)
+    try:
+        update_event_settings(
+            db, "MEN", {"pairing.system": "mcmahon", "mcmahon.bar": "4段", "mcmahon.floor": "1级"}
+        )
+        out = tmp_path / "mm.xml"
+        export_opengotha(db, "MEN", out)
+    finally:
+        db.close()
+    t = parse_opengotha(out.read_bytes())
+    assert t.parameters.system == "mcmahon"
+    assert (t.parameters.mm_bar, t.parameters.mm_floor) == ("4D", "1K")
+    assert t.parameters.placement[0] == "MMS" and "SOSM" in t.parameters.placement
+    f2 = fresh_go(tmp_path / "two.finals")
+    db = open_tournament(f2)
+    try:
+        import_opengotha(db, out, "MM")
+        event = load_final(db).event("MM")
+        again = tmp_path / "again.xml"
+        export_opengotha(db, "MM", again)
+    finally:
+        db.close()
+    assert event is not None and event.stored.flat()["pairing.system"] == "mcmahon"
+    assert again.read_text(encoding="utf-8") == out.read_text(encoding="utf-8").replace(
+        'shortName="MEN"', 'shortName="MM"'
+    )
+
+
 # -- bad files ----------------------------------------------------------------------------------
 
 BAD = {
