@@ -189,6 +189,48 @@ def test_demo_event_round_trips_and_the_second_trip_is_byte_identical(
     )
 
 
+def test_namesakes_and_players_without_a_grade_come_back(demo: Path, tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "go.finals"
+    shutil.copy(demo, path)
+    with sqlite3.connect(path) as conn:
+        event_id = conn.execute("SELECT id FROM event WHERE code = 'MEN'").fetchone()[0]
+        conn.execute(
+            "UPDATE entrant SET name = '王伟' WHERE event_id = ? AND seed IN (2, 3)", (event_id,)
+        )
+        conn.execute(
+            "UPDATE player SET grade = NULL WHERE id = "
+            "(SELECT player_id FROM entrant WHERE event_id = ? AND seed = 4)",
+            (event_id,),
+        )
+    out = tmp_path / "men.xml"
+    db = open_tournament(path)
+    try:
+        export_opengotha(db, "MEN", out)
+    finally:
+        db.close()
+    t = parse_opengotha(out.read_bytes())
+    assert [(p.name, p.first_name) for p in t.players[1:3]] == [("王", "伟(2)"), ("王", "伟(3)")]
+    assert (t.players[3].rank, t.players[3].rating) == ("30K", -900)
+    fresh = fresh_go(tmp_path / "fresh.finals")
+    db = open_tournament(fresh)
+    try:
+        import_opengotha(db, out, "BACK")
+    finally:
+        db.close()
+    assert _players(fresh, "BACK") == _players(path, "MEN")
+    assert _pairings(fresh, "BACK") == _pairings(path, "MEN")
+    db = open_tournament(fresh)
+    try:
+        event = load_final(db).event("BACK")
+    finally:
+        db.close()
+    assert event is not None
+    assert [e.name for e in event.entrants[1:3]] == ["王伟", "王伟"]
+    assert event.entrants[3].grade is None
+
+
 def test_exported_file_has_opengotha_structure(demo: Path, tmp_path: Path) -> None:
     out = tmp_path / "men.xml"
     db = open_tournament(demo)
