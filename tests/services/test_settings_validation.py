@@ -80,7 +80,15 @@ def test_every_key_the_program_reads_is_in_the_schema() -> None:
         k.rpartition(".")[2]
         for k in (*EVENT_SETTINGS, *TOURNAMENT_SETTINGS, *TOURNAMENT_FIELDS, *INTERNAL_KEYS)
     }
-    groups = {"scoring", "pairing", "standings", "eligibility", "settings", "certificate"}
+    groups = {
+        "scoring",
+        "pairing",
+        "standings",
+        "eligibility",
+        "settings",
+        "certificate",
+        "mcmahon",
+    }
     pattern = re.compile(
         r"\b(?:elig(?:ibility)?|pairing|standings|scoring|settings|certificate)"
         r'\b[^\n:]{0,30}?\.get\("([a-z_]+)"'
@@ -254,6 +262,13 @@ def _good_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
         return st.one_of(st.integers(1, 20), st.none())
     if spec.key == "eligibility.exclusive_with":  # the other individual events' codes
         return st.lists(st.sampled_from(["YOUTH"]), unique=True, max_size=1)
+    # McMahon: individual events only; the bar above the floor (defaults 5段 and 20级)
+    if spec.key == "pairing.system" and code != EVENT_FOR_KIND["individual"]:
+        return st.sampled_from([v for v in spec.values if v != "mcmahon"])
+    if spec.key == "mcmahon.bar":
+        return st.sampled_from(["5段", "初段", "九段", "3d", "1级", "19级"])
+    if spec.key == "mcmahon.floor":
+        return st.sampled_from(["20级", "10级", "30k", "1级", "二十五级"])
     if spec.type == "int":
         assert spec.minimum is not None and spec.maximum is not None
         return st.one_of(st.integers(int(spec.minimum), int(spec.maximum)), maybe_none)
