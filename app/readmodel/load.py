@@ -12,7 +12,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from app.domain import Scoring, points_for
-from app.errors import FinalsError
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -289,10 +288,8 @@ def _entrant(
 
 def _rounds(event: Event, schedule: Mapping[int, str]) -> tuple[FinalRound, ...]:
     scoring = Scoring.from_dict(event.scoring or {})
-    try:  # McMahon: the lists show the McMahon score each player carries into a round
-        starts = mcmahon_start_points(event, strict=False)
-    except FinalsError:  # a bad setting: named by the reader of the settings, not here
-        starts = {}
+    # McMahon: the lists show the McMahon score each player carries into a round
+    starts = mcmahon_start_points(event, strict=False)
     before = {e.id: (e.initial_points or 0.0) + starts.get(e.id, 0.0) for e in event.entrants}
     records = {(g.round, g.table): g for g in event_games(event)}
     out = []

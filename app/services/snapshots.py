@@ -7,12 +7,20 @@ from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
 from app.pairing.availability import Availability, active_ids
-from app.pairing.mcmahon import McMahonPlayer, McMahonStart, mcmahon_starts, rank_value, start_score
+from app.pairing.mcmahon import (
+    McMahonError,
+    McMahonPlayer,
+    McMahonStart,
+    mcmahon_starts,
+    rank_value,
+    start_score,
+)
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 from app.settings import (
     TEAM_MATCH_TIEBREAKS,
     EventSettings,
     StoredEvent,
+    event_settings_lenient,
     read_event_settings,
 )
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
@@ -143,7 +151,7 @@ def _rating(entrant: Entrant) -> int:
 
 
 # What pairing a round reads (team matches: the boards per match are eligibility.team_size).
-PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size", "mcmahon")
+PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
 
 
 def mcmahon_player(entrant: Entrant) -> McMahonPlayer:
@@ -177,13 +185,18 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
     `strict` (pairing): an unreadable grade is refused (McMahonError).  Otherwise (standings,
     lists) the entrant starts at 0 and `finals mcmahon` names him.
     """
-    settings = event_settings_of(event, "pairing.system")
-    if not settings.is_mcmahon:
-        return {}
     if strict:
+        if not event_settings_of(event, "pairing.system").is_mcmahon:
+            return {}
         return {s.id: s.start for s in event_mcmahon_starts(event)}
-    typed = event_settings_of(event, "scoring", "mcmahon")
-    limits = typed.mcmahon.bounds()  # checked with the settings: the bar above the floor
+    # A reader (standings, lists): bad settings are named by the commands that use them.
+    typed, _ = event_settings_lenient(stored_event(event))
+    if not typed.is_mcmahon:
+        return {}
+    try:
+        limits = typed.mcmahon.bounds()
+    except McMahonError:
+        return {}
     out: dict[int, float] = {}
     for e in event.entrants:
         rank = rank_value(e.player.grade if e.player is not None else None)
