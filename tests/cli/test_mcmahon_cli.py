@@ -136,6 +136,27 @@ def test_view_pair_and_rank_by_mcmahon_score(capsys: pytest.CaptureFixture[str],
         assert g["second_score"] == starts[g["second_seed"]]
         # round 1 inside the groups: a float at most one group down
         assert abs(starts[g["first_seed"]] - starts[g["second_seed"]]) <= 2
+    # Manual edits on a McMahon round: checked like any other, the report in McMahon scores.
+    one, two = games[0], games[1]
+    code, out, err = run(
+        capsys,
+        "swap",
+        str(go),
+        str(one["first_seed"]),
+        str(two["first_seed"]),
+        "--event",
+        "MEN",
+        "--round",
+        "1",
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "undo-edit", str(go), "--event", "MEN", "--round", "1")
+    assert code == 0, err
+    code, out, err = run(capsys, "pairing", str(go), "--event", "MEN", "--round", "1")
+    assert code == 0, err
+    assert "麦克马洪分 24" in out and "麦克马洪制" in out
+    code, out, _ = run(capsys, "pairing", str(go), "--event", "MEN", "--round", "1", "--json")
+    assert json.loads(out)["games"] == games
     # Results in, the standings rank by 麦克马洪分, SOS, SOSOS, SODOS.
     for g in games:
         code, _, err = run(
