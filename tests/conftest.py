@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import os
+import subprocess
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -13,18 +16,100 @@ from app.store.database import Database  # noqa: E402
 
 
 @pytest.fixture
-def gomoku(tmp_path: Path) -> Database:
+def gomoku(store_target: Callable[[str], Path | str]) -> Database:
     from app.services.tournament import create_tournament
 
-    db = create_tournament(tmp_path / "gomoku.finals", "shaoxing-gomoku-2022", operator="测试裁判")
+    db = create_tournament(store_target("gomoku"), "shaoxing-gomoku-2022", operator="测试裁判")
     yield db
     db.close()
 
 
 @pytest.fixture
-def go_demo(tmp_path: Path) -> Path:
+def go_demo(store_target: Callable[[str], Path | str]) -> Path | str:
+    """The Go demo final, two rounds played: a file (or a server's URL, see `store_kind`)."""
     from app.demo import build_demo
 
-    path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
-    return path
+    target = store_target("go")
+    build_demo(target, "hangzhou-go", players=40, seed=7, rounds=2)
+    return target
+
+
+# --- the stores: a tournament file, and a final on a PostgreSQL server ------------------------
+# Services and store tests that take `store_kind` run on both. CI starts a server and names it
+# in FINALS_TEST_POSTGRES (a URL whose user may create databases); otherwise a throw-away
+# cluster is started in a temporary folder when PostgreSQL is installed, and the server's runs
+# are skipped when it is not (CI sets FINALS_REQUIRE_POSTGRES=1: a missing server fails there).
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    configured = os.environ.get("FINALS_TEST_POSTGRES")
+    if configured:
+        yield configured
+        return
+    import shutil
+    import tempfile
+
+    from tests import pg_cluster
+
+    # Not under pytest's own temporary folders: those are private to root, and the server
+    # runs as the `postgres` user when the tests run as root.
+    folder = Path(tempfile.mkdtemp(prefix="finals-postgres-"))
+    try:
+        url = pg_cluster.start(folder)
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as error:
+        said = getattr(error, "stderr", b"") or b""
+        message = f"no PostgreSQL server for the tests: {error} {said.decode(errors='replace')}"
+        if os.environ.get("FINALS_REQUIRE_POSTGRES"):
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield url
+    finally:
+        pg_cluster.stop(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture
+def server_url(postgres_server: str) -> Iterator[str]:
+    """The URL of a new, empty database on the test server (dropped afterwards)."""
+    import psycopg
+    from sqlalchemy.engine import make_url
+
+    name = f"finals_test_{os.getpid()}_{next(_databases)}"
+    admin = make_url(postgres_server)
+    with psycopg.connect(
+        admin.set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True
+    ) as conn:
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0 ENCODING UTF8 LOCALE "C"')
+    url = admin.set(database=name).render_as_string(hide_password=False)
+    yield url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(
+        admin.set(drivername="postgresql").render_as_string(hide_password=False), autocommit=True
+    ) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def store_kind(request: pytest.FixtureRequest) -> str:
+    """"file" unless a folder's conftest parametrizes it (indirectly) with "server" too."""
+    return str(getattr(request, "param", "file"))
+
+
+@pytest.fixture
+def store_target(
+    request: pytest.FixtureRequest, tmp_path: Path, store_kind: str
+) -> Callable[[str], Path | str]:
+    """Where a test's new final goes: `store_target("gomoku")` is a new file in tmp_path, or
+    (for `store_kind == "server"`) the URL of a new empty database."""
+    kind = store_kind
+
+    def target(stem: str) -> Path | str:
+        if kind == "server":
+            return str(request.getfixturevalue("server_url"))
+        return tmp_path / f"{stem}.finals"
+
+    return target

@@ -39,7 +39,7 @@ def __getattr__(name: str) -> Any:
 def store_target(text: str) -> Path | str:
     """A command's FILE: a tournament file's path, or a server's URL kept as written
     (`postgresql://user@host/final`; a Path would fold its `//`)."""
-    from app.store.server import is_server_url
+    from app.store.address import is_server_url
 
     return text if is_server_url(text) else Path(text)
 

@@ -13,8 +13,9 @@ from app.errors import FinalsError
 
 def cmd_copy(args: argparse.Namespace) -> int:
     from app.services.tournament import open_tournament
+    from app.store.address import is_server_url
     from app.store.copy import copy_final, copy_into_new_file
-    from app.store.server import create_server, is_server_url
+    from app.store.server import create_server
 
     source_target, dest_target = store_target(args.source), store_target(args.dest)
     if not is_server_url(dest_target) and Path(dest_target).exists():

@@ -30,6 +30,7 @@ from app.settings import (
     tournament_problems,
     tournament_settings_lenient,
 )
+from app.store.address import is_server_url
 from app.store.database import Database, create_database, open_database
 from app.store.models import Entrant, Event, GradeTable, PrizeTable, Round, Tournament
 
@@ -118,9 +119,9 @@ def create_tournament(
 
 
 def _create_store(target: Path | str) -> Database:
-    from app.store.server import create_server, is_server_url
-
     if is_server_url(target):
+        from app.store.server import create_server
+
         assert isinstance(target, str)
         return create_server(target)
     return create_database(Path(target))
@@ -128,9 +129,9 @@ def _create_store(target: Path | str) -> Database:
 
 def open_tournament(target: Path | str) -> Database:
     """The final in a tournament file, or on a server (`postgresql://user@host/final`)."""
-    from app.store.server import is_server_url, open_server
-
     if is_server_url(target):
+        from app.store.server import open_server
+
         assert isinstance(target, str)
         return open_server(target)
     return open_database(Path(target))

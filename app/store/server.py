@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.store import database
+from app.store.address import is_server_url
 from app.store.database import (
     FIRST_TRY_SECONDS,
     NOT_SAVED,
@@ -46,18 +47,10 @@ from app.store.database import (
 )
 from app.store.migrations import stored_version
 
-SCHEMES = ("postgresql", "postgres", "postgresql+psycopg")
 # The one lock every writing use case takes (pg_advisory_xact_lock's key: "finals" in ASCII).
 WRITE_LOCK_KEY = 0x66696E616C73
+__all__ = ["ServerDatabase", "create_server", "is_server_url", "open_server"]
 LOCK_POLL_SECONDS = 0.01
-
-
-def is_server_url(target: object) -> bool:
-    """`postgresql://...` (or `postgres://`): a final on a server, not a file."""
-    if not isinstance(target, str):
-        return False
-    scheme, sep, _rest = target.partition("://")
-    return bool(sep) and scheme.lower() in SCHEMES
 
 
 def _url(target: str) -> URL:

@@ -100,7 +100,7 @@ def test_unknown_order(entered) -> None:  # noqa: ANN001
 
 
 def test_the_command_line(tmp_path: Path, capsys, entered) -> None:  # noqa: ANN001
-    path = str(entered.path)
+    path = entered.label  # the file, or the server's address
     entered.close()
     code, out, err = run(capsys, "seed", path, "--event", "OPEN", "--all", "--by", "rating")
     assert code == 0, err
