@@ -42,6 +42,13 @@ def go() -> dict[str, Any]:
     return _doc("go")
 
 
+def with_mcmahon(doc: dict[str, Any], code: str = "MEN") -> dict[str, Any]:
+    """`doc` with event `code` paired by McMahon (for the report kind mcmahon)."""
+    event = next(e for e in doc["events"] if e["code"] == code)
+    event["settings"].setdefault("pairing", {})["system"] = "mcmahon"
+    return doc
+
+
 @pytest.fixture
 def gomoku_live() -> dict[str, Any]:
     """The Gomoku final during play: 4 rounds played, round 5 paired."""

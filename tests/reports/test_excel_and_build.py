@@ -4,7 +4,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, KINDS, ReportError, build_report
-from tests.reports.conftest import as_final
+from tests.reports.conftest import as_final, with_mcmahon
 
 
 @pytest.mark.parametrize(
@@ -80,6 +80,7 @@ def test_prizes_workbook_amounts_are_numbers_with_totals(tmp_path, gomoku):
 def test_every_kind_builds_a_pdf(tmp_path, go):
     teams = next(e for e in go["events"] if e["code"] == "MT")
     teams["settings"].setdefault("pairing", {})["team_format"] = "match"  # for the line-up
+    with_mcmahon(go)  # for the McMahon start list
     for kind in KINDS:
         kwargs = (
             {"event": "MEN"}

