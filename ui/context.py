@@ -20,6 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from app.services.rounds import RoundView
+from app.services.storage import is_server_url
 from app.services.tournament import list_events, open_tournament, tournament_info
 from ui import prefs, readers
 from ui.workers import Runner
@@ -40,14 +41,17 @@ def _write_and_outline(
     with_info: bool,
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
-) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None]:
-    """In the worker: the change, then the outline it leaves (one trip to the file)."""
+) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None, int | None]:
+    """In the worker: the change, then the outline it leaves and the file's revision."""
     value = fn(db, *args, **kwargs)
     events, info = readers.outline(db, with_info)
-    return value, events, info
+    return value, events, info, db.revision()
 
 
 WARM_AFTER_MS = 1200
+# Other stations (a server's final, or another program on the same file): the file's revision
+# is read this often, and the views refresh when it moved (well within a second).
+WATCH_MS = 700
 
 
 class TournamentContext(QObject):
@@ -61,7 +65,8 @@ class TournamentContext(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.db: Database | None = None
-        self.path: Path | None = None
+        self.path: Path | None = None  # the file (a server's final: where its backups go)
+        self.target: Path | str | None = None  # what was opened: a file, or a server's URL
         self.info: dict[str, Any] = {}
         self.events: list[dict[str, Any]] = []
         self.event_code: str | None = None
@@ -78,25 +83,36 @@ class TournamentContext(QObject):
         self._warm_timer.setSingleShot(True)
         self._warm_timer.setInterval(WARM_AFTER_MS)
         self._warm_timer.timeout.connect(self._warm_read_model)
+        self.file_revision: int | None = None  # the file's revision the views show
+        self.watch_ms = WATCH_MS  # 0: don't watch for other stations' changes
+        self._watch_timer = QTimer(self)
+        self._watch_timer.timeout.connect(self._watch)
 
     # -- the file ------------------------------------------------------------------
-    def open(self, path: Path) -> None:
-        db = open_tournament(Path(path))
+    def open(self, target: Path | str) -> None:
+        """Open a tournament file, or a final on a server (`postgresql://…`)."""
+        if not is_server_url(target):
+            target = Path(target)
+        db = open_tournament(target)
         try:
             info = tournament_info(db)
             events = list_events(db)
+            revision = db.revision()
         except Exception:
             db.close()
             raise
         self.close()
-        self.db, self.path, self.info = db, Path(path), info
+        self.db, self.path, self.target, self.info = db, db.path, target, info
+        self.file_revision = revision
         self.import_problems = []
         self.events = events
         self._forget_rounds()
         playable = [e for e in self.events if e["plays_rounds"]]
         first = playable[0] if playable else (self.events[0] if self.events else None)
         self.event_code = first["code"] if first else None
-        prefs.add_recent_file(path)
+        prefs.add_recent_file(db.label if db.is_server else target)
+        if self.watch_ms > 0:
+            self._watch_timer.start(self.watch_ms)
         self.opened.emit()
         # What is loaded by now (modules, Qt, the ORM's mappers, fonts) lives as long as the
         # window: kept out of the collector's full passes, which otherwise scan it all and
@@ -108,13 +124,14 @@ class TournamentContext(QObject):
             return
         self.closing.emit()
         self._warm_timer.stop()
+        self._watch_timer.stop()
         self.runner.wait_all()
         self.undo_stack.clear()
         self._forget_rounds()
         self._round_waiters.clear()
         self.db.close()
-        self.db, self.path, self.info, self.events = None, None, {}, []
-        self.event_code = None
+        self.db, self.path, self.target, self.info, self.events = None, None, None, {}, []
+        self.event_code, self.file_revision = None, None
         self.closed.emit()
 
     def require_db(self) -> Database:
@@ -165,6 +182,28 @@ class TournamentContext(QObject):
             self._rounds[(view.event, view.number)] = view
         self.changed.emit(what)
 
+    def watch_other_stations(self, on: bool) -> None:
+        """Follow other stations' changes (on by default; a test of a stale view turns it off)."""
+        self.watch_ms = WATCH_MS if on else 0
+        if on and self.db is not None:
+            self._watch_timer.start(self.watch_ms)
+        else:
+            self._watch_timer.stop()
+
+    def _watch(self) -> None:
+        """Has another station (or program) changed the final? Read its revision, off the
+        window's thread; not while a change of ours is on its way (it brings its own)."""
+        if self.db is None or self.runner.writing:
+            return
+        self.read("file revision", readers.revision, on_done=self._seen_revision)
+
+    def _seen_revision(self, revision: int | None) -> None:
+        if revision is None or revision == self.file_revision or self.runner.writing:
+            return
+        self.file_revision = revision
+        self.refresh_outline(ALL)
+        self.window_message(self.tr("Changes made at another station are shown."))
+
     def _warm_read_model(self) -> None:
         if self.db is None:
             return
@@ -182,6 +221,7 @@ class TournamentContext(QObject):
             self.apply_change(what)
             return
         events, info = readers.outline(self.db, what in (SETTINGS, ALL))
+        self.file_revision = self.db.revision()
         self.apply_change(what, events, info)
 
     def refresh_outline(self, what: str) -> None:
@@ -215,7 +255,8 @@ class TournamentContext(QObject):
         def done(value: tuple[Any, list[dict[str, Any]], dict[str, Any] | None]) -> None:
             if self.db is not db:
                 return  # the file was closed meanwhile
-            result, events, info = value
+            result, events, info, revision = value
+            self.file_revision = revision
             rounds = (result,) if isinstance(result, RoundView) else ()
             self.apply_change(what, events, info, rounds)
             if on_done is not None:

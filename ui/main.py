@@ -44,12 +44,12 @@ def make_app(offscreen: bool = False) -> QApplication:
     return app
 
 
-def build_window(path: Path | None, view: str | None = None) -> MainWindow:
+def build_window(path: Path | str | None, view: str | None = None) -> MainWindow:
     from ui.main_window import MainWindow
 
     window = MainWindow()
     if path is not None:
-        window.open_file(Path(path))
+        window.open_file(path)
         if window.ctx.db is not None:
             window.show_view(view or "players")
     return window
@@ -74,7 +74,13 @@ def save_screenshot(window: MainWindow, out: str | Path) -> bool:
     return bool(window.grab().save(str(out)))
 
 
-def run_gui(path: Path | None, view: str | None = None, screenshot: str | None = None) -> int:
+def _target(path: Path | str) -> Path | str:
+    from app.services.storage import is_server_url
+
+    return path if is_server_url(path) else Path(path)
+
+
+def run_gui(path: Path | str | None, view: str | None = None, screenshot: str | None = None) -> int:
     if screenshot:
         os.environ.setdefault("FINALS_NO_VIEWER", "1")
     app = make_app(offscreen=bool(screenshot) and _needs_offscreen())
@@ -82,7 +88,7 @@ def run_gui(path: Path | None, view: str | None = None, screenshot: str | None =
 
     holder: dict[str, object] = {}
 
-    def open_window(file: Path | None, chosen_view: str | None) -> MainWindow:
+    def open_window(file: Path | str | None, chosen_view: str | None) -> MainWindow:
         window = build_window(file, chosen_view)
         window.language_requested.connect(switch_language)
         holder["window"] = window
@@ -92,14 +98,14 @@ def run_gui(path: Path | None, view: str | None = None, screenshot: str | None =
         old = holder["window"]
         prefs.set_language(code)
         i18n.install(app, code)
-        file = old.ctx.path  # type: ignore[attr-defined]
+        file = old.ctx.target  # type: ignore[attr-defined]
         key = None
         old.close()  # type: ignore[attr-defined]
         new = open_window(file, key)
         new.show()
         old.deleteLater()  # type: ignore[attr-defined]
 
-    window = open_window(Path(path) if path else None, view)
+    window = open_window(_target(path) if path else None, view)
     if screenshot:
         ok = save_screenshot(window, screenshot)
         window.close()

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
-from app.services.storage import set_wait_notice
+from app.services.storage import is_server_url, set_wait_notice
 from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
 from ui import prefs
@@ -95,7 +95,7 @@ class MainWindow(QMainWindow):
         self.start.new_requested.connect(self.new_tournament)
         self.start.open_requested.connect(self.open_dialog)
         self.start.demo_requested.connect(self.open_demo)
-        self.start.recent_chosen.connect(lambda path: self.open_file(Path(path)))
+        self.start.recent_chosen.connect(lambda path: self.open_file(path))
         for view in (self.round_board, self.results, self.standings):
             view.print_requested.connect(self.print_report)
 
@@ -167,6 +167,7 @@ class MainWindow(QMainWindow):
             file_menu, self.tr("New tournament…"), self.new_tournament, QKeySequence.StandardKey.New
         )
         self._action(file_menu, self.tr("Open…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self._action(file_menu, self.tr("Connect to a server…"), self.open_server_dialog)
         self._action(file_menu, self.tr("Open the demo"), self.open_demo)
         self.recent_menu = file_menu.addMenu(self.tr("Recent files"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
@@ -302,12 +303,13 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         for path in prefs.recent_files():
-            self._action(self.recent_menu, path, partial(self.open_file, Path(path)))
+            self._action(self.recent_menu, path, partial(self.open_file, path))
 
     # -- the file ------------------------------------------------------------------
-    def open_file(self, path: Path) -> bool:
+    def open_file(self, path: Path | str) -> bool:
+        """Open a tournament file, or a final on a server (a `postgresql://…` URL)."""
         try:
-            self.ctx.open(Path(path))
+            self.ctx.open(path)
         except FinalsError as exc:
             show_error(self, exc)
             return False
@@ -325,6 +327,34 @@ class MainWindow(QMainWindow):
         )
         if path:
             self.open_file(Path(path))
+
+    def open_server_dialog(self) -> None:
+        """A final on a PostgreSQL server, shared by several stations: asked by its address."""
+        from PySide6.QtWidgets import QInputDialog
+
+        url, ok = QInputDialog.getText(
+            self,
+            self.tr("Connect to a server"),
+            self.tr(
+                "The final's database address, e.g.\npostgresql://arbiter@192.168.1.10/final\n"
+                "(several stations work on it at once; each sees the others' changes)"
+            ),
+            text=prefs.server_url(),
+        )
+        url = url.strip()
+        if not ok or not url:
+            return
+        if not is_server_url(url):
+            show_error(
+                self,
+                FinalsError(
+                    f"“{url}”不是数据库地址。应为 postgresql://用户名@服务器/数据库名，"
+                    "如 postgresql://arbiter@192.168.1.10/final。"
+                ),
+            )
+            return
+        prefs.set_server_url(url)
+        self.open_file(url)
 
     def open_demo(self) -> None:
         """The 360-player Go demo with two rounds played, made once (in a worker) and kept."""
@@ -443,6 +473,16 @@ class MainWindow(QMainWindow):
         a backup of its own, then replaced, then opened again; the message says where."""
         path = self.ctx.path
         if path is None:
+            return
+        if self.ctx.db is not None and self.ctx.db.is_server:
+            show_error(
+                self,
+                FinalsError(
+                    f"服务器上的比赛不在本机文件中，不能用备份覆盖。要回到这份备份：用 finals copy "
+                    f"{copy} postgresql://…/新数据库名 把它放进服务器上一个新的空数据库，"
+                    "再让各站点连接新数据库。服务器上的比赛没有改动。"
+                ),
+            )
             return
         question = self.tr(
             "Replace %1 by the backup %2?\n\nThe current file is first saved as a backup of its "

@@ -26,6 +26,15 @@ def set_operator(name: str) -> None:
     settings().setValue("operator", name.strip())
 
 
+def server_url() -> str:
+    """The last server address connected to (File → Connect to a server)."""
+    return str(settings().value("server_url", "") or "")
+
+
+def set_server_url(url: str) -> None:
+    settings().setValue("server_url", url.strip())
+
+
 def language() -> str:
     """ "zh_CN" (the default) or "en"."""
     value = str(settings().value("language", "zh_CN") or "zh_CN")

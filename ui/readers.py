@@ -38,6 +38,11 @@ def outline(
     return list_events(db), (tournament_info(db) if with_info else None)
 
 
+def revision(db: Database) -> int | None:
+    """The file's revision: another station's change moves it."""
+    return db.revision()
+
+
 def round_of(db: Database, event: str, number: int) -> RoundView:
     return round_view(db, event, number)
 

@@ -160,13 +160,23 @@ def cmd_undo_edit(args: argparse.Namespace) -> int:
     return _show(args, view)
 
 
+def _expected(args: argparse.Namespace) -> Any:
+    """`--expect`: the result the station saw on the table ("none": no result yet)."""
+    from app.services.results import UNSEEN, require_result
+
+    if args.expect is None:
+        return UNSEEN
+    text = args.expect.strip()
+    return None if text.lower() in ("none", "无") else require_result(text).value
+
+
 def cmd_result(args: argparse.Namespace) -> int:
     from app.services import results as result_service
 
     if args.result.strip() in ("clear", "清除"):
         with opened(args) as db:
             outcome = result_service.clear_result(
-                db, args.event, args.round, args.table, args.force, operator(args)
+                db, args.event, args.round, args.table, args.force, operator(args), _expected(args)
             )
         print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
         return 0
@@ -204,6 +214,7 @@ def cmd_result(args: argparse.Namespace) -> int:
             operator(args),
             seat_swapped=True if args.swapped else None,
             opening=args.opening,
+            expected=_expected(args),
         )
     verb = "已更正" if outcome["corrected"] else "已录入"
     done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
@@ -375,6 +386,11 @@ def register(sub: Any) -> None:
     p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
     p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
     p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
+    p.add_argument(
+        "--expect",
+        metavar="RESULT",
+        help="录入前看到的该台成绩（none 表示尚无成绩）：若其间已被其他站点或手机改动则拒绝",
+    )
     p.add_argument("--swapped", action="store_true", help="五子棋三手交换后双方交换了执棋颜色")
     p.add_argument("--opening", help="本局开局（开局由执黑方选择时）：编号或名称")
     p.add_argument(

@@ -46,6 +46,18 @@ def record(
     )
 
 
+def last_change_by(session: Session, target: str) -> str:
+    """Who last changed `target` (an audit target, e.g. "OPEN 第3轮 第5台"), in words for a
+    refusal: "张三（2号机）于 15:02:11"; "" when the log has nothing on it."""
+    entry = session.scalars(
+        select(AuditEntry).where(AuditEntry.target == target).order_by(AuditEntry.id.desc())
+    ).first()
+    if entry is None:
+        return ""
+    where = f"（{entry.station}）" if entry.station else ""
+    return f"{entry.operator}{where}于 {entry.time:%H:%M:%S}"
+
+
 def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
     with db.reading() as session:
         query = select(AuditEntry).order_by(AuditEntry.id.desc())

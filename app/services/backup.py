@@ -284,17 +284,33 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
         raise
 
 
+def _copy_server_final(db: Database, target: Path) -> None:
+    """A server's final as the file `target`: written aside, then renamed over it."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temp = target.with_name(f".{target.stem}.part{SUFFIX}")
+    temp.unlink(missing_ok=True)
+    try:
+        db.backup_to(temp)
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
 def save_copy_as(db: Database, target: Path) -> Path:
     """A consistent copy of the open file at `target` (.finals added): for "save as"."""
     target = _with_suffix(target)
     if _same_file(db.path, target):
         raise FinalsError(f"{target} 就是当前打开的文件。请另选一个文件名。")
     try:
-        source = sqlite3.connect(db.path)
-        try:
-            _copy_database(source, target)
-        finally:
-            source.close()
+        if db.is_server:
+            _copy_server_final(db, target)
+        else:
+            source = sqlite3.connect(db.path)
+            try:
+                _copy_database(source, target)
+            finally:
+                source.close()
     except (OSError, sqlite3.Error) as exc:
         raise FinalsError(
             f"无法另存为 {target}（{failure_reason(exc)}）。当前文件没有改动；"

@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.domain import RESULT_HELP, Result, parse_result, result_help
 from app.errors import FinalsError
-from app.services.audit import record
+from app.services.audit import last_change_by, record
 from app.services.backup import backup_warning
 from app.services.snapshots import session_file
 from app.services.tournament import get_event, tournament_settings_of
@@ -113,13 +113,27 @@ def refuse_draw(session: Session, result: Result | str, game: Game, where: str) 
 
 
 def _require_seen(
-    rnd: Round, table: int, on_file: str | None, expected: str | None | Unseen
+    session: Session,
+    event: Event,
+    rnd: Round,
+    table: int,
+    on_file: str | None,
+    expected: str | None | Unseen,
 ) -> None:
+    """Refuse a change made over a result someone else changed since it was seen, naming who
+    (another station, a phone) and when."""
     if not isinstance(expected, Unseen) and on_file != expected:
+        who = last_change_by(session, _target(event, rnd, table))
+        by = f"已被 {who} " if who else "刚被"
         raise ResultChanged(
-            f"第{rnd.number}轮第{table}台的成绩刚被改为 {on_file or '（无）'}"
+            f"第{rnd.number}轮第{table}台的成绩{by}改为 {on_file or '（无）'}"
             f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。"
         )
+
+
+def _target(event: Event, rnd: Round, table: int) -> str:
+    """How the audit log names one table of a round."""
+    return f"{event.code} 第{rnd.number}轮 第{table}台"
 
 
 @dataclass(frozen=True)
@@ -301,12 +315,12 @@ def record_result_in(
     event = get_event(session, event_code)
     rnd = _round(event, round_number)
     if not isinstance(expected, Unseen):
-        _require_seen(rnd, table, _game(session, rnd, table).result, expected)
+        _require_seen(session, event, rnd, table, _game(session, rnd, table).result, expected)
     refuse_draw(session, entry.result, _game(session, rnd, table), f"第{rnd.number}轮第{table}台")
     before, after = _apply(session, event, rnd, entry, force, operator)
     action = "更正成绩" if before["result"] is not None else "录入成绩"
     completed = _close_round_if_complete(session, rnd)
-    record(session, operator, action, f"{event.code} 第{rnd.number}轮 第{table}台", before, after)
+    record(session, operator, action, _target(event, rnd, table), before, after)
     return {
         "event": event.code,
         "round": rnd.number,
@@ -345,7 +359,7 @@ def clear_result(
         event = get_event(session, event_code)
         rnd = _round(event, round_number)
         game = _game(session, rnd, table)
-        _require_seen(rnd, table, game.result, expected)
+        _require_seen(session, event, rnd, table, game.result, expected)
         if game.second_id is None:
             raise FinalsError(f"第{table}台是轮空，没有可清除的成绩。")
         later = [r for r in event.rounds if r.number > rnd.number]
@@ -363,7 +377,7 @@ def clear_result(
             session,
             operator,
             "清除成绩",
-            f"{event.code} 第{rnd.number}轮 第{table}台",
+            _target(event, rnd, table),
             before,
             _game_state(game),
         )

@@ -2,9 +2,10 @@
 reads in Chinese, and who is told that a writer waits for another.
 
 The window talks to use cases, never to the store (an import contract); these three are
-what it needs of the file layer itself.
+what it needs of the file layer itself (and how a server's URL is told from a file's path).
 """
 
+from app.store.address import is_server_url
 from app.store.database import Database, describe_failure, set_wait_notice
 
-__all__ = ["Database", "describe_failure", "set_wait_notice"]
+__all__ = ["Database", "describe_failure", "is_server_url", "set_wait_notice"]

@@ -12,6 +12,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    BigInteger,
     Boolean,
     Date,
     DateTime,
@@ -151,8 +152,10 @@ class Round(Base):
     number: Mapped[int] = mapped_column(Integer)
     status: Mapped[str] = mapped_column(String(12), default="paired")  # paired | complete
     opening: Mapped[str | None] = mapped_column(String(20))
-    opening_seed: Mapped[int | None] = mapped_column(Integer)
-    lot_seed: Mapped[int | None] = mapped_column(Integer)
+    opening_seed: Mapped[int | None] = mapped_column(
+        BigInteger
+    )  # 32-bit unsigned: past INTEGER on a server
+    lot_seed: Mapped[int | None] = mapped_column(BigInteger)
     relaxations: Mapped[list[Any]] = mapped_column(default=list)
     paired_at: Mapped[datetime | None] = mapped_column(DateTime)
 

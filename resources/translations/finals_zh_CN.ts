@@ -348,6 +348,10 @@
       <translation>打开…</translation>
     </message>
     <message>
+      <source>Connect to a server…</source>
+      <translation>连接数据库服务器…</translation>
+    </message>
+    <message>
       <source>Open the demo</source>
       <translation>打开演示比赛</translation>
     </message>
@@ -542,6 +546,18 @@
     <message>
       <source>Tournament files (*.finals);;All files (*)</source>
       <translation>比赛文件 (*.finals);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Connect to a server</source>
+      <translation>连接数据库服务器</translation>
+    </message>
+    <message>
+      <source>The final's database address, e.g.
+postgresql://arbiter@192.168.1.10/final
+(several stations work on it at once; each sees the others' changes)</source>
+      <translation>比赛数据库的地址，例如
+postgresql://arbiter@192.168.1.10/final
+（多个站点可同时使用，各站点都能看到其他站点的改动）</translation>
     </message>
     <message>
       <source>Making the demo final…</source>
@@ -2132,6 +2148,13 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Dissolve %1?</source>
       <translation>解散%1吗？</translation>
+    </message>
+  </context>
+  <context>
+    <name>TournamentContext</name>
+    <message>
+      <source>Changes made at another station are shown.</source>
+      <translation>已显示其他站点的改动。</translation>
     </message>
   </context>
   <context>

@@ -243,6 +243,14 @@ ZH: dict[str, str] = {
     "Only open tables": "只看未录台次",
     "Open file…": "打开文件…",
     "Open the demo": "打开演示比赛",
+    "Connect to a server…": "连接数据库服务器…",
+    "Connect to a server": "连接数据库服务器",
+    "The final's database address, e.g.\npostgresql://arbiter@192.168.1.10/final\n"
+    "(several stations work on it at once; each sees the others' changes)": (
+        "比赛数据库的地址，例如\npostgresql://arbiter@192.168.1.10/final\n"
+        "（多个站点可同时使用，各站点都能看到其他站点的改动）"
+    ),
+    "Changes made at another station are shown.": "已显示其他站点的改动。",
     "Open the output folder": "打开输出文件夹",
     "Open tournament": "打开比赛",
     "Openings": "指定开局",
