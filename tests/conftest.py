@@ -74,11 +74,15 @@ _databases = itertools.count(1)
 
 
 @pytest.fixture
-def server_url(postgres_server: str) -> Iterator[str]:
-    """The URL of a new, empty database on the test server (dropped afterwards)."""
+def server_url(
+    postgres_server: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[str]:
+    """The URL of a new, empty database on the test server (dropped afterwards); its backups
+    go to the test's temporary folder."""
     import psycopg
     from sqlalchemy.engine import make_url
 
+    monkeypatch.setenv("FINALS_BACKUP_DIR", str(tmp_path / "server-backups"))
     name = f"finals_test_{os.getpid()}_{next(_databases)}"
     admin = make_url(postgres_server)
     with psycopg.connect(
@@ -95,7 +99,7 @@ def server_url(postgres_server: str) -> Iterator[str]:
 
 @pytest.fixture
 def store_kind(request: pytest.FixtureRequest) -> str:
-    """"file" unless a folder's conftest parametrizes it (indirectly) with "server" too."""
+    """ "file" unless a folder's conftest parametrizes it (indirectly) with "server" too."""
     return str(getattr(request, "param", "file"))
 
 
