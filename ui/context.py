@@ -252,7 +252,9 @@ class TournamentContext(QObject):
         db = self.require_db()
         with_info = what in (SETTINGS, ALL)
 
-        def done(value: tuple[Any, list[dict[str, Any]], dict[str, Any] | None]) -> None:
+        def done(
+            value: tuple[Any, list[dict[str, Any]], dict[str, Any] | None, int | None],
+        ) -> None:
             if self.db is not db:
                 return  # the file was closed meanwhile
             result, events, info, revision = value
