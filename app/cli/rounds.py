@@ -76,6 +76,7 @@ def cmd_pair(args: argparse.Namespace) -> int:
             args.seed,
             args.opening_seed,
             extra_round=args.extra_round,
+            round_number=args.round,
         )
     return _show(args, view)
 
@@ -324,6 +325,11 @@ def register(sub: Any) -> None:
         dest="extra_round",
         action="store_true",
         help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）",
+    )
+    p.add_argument(
+        "--round",
+        type=round_number,
+        help="要编排的轮次：只在它正是下一轮时编排（多个站点时，防止另一站点刚编排过）",
     )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_pair)

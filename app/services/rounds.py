@@ -17,7 +17,7 @@ from app.pairing.engine import pair_round
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
 from app.pairing.openings import draw_opening
 from app.pairing.report import explain, format_report
-from app.services.audit import record
+from app.services.audit import last_change_by, record
 from app.services.backup import backup_warning
 from app.services.remote_entry import add_missing_tokens, void_changed_tables
 from app.services.snapshots import is_team_match, pairing_request
@@ -149,31 +149,19 @@ def pair_next(
     lot_seed: int | None = None,
     opening_seed: int | None = None,
     extra_round: bool = False,
+    round_number: int | None = None,
 ) -> RoundView:
-    """Pair the next round. A round past the planned number (加赛) only with `extra_round`."""
+    """Pair the next round. A round past the planned number (加赛) only with `extra_round`.
+
+    `round_number`: the round the station means to pair (the window's, `pair --round`): if
+    another station paired it meanwhile, nothing is done and the message names who."""
     with db.reading() as session:
-        event = get_event(session, event_code)
-        _ensure_playable(event)
-        beyond = beyond_plan(event.rounds_planned, len(event.rounds))
-        if beyond and not extra_round:
-            head = f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
-            raise FinalsError(
-                head + "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
-                f"finals settings FILE --event {event.code} --set rounds_planned=N。",
-                window=head + "确需加赛，请在提示中确认加赛；或先在“设置”中修改计划轮数。",
-            )
-        if event.rounds:
-            last = event.rounds[-1]
-            missing = _open_tables(last)
-            if missing:
-                shown = "、".join(str(t) for t in missing[:20])
-                raise FinalsError(
-                    f"{event.name}第{last.number}轮还有 {len(missing)} 台未录入成绩（第{shown}台）。"
-                    "请先录入全部成绩，再编排下一轮。"
-                )
+        _refuse_unpairable(session, get_event(session, event_code), extra_round, round_number)
     backup_failed = backup_warning(db, "before-pairing", "本轮已编排")
     with db.transaction() as session:
         event = get_event(session, event_code, with_games=True)
+        # Again under the write lock: another station may have paired since the check above.
+        _refuse_unpairable(session, event, extra_round, round_number)
         number = len(event.rounds) + 1
         extra_note = None
         if beyond_plan(event.rounds_planned, number - 1):
@@ -217,6 +205,42 @@ def pair_next(
         # The round as written, from the request it was paired from (read once).
         view = _view(event, rnd, replace(request, lot_seed=pairing.lot_seed))
     return replace(view, warnings=(backup_failed,)) if backup_failed else view
+
+
+def _refuse_unpairable(
+    session: Session, event: Event, extra_round: bool, round_number: int | None
+) -> None:
+    """Why the next round of `event` cannot be paired now, as a FinalsError."""
+    _ensure_playable(event)
+    number = len(event.rounds) + 1
+    if round_number is not None and round_number != number:
+        if round_number < number:
+            who = last_change_by(session, f"{event.code} 第{round_number}轮")
+            by = f"已由 {who} 编排" if who else "已经编排"
+            raise FinalsError(
+                f"{event.name}第{round_number}轮{by}（可能是另一个站点）。未做任何改动；"
+                "请查看该轮的对阵。"
+            )
+        raise FinalsError(
+            f"{event.name}下一轮是第{number}轮，不是第{round_number}轮。未做任何改动。"
+        )
+    beyond = beyond_plan(event.rounds_planned, len(event.rounds))
+    if beyond and not extra_round:
+        head = f"{event.name}计划 {event.rounds_planned} 轮，已全部编排。{beyond}"
+        raise FinalsError(
+            head + "确需加赛请加 --extra-round（窗口中会请您确认）；或先修改计划轮数："
+            f"finals settings FILE --event {event.code} --set rounds_planned=N。",
+            window=head + "确需加赛，请在提示中确认加赛；或先在“设置”中修改计划轮数。",
+        )
+    if event.rounds:
+        last = event.rounds[-1]
+        missing = _open_tables(last)
+        if missing:
+            shown = "、".join(str(t) for t in missing[:20])
+            raise FinalsError(
+                f"{event.name}第{last.number}轮还有 {len(missing)} 台未录入成绩（第{shown}台）。"
+                "请先录入全部成绩，再编排下一轮。"
+            )
 
 
 def beyond_plan(rounds_planned: int, rounds_paired: int) -> str | None:

@@ -341,6 +341,7 @@ class RoundBoard(QWidget):
             event["code"],
             self.ctx.operator,
             extra_round=extra,
+            round_number=event["rounds_paired"] + 1,  # what the arbiter sees: never one more
             what=ctxmod.ROUNDS,
             on_done=self._paired,
             on_error=self._pair_failed,
