@@ -58,6 +58,7 @@ from xml.parsers import expat
 
 from app.domain import Result
 from app.readmodel.model import FinalEntrant, FinalEvent, TournamentFacts
+from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
 from app.standings.categories import grade_order
 
@@ -342,18 +343,12 @@ def _clean(text: str | None) -> str:
     return "".join(ch for ch in (text or "") if ch >= " " or ch in "\t\n\r")
 
 
-def _settings(event: FinalEvent) -> tuple[str, str | None, str | None]:
-    """(pairing system, McMahon bar, floor) as the event's stored settings hold them."""
-    flat = event.stored.flat()
-    pairing = event.stored.group("pairing")
-    system = str(pairing.get("system") or "swiss")
-    nested = pairing.get("mcmahon")
-    nested = nested if isinstance(nested, Mapping) else {}
-    group = getattr(event.stored, "mcmahon", None)
-    group = group if isinstance(group, Mapping) else {}
-    bar = flat.get("mcmahon.bar") or group.get("bar") or nested.get("bar")
-    floor = flat.get("mcmahon.floor") or group.get("floor") or nested.get("floor")
-    return system, (str(bar) if bar else None), (str(floor) if floor else None)
+def _settings(event: FinalEvent) -> tuple[str, str, str]:
+    """(pairing system, McMahon bar, floor) as the pairing reads them: `app.settings` with
+    the defaults filled in (5段/20级 when the event stores none; a value it cannot use gives
+    way to the default, as it does when pairing)."""
+    typed = event_settings_lenient(event.stored)[0]
+    return typed.pairing.system, typed.mcmahon.bar, typed.mcmahon.floor
 
 
 def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
@@ -448,8 +443,8 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
         komi=_komi_points(facts.komi),
         number_of_rounds=max(rounds, 1),
         system="mcmahon" if mcmahon else "swiss",
-        mm_bar=rank_of_grade(bar) if mcmahon and bar else "4D",
-        mm_floor=rank_of_grade(floor) if mcmahon and floor else "20K",
+        mm_bar=rank_of_grade(bar) if mcmahon else "4D",
+        mm_floor=rank_of_grade(floor) if mcmahon else "20K",
         placement=_placement(event, mcmahon),
     )
     stamp = facts.end_date or facts.start_date

@@ -392,6 +392,32 @@ def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(tmp_path: Path) -> N
     )
 
 
+def test_a_mcmahon_event_without_bar_and_floor_exports_the_programs_defaults(
+    tmp_path: Path,
+) -> None:
+    """No mcmahon.bar/floor stored: the export says what the pairing uses (5段/20级 → 5D/20K),
+    not OpenGotha's own defaults (4D)."""
+    from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR
+    from app.services.tournament import event_settings, update_event_settings
+
+    path = tmp_path / "mm.finals"
+    build_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
+    db = open_tournament(path)
+    try:
+        update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})
+        stored = load_final(db).event("MEN")
+        assert stored is not None and "mcmahon.bar" not in stored.stored.flat()
+        used = event_settings(db, "MEN")["mcmahon"]
+        out = tmp_path / "mm.xml"
+        export_opengotha(db, "MEN", out)
+    finally:
+        db.close()
+    assert (used["bar"], used["floor"]) == (DEFAULT_BAR, DEFAULT_FLOOR) == ("5段", "20级")
+    t = parse_opengotha(out.read_bytes())
+    assert t.parameters.system == "mcmahon"
+    assert (t.parameters.mm_bar, t.parameters.mm_floor) == ("5D", "20K")
+
+
 # -- bad files ----------------------------------------------------------------------------------
 
 BAD = {
