@@ -629,7 +629,13 @@ class MainWindow(QMainWindow):
         self.display_action.setEnabled(has_file)
         self.event_combo.setEnabled(has_file)
         name = self.ctx.operator or self.tr("(no operator set)")
-        self.operator_label.setText(self.tr("Operator: %1").replace("%1", name) + "  ")
+        label = self.tr("Operator: %1").replace("%1", name) + "  "
+        if self.ctx.db is not None and self.ctx.db.is_server:  # several stations: which is this
+            from app.services.audit import station_name
+
+            where = self.tr("Station: %1 · %2").replace("%1", station_name() or "?")
+            label += where.replace("%2", self.ctx.db.label) + "  "
+        self.operator_label.setText(label)
 
     def show_view(self, key: str) -> None:
         if self.ctx.db is None:

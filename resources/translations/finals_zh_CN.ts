@@ -151,6 +151,10 @@
       <translation>积分</translation>
     </message>
     <message>
+      <source>MMS</source>
+      <translation>麦克马洪分</translation>
+    </message>
+    <message>
       <source>Result</source>
       <translation>成绩</translation>
     </message>
@@ -630,6 +634,10 @@ The current file is first saved as a backup of its own (you can restore it the s
     <message>
       <source>Operator: %1</source>
       <translation>操作员：%1</translation>
+    </message>
+    <message>
+      <source>Station: %1 · %2</source>
+      <translation>站点：%1 · %2</translation>
     </message>
     <message>
       <source>Phone entry (%1)</source>
@@ -1667,6 +1675,26 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>循环赛（贝格尔）</translation>
     </message>
     <message>
+      <source>McMahon (starting score by grade)</source>
+      <translation>麦克马洪制（按段级位定起始分）</translation>
+    </message>
+    <message>
+      <source>e.g. 5段 (5d)</source>
+      <translation>如 5段（5d）</translation>
+    </message>
+    <message>
+      <source>Players at or above this grade start with the same McMahon score.</source>
+      <translation>此段级位及以上的棋手起始分相同（麦克马洪上限 mcmahon.bar）。</translation>
+    </message>
+    <message>
+      <source>e.g. 20级 (20k)</source>
+      <translation>如 20级（20k）</translation>
+    </message>
+    <message>
+      <source>Players at or below this grade start at 0 (the floor group).</source>
+      <translation>此段级位及以下的棋手起始分为 0（下限组，麦克马洪下限 mcmahon.floor）。</translation>
+    </message>
+    <message>
       <source>Top half against bottom half</source>
       <translation>上半区对下半区</translation>
     </message>
@@ -1737,6 +1765,14 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Pairing system</source>
       <translation>编排制度</translation>
+    </message>
+    <message>
+      <source>McMahon bar</source>
+      <translation>麦克马洪上限</translation>
+    </message>
+    <message>
+      <source>McMahon floor</source>
+      <translation>麦克马洪下限</translation>
     </message>
     <message>
       <source>First round</source>

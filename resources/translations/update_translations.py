@@ -22,6 +22,19 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # McMahon in the settings dialog and the round view (issue 18)
+    "McMahon (starting score by grade)": "麦克马洪制（按段级位定起始分）",
+    "McMahon bar": "麦克马洪上限",
+    "McMahon floor": "麦克马洪下限",
+    "e.g. 5段 (5d)": "如 5段（5d）",
+    "e.g. 20级 (20k)": "如 20级（20k）",
+    "Players at or above this grade start with the same McMahon score.": (
+        "此段级位及以上的棋手起始分相同（麦克马洪上限 mcmahon.bar）。"
+    ),
+    "Players at or below this grade start at 0 (the floor group).": (
+        "此段级位及以下的棋手起始分为 0（下限组，麦克马洪下限 mcmahon.floor）。"
+    ),
+    "MMS": "麦克马洪分",
     "Also open the players' pages": "同时开放选手查询页面",
     "Pairings, standings and each player's results for everyone on the venue network: "
     "read-only, no token, nothing private.": (
@@ -251,6 +264,7 @@ ZH: dict[str, str] = {
         "（多个站点可同时使用，各站点都能看到其他站点的改动）"
     ),
     "Changes made at another station are shown.": "已显示其他站点的改动。",
+    "Station: %1 · %2": "站点：%1 · %2",
     "Open the output folder": "打开输出文件夹",
     "Open tournament": "打开比赛",
     "Openings": "指定开局",

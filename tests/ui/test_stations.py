@@ -51,6 +51,8 @@ def test_the_window_opens_a_final_on_a_server(station_window) -> None:  # noqa: 
     assert station_window.ctx.db.is_server
     assert station_window.ctx.target.startswith("postgresql://")
     assert "OPEN" in [e["code"] for e in station_window.ctx.events]
+    assert "1号机" in station_window.operator_label.text()  # which station this is, on what
+    assert "postgresql://" in station_window.operator_label.text()
 
 
 def test_another_station_s_result_shows_within_a_second(
