@@ -139,3 +139,139 @@ def test_the_window_opens_a_file_holding_a_bad_tiebreak(
     assert win.ctx.db is not None
     assert all("内部错误" not in text and "Traceback" not in text for text in shown)
     assert any("standings.tiebreaks" in text and "对手份" in text for text in shown), shown
+
+
+# -- McMahon (issue 18): the system, its bar and floor ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from app.demo import build_demo
+
+    path = tmp_path_factory.mktemp("mcmahon-dialog") / "go.finals"
+    build_demo(path, "hangzhou-go", players=20, seed=11, rounds=0)
+    return path
+
+
+@pytest.fixture
+def go_window(qtbot, go_master: Path, tmp_path: Path):  # noqa: ANN001, ANN201
+    from app.services.tournament import open_tournament
+    from tests.ui.conftest import wait_idle
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    target = tmp_path / "go.finals"
+    db = open_tournament(go_master)
+    try:
+        db.backup_to(target)
+    finally:
+        db.close()
+    make_app()
+    win = MainWindow()
+    win.ctx.open_documents = False
+    qtbot.addWidget(win)
+    assert win.open_file(target)
+    win.show()
+    wait_idle(win, qtbot)
+    yield win
+    win.ctx.close()
+
+
+def test_the_system_choice_offers_every_system_the_settings_allow(window, qtbot) -> None:  # noqa: ANN001
+    from ui.dialogs.settings import SettingsDialog
+
+    dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
+    qtbot.addWidget(dialog)
+    offered = [dialog.system.itemData(i) for i in range(dialog.system.count())]
+    allowed = [value for value, _label in EVENT_SETTINGS["pairing.system"].choices]
+    assert sorted(offered) == sorted(allowed) and "mcmahon" in offered
+    assert dialog.system.itemText(offered.index("mcmahon")).startswith("麦克马洪制")
+
+
+def test_mcmahon_bar_and_floor_are_checked_like_the_command_line(
+    go_window, qtbot, tmp_path: Path
+) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QDialog
+
+    from ui.dialogs.settings import SettingsDialog
+
+    db, path = go_window.ctx.db, go_window.ctx.path
+    digest = _digest(path)
+    dialog = SettingsDialog(db, go_window.ctx.events, "MEN", "测试裁判", go_window)
+    qtbot.addWidget(dialog)
+    # Not McMahon yet: the defaults shown the Chinese way, not editable.
+    assert (dialog.mcmahon_bar.text(), dialog.mcmahon_floor.text()) == ("5段", "20级")
+    assert not dialog.mcmahon_bar.isEnabled() and not dialog.mcmahon_floor.isEnabled()
+    assert dialog.changes() == ({}, {})
+    dialog._set(dialog.system, "mcmahon")
+    assert dialog.mcmahon_bar.isEnabled() and dialog.mcmahon_floor.isEnabled()
+    assert dialog.changes()[1] == {"pairing.system": "mcmahon"}  # the defaults: no change
+    dialog.show()
+    dialog.tabs.setCurrentIndex(1)
+    dialog.mcmahon_bar.setText("5断")  # a typo
+    dialog.grab().save(str(tmp_path / "mcmahon-settings.png"))
+    dialog.accept()
+    assert dialog.result() != QDialog.DialogCode.Accepted and not dialog.error.isHidden()
+    shown = dialog.error.text()
+    assert "mcmahon.bar" in shown and "5断" in shown and "段位或级位" in shown
+    with pytest.raises(SettingError) as cli:
+        update_event_settings(db, "MEN", {"pairing.system": "mcmahon", "mcmahon.bar": "5断"})
+    assert shown == str(cli.value)  # the same words as `finals settings`
+    assert _digest(path) == digest  # nothing stored
+    # A crossed pair: the bar must be above the floor.
+    dialog.mcmahon_bar.setText("10级")
+    dialog.mcmahon_floor.setText("5k")
+    crossed = dialog.validate()
+    assert "mcmahon.bar" in crossed and "应高于" in crossed and "mcmahon.floor" in crossed
+    # Written any way a grade is read, stored the Chinese way.
+    dialog.mcmahon_bar.setText(" 3d ")
+    dialog.mcmahon_floor.setText("10k")
+    assert dialog.validate() == ""
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    _before, after = dialog.changes()
+    assert after == {"pairing.system": "mcmahon", "mcmahon.bar": "3段", "mcmahon.floor": "10级"}
+    update_event_settings(db, "MEN", after)  # what the window does with OK
+    settings = event_settings(db, "MEN")
+    assert settings["mcmahon"] == {"bar": "3段", "floor": "10级"}
+    assert settings["standings"]["tiebreaks"] == ["麦克马洪分", "SOS", "SOSOS", "SODOS"]
+    again = SettingsDialog(db, go_window.ctx.events, "MEN", "测试裁判", go_window)
+    qtbot.addWidget(again)
+    assert again.system.currentData() == "mcmahon" and again.mcmahon_bar.isEnabled()
+    assert (again.mcmahon_bar.text(), again.mcmahon_floor.text()) == ("3段", "10级")
+    again.mcmahon_bar.setText("3d")  # the same grade: nothing to store
+    assert again.changes() == ({}, {})
+
+
+def test_mcmahon_bar_and_floor_only_for_individual_events(go_window, qtbot) -> None:  # noqa: ANN001
+    from ui.dialogs.settings import SettingsDialog
+
+    db = go_window.ctx.db
+    dialog = SettingsDialog(db, go_window.ctx.events, "MPAIR", "测试裁判", go_window)
+    qtbot.addWidget(dialog)
+    dialog._set(dialog.system, "mcmahon")
+    assert not dialog.mcmahon_bar.isEnabled()
+    assert "mcmahon.bar" not in dialog.changes()[1]
+    message = dialog.validate()
+    assert "pairing.system" in message and "个人项目" in message
+
+
+def test_the_round_view_heads_mcmahon_scores_so(go_window, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtCore import Qt
+
+    from app.services.rounds import pair_next
+    from ui.models.games import GamesModel
+
+    db = go_window.ctx.db
+    model = GamesModel()
+    update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})
+    view = pair_next(db, "MEN")
+    assert view.mcmahon
+    model.set_view(view)
+    column = model.column_of("second_score")
+    assert model.headerData(column, Qt.Orientation.Horizontal) == "麦克马洪分"
+    assert model.score_title() == "麦克马洪分"
+    swiss = pair_next(db, "YOUTH")
+    assert not swiss.mcmahon
+    model.set_view(swiss)
+    assert model.score_title() == "积分"

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
+from app.pairing.mcmahon import grade_name, rank_value
 from app.services.schedule import round_times
 from app.services.tournament import (
     check_event_settings,
@@ -44,6 +45,13 @@ if TYPE_CHECKING:
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
 TIEBREAKS = tuple(n for n in tiebreak_names("individual") if n != "积分")
 SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss")
+
+
+def grade_text(value: Any) -> str:
+    """A grade as the dialog shows it, the Chinese way (3d → 3段, 20k → 20级); as it is when
+    it is not a grade (so a bad stored value can be seen)."""
+    rank = rank_value(str(value)) if value is not None else None
+    return grade_name(rank) if rank is not None else ("" if value is None else str(value))
 
 
 def _spin(key: str) -> QSpinBox:
@@ -68,6 +76,7 @@ class SettingsDialog(QDialog):
         self.resize(660, 640)
         self.db = db
         self.current: dict[str, Any] = {}
+        self.kinds = {str(e["code"]): str(e.get("kind") or "individual") for e in events}
         self.event_combo = QComboBox()
         for event in events:  # team events too: scored as sums or played as team matches
             self.event_combo.addItem(event["name"], event["code"])
@@ -109,8 +118,22 @@ class SettingsDialog(QDialog):
                 ("split", self.tr("Split halves")),
                 ("monrad", self.tr("Monrad")),
                 ("round_robin", self.tr("Round robin (Berger)")),
+                ("mcmahon", self.tr("McMahon (starting score by grade)")),
             ]
         )
+        self.system.currentIndexChanged.connect(lambda _i: self._mcmahon_enabled())
+        # McMahon's bar and floor (mcmahon.bar, mcmahon.floor): grades, checked by app.settings
+        self.mcmahon_bar = QLineEdit()
+        self.mcmahon_bar.setPlaceholderText(self.tr("e.g. 5段 (5d)"))
+        self.mcmahon_bar.setToolTip(
+            self.tr("Players at or above this grade start with the same McMahon score.")
+        )
+        self.mcmahon_floor = QLineEdit()
+        self.mcmahon_floor.setPlaceholderText(self.tr("e.g. 20级 (20k)"))
+        self.mcmahon_floor.setToolTip(
+            self.tr("Players at or below this grade start at 0 (the floor group).")
+        )
+        self.mcmahon_loaded: dict[str, Any] = {}
         self.first_round = self._combo(
             [
                 ("split", self.tr("Top half against bottom half")),
@@ -148,6 +171,8 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("Team event played as"), self.team_format)
         form.addRow(self.tr("Rounds planned"), self.rounds)
         form.addRow(self.tr("Pairing system"), self.system)
+        form.addRow(self.tr("McMahon bar"), self.mcmahon_bar)
+        form.addRow(self.tr("McMahon floor"), self.mcmahon_floor)
         form.addRow(self.tr("First round"), self.first_round)
         form.addRow(self.tr("Same-unit avoidance"), self.same_unit)
         form.addRow(self.tr("…for the first rounds"), self.same_unit_rounds)
@@ -316,6 +341,11 @@ class SettingsDialog(QDialog):
         self.opening_no_repeat.setChecked(bool(p["opening_no_repeat"]))
         self.withdraw_after.setValue(int(p.get("withdraw_after_forfeits", 2)))
         self.team_format.setEnabled("team_format" in p)
+        self.mcmahon_loaded = dict(self.current.get("mcmahon") or {})
+        shown = clean.get("mcmahon") or {}
+        self.mcmahon_bar.setText(grade_text(shown.get("bar")))
+        self.mcmahon_floor.setText(grade_text(shown.get("floor")))
+        self._mcmahon_enabled()
         self._set(self.team_format, p.get("team_format", "sum"))
         self.tiebreaks.clear()
         used = [n for n in t["tiebreaks"] if n != "积分"]
@@ -357,6 +387,29 @@ class SettingsDialog(QDialog):
             if text != self.schedule_loaded.get(number, ""):
                 out[number] = text or None
         return out
+
+    def _individual(self) -> bool:
+        """McMahon's bar and floor belong to individual events only (a grade per entrant)."""
+        return self.kinds.get(self.event_code(), "individual") == "individual"
+
+    def _mcmahon_enabled(self) -> None:
+        """The bar and floor can be edited when an individual event is paired by McMahon."""
+        on = self._individual() and self.system.currentData() == "mcmahon"
+        self.mcmahon_bar.setEnabled(on)
+        self.mcmahon_floor.setEnabled(on)
+
+    def _grade_value(self, edit: QLineEdit, key: str) -> Any:
+        """What a grade field stores: the loaded value when it names the same grade (nothing
+        changed), a readable grade the Chinese way, or the text as typed (refused by
+        app.settings, with its message)."""
+        text = edit.text().strip()
+        loaded = self.mcmahon_loaded.get(key)
+        rank = rank_value(text)
+        if rank is None:
+            return text
+        if loaded is not None and rank_value(str(loaded)) == rank:
+            return loaded
+        return grade_name(rank)
 
     def _kind(self) -> str:
         return "team" if "team_format" in self.current.get("pairing", {}) else "individual"
@@ -423,6 +476,14 @@ class SettingsDialog(QDialog):
                     if self.team_format.isEnabled()
                     else {}
                 ),
+                **(
+                    {
+                        "mcmahon.bar": self._grade_value(self.mcmahon_bar, "bar"),
+                        "mcmahon.floor": self._grade_value(self.mcmahon_floor, "floor"),
+                    }
+                    if self.mcmahon_bar.isEnabled()
+                    else {}
+                ),
                 "standings.tiebreaks": [
                     self.tiebreaks.item(i).text()
                     for i in range(self.tiebreaks.count())
@@ -442,8 +503,8 @@ class SettingsDialog(QDialog):
         """The settings as they were when loaded, in the same keys."""
         c = self.current
         data: dict[str, Any] = {"rounds_planned": int(c.get("rounds_planned") or 0)}
-        for group in ("scoring", "pairing", "standings"):
-            for key, value in c[group].items():
+        for group in ("scoring", "pairing", "standings", "mcmahon"):
+            for key, value in c.get(group, {}).items():
                 data[f"{group}.{key}"] = value
         return data
 
