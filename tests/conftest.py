@@ -15,6 +15,24 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from app.store.database import Database  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _message_boxes_never_wait(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Offscreen, a message box no test expected would wait forever for a click (and CI for
+    its time limit): it closes at once, and the test fails with its text."""
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+
+    def close_at_once(box: QMessageBox) -> int:
+        shown.append(f"{box.text()} {box.informativeText()}".strip())
+        return int(QMessageBox.StandardButton.Ok.value)
+
+    monkeypatch.setattr(QMessageBox, "exec", close_at_once)
+    yield
+    if shown:
+        pytest.fail("a message box nobody expected: " + " | ".join(shown))
+
+
 @pytest.fixture
 def gomoku(store_target: Callable[[str], Path | str]) -> Database:
     from app.services.tournament import create_tournament
