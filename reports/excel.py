@@ -24,7 +24,7 @@ from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
 from reports.grades import GRADE_COLUMNS, grade_sections
-from reports.pairings import index_entries, is_team_match_round, pairing_rows
+from reports.pairings import index_entries, is_team_match_round, pairing_rows, score_heading
 from reports.prizes import (
     amount_of,
     eligibility_mark,
@@ -184,9 +184,9 @@ def pairings_workbook(final: Final, out: Path, *, event: str | None, round: int 
         "序号",
         left,
         "单位",
-        "积分",
+        score_heading(ev),
         "结果",
-        "积分",
+        score_heading(ev),
         right,
         "单位",
         "序号",

@@ -77,6 +77,15 @@ def pairing_rows(
     return event, rnd, per_game_openings, rows
 
 
+def is_mcmahon(event: EventView) -> bool:
+    return (event.pairing_settings or {}).get("system") == "mcmahon"
+
+
+def score_heading(event: EventView) -> str:
+    """The heading of the score columns: a McMahon event's scores are McMahon scores."""
+    return "麦克马洪分" if is_mcmahon(event) else "积分"
+
+
 def is_team_match_round(rnd: FinalRound) -> bool:
     return any(g.boards for g in rnd.games)
 
@@ -109,14 +118,16 @@ def build_pairings_pdf(
     team_match = is_team_match_round(rnd)
     # a team match: the columns are the teams; colours are marked per board beside each player
     left, right = TEAM_SIDES if team_match else (colours.first, colours.second)
+    score = score_heading(ev)
+    score_width = 9 if score == "积分" else 17  # 麦克马洪分: five characters on one line
     columns = [
         Column("台号", 12 if team_match else 9),
         Column("序号", 9),
         Column(left, 22, "left"),
         Column("单位", 36, "left"),
-        Column("积分", 9),
+        Column(score, score_width),
         Column("结果", 12),
-        Column("积分", 9),
+        Column(score, score_width),
         Column(right, 22, "left"),
         Column("单位", 36, "left"),
         Column("序号", 9),
@@ -126,9 +137,10 @@ def build_pairings_pdf(
     spec = TableSpec(scale_columns([_mm(c) for c in columns], report.width), band_every=5)
     story: list[Flowable] = [make_table(spec, rows)]
     notes = pairing_settings_lines(view, ev, rnd)
-    if (ev.pairing_settings or {}).get("system") == "mcmahon":
+    if is_mcmahon(ev):
         notes.append(
-            "积分栏为本轮开始前的麦克马洪分（按段级位的起始分 + 积分），起始分见麦克马洪起始分表"
+            "麦克马洪分为本轮开始前的麦克马洪分（按段级位的起始分 + 积分），"
+            "起始分见麦克马洪起始分表"
         )
     else:
         notes.append("积分为本轮开始前的积分")

@@ -15,7 +15,14 @@ from reportlab.platypus import Flowable, PageBreak
 
 from app.readmodel.model import Final
 from reports.docview import DocView
-from reports.pairings import index_entries, index_items, index_page, is_heading, pairing_rows
+from reports.pairings import (
+    index_entries,
+    index_items,
+    index_page,
+    is_heading,
+    pairing_rows,
+    score_heading,
+)
 from reports.pdf_common import ReportDoc, fewest_pages, notes_block
 from reports.rounds import round_header
 
@@ -85,7 +92,7 @@ def build_wall_pairings_pdf(
     titles = ["台号", colours.first, colours.second]
     story = _pages(items, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
     story += notes_block(
-        [f"左为{colours.first}，右为{colours.second}", "积分与单位见裁判台对阵表"],
+        [f"左为{colours.first}，右为{colours.second}", f"{score_heading(ev)}与单位见裁判台对阵表"],
         size=11,
         title="说明",
     )

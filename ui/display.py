@@ -82,15 +82,17 @@ def _pairing_boards(ev: FinalEvent, game: str, title: str) -> tuple[Board, Board
         return _empty(f"{title} · {ev.name}", note), _empty(f"{title} · {ev.name}", note)
     rnd = rounds[-1]
     first_word, second_word = _colours(game)
+    # a McMahon event's scores are McMahon scores (start by grade + points)
+    score = "麦克马洪分" if ev.stored.group("pairing").get("system") == "mcmahon" else "积分"
     heads = (
         "台号",
         first_word,
         "单位",
-        "积分",
+        score,
         "",
         second_word,
         "单位",
-        "积分",
+        score,
     )
     rows: list[tuple[str, ...]] = []
     people: list[tuple[Any, tuple[str, ...]]] = []
@@ -288,7 +290,7 @@ class DisplayWindow(QWidget):
         self.table.setColumnCount(len(board.heads))
         self.table.setRowCount(len(board.rows))
         self.table.setHorizontalHeaderLabels(list(board.heads))
-        centred = {"台号", "积分", "名次", "执子", "对", ""}
+        centred = {"台号", "积分", "麦克马洪分", "名次", "执子", "对", ""}
         for c, head in enumerate(board.heads):
             for r, row in enumerate(board.rows):
                 item = QTableWidgetItem(row[c] if c < len(row) else "")

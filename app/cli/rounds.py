@@ -44,7 +44,9 @@ def _print_round(view: RoundView, with_report: bool = False) -> None:
             if note.second_score is not None:
                 score += f":{fmt_points(note.second_score)}"
         rows.append([str(g.table), first, second, score, view.results.get(g.table) or ""])
-    print(table(rows, ["台号", "先手", "后手", "积分", "成绩"]))
+    # A McMahon event's scores are McMahon scores (start by grade + points), headed so.
+    score_head = "麦克马洪分" if view.mcmahon else "积分"
+    print(table(rows, ["台号", "先手", "后手", score_head, "成绩"]))
     for line in view.relaxations:
         print(f"放宽：{line}")
     for finding in view.findings:

@@ -48,6 +48,7 @@ class RoundView:
     seeds: dict[int, int]
     units: dict[int, str | None]
     warnings: tuple[str, ...] = ()  # what half-succeeded, e.g. paired but not backed up
+    mcmahon: bool = False  # the scores are McMahon scores (麦克马洪分), not points (积分)
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -473,6 +474,7 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         names={e.id: e.name for e in event.entrants},
         seeds={e.id: e.seed for e in event.entrants},
         units={e.id: e.unit for e in event.entrants},
+        mcmahon=request.settings.system == "mcmahon",
     )
 
 

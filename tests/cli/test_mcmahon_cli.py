@@ -234,3 +234,40 @@ def test_report_kind_mcmahon_pdf_and_excel(
     head = [c.value for c in sheet[1]]
     assert head == ["顺序", "序号", "姓名", "单位", "段级位", "起始分", "组别"]
     assert sheet.max_row >= 21
+
+
+def test_the_pairing_list_heads_mcmahon_scores_so(
+    capsys: pytest.CaptureFixture[str], go: Path, tmp_path: Path
+) -> None:
+    """A McMahon event's score column holds McMahon scores: headed 麦克马洪分, not 积分, at
+    the command line (pair, pairing), on the printed pairing list and in its workbook."""
+    from openpyxl import load_workbook
+
+    def head(out: str) -> str:
+        return next(line for line in out.splitlines() if line.lstrip().startswith("台号"))
+
+    code, out, err = run(capsys, "pair", str(go), "--event", "YOUTH")  # Swiss: points
+    assert code == 0, err
+    assert "积分" in head(out).split() and "麦克马洪分" not in out
+    _mcmahon(capsys, go)
+    code, out, err = run(capsys, "pair", str(go), "--event", "MEN")
+    assert code == 0, err
+    assert head(out).split() == ["台号", "先手", "后手", "麦克马洪分", "成绩"]
+    code, out, err = run(capsys, "pairing", str(go), "--event", "MEN", "--round", "1")
+    assert code == 0, err
+    assert head(out).split() == ["台号", "先手", "后手", "麦克马洪分", "成绩"]
+    pdf, xlsx = tmp_path / "pairings.pdf", tmp_path / "pairings.xlsx"
+    for out_file in (pdf, xlsx):
+        code, _, err = run(
+            capsys, "report", str(go), "pairings", "-o", str(out_file), "--event", "MEN"
+        )
+        assert code == 0, err
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    heading = next(line for line in text.splitlines() if "台号" in line)
+    assert heading.count("麦克马洪分") == 2 and "积分" not in heading.replace("麦克马洪分", "")
+    assert "麦克马洪分为本轮开始前的麦克马洪分" in text
+    sheet = load_workbook(xlsx).worksheets[0]
+    titles = [c.value for row in sheet.iter_rows(max_row=4) for c in row]
+    assert titles.count("麦克马洪分") == 2 and "积分" not in titles

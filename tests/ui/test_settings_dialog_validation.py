@@ -275,3 +275,13 @@ def test_the_round_view_heads_mcmahon_scores_so(go_window, qtbot) -> None:  # no
     assert not swiss.mcmahon
     model.set_view(swiss)
     assert model.score_title() == "积分"
+    # The display (projector) heads the same columns the same way.
+    from app.readmodel.load import load_final
+    from ui.display import _pairing_boards
+
+    final = load_final(db)
+    for code, word in (("MEN", "麦克马洪分"), ("YOUTH", "积分")):
+        event = final.event(code)
+        assert event is not None
+        board, _by_pinyin = _pairing_boards(event, "go", "对阵")
+        assert [board.heads[3], board.heads[7]] == [word, word], code

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -72,13 +73,16 @@ class GamesModel(RecordsModel):
         bye = self.tr("BYE")
         self._bye = bye
         self._draw = self.tr("Draw")
+        # A McMahon event's scores are McMahon scores (麦克马洪分), headed so (set_view).
+        self._points_title = self.tr("Pts")
+        self._mcmahon_title = self.tr("MMS")
         columns = [
             Column("table", self.tr("Table"), numeric=True),
             Column("first_seed", self.tr("No."), numeric=True),
             Column("first_name", self.tr("First (Black)")),
-            Column("first_score", self.tr("Pts"), numeric=True),
+            Column("first_score", self._points_title, numeric=True),
             Column("result", self.tr("Result"), self.result_text),
-            Column("second_score", self.tr("Pts"), numeric=True),
+            Column("second_score", self._points_title, numeric=True),
             Column(
                 "second_name",
                 self.tr("Second (White)"),
@@ -109,7 +113,19 @@ class GamesModel(RecordsModel):
 
     def set_view(self, view: RoundView | None) -> None:
         self.view = view
+        title = self._mcmahon_title if view is not None and view.mcmahon else self._points_title
+        if self.score_title() != title:
+            self.set_columns(
+                [
+                    replace(c, title=title) if c.key in ("first_score", "second_score") else c
+                    for c in self.columns()
+                ]
+            )
         self.set_rows(game_rows(view) if view else [])
+
+    def score_title(self) -> str:
+        """The heading of the score columns: 积分, or 麦克马洪分 in a McMahon event."""
+        return next(c.title for c in self.columns() if c.key == "first_score")
 
     def row_for_table(self, table: int) -> int | None:
         for number, row in enumerate(self.rows()):
