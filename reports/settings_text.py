@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from app.readmodel.model import FinalRound
+from app.standings.model import NOTE
 from reports.docview import DocView, EventView, fmt_points
 
 SYSTEMS = {
@@ -129,4 +130,6 @@ def standings_settings_lines(event: EventView) -> list[str]:
         lines.append("完全同分：抽签决定" + (f"（抽签种子 {seed}）" if seed is not None else ""))
     elif ties == "shared":
         lines.append("完全同分：名次并列（名次后标“=”）")
+    # what the standings could not count as they should (a McMahon grade that cannot be read)
+    lines += [line for line in event.event.standings.explanation if line.startswith(NOTE)]
     return lines

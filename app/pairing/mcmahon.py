@@ -148,7 +148,20 @@ def unreadable(players: Iterable[McMahonPlayer]) -> tuple[McMahonPlayer, ...]:
     )
 
 
-def missing_grades_error(players: Sequence[McMahonPlayer], event: str = "") -> McMahonError:
+PAIR_AFTER_FIX = "改正后再编排。"
+# The standings rank a McMahon event even so (every document of the final is built from
+# them), but say so on the rules line: the start they count is 0 until the grade is fixed.
+STANDINGS_MEANWHILE = (
+    "改正之前，排名按这些选手的起始分为 0（与下限组相同）计算，他们的名次、麦克马洪分"
+    "以及对手的 SOS、SOSOS、SODOS 可能不准，请勿据此发布名次或发奖。"
+)
+
+
+def missing_grades_error(
+    players: Sequence[McMahonPlayer], event: str = "", then: str = PAIR_AFTER_FIX
+) -> McMahonError:
+    """The refusal naming the players whose grade cannot be read and the fix; `then` is
+    what follows the fix (pairing: pair again; the standings: what they count meanwhile)."""
     where = f"项目 {event} " if event else ""
     shown = [
         f"{p.seed}号{p.name}（段位“{p.grade}”）" if p.grade else f"{p.seed}号{p.name}（未填段位）"
@@ -159,7 +172,7 @@ def missing_grades_error(players: Sequence[McMahonPlayer], event: str = "") -> M
         f"{where}是麦克马洪制，按段级位定起始分，但 {head}没有可用的业余段级位（如 3段、5级、"
         "3d、20k；职业段位不能用）。请先改正这些选手的段位：finals edit-player FILE 序号 "
         f"--event {event or '项目'} --grade 5级（或在窗口的选手表中填写）；不能确定段位的，"
-        "可填下限（mcmahon.floor）的级位。改正后再编排。",
+        f"可填下限（mcmahon.floor）的级位。{then}",
         [p.name for p in players] if len(players) > 10 else None,
     )
 
@@ -197,6 +210,8 @@ __all__ = [
     "BOTTOM_GROUP",
     "DEFAULT_BAR",
     "DEFAULT_FLOOR",
+    "PAIR_AFTER_FIX",
+    "STANDINGS_MEANWHILE",
     "McMahonBounds",
     "McMahonError",
     "McMahonPlayer",

@@ -8,12 +8,15 @@ from sqlalchemy.orm import Session
 from app.domain import GameRecord, Result, Scoring
 from app.pairing.availability import Availability, active_ids
 from app.pairing.mcmahon import (
+    STANDINGS_MEANWHILE,
     McMahonError,
     McMahonPlayer,
     McMahonStart,
     mcmahon_starts,
+    missing_grades_error,
     rank_value,
     start_score,
+    unreadable,
 )
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 from app.settings import (
@@ -183,7 +186,8 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
     """{entrant id: McMahon start in points}; empty outside McMahon events.
 
     `strict` (pairing): an unreadable grade is refused (McMahonError).  Otherwise (standings,
-    lists) the entrant starts at 0 and `finals mcmahon` names him.
+    lists) the entrant starts at 0, `finals mcmahon` names him and the standings' rules say
+    so (`mcmahon_standings_notes`).
     """
     if strict:
         if not event_settings_of(event, "pairing.system").is_mcmahon:
@@ -267,4 +271,19 @@ def standings_request(event: Event, after_round: int | None = None) -> Standings
         after_round=last,
         scoring=settings.scoring,
         settings=settings.standings,
+        notes=mcmahon_standings_notes(event, starts),
     )
+
+
+def mcmahon_standings_notes(event: Event, starts: dict[int, float]) -> tuple[str, ...]:
+    """A McMahon event ranked with a start of 0 for a grade that cannot be read: the
+    pairing's refusal (the players, the fix), saying what the standings count meanwhile.
+
+    The standings are not refused: every document of the final (`finals mcmahon`, which
+    lists these players, and the other events' prints among them) is built from them."""
+    if not starts:  # not McMahon, or its bar/floor cannot be used (named by the settings)
+        return ()
+    bad = unreadable(mcmahon_player(e) for e in event.entrants)
+    if not bad:
+        return ()
+    return (missing_grades_error(bad, event.code, STANDINGS_MEANWHILE).message,)

@@ -69,6 +69,14 @@ class StandingsRequest:
     after_round: int
     scoring: Scoring = field(default_factory=Scoring)
     settings: StandingsSettings = field(default_factory=StandingsSettings)
+    # What the standings cannot count as they should (a McMahon start whose grade cannot be
+    # read): printed after the rules line, each starting with NOTE.
+    notes: tuple[str, ...] = ()
+
+
+# The start of a note line in Standings.explanation (the standings say what they count
+# wrongly); documents and the window show these lines with the rules.
+NOTE = "注意："
 
 
 @dataclass(frozen=True)

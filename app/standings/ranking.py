@@ -49,7 +49,7 @@ from collections.abc import Mapping
 
 from app.domain import GameRecord, Result, outcome_for, points_for
 from app.standings._resolve import Criterion, fmt, resolve
-from app.standings.model import MCMAHON_SCORE, Standing, Standings, StandingsRequest
+from app.standings.model import MCMAHON_SCORE, NOTE, Standing, Standings, StandingsRequest
 
 ALL_TIEBREAKS: tuple[str, ...] = (
     "积分",
@@ -312,7 +312,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
         after_round=after,
         rows=tuple(rows),
         tiebreak_order=_order(settings.tiebreaks),
-        explanation=(header, *resolved.explanation),
+        explanation=(header, *(f"{NOTE}{n}" for n in request.notes), *resolved.explanation),
     )
 
 

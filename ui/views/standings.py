@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.standings.model import NOTE
 from ui import context as ctxmod
 from ui import readers
 from ui.core_words import explanation
@@ -239,7 +240,10 @@ class StandingsView(QWidget):
         if event:
             lines = [explanation(line) for line in event.standings.explanation if line]
             first = lines[0] if lines else ""
-            self.explanation.setText(first if len(first) < 160 else first[:158] + "…")
+            first = first if len(first) < 160 else first[:158] + "…"
+            # what the standings could not count as they should, in full under the rules
+            notes = [line for line in event.standings.explanation if line.startswith(NOTE)]
+            self.explanation.setText("\n".join([first, *notes]))
             self.explanation.setToolTip("\n".join(lines))
         else:
             self.explanation.setText("")

@@ -1,0 +1,40 @@
+"""Issue 18 in the window: the standings of a McMahon event with a grade that cannot be read
+say so under the rules line (the players, the fix, what is counted meanwhile), as
+`finals standings` and the printed standings do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.services.tournament import open_tournament, update_event_settings
+from tests.ui.conftest import wait_idle
+
+
+def test_the_standings_view_names_an_unreadable_grade(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
+    from app.demo import build_demo
+    from app.services.players import edit_player
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    path = tmp_path / "go.finals"
+    build_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
+    db = open_tournament(path)
+    try:
+        update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})
+        edit_player(db, "MEN", "3", {"grade": "5断"})  # a typo
+    finally:
+        db.close()
+    make_app()
+    win = MainWindow()
+    win.ctx.open_documents = False
+    qtbot.addWidget(win)
+    assert win.open_file(path)
+    win.show()
+    wait_idle(win, qtbot)
+    win.show_view("standings")
+    wait_idle(win, qtbot)
+    shown = win.standings.explanation.text()
+    assert shown.splitlines()[0].startswith("第0轮后排名")  # the rules line, then the note
+    assert "注意：" in shown and "3号" in shown and "段位“5断”" in shown
+    assert "--grade 5级" in shown and "可能不准" in shown
+    win.ctx.close()
