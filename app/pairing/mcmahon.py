@@ -156,6 +156,9 @@ STANDINGS_MEANWHILE = (
     "以及对手的 SOS、SOSOS、SODOS 可能不准，请勿据此发布名次或发奖。"
 )
 
+# A paired round is still shown (its results must be entered): its McMahon scores say so.
+VIEW_MEANWHILE = "改正之前，本轮对阵表中这些选手的麦克马洪分按起始分 0 显示，检查结果可能不准。"
+
 
 def missing_grades_error(
     players: Sequence[McMahonPlayer], event: str = "", then: str = PAIR_AFTER_FIX
@@ -212,6 +215,7 @@ __all__ = [
     "DEFAULT_FLOOR",
     "PAIR_AFTER_FIX",
     "STANDINGS_MEANWHILE",
+    "VIEW_MEANWHILE",
     "McMahonBounds",
     "McMahonError",
     "McMahonPlayer",

@@ -14,13 +14,19 @@ from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.checker import check_round
 from app.pairing.engine import pair_round
+from app.pairing.mcmahon import VIEW_MEANWHILE
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
 from app.pairing.openings import draw_opening
 from app.pairing.report import explain, format_report
 from app.services.audit import last_change_by, record
 from app.services.backup import backup_warning
 from app.services.remote_entry import add_missing_tokens, void_changed_tables
-from app.services.snapshots import is_team_match, pairing_request
+from app.services.snapshots import (
+    is_team_match,
+    mcmahon_standings_notes,
+    mcmahon_start_points,
+    pairing_request,
+)
 from app.services.tournament import get_event
 from app.standings.team_match import board_seats
 from app.store.database import Database
@@ -444,7 +450,14 @@ def round_view(db: Database, event_code: str, number: int | None = None) -> Roun
         if not event.rounds:
             raise FinalsError(f"{event.name}还没有编排任何轮次。请先用 finals pair 编排。")
         rnd = _round(event, number or len(event.rounds))
-        return _view(event, rnd, _request_for(event, rnd.number, rnd.lot_seed))
+        # A paired round is shown even when a McMahon grade has since become unreadable (its
+        # results must still be entered): the scores count 0 for it, and the view says so.
+        request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False)
+        view = _view(event, rnd, request)
+        notes = mcmahon_standings_notes(
+            event, mcmahon_start_points(event, strict=False), VIEW_MEANWHILE
+        )
+        return replace(view, warnings=(*view.warnings, *notes)) if notes else view
 
 
 def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:

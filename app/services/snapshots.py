@@ -208,10 +208,14 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
     return out
 
 
-def pairing_request(event: Event, round_number: int, lot_seed: int | None = None) -> PairingRequest:
+def pairing_request(
+    event: Event, round_number: int, lot_seed: int | None = None, strict: bool = True
+) -> PairingRequest:
+    """What the pairing of `round_number` needs.  `strict` (pairing): a McMahon grade that
+    cannot be read is refused; otherwise (viewing a paired round) it starts at 0."""
     settings = event_settings_of(event, *PAIRING_KEYS)
     history = event_games(event, round_number - 1)
-    starts = mcmahon_start_points(event, strict=True)
+    starts = mcmahon_start_points(event, strict=strict)
     return PairingRequest(
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
@@ -275,7 +279,9 @@ def standings_request(event: Event, after_round: int | None = None) -> Standings
     )
 
 
-def mcmahon_standings_notes(event: Event, starts: dict[int, float]) -> tuple[str, ...]:
+def mcmahon_standings_notes(
+    event: Event, starts: dict[int, float], then: str = STANDINGS_MEANWHILE
+) -> tuple[str, ...]:
     """A McMahon event ranked with a start of 0 for a grade that cannot be read: the
     pairing's refusal (the players, the fix), saying what the standings count meanwhile.
 
@@ -286,4 +292,4 @@ def mcmahon_standings_notes(event: Event, starts: dict[int, float]) -> tuple[str
     bad = unreadable(mcmahon_player(e) for e in event.entrants)
     if not bad:
         return ()
-    return (missing_grades_error(bad, event.code, STANDINGS_MEANWHILE).message,)
+    return (missing_grades_error(bad, event.code, then).message,)

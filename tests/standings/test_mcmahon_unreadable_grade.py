@@ -87,6 +87,10 @@ def test_standings_name_an_unreadable_grade_as_pairing_does(
     shared = refused.strip().split("改正后再编排")[0]
     shared = shared[shared.index("项目 MEN") :]
     assert shared and shared in note
+    # The paired round is still shown (its results are entered from it), saying so.
+    code, out, err = run(capsys, "pairing", str(go), "--event", "MEN", "--round", "1")
+    assert code == 0, err
+    assert "麦克马洪分" in out and "段位“5断”" in err and "按起始分 0 显示" in err
     # `finals standings`: ranked, and said on stderr (and in --explain and the JSON).
     code, out, err = run(capsys, "standings", str(go), "--event", "MEN")
     assert code == 0 and "名次" in out

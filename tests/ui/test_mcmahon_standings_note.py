@@ -1,11 +1,13 @@
-"""Issue 18 in the window: the standings of a McMahon event with a grade that cannot be read
-say so under the rules line (the players, the fix, what is counted meanwhile), as
-`finals standings` and the printed standings do."""
+"""Issue 18 in the window: a McMahon grade that becomes unreadable after a round is paired
+does not hide the round (its results must be entered), and the standings say so under the
+rules line (the players, the fix, what is counted meanwhile), as `finals standings` and the
+printed standings do."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from tests.ui.conftest import wait_idle
 
@@ -21,7 +23,8 @@ def test_the_standings_view_names_an_unreadable_grade(qtbot, tmp_path: Path) -> 
     db = open_tournament(path)
     try:
         update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})
-        edit_player(db, "MEN", "3", {"grade": "5断"})  # a typo
+        pair_next(db, "MEN")
+        edit_player(db, "MEN", "3", {"grade": "5断"})  # a typo after round 1 was paired
     finally:
         db.close()
     make_app()
@@ -31,6 +34,10 @@ def test_the_standings_view_names_an_unreadable_grade(qtbot, tmp_path: Path) -> 
     assert win.open_file(path)
     win.show()
     wait_idle(win, qtbot)
+    # The round is shown (no refusal: its results must be entered), then the standings.
+    win.show_view("round")
+    wait_idle(win, qtbot)
+    assert win.round_board.model.rowCount() == 6
     win.show_view("standings")
     wait_idle(win, qtbot)
     shown = win.standings.explanation.text()
