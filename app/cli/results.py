@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.common import fmt_points, opened, print_json, round_number, table, warn
 from app.errors import FinalsError
-from app.standings.model import NOTE
 
 if TYPE_CHECKING:
     from app.readmodel.model import (
@@ -89,6 +88,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
     names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
     # what the standings could not count as they should (a McMahon grade that cannot be read)
+    from app.standings.model import NOTE  # imported by the command that prints standings only
+
     warn([line.removeprefix(NOTE) for line in event.standings.explanation if line.startswith(NOTE)])
     if args.json:
         print_json(
