@@ -262,16 +262,25 @@ def failure_reason(error: BaseException) -> str:
     return str(error)
 
 
-def _map_errors(engine: Engine, path: Path) -> None:
-    """Every SQLite failure on this engine reaches the caller in Chinese, naming the file."""
+def map_errors(
+    engine: Engine,
+    errors: type[BaseException],
+    translate: Callable[[Any], StorageError | None],
+) -> None:
+    """Every driver failure (`errors`) on this engine reaches the caller as `translate` words
+    it: in Chinese, naming the file or the server."""
 
     @event.listens_for(engine, "handle_error")
     def _handle(context: ExceptionContext) -> None:
         original = context.original_exception
-        if isinstance(original, sqlite3.Error):
-            mapped = _sqlite_failure(original, path)
+        if isinstance(original, errors):
+            mapped = translate(original)
             if mapped is not None:
                 raise mapped from original
+
+
+def _map_errors(engine: Engine, path: Path) -> None:
+    map_errors(engine, sqlite3.Error, lambda error: _sqlite_failure(error, path))
 
 
 # --- engines ----------------------------------------------------------------------------------

@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, create_engine, event, exc, inspect, text
-from sqlalchemy.engine import URL, ExceptionContext, make_url
+from sqlalchemy import Connection, Engine, create_engine, exc, inspect, text
+from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
@@ -43,6 +43,7 @@ from app.store.database import (
     WRITE_WAIT_SECONDS,
     Database,
     StorageError,
+    map_errors,
     migrate,
 )
 from app.store.migrations import stored_version
@@ -127,13 +128,7 @@ def _failure(error: BaseException, url: URL) -> StorageError | None:
 def _map_errors(engine: Engine, url: URL) -> None:
     import psycopg
 
-    @event.listens_for(engine, "handle_error")
-    def _handle(context: ExceptionContext) -> None:
-        original = context.original_exception
-        if isinstance(original, psycopg.Error):
-            mapped = _failure(original, url)
-            if mapped is not None:
-                raise mapped from original
+    map_errors(engine, psycopg.Error, lambda error: _failure(error, url))
 
 
 def local_backup_home() -> Path:
