@@ -49,9 +49,9 @@ def _has_final(db: Database) -> bool:
 
 def _lock(db: Database, conn: Connection) -> None:
     if db.is_server:
-        from app.store.server import WRITE_LOCK_KEY
+        from app.store.server import lock_final
 
-        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
+        lock_final(conn)
 
 
 def _reset_sequences(conn: Connection) -> None:

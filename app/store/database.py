@@ -62,6 +62,11 @@ def _print_notice(message: str) -> None:
 _wait_notice: Callable[[str], None] = _print_notice
 
 
+def tell_waiting(message: str) -> None:
+    """Say that this writer waits for another (where `set_wait_notice` sends it)."""
+    _wait_notice(message)
+
+
 def set_wait_notice(notice: Callable[[str], None] | None) -> Callable[[str], None]:
     """Where "waiting for another writer" goes (stderr by default); returns the previous one."""
     global _wait_notice
@@ -431,7 +436,7 @@ class Database:
         raw = session.connection().connection.dbapi_connection
         if self._begin_immediate(raw, FIRST_TRY_SECONDS):
             return
-        _wait_notice(
+        tell_waiting(
             f"比赛文件 {self.path} 正由另一个操作写入（例如导入名单或编排），"
             "正在等待它完成，请稍候……"
         )

@@ -33,7 +33,6 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
-from app.store import database
 from app.store.address import is_server_url
 from app.store.database import (
     FIRST_TRY_SECONDS,
@@ -45,6 +44,7 @@ from app.store.database import (
     StorageError,
     map_errors,
     migrate,
+    tell_waiting,
 )
 from app.store.migrations import stored_version
 
@@ -163,19 +163,11 @@ class ServerDatabase(Database):
     def key(self) -> str:
         return shown(self.url)
 
-    @contextmanager
-    def transaction(self) -> Iterator[Session]:
-        with self._sessions() as session, session.begin():
-            self._take_write_lock(session)
-            yield session
-            session.flush()
-            session.execute(text(database._BUMP_REVISION))
-        database._commits += 1
-
     def _take_write_lock(self, session: Session) -> None:
+        """The final's advisory lock, for the rest of the use case's transaction."""
         if self._try_lock(session, FIRST_TRY_SECONDS):
             return
-        database._wait_notice(
+        tell_waiting(
             f"数据库 {self.label} 正由另一个站点写入（例如编排或导入名单），正在等待它完成，请稍候……"
         )
         if self._try_lock(session, max(WRITE_WAIT_SECONDS - FIRST_TRY_SECONDS, 0.0)):
@@ -219,7 +211,9 @@ class ServerDatabase(Database):
         copy_into_new_file(self, target)
 
 
-def _lock_for_migration(conn: Connection) -> None:
+def lock_final(conn: Connection) -> None:
+    """Wait for the final's write lock, held to the end of `conn`'s transaction (migrations,
+    copies: what runs outside `ServerDatabase.transaction`)."""
     conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": WRITE_LOCK_KEY})
 
 
@@ -266,7 +260,7 @@ def open_server(target: str) -> ServerDatabase:
             )
         if not OUR_TABLES <= tables:
             raise _not_ours(url, tables)
-        migrate(engine, f"数据库 {shown(url)}", lock=_lock_for_migration)
+        migrate(engine, f"数据库 {shown(url)}", lock=lock_final)
         return ServerDatabase(url, engine)
     except BaseException:
         engine.dispose()
@@ -289,7 +283,7 @@ def create_server(target: str) -> ServerDatabase:
             )
         if tables:
             raise _not_ours(url, tables)
-        migrate(engine, f"数据库 {shown(url)}", lock=_lock_for_migration)
+        migrate(engine, f"数据库 {shown(url)}", lock=lock_final)
         return ServerDatabase(url, engine)
     except BaseException:
         engine.dispose()
