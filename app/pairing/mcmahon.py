@@ -171,12 +171,17 @@ def missing_grades_error(
         for p in players
     ]
     head = "、".join(shown[:10]) + (f"等 {len(shown)} 人" if len(shown) > 10 else "")
-    return McMahonError(
+    problem = (
         f"{where}是麦克马洪制，按段级位定起始分，但 {head}没有可用的业余段级位（如 3段、5级、"
-        "3d、20k；职业段位不能用）。请先改正这些选手的段位：finals edit-player FILE 序号 "
-        f"--event {event or '项目'} --grade 5级（或在窗口的选手表中填写）；不能确定段位的，"
-        f"可填下限（mcmahon.floor）的级位。{then}",
+        "3d、20k；职业段位不能用）。请先改正这些选手的段位："
+    )
+    floor = f"不能确定段位的，可填下限（mcmahon.floor）的级位。{then}"
+    return McMahonError(
+        f"{problem}finals edit-player FILE 序号 --event {event or '项目'} --grade 5级"
+        f"（或在窗口的选手表中填写）；{floor}",
         [p.name for p in players] if len(players) > 10 else None,
+        window=f"{problem}在“选手”页选中该选手，点“修改…”填写段位（如 5级）；"
+        f"{floor.replace('（mcmahon.floor）', '（设置中的麦克马洪下限）')}",
     )
 
 

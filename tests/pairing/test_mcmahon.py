@@ -246,3 +246,12 @@ def test_round_one_pairs_inside_the_groups_split() -> None:
         frozenset({105, 107}),
     }
     assert check_round(request, pairing.games) == ()
+
+
+def test_the_window_is_told_where_to_fix_a_grade_without_a_command() -> None:
+    from app.pairing.mcmahon import McMahonPlayer, missing_grades_error
+
+    refusal = missing_grades_error([McMahonPlayer(id=1, seed=3, name="张三", grade=None)], "MEN")
+    assert "finals edit-player" in refusal.message
+    assert "finals" not in refusal.window_message and "修改…" in refusal.window_message
+    assert "3号张三（未填段位）" in refusal.window_message
