@@ -29,6 +29,7 @@ from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView, entrant_label, seed_text
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
+from reports.pairings import score_heading
 from reports.pdf_common import APP_NAME
 from reports.qr import draw_qr
 from reports.rounds import points, round_day_text, sorted_games
@@ -312,7 +313,16 @@ def _draw_slip(
     )
 
     # the players
-    cols = [("座次", 15), ("序号", 11), ("姓名", 30), ("单位", 48), ("积分", 11), ("犯规", 14)]
+    score = score_heading(event)  # 麦克马洪分 (five characters) takes room from the unit
+    wide = score != "积分"
+    cols = [
+        ("座次", 15),
+        ("序号", 11),
+        ("姓名", 30),
+        ("单位", 42 if wide else 48),
+        (score, 17 if wide else 11),
+        ("犯规", 14),
+    ]
     fixed = sum(w for _, w in cols) * mm
     sign_width = text_width - fixed
     widths = [w * mm for _, w in cols] + [sign_width]

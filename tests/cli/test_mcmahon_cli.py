@@ -271,3 +271,21 @@ def test_the_pairing_list_heads_mcmahon_scores_so(
     sheet = load_workbook(xlsx).worksheets[0]
     titles = [c.value for row in sheet.iter_rows(max_row=4) for c in row]
     assert titles.count("麦克马洪分") == 2 and "积分" not in titles
+
+
+def test_the_result_slips_head_mcmahon_scores_so(
+    capsys: pytest.CaptureFixture[str], go: Path, tmp_path: Path
+) -> None:
+    _mcmahon(capsys, go)
+    code, _, err = run(capsys, "pair", str(go), "--event", "MEN")
+    assert code == 0, err
+    pdf = tmp_path / "slips.pdf"
+    code, _, err = run(capsys, "report", str(go), "slips", "-o", str(pdf), "--event", "MEN")
+    assert code == 0, err
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    headings = [line for line in text.splitlines() if "座次" in line]
+    assert headings and all(
+        "麦克马洪分" in h and "积分" not in h.replace("麦克马洪分", "") for h in headings
+    )
