@@ -313,14 +313,14 @@ def _draw_slip(
     )
 
     # the players
-    score = score_heading(event)  # 麦克马洪分 (five characters) takes room from the unit
-    wide = score != "积分"
+    score_title = score_heading(event)  # 麦克马洪分 (five characters) takes room from the unit
+    wide = score_title != "积分"
     cols = [
         ("座次", 15),
         ("序号", 11),
         ("姓名", 30),
         ("单位", 42 if wide else 48),
-        (score, 17 if wide else 11),
+        (score_title, 17 if wide else 11),
         ("犯规", 14),
     ]
     fixed = sum(w for _, w in cols) * mm
