@@ -85,6 +85,7 @@ class TournamentContext(QObject):
         self._warm_timer.timeout.connect(self._warm_read_model)
         self.file_revision: int | None = None  # the file's revision the views show
         self.watch_ms = WATCH_MS  # 0: don't watch for other stations' changes
+        self.unreachable = False  # the last look at the revision failed (said in the status bar)
         self._watch_timer = QTimer(self)
         self._watch_timer.timeout.connect(self._watch)
 
@@ -195,9 +196,28 @@ class TournamentContext(QObject):
         window's thread; not while a change of ours is on its way (it brings its own)."""
         if self.db is None or self.runner.writing:
             return
-        self.read("file revision", readers.revision, on_done=self._seen_revision)
+        self.read(
+            "file revision",
+            readers.revision,
+            on_done=self._seen_revision,
+            on_error=self._watch_failed,
+        )
+
+    def _watch_failed(self, exc: BaseException) -> None:
+        """The final cannot be read (the server is down, the network cut): say so once, in
+        the status bar, until it can be read again."""
+        if self.unreachable:
+            return
+        from ui.errors import error_text
+
+        self.unreachable = True
+        message = error_text(exc)[0]
+        self.window_message(self.tr("Cannot read the final: %1").replace("%1", message))
 
     def _seen_revision(self, revision: int | None) -> None:
+        if self.unreachable:
+            self.unreachable = False
+            self.window_message(self.tr("The final can be read again."))
         if revision is None or revision == self.file_revision or self.runner.writing:
             return
         self.file_revision = revision

@@ -2189,6 +2189,14 @@ Accept it? Any other submission for this table is then rejected.</source>
   <context>
     <name>TournamentContext</name>
     <message>
+      <source>Cannot read the final: %1</source>
+      <translation>无法读取比赛数据：%1</translation>
+    </message>
+    <message>
+      <source>The final can be read again.</source>
+      <translation>已恢复与比赛数据的连接。</translation>
+    </message>
+    <message>
       <source>Changes made at another station are shown.</source>
       <translation>已显示其他站点的改动。</translation>
     </message>

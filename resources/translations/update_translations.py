@@ -265,6 +265,8 @@ ZH: dict[str, str] = {
     ),
     "Changes made at another station are shown.": "已显示其他站点的改动。",
     "Station: %1 · %2": "站点：%1 · %2",
+    "Cannot read the final: %1": "无法读取比赛数据：%1",
+    "The final can be read again.": "已恢复与比赛数据的连接。",
     "Open the output folder": "打开输出文件夹",
     "Open tournament": "打开比赛",
     "Openings": "指定开局",

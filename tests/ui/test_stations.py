@@ -126,3 +126,24 @@ def test_a_wrong_address_is_answered_in_chinese(qtbot, server_url: str, monkeypa
     assert "还没有比赛" in shown[1] and "finals copy" in shown[1]
     with pytest.raises(FinalsError):
         open_tournament(server_url)
+
+
+def test_a_lost_server_is_said_once_and_its_return_too(station_window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """The server stops answering (a cut cable): the status bar says so once, not every
+    0.7 s, and says when the final can be read again."""
+    from app.store.database import StorageError
+    from ui import readers
+
+    said: list[str] = []
+    station_window.ctx.message.connect(said.append)
+
+    def unreachable(_db):  # noqa: ANN001, ANN202
+        raise StorageError("cannot-open", "无法连接数据库服务器（测试）")
+
+    monkeypatch.setattr(readers, "revision", unreachable)
+    qtbot.waitUntil(lambda: station_window.ctx.unreachable, timeout=3000)
+    qtbot.wait(1600)  # two more looks
+    assert [m for m in said if "无法连接数据库服务器" in m] == [said[0]]
+    monkeypatch.undo()
+    qtbot.waitUntil(lambda: not station_window.ctx.unreachable, timeout=3000)
+    assert said[-1] == station_window.ctx.tr("The final can be read again.")
