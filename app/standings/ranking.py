@@ -49,7 +49,14 @@ from collections.abc import Mapping
 
 from app.domain import GameRecord, Result, outcome_for, points_for
 from app.standings._resolve import Criterion, fmt, resolve
-from app.standings.model import MCMAHON_SCORE, NOTE, Standing, Standings, StandingsRequest
+from app.standings.model import (
+    MCMAHON_SCORE,
+    MCMAHON_TIEBREAKS,
+    NOTE,
+    Standing,
+    Standings,
+    StandingsRequest,
+)
 
 ALL_TIEBREAKS: tuple[str, ...] = (
     "积分",
@@ -207,9 +214,6 @@ def compute_standings(request: StandingsRequest) -> Standings:
         )
 
     mms = {i: points[i] + entrants[i].mcmahon_start for i in ids}
-    mms_sos, mms_sosos, mms_sodos = _mcmahon_tiebreaks(
-        ids, mms, opponents, beaten, settings.bye_in_sos
-    )
 
     fixed: dict[str, Mapping[int, float]] = {
         "积分": points,
@@ -224,11 +228,12 @@ def compute_standings(request: StandingsRequest) -> Standings:
         "犯规": fouls,
         "等级分": {i: float(entrants[i].rating) for i in ids},
         "局分": board_points,
-        MCMAHON_SCORE: mms,
-        "SOS": mms_sos,
-        "SOSOS": mms_sosos,
-        "SODOS": mms_sodos,
     }
+    if set(settings.tiebreaks) & set(MCMAHON_TIEBREAKS):  # a McMahon event's: shown only there
+        mms_sos, mms_sosos, mms_sodos = _mcmahon_tiebreaks(
+            ids, mms, opponents, beaten, settings.bye_in_sos
+        )
+        fixed |= {MCMAHON_SCORE: mms, "SOS": mms_sos, "SOSOS": mms_sosos, "SODOS": mms_sodos}
     by_mms = bool(settings.tiebreaks) and settings.tiebreaks[0] == MCMAHON_SCORE
     primary, primary_name = (mms, MCMAHON_SCORE) if by_mms else (points, "积分")
     head_to_head: dict[int, float] = {}
@@ -301,7 +306,7 @@ def compute_standings(request: StandingsRequest) -> Standings:
                     rank=position,
                     entrant=i,
                     points=points[i],
-                    tiebreaks={name: tiebreaks[name] for name in ALL_TIEBREAKS},
+                    tiebreaks={name: tiebreaks[name] for name in ALL_TIEBREAKS if name in tiebreaks},
                     shared=shared,
                 )
             )

@@ -9,6 +9,7 @@ from app.standings import ALL_TIEBREAKS, StandingsError, compute_standings
 from app.standings.model import (
     GO_TIEBREAKS,
     GOMOKU_TIEBREAKS,
+    MCMAHON_TIEBREAKS,
     Standings,
     StandingsEntrant,
     StandingsRequest,
@@ -75,7 +76,11 @@ def test_t1_points_and_conventions_independent_values() -> None:
     assert column(s, "后手胜局数") == {A: 1, B: 0, C: 0, D: 0, E: 1, F: 1}
     assert column(s, "犯规") == {A: 0, B: 0, C: 1, D: 0, E: 2, F: 0}
     assert column(s, "等级分") == dict.fromkeys(range(1, 7), 0)
-    assert all(set(r.tiebreaks) == set(ALL_TIEBREAKS) for r in s.rows)
+    # McMahon's four are computed for an event that ranks by them only (a Swiss final's
+    # standings and export stay as they were).
+    assert all(set(r.tiebreaks) == set(ALL_TIEBREAKS) - set(MCMAHON_TIEBREAKS) for r in s.rows)
+    mcmahon = t1(tiebreaks=MCMAHON_TIEBREAKS)
+    assert all(set(r.tiebreaks) == set(ALL_TIEBREAKS) for r in mcmahon.rows)
 
 
 def test_t1_default_bye_nothing_forfeit_counts() -> None:
