@@ -305,6 +305,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
             update_event_settings(db, args.event, changes, operator(args), unset)
         settings = event_settings(db, args.event)
         _warn(db, args.event)
+    if settings.get("pairing", {}).get("system") != "mcmahon":
+        settings.pop("mcmahon", None)  # the settings in force: McMahon's only when it pairs
     if args.json:
         print_json(settings)
         return 0

@@ -63,7 +63,11 @@ def _mcmahon(capsys: pytest.CaptureFixture[str], f: Path) -> None:
 def test_settings_defaults_and_mcmahon_order(capsys: pytest.CaptureFixture[str], go: Path) -> None:
     code, out, _ = run(capsys, "settings", str(go), "--event", "MEN", "--json")
     shown = json.loads(out)
-    assert shown["mcmahon"] == {"bar": "5段", "floor": "20级"}
+    assert "mcmahon" not in shown  # the settings in force: a Swiss event has no McMahon's
+    code, out, _ = run(
+        capsys, "settings", str(go), "--event", "MEN", "--set", "pairing.system=mcmahon"
+    )
+    assert code == 0 and "mcmahon.bar = 5段" in out and "mcmahon.floor = 20级" in out
     _mcmahon(capsys, go)
     code, out, _ = run(capsys, "settings", str(go), "--event", "MEN", "--json")
     shown = json.loads(out)
