@@ -48,8 +48,20 @@ def main() -> int:
         out = Path(args.out or tmp)
         out.mkdir(parents=True, exist_ok=True)
         final = Path(tmp) / "smoke.finals"
-        took = run([str(exe), "demo", str(final), "--preset", "shaoxing-gomoku-2022",
-                    "--players", "40", "--rounds", "2"], env)
+        took = run(
+            [
+                str(exe),
+                "demo",
+                str(final),
+                "--preset",
+                "shaoxing-gomoku-2022",
+                "--players",
+                "40",
+                "--rounds",
+                "2",
+            ],
+            env,
+        )
         print(f"demo made in {took:.1f} s")
         for view in VIEWS:
             png = out / f"{view}.png"

@@ -306,7 +306,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
                     rank=position,
                     entrant=i,
                     points=points[i],
-                    tiebreaks={name: tiebreaks[name] for name in ALL_TIEBREAKS if name in tiebreaks},
+                    tiebreaks={
+                        name: tiebreaks[name] for name in ALL_TIEBREAKS if name in tiebreaks
+                    },
                     shared=shared,
                 )
             )
