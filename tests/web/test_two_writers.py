@@ -5,6 +5,8 @@ overwritten unseen, and the audit log's "before" values are what was really ther
   typed at the same tables meanwhile.
 - Two threads of one process: the window's result entry (a read, then a write) and the
   server's thread committing in between.
+
+Each runs on a tournament file and on a final on a PostgreSQL server (issue 17).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -28,7 +31,7 @@ from app.services.audit import audit_log
 from app.services.rounds import round_view
 from app.services.tournament import open_tournament
 from app.store.database import Database
-from tests.web.conftest import Client
+from tests.web.conftest import Client, copy_final
 
 RESULT_ACTIONS = ("录入成绩", "更正成绩")
 
@@ -87,8 +90,29 @@ def _finals(*argv: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.fixture(params=["file", "server"])
+def small(
+    request: pytest.FixtureRequest, small_template: Path, tmp_path: Path
+) -> Iterator[Database]:
+    """The small final (round 1 paired, tokens made): a file, or copied onto a server."""
+    if request.param == "file":
+        yield from copy_final(small_template, tmp_path)
+        return
+    from app.store.copy import copy_final as copy_rows
+    from app.store.server import create_server
+
+    url = request.getfixturevalue("server_url")
+    source, target = open_tournament(small_template), create_server(url)
+    try:
+        copy_rows(source, target)
+    finally:
+        source.close()
+    yield target
+    target.close()
+
+
 def test_a_server_process_and_the_command_line_on_the_same_tables(small: Database) -> None:
-    path = str(small.path)
+    path = small.label  # the file, or the server's address
     tables = sorted(remote_entry.tokens_for_round(small, "MEN", 1))
     small.close()
     server = subprocess.Popen(
@@ -118,7 +142,7 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
     )
     try:
         base = _wait_for_url(server)
-        db = open_tournament(Path(path))
+        db = open_tournament(path)
         links = {
             t: urlsplit(u).path
             for t, u in remote_entry.tokens_for_round(db, "MEN", 1, base).items()
@@ -167,7 +191,7 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
         assert code == 200, (table, answer)
         assert answer["status"] in ("accepted", "conflict", "duplicate", "pending"), answer
 
-    db = open_tournament(Path(path))
+    db = open_tournament(path)
     try:
         chains = assert_true_history(db)
         views = {v.id: v for v in remote_entry.list_submissions(db, None, "MEN", 1)}
