@@ -33,6 +33,7 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 
+from tests.finals import copy_of
 from tests.ui.stall_probe import StallProbe  # noqa: E402
 
 EVENT = "MEN"
@@ -90,17 +91,6 @@ def report(
 
 
 # -- windows -----------------------------------------------------------------------------------
-
-
-def copy_of(master: Path, target: Path) -> Path:
-    from app.services.tournament import open_tournament
-
-    db = open_tournament(master)
-    try:
-        db.backup_to(target)
-    finally:
-        db.close()
-    return target
 
 
 @pytest.fixture

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.cli.runner import run
+from tests.finals import copy_of
 
 
 @pytest.fixture(scope="module")
@@ -30,15 +31,7 @@ def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def go(go_master: Path, tmp_path: Path) -> Path:
     """A fresh copy of a small Go final: 20 players, two rounds played."""
-    from app.services.tournament import open_tournament
-
-    target = tmp_path / "go.finals"
-    db = open_tournament(go_master)
-    try:
-        db.backup_to(target)
-    finally:
-        db.close()
-    return target
+    return copy_of(go_master, tmp_path / "go.finals")
 
 
 def _digest(path: Path) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.cli.runner import run
+from tests.finals import copy_of
 
 
 @pytest.fixture(scope="module")
@@ -28,15 +29,7 @@ def round_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def go(round_one: Path, tmp_path: Path) -> Path:
-    from app.services.tournament import open_tournament
-
-    target = tmp_path / "go.finals"
-    db = open_tournament(round_one)
-    try:
-        db.backup_to(target)
-    finally:
-        db.close()
-    return target
+    return copy_of(round_one, tmp_path / "go.finals")
 
 
 def export(path: Path) -> tuple[dict[str, Any], str]:

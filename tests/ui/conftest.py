@@ -10,6 +10,8 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
+from tests.finals import copy_of
+
 
 @pytest.fixture(autouse=True)
 def private_settings(tmp_path: Path) -> Path:
@@ -36,15 +38,7 @@ def gomoku_demo_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture
 def gomoku_demo(gomoku_demo_master: Path, tmp_path: Path) -> Path:
     """A fresh copy of a 40-player Gomoku final with two rounds played."""
-    from app.services.tournament import open_tournament
-
-    target = tmp_path / "final.finals"
-    db = open_tournament(gomoku_demo_master)
-    try:
-        db.backup_to(target)
-    finally:
-        db.close()
-    return target
+    return copy_of(gomoku_demo_master, tmp_path / "final.finals")
 
 
 def wait_idle(win, qtbot, timeout: int = 30000) -> None:  # noqa: ANN001
