@@ -300,7 +300,7 @@ def _json_depth(text: str) -> int:
 
 
 def _valid_text(value: Any) -> bool:
-    """No lone surrogates (`"\ud800"` is valid JSON, but not text) anywhere in the data."""
+    """No lone surrogates (`"\\ud800"` is valid JSON, but not text) anywhere in the data."""
     if isinstance(value, str):
         try:
             value.encode("utf-8")
