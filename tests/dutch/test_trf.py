@@ -9,6 +9,7 @@ import pytest
 from app.cli.main import main
 from app.io.trf import TrfError, parse_pairs, parse_trf, with_round, write_pairs, write_trf
 from app.services.tournament import create_tournament
+from tests.shared_files import require
 
 from .test_reference import REFERENCE
 
@@ -51,8 +52,7 @@ def test_write_then_read_is_the_same_file() -> None:
 
 
 def test_reference_files_round_trip() -> None:
-    if not REFERENCE.is_dir():
-        pytest.skip("reference cases not found")
+    require(REFERENCE)
     for path in sorted(REFERENCE.glob("*.trf"))[:40]:
         trf = parse_trf(path.read_text())
         again = parse_trf(write_trf(trf))
@@ -86,8 +86,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 
 def test_trf_pair_command_writes_the_engines_form(tmp_path: Path, capsys) -> None:
-    if not REFERENCE.is_dir():
-        pytest.skip("reference cases not found")
+    require(REFERENCE)
     src = REFERENCE / "t000-p9-r4.trf"
     expected = (REFERENCE / "t000-p9-r4.pairs").read_text()
     code, out, _ = _run(capsys, "trf", "pair", str(src))
