@@ -25,7 +25,16 @@ def _needs_offscreen() -> bool:
 def make_app(offscreen: bool = False) -> QApplication:
     if offscreen and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    from PySide6.QtWidgets import QApplication
+    from ui import system_libraries
+
+    system_libraries.check()
+    try:
+        from PySide6.QtWidgets import QApplication
+    except ImportError as exc:
+        refused = system_libraries.import_error(exc)
+        if refused is None:
+            raise
+        raise refused from exc
 
     from ui import i18n, prefs
     from ui.fonts import apply_app_font
