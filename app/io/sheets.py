@@ -68,8 +68,10 @@ EXAMPLE_ROW: dict[str, object] = {
     "身份证号": "330602201005031234",
     "电话": "13800000000",
     "平台账号": "",
-    "项目": "公开组、男子团体",
-    "队名/搭档": "绍兴一队",
+    # Empty: the first individual event of whichever preset, so the template imports as it is
+    # (a team named here would be a team of one, refused).
+    "项目": "",
+    "队名/搭档": "",
 }
 
 
@@ -325,7 +327,7 @@ def write_template(path: Path) -> Path:
     notes = {
         "性别": "男 或 女",
         "出生日期": "如 2010-05-03、2010.5.3、2010年5月3日",
-        "项目": "参赛项目名称，多个用顿号分隔，如 公开组、男子团体",
+        "项目": "参赛项目名称，多个用顿号分隔，如 公开组、男子团体；留空即第一个个人项目",
         "队名/搭档": "团体项目写队名；双人项目写搭档姓名",
         "来源": "如 入围赛第3期、外卡",
         "名次": "入围赛名次，用于排定序号",

@@ -201,3 +201,17 @@ def test_gui_without_a_display_prints_the_summary(go_demo: Path, capsys, monkeyp
     monkeypatch.setattr("sys.platform", "linux")
     code, out, _ = run(capsys, "gui", str(go_demo))
     assert code == 0 and "男子个人" in out and "没有图形显示" in out
+
+
+def test_the_template_imports_as_it_is_into_either_final(tmp_path: Path, capsys) -> None:
+    """A newcomer's first try: the template's own example row is a valid registration."""
+    sheet = tmp_path / "players.xlsx"
+    assert run(capsys, "template", str(sheet))[0] == 0
+    for preset, event in (("shaoxing-gomoku-2022", "OPEN"), ("hangzhou-go", "MEN")):
+        final = tmp_path / f"{preset}.finals"
+        assert run(capsys, "new", str(final), "--preset", preset)[0] == 0
+        code, out, err = run(capsys, "import", str(final), str(sheet))
+        assert code == 0, err
+        assert f"导入 1 名选手（{event} 1）" in out
+        code, out, _ = run(capsys, "players", str(final), "--event", event)
+        assert code == 0 and "张三" in out
