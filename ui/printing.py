@@ -7,6 +7,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from app.services.outputs import check_output
 from reports import EXCEL_KINDS, KINDS, PrintExtras, build_report
 from ui import readers
 
@@ -55,6 +56,7 @@ def make_report(
     card: str = "tent",
 ) -> Path:
     """Read the final and write the document (runs in a worker thread)."""
+    check_output(out, reading=[db.path], force=True, makes_folders=True)  # never onto a final
     final = readers.final(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
     scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None

@@ -6,8 +6,8 @@ results out.
     finals h9 FILE --event CODE -o out.h9
 
 An output file is written whole or not at all (a temporary file beside it, then moved into
-place), never onto the tournament file, and never over a file that is not an earlier file
-of the same kind (`app.services.opengotha.check_output`).
+place), never onto the tournament file, and never over an existing file without --force
+(`app.cli.outputs`).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.common import opened, operator, whole_number
+from app.cli.outputs import add_output
 
 MINUTES = whole_number("调整用时（分钟）", 1, 10_000)
 
@@ -74,7 +75,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("opengotha-export", help="把一个围棋项目导出为 OpenGotha XML 文件")
     p.add_argument("file")
     p.add_argument("--event", required=True, help="项目代码")
-    p.add_argument("-o", "--output", required=True, help="输出文件（.xml）")
+    add_output(p, "-o", "--output", required=True, help="输出文件（.xml）")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("opengotha-import", help="从 OpenGotha XML 文件新建一个项目")
@@ -87,7 +88,7 @@ def register(sub: Any) -> None:
     p = sub.add_parser("h9", help="把一个围棋项目的成绩导出为 EGF h9 文件（欧洲围棋数据库）")
     p.add_argument("file")
     p.add_argument("--event", required=True, help="项目代码")
-    p.add_argument("-o", "--output", required=True, help="输出文件（.h9）")
+    add_output(p, "-o", "--output", required=True, help="输出文件（.h9）")
     p.add_argument(
         "--class",
         dest="egf_class",

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from app.cli.outputs import check_outputs
 from app.errors import FinalsError
 from app.text import terminal_safe
 
@@ -243,6 +244,7 @@ def _main(argv: Sequence[str] | None) -> int:
     set_wait_notice(None)  # "waiting for another writer" goes to stderr
     committed_before = commits_so_far()
     try:
+        check_outputs(parser, args)  # every output, before anything is read or written
         return handler(args)
     except FinalsError as exc:
         print(f"错误：{exc}", file=sys.stderr)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import opened, round_number
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
@@ -168,5 +169,5 @@ def register(sub: Any) -> None:
         action="store_true",
         help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读",
     )
-    p.add_argument("-o", "--output", required=True)
+    add_output(p, "-o", "--output", required=True, help="输出文件（.pdf 或 .xlsx）")
     p.set_defaults(handler=cmd_report)

@@ -18,6 +18,7 @@ from app.cli.common import (
     warn,
     whole_number,
 )
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
@@ -306,6 +307,6 @@ def register(sub: Any) -> None:
     p.add_argument("--event", required=True)
     p.add_argument("--round", type=round_number)
     p.add_argument("--base-url", dest="base_url", help="服务地址，如 http://192.168.1.10:8765/")
-    p.add_argument("--qr-dir", dest="qr_dir", help="把每台的二维码存为 PNG 到该目录")
+    add_output(p, "--qr-dir", dest="qr_dir", folder=True, help="把每台的二维码存为 PNG 到该目录")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_table_links)

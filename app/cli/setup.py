@@ -19,6 +19,7 @@ from app.cli.common import (
     table,
     whole_number,
 )
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 from app.presets import preset_names
 
@@ -479,13 +480,13 @@ def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None
 
 def register(sub: Any) -> None:
     p = sub.add_parser("new", help="按预设新建比赛文件")
-    p.add_argument("file", help="比赛文件（.finals）")
+    add_output(p, "file", replace=False, help="新的比赛文件（.finals；不覆盖已有文件）")
     p.add_argument("--preset", required=True, choices=preset_names(), help="规程预设")
     p.add_argument("--title", help="比赛名称（默认取预设）")
     p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser("template", help="生成空白报名表（含示例行）")
-    p.add_argument("out", help="输出的 .xlsx 文件")
+    add_output(p, "out", help="输出的 .xlsx 文件（已存在时须加 --force）")
     p.set_defaults(handler=cmd_template)
 
     p = sub.add_parser("import", help="导入报名表（.xlsx/.csv），全部正确才导入")
@@ -608,7 +609,7 @@ def register(sub: Any) -> None:
     p.add_argument("file")
     p.add_argument("--json", action="store_true", required=True)
     p.add_argument("--round", type=round_number, help="名次截至第几轮（默认最新）")
-    p.add_argument("-o", "--output")
+    add_output(p, "-o", "--output", help="输出文件（默认输出到屏幕）")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("log", help="操作日志")
@@ -618,7 +619,7 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=cmd_log)
 
     p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
-    p.add_argument("file")
+    add_output(p, "file", replace=False, help="新的比赛文件（.finals；不覆盖已有文件）")
     p.add_argument("--preset", required=True, choices=preset_names())
     p.add_argument(
         "--players",
@@ -633,5 +634,5 @@ def register(sub: Any) -> None:
     p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
     p.add_argument("file", nargs="?")
     p.add_argument("--view", choices=["players", "round", "results", "standings"])
-    p.add_argument("--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
+    add_output(p, "--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
     p.set_defaults(handler=cmd_gui)

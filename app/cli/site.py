@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.common import opened
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 
 SITE_MARKER = ".finals-site.json"
@@ -98,7 +99,12 @@ def cmd_html(args: argparse.Namespace) -> int:
 def register(sub: Any) -> None:
     p = sub.add_parser("html", help="生成选手查询静态网站（对阵、排名、对阵成绩表、获奖名单）")
     p.add_argument("file")
-    p.add_argument(
-        "-o", "--output", required=True, help="输出文件夹（新的或空的，或上次生成的网站）"
+    add_output(
+        p,
+        "-o",
+        "--output",
+        folder=True,
+        required=True,
+        help="输出文件夹（新的或空的，或上次生成的网站）",
     )
     p.set_defaults(handler=cmd_html)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.common import store_target
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 
 
@@ -48,5 +49,5 @@ def register(sub: Any) -> None:
         help="把比赛在文件与数据库服务器之间复制（如 finals copy 比赛.finals postgresql://…）",
     )
     p.add_argument("source", help="来源：比赛文件，或数据库地址 postgresql://用户@服务器/库名")
-    p.add_argument("dest", help="目的：新的比赛文件（.finals），或空的数据库")
+    add_output(p, "dest", replace=False, help="目的：新的比赛文件（.finals），或空的数据库")
     p.set_defaults(handler=cmd_copy)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.common import opened, operator
+from app.cli.outputs import add_output
 from app.errors import FinalsError
 
 
@@ -54,7 +55,7 @@ def register(sub: Any) -> None:
     p = actions.add_parser("export", help="把一个项目导出为 TRF-16 文件")
     p.add_argument("file")
     p.add_argument("--event", required=True)
-    p.add_argument("-o", "--output", required=True)
+    add_output(p, "-o", "--output", required=True, help="输出的 TRF 文件")
     p.set_defaults(handler=cmd_export)
 
     p = actions.add_parser("import", help="从 TRF-16 文件新建一个项目（荷兰制）")
@@ -68,5 +69,5 @@ def register(sub: Any) -> None:
         "pair", help="按荷兰制编排 TRF 文件的下一轮：首行对数，之后每台“白方 黑方”编号（0为轮空）"
     )
     p.add_argument("trf")
-    p.add_argument("-o", "--output")
+    add_output(p, "-o", "--output", help="输出文件（默认输出到屏幕）")
     p.set_defaults(handler=cmd_pair)

@@ -20,6 +20,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.errors import FinalsError
+from app.services.outputs import check_output
 from app.services.tournament import tournament_settings
 from app.store.database import SUFFIX, Database, failure_reason
 
@@ -302,6 +303,7 @@ def save_copy_as(db: Database, target: Path) -> Path:
     target = _with_suffix(target)
     if _same_file(db.path, target):
         raise FinalsError(f"{target} 就是当前打开的文件。请另选一个文件名。")
+    check_output(target, reading=[db.path], force=True, makes_folders=True)  # no other final
     try:
         if db.is_server:
             _copy_server_final(db, target)
@@ -328,6 +330,7 @@ def save_backup_as(copy: Path, target: Path) -> Path:
         raise FinalsError(f"{copy.name}：{facts.problem}。")
     if _same_file(copy, target):
         raise FinalsError(f"{target} 就是这份备份。请另选一个文件名。")
+    check_output(target, reading=[copy], force=True, makes_folders=True)  # never over a final
     try:
         source = _read_only(copy)
         try:

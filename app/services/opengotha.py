@@ -4,7 +4,7 @@ OpenGotha tournament in as a new event.
 Each use case is one transaction and one audit entry.  An import is checked whole before
 anything is written: a bad file, an event code already taken or a result the program cannot
 hold changes nothing.  An output file is written beside its place and moved in
-(`write_output`), never onto the tournament file nor over a file of another kind.
+(`write_output`), never onto the tournament file nor any other (`app.services.outputs`).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from app.io.opengotha import (
 from app.readmodel.load import load_final
 from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
+from app.services.outputs import check_output
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import (
@@ -76,38 +77,10 @@ class GothaImport:
 # -- output files ---------------------------------------------------------------------------
 
 
-def _looks_like(path: Path, kind: str) -> bool:
-    try:
-        with path.open("rb") as handle:
-            head = handle.read(4096)
-    except OSError:
-        return False
-    if kind == "xml":
-        return head.lstrip().startswith(b"<?xml") and b"<Tournament" in head
-    text = head.decode("ascii", errors="replace").lstrip()
-    return text.startswith(";") and head.isascii()
-
-
 def write_output(text: str, out: Path, kind: str, tournament_file: Path) -> None:
-    """Write `text` to `out` whole or not at all.  Refused (FinalsError, Chinese): a folder,
-    a missing folder, the tournament file itself, an existing file that is not an earlier
-    file of the same kind (`kind`: "xml" for OpenGotha, "h9")."""
-    what = "OpenGotha XML" if kind == "xml" else "EGF h9"
-    if out.is_dir():
-        raise FinalsError(f"输出“{out}”是一个文件夹，请给出文件名，如 {out / 'out'}.{kind}。")
-    if not out.parent.exists():
-        raise FinalsError(f"输出文件夹不存在：{out.parent}。请先建好文件夹，或换一个位置。")
-    if out.exists():
-        try:
-            same = out.samefile(tournament_file)
-        except OSError:
-            same = False
-        if same:
-            raise FinalsError(f"输出文件“{out}”就是比赛文件本身，不予覆盖。请换一个文件名。")
-        if not _looks_like(out, kind):
-            raise FinalsError(
-                f"文件“{out}”已存在，且不是 {what} 文件，不予覆盖。请换一个文件名，或先移走它。"
-            )
+    """Write `text` to `out` whole or not at all, never onto the tournament file or any
+    other (`app.services.outputs`: the command line has checked `--force` before)."""
+    check_output(out, reading=[tournament_file], force=True)
     partial = out.with_name(f".{out.name}.partial")
     try:
         partial.write_bytes(text.encode("utf-8"))

@@ -25,6 +25,7 @@ from app.io.trf import (
 )
 from app.pairing.dutch_core import NoValidPairing
 from app.services.audit import record
+from app.services.outputs import check_output
 from app.services.snapshots import event_games, scoring
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -112,7 +113,9 @@ def event_trf(event: Event) -> TrfFile:
 
 
 def export_trf(db: Database, event_code: str | None, out: Path, operator: str = "") -> int:
-    """Write the event as TRF-16 to `out`; the number of players written."""
+    """Write the event as TRF-16 to `out`; the number of players written. Never onto the
+    final or another (`check_output`; whether an existing file may go is the caller's)."""
+    check_output(out, reading=[db.path], force=True)
     with db.transaction() as session:
         event = get_event(session, event_code)
         trf = event_trf(event)

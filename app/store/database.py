@@ -527,6 +527,35 @@ def create_database(path: Path) -> Database:
     return Database(path, engine)
 
 
+def is_tournament_file(path: Path) -> bool:
+    """Whether `path` is one of our files, whatever its name: a `.finals` file (even empty
+    or damaged: a final awaiting its restore), or a SQLite database holding our tables.
+    Looked at read-only (`immutable`: not a byte written, no -wal or -shm made)."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            return False
+        if path.suffix.lower() == SUFFIX:
+            return True
+        with open(path, "rb") as handle:
+            if not handle.read(16).startswith(b"SQLite format 3\0"):
+                return False
+    except OSError:
+        return False
+    try:
+        conn = sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)
+        try:
+            tables = {
+                row[0]
+                for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return True  # a SQLite file that cannot be read: better kept than overwritten
+    return OUR_TABLES <= tables
+
+
 # --- opening: look first, touch only what is ours ----------------------------------------------
 
 

@@ -71,7 +71,7 @@ def test_export_json_whole_process(benchmark, go_final: Path, tmp_path: Path) ->
     _compiled()
     target = tmp_path / "final.json"
     benchmark.pedantic(
-        lambda: _finals("export", str(go_final), "--json", "-o", str(target)),
+        lambda: _finals("export", str(go_final), "--json", "-o", str(target), "--force"),
         rounds=5,
         iterations=1,
     )

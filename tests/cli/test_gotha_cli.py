@@ -48,8 +48,13 @@ def test_export_import_export_through_the_commands(
     again = tmp_path / "again.xml"
     code, _, err = run(capsys, "opengotha-export", str(fresh), "--event", "GOTHA", "-o", str(again))
     assert code == 0, err
-    # An earlier export of ours is overwritten without fuss.
+    # An existing file, even an export of the same kind (OpenGotha's own tournament file is
+    # one too), is replaced only with --force.
     code, _, err = run(capsys, "opengotha-export", str(fresh), "--event", "GOTHA", "-o", str(again))
+    assert code == 1 and "--force" in err, err
+    code, _, err = run(
+        capsys, "opengotha-export", str(fresh), "--event", "GOTHA", "-o", str(again), "--force"
+    )
     assert code == 0, err
     # The imported event is a playable event: the next round pairs and checks.
     code, text, err = run(capsys, "pair", str(fresh), "--event", "GOTHA")
@@ -92,8 +97,8 @@ def test_output_never_overwrites_what_is_not_ours(
     precious.write_text("我的笔记\n", encoding="utf-8")
     before = final.read_bytes()
     for target, words in (
-        (precious, "不予覆盖"),
-        (final, "比赛文件本身"),
+        (precious, "已存在"),
+        (final, "正在读取的比赛文件"),
         (tmp_path, "文件夹"),
         (tmp_path / "missing" / "x.xml", "输出文件夹不存在"),
     ):

@@ -185,6 +185,7 @@ def test_events_imports_its_use_case_and_nothing_more(events_run: tuple[str, set
         "app.cli",
         "app.cli.main",
         "app.cli.common",
+        "app.cli.outputs",
         "app.cli.setup",
     }
     extra = sorted(m for m in modules - needed if m.split(".")[0] in ("app", "reports", "ui"))

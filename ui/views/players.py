@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.errors import FinalsError
 from app.io.sheets import write_template
+from app.services.outputs import check_output
 from app.services.players import add_player, edit_player, set_seed, set_status
 from app.services.registration import import_sheet
 from app.services.seeding import Reseeded, reseed_event
@@ -399,6 +400,8 @@ class PlayersView(QWidget):
         if not path:
             return
         try:
+            # Qt's dialog has asked before replacing a file; never the final or another.
+            check_output(path, reading=[self.ctx.path], force=True)
             write_template(Path(path))
         except FinalsError as exc:
             show_error(self, exc)
