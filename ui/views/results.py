@@ -495,6 +495,7 @@ class ResultsView(QWidget):
         except FinalsError as exc:
             self._say(exc.message, error=True)
             return False
+        self.ctx.own_change(outcome.get("revision"))
         first, second = outcome["board_points"]
         self._say(
             self.tr("Table %1 board %2: %3 (board points %4:%5)")
@@ -650,6 +651,7 @@ class ResultsView(QWidget):
             self._say("\n".join([text, *outcome["warnings"]]), error=True)
         else:
             self._say(text)
+        self.ctx.own_change(outcome.get("revision"))  # not another station's change
         if outcome.get("round_complete"):
             # the outline (rounds complete) is reread in a worker; this list already shows it
             self.ctx.refresh_outline(ctxmod.ROUND_COMPLETE)
