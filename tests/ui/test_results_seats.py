@@ -152,6 +152,7 @@ def test_typing_over_a_result_asks_and_a_second_enter_replaces_it(window, qtbot)
     asked = results.feedback.text()
     assert old in asked and "第7台" in asked and "回车" in asked and "Esc" in asked
     assert new in asked  # what it would become
+    assert results.selected_table() == 7  # its row, with its players, is the one selected
     assert results.entry.text() == f"7 {key}"  # kept for the confirming Enter
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == new

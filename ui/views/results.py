@@ -558,6 +558,7 @@ class ResultsView(QWidget):
             # service refuses and the message box below asks instead).
             if self._confirming != (table, str(result)):
                 self._confirming = (table, str(result))
+                self._show_table(table)
                 self._say(
                     self.tr(
                         "Table %1 (%2) already has %3. Press Enter again (or Y) to change it "
