@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtGui import QUndoCommand
 
 from app.services.players import set_status
-from app.services.results import clear_result, record_result
+from app.services.results import UNSEEN, Seats, Unseen, clear_result, record_result
 from app.services.rounds import edit_round, undo_edit
 from app.services.tournament import update_event_settings
 from ui import context as ctxmod
@@ -118,9 +118,11 @@ class ResultCommand(ServiceCommand):
         new: str,
         old: str | None,
         label: str,
+        seats: Seats | Unseen = UNSEEN,
     ) -> None:
         super().__init__(ctx, label)
         self.event, self.number, self.table, self.new, self.old = event, number, table, new, old
+        self.seats = seats  # the players the result was typed for: never lands on others
 
     # Undo and redo change the table only if it still holds what this step left (or
     # found): a result that arrived meanwhile from a phone or another station is never
@@ -135,6 +137,7 @@ class ResultCommand(ServiceCommand):
             force=True,
             operator=operator,
             expected=self.old,
+            seats=self.seats,
         )
 
     def revert(self, db: Any, operator: str) -> Any:
@@ -157,6 +160,7 @@ class ResultCommand(ServiceCommand):
             force=True,
             operator=operator,
             expected=self.new,
+            seats=self.seats,
         )
 
 

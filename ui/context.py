@@ -244,6 +244,18 @@ class TournamentContext(QObject):
         self.file_revision = self.db.revision()
         self.apply_change(what, events, info)
 
+    def own_change(self, revision: int | None) -> None:
+        """A change this window made on its own thread is on file at `revision` (the one its
+        transaction committed): it is not another station's. When it is the next revision
+        after the one the views show, nobody wrote in between and the watch has nothing to
+        show; otherwise another station did, and the watch shows it as before."""
+        if (
+            revision is not None
+            and self.file_revision is not None
+            and revision == self.file_revision + 1
+        ):
+            self.file_revision = revision
+
     def refresh_outline(self, what: str) -> None:
         """A change made on this thread: reread the outline in a worker, then tell the views
         (the views' copies of rounds are stale at once)."""

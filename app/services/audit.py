@@ -13,6 +13,9 @@ from app.store.models import AuditEntry
 
 DEFAULT_OPERATOR = "裁判长"
 STATION_MAX = 60
+# What puts players at a round's tables (app.services.rounds: pair, re-pair, a manual edit,
+# its undo): a result refused because its table's players moved names the latest of these.
+PAIRING_ACTIONS = ("编排", "重新编排", "编排调整", "撤销调整")
 
 
 def station_name() -> str:
@@ -52,8 +55,28 @@ def last_change_by(session: Session, target: str) -> str:
     entry = session.scalars(
         select(AuditEntry).where(AuditEntry.target == target).order_by(AuditEntry.id.desc())
     ).first()
-    if entry is None:
-        return ""
+    return _by_words(entry) if entry is not None else ""
+
+
+def last_change_within(
+    session: Session, target: str, actions: tuple[str, ...]
+) -> tuple[str, str] | None:
+    """Who last did one of `actions` to `target` or to something within it ("OPEN 第3轮" and
+    "OPEN 第3轮 交换选手 (12, 15)", never "OPEN 第30轮"), and which: ("张三（2号机）于
+    15:02:11", "编排调整") for a refusal; None when the log has nothing on it."""
+    entry = session.scalars(
+        select(AuditEntry)
+        .where(
+            AuditEntry.action.in_(actions),
+            (AuditEntry.target == target)
+            | AuditEntry.target.startswith(target + " ", autoescape=True),
+        )
+        .order_by(AuditEntry.id.desc())
+    ).first()
+    return (_by_words(entry), entry.action) if entry is not None else None
+
+
+def _by_words(entry: AuditEntry) -> str:
     where = f"（{entry.station}）" if entry.station else ""
     return f"{entry.operator}{where}于 {entry.time:%H:%M:%S}"
 

@@ -13,13 +13,13 @@ from sqlalchemy.orm import Session
 
 from app.domain import RESULT_HELP, Result, parse_result, result_help
 from app.errors import FinalsError
-from app.services.audit import last_change_by, record
+from app.services.audit import PAIRING_ACTIONS, last_change_by, last_change_within, record
 from app.services.backup import backup_warning
 from app.services.snapshots import session_file
 from app.services.tournament import get_event, tournament_settings_of
 from app.settings import parse_komi, tournament_settings_lenient
 from app.store.database import Database
-from app.store.models import Event, Game, Round, Tournament
+from app.store.models import Entrant, Event, Game, Round, Tournament
 from app.text import clean_text
 
 MAX_MANNER = 60
@@ -42,6 +42,16 @@ UNSEEN = Unseen()
 
 class ResultChanged(FinalsError):
     """The table's result is no longer what the person saw: someone else changed it."""
+
+
+class SeatsChanged(ResultChanged):
+    """The table holds other players, or the same players in other seats, than the person
+    saw: someone changed the pairing meanwhile (another window, another station)."""
+
+
+# The players a desk showed at a table, first mover (Black) first: entrant ids, as in the
+# round's view (`RoundView.games`); the second is None for a bye.
+Seats = tuple[int, int | None]
 
 
 class DrawRefused(FinalsError):
@@ -129,6 +139,35 @@ def _require_seen(
             f"第{rnd.number}轮第{table}台的成绩{by}改为 {on_file or '（无）'}"
             f"（您看到的是 {expected or '（无）'}）。请核对后再录入；未做任何改动。"
         )
+
+
+def _require_seats(
+    session: Session, event: Event, rnd: Round, game: Game, seats: Seats | Unseen
+) -> None:
+    """Refuse a result for players the person did not see at this table: name who they saw,
+    who sits there now, and who changed the pairing (the audit log)."""
+    if isinstance(seats, Unseen) or tuple(seats) == (game.first_id, game.second_id):
+        return
+    change = last_change_within(session, f"{event.code} 第{rnd.number}轮", PAIRING_ACTIONS)
+    by = f"已被 {change[0]} 改动（{change[1]}）" if change else "已改动"
+    raise SeatsChanged(
+        f"第{rnd.number}轮第{game.table}台的对阵{by}：现为 "
+        f"{_seats_words(session, game.first_id, game.second_id)}，"
+        f"您看到的是 {_seats_words(session, *seats)}。成绩未录入，未做任何改动；"
+        "请核对本台选手后再录入。"
+    )
+
+
+def _seats_words(session: Session, first: int | None, second: int | None) -> str:
+    """ "3号 张三（先手）对 12号 李四"; a bye: "3号 张三 轮空"."""
+
+    def who(entrant_id: int | None) -> str:
+        entrant = session.get(Entrant, entrant_id) if entrant_id is not None else None
+        return f"{entrant.seed}号 {entrant.name}" if entrant is not None else "？"
+
+    if second is None:
+        return f"{who(first)} 轮空"
+    return f"{who(first)}（先手）对 {who(second)}"
 
 
 def _target(event: Event, rnd: Round, table: int) -> str:
@@ -266,11 +305,15 @@ def record_result(
     seat_swapped: bool | None = None,
     opening: str | None = None,
     expected: str | None | Unseen = UNSEEN,
+    seats: Seats | Unseen = UNSEEN,
 ) -> dict[str, Any]:
     """Record or correct one table's result (with manner, fouls, Gomoku swap and opening).
 
     `expected` is the result the person saw on the table before typing (None: no result):
     if someone else changed it meanwhile, nothing is written and the message says so.
+    `seats` are the players the person saw at the table (first mover first): if the pairing
+    was changed meanwhile, nothing is written (SeatsChanged names who changed it).
+    The outcome's "revision" is the file's revision this change made.
     """
     with db.transaction() as session:
         outcome = record_result_in(
@@ -286,7 +329,9 @@ def record_result(
             seat_swapped,
             opening,
             expected,
+            seats,
         )
+    outcome["revision"] = db.committed_revision(session)
     return _with_backup(db, outcome, "成绩已保存")
 
 
@@ -303,6 +348,7 @@ def record_result_in(
     seat_swapped: bool | None = None,
     opening: str | None = None,
     expected: str | None | Unseen = UNSEEN,
+    seats: Seats | Unseen = UNSEEN,
 ) -> dict[str, Any]:
     """`record_result` inside a caller's write transaction (the phones' queue); no backup."""
     if opening:
@@ -314,6 +360,7 @@ def record_result_in(
     )
     event = get_event(session, event_code)
     rnd = _round(event, round_number)
+    _require_seats(session, event, rnd, _game(session, rnd, table), seats)
     if not isinstance(expected, Unseen):
         _require_seen(session, event, rnd, table, _game(session, rnd, table).result, expected)
     refuse_draw(session, entry.result, _game(session, rnd, table), f"第{rnd.number}轮第{table}台")
@@ -454,6 +501,7 @@ def record_board_result(
             "round_complete": rnd.status == "complete",
             "completed_now": completed,
         }
+    outcome["revision"] = db.committed_revision(session)
     return _with_backup(db, outcome, "成绩已保存")
 
 

@@ -369,7 +369,8 @@ def migrate(engine: Engine, name: str, lock: Callable[[Any], None] | None = None
 # --- the database -----------------------------------------------------------------------------
 
 
-_BUMP_REVISION = "UPDATE file_revision SET revision = revision + 1"
+_BUMP_REVISION = "UPDATE file_revision SET revision = revision + 1 RETURNING revision"
+COMMITTED_REVISION = "revision"  # session.info key: the revision a transaction committed
 
 
 class Database:
@@ -421,6 +422,10 @@ class Database:
         the state it writes over: no other writer can commit in between (no lost update, and
         the audit's "before" is true). A writer that must wait for another says so (see
         `set_wait_notice`) and waits up to WRITE_WAIT_SECONDS.
+
+        After the commit, `session.info[COMMITTED_REVISION]` is the file's revision this
+        transaction made (see `committed_revision`): a window tells its own change from
+        another station's by it.
         """
         global _commits
         if self.read_only is not None:
@@ -429,7 +434,7 @@ class Database:
             self._take_write_lock(session)
             yield session
             session.flush()
-            session.execute(text(_BUMP_REVISION))
+            session.info[COMMITTED_REVISION] = session.execute(text(_BUMP_REVISION)).scalar()
         _commits += 1
 
     def _take_write_lock(self, session: Session) -> None:
@@ -482,6 +487,12 @@ class Database:
             return int(session.execute(text("SELECT revision FROM file_revision")).scalar_one())
         except exc.OperationalError:
             return None
+
+    @staticmethod
+    def committed_revision(session: Session) -> int | None:
+        """The revision a finished `transaction` committed (None: not known)."""
+        value = session.info.get(COMMITTED_REVISION)
+        return int(value) if value is not None else None
 
     def integrity_check(self) -> str:
         with self.engine.connect() as conn:

@@ -1431,6 +1431,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>正在重新读取本轮——请稍候再按回车。</translation>
     </message>
     <message>
+      <source>Table %1 (%2) already has %3. Press Enter again (or Y) to change it to %4; Esc keeps %3.</source>
+      <translation>第%1台（%2）已有成绩 %3。再按回车（或 Y）改为 %4；按 Esc 保留 %3。</translation>
+    </message>
+    <message>
       <source>Correct a result</source>
       <translation>更正成绩</translation>
     </message>

@@ -22,6 +22,10 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # typing over a result on file asks first (issue 23)
+    "Table %1 (%2) already has %3. Press Enter again (or Y) to change it to %4; Esc keeps %3.": (
+        "第%1台（%2）已有成绩 %3。再按回车（或 Y）改为 %4；按 Esc 保留 %3。"
+    ),
     # McMahon in the settings dialog and the round view (issue 18)
     "McMahon (starting score by grade)": "麦克马洪制（按段级位定起始分）",
     "McMahon bar": "麦克马洪上限",

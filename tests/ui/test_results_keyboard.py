@@ -48,6 +48,8 @@ def test_a_bare_number_selects_the_table_and_records_nothing(window, qtbot) -> N
     new = R.SECOND_WINS if before[7] != "0-1" else R.FIRST_WINS
     qtbot.keyClicks(results.entry, new.key)
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    assert round_view(window.ctx.db, "OPEN", 2).results[7] == before[7]  # asks first
+    qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # table 7 has a result: Enter again
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == new
 
 

@@ -42,8 +42,10 @@ def test_typing_over_a_result_that_arrived_meanwhile_is_refused(window, qtbot) -
     assert "改为 1-0" in results.feedback.text()
     wait_idle(window, qtbot)  # the round is read again in a worker
     assert results.view.results[5] == "1-0"  # the view now shows what is on file
-    results.entry.setText("5 0")  # seen now: a deliberate correction goes through
+    results.entry.setText("5 0")  # seen now: a deliberate correction goes through ...
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
+    qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # ... asked, and confirmed
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "0-1"
 
 

@@ -34,6 +34,7 @@ from app.errors import FinalsError
 from app.services.results import (
     DrawRefused,
     ResultChanged,
+    SeatsChanged,
     draws_refused,
     record_board_result,
     record_result,
@@ -124,6 +125,11 @@ def parse_board_entry(text: str) -> tuple[int, int, Result] | None:
     return int(match.group(1)), board, result
 
 
+_COMMAND_MODIFIERS = (
+    Qt.KeyboardModifier.ControlModifier
+    | Qt.KeyboardModifier.AltModifier
+    | Qt.KeyboardModifier.MetaModifier
+)
 _UNDO_KEYS = (QKeySequence.StandardKey.Undo,)
 _REDO_KEYS = (QKeySequence.StandardKey.Redo,)
 _EXTRA_REDO = (QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z"))
@@ -161,6 +167,7 @@ class ResultsView(QWidget):
         font.setPointSize(font.pointSize() + 4)
         self.entry.setFont(font)
         self.entry.returnPressed.connect(self.submit)
+        self.entry.textEdited.connect(lambda _text: self._withdraw_question())
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
@@ -303,7 +310,25 @@ class ResultsView(QWidget):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 260))
             self._sized_for = view.event
         self._update_progress()
-        self._select_next_open(None)
+        self._confirming = None  # a question asked over the rows before is void
+        focus, self._focus_after_load = self._focus_after_load, None
+        if focus is None or not self._show_table(focus):
+            self._select_next_open(None)
+
+    # After a refusal, the table it named is shown again (reread) and selected.
+    _focus_after_load: int | None = None
+    # The replacement asked about ("table 7 has 1-0: Enter again to make it 0-1"): the
+    # same table and result typed again confirms it.
+    _confirming: tuple[int, str] | None = None
+
+    def _show_table(self, table: int) -> bool:
+        row = self.model.row_for_table(table)
+        if row is None:
+            return False
+        self.table.setRowHidden(row, False)
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+        return True
 
     def _apply_filter(self) -> None:
         only = self.only_open.isChecked()
@@ -420,6 +445,24 @@ class ResultsView(QWidget):
             self._say(self.tr("Redone: %1").replace("%1", text))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+        if (
+            watched is self.entry
+            and self._confirming is not None
+            and event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress)
+            and isinstance(event, QKeyEvent)
+            and not event.modifiers() & _COMMAND_MODIFIERS
+            and event.key() in (Qt.Key.Key_Escape, Qt.Key.Key_Y)
+        ):
+            # The question over a result on file: Y confirms (as Enter again), Esc keeps it.
+            event.accept()
+            if event.type() == QEvent.Type.KeyPress:
+                if event.key() == Qt.Key.Key_Y:
+                    self.submit()
+                else:
+                    self._withdraw_question()
+                    self.entry.clear()
+                    self._say(self.tr("Not changed."))
+            return True
         if event.type() in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) and isinstance(
             event, QKeyEvent
         ):
@@ -452,6 +495,7 @@ class ResultsView(QWidget):
         except FinalsError as exc:
             self._say(exc.message, error=True)
             return False
+        self.ctx.own_change(outcome.get("revision"))
         first, second = outcome["board_points"]
         self._say(
             self.tr("Table %1 board %2: %3 (board points %4:%5)")
@@ -506,8 +550,28 @@ class ResultsView(QWidget):
                 error=True,
             )
             return False
-        old = self.model.row(row_number)["result"]
+        shown = self.model.row(row_number)
+        old = shown["result"]
         event, number = self.view.event, self.view.number
+        if old is not None and old != result and not self._later_round_paired():
+            # A result on file is replaced only when asked twice (a later round paired: the
+            # service refuses and the message box below asks instead).
+            if self._confirming != (table, str(result)):
+                self._confirming = (table, str(result))
+                self._show_table(table)
+                self._say(
+                    self.tr(
+                        "Table %1 (%2) already has %3. Press Enter again (or Y) to change it "
+                        "to %4; Esc keeps %3."
+                    )
+                    .replace("%1", str(table))
+                    .replace("%2", f"{shown['first_name']} — {shown['second_name']}")
+                    .replace("%3", old)
+                    .replace("%4", result),
+                    error=True,
+                )
+                return False
+        self._confirming = None
         force = False
         while True:
             try:
@@ -520,9 +584,13 @@ class ResultsView(QWidget):
                     force=force,
                     operator=self.ctx.operator,
                     expected=old,
+                    seats=(shown["first"], shown["second"]),
                 )
                 break
             except ResultChanged as exc:  # a phone or another station was quicker
+                if isinstance(exc, SeatsChanged):  # other players sit there now: look again
+                    self._focus_after_load = table
+                    self.entry.setText(f"{table} ")
                 self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
                 self._say(exc.message, error=True)
                 return False
@@ -556,7 +624,16 @@ class ResultsView(QWidget):
                 .replace("%3", result)
             )
             self.ctx.undo_stack.push(
-                ResultCommand(self.ctx, event, number, table, result, old, label)
+                ResultCommand(
+                    self.ctx,
+                    event,
+                    number,
+                    table,
+                    result,
+                    old,
+                    label,
+                    seats=(shown["first"], shown["second"]),
+                )
             )
         self._refresh_row(table, str(outcome.get("result", result)))
         self.entry.clear()
@@ -575,12 +652,17 @@ class ResultsView(QWidget):
             self._say("\n".join([text, *outcome["warnings"]]), error=True)
         else:
             self._say(text)
+        self.ctx.own_change(outcome.get("revision"))  # not another station's change
         if outcome.get("round_complete"):
             # the outline (rounds complete) is reread in a worker; this list already shows it
             self.ctx.refresh_outline(ctxmod.ROUND_COMPLETE)
         else:
             self.ctx.apply_change(ctxmod.RESULT_ENTERED)
         return True
+
+    def _withdraw_question(self) -> None:
+        """The line was edited after a replacement was asked about: Enter asks again."""
+        self._confirming = None
 
     def _later_round_paired(self) -> bool:
         event = self.ctx.current_event()
