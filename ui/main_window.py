@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         self.last_document: Path | None = None
         self.preview_dialog: QDialog | None = None
         self._printer: Any = None
+        self._print_notes: list[str] = []
         self._closed()
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
@@ -774,11 +775,13 @@ class MainWindow(QMainWindow):
         self._progress.setValue(0)
         # Certificates write their register numbers: they take their turn in the write queue,
         # and so does any document asked for while a change is saving (it shows that change).
+        # Result slips give a round's tables their phone links on the first print: a write too.
         start = (
             self.ctx.runner.write
-            if kind == "certificates" or self.ctx.writing
+            if kind in ("certificates", "slips") or self.ctx.writing
             else self.ctx.runner.start
         )
+        self._print_notes = []
         start(
             make_report,
             self.ctx.db,
@@ -791,9 +794,18 @@ class MainWindow(QMainWindow):
             after_round=number if kind == "standings" else None,
             order=order,
             card=card,
+            base_url=self.phone_address(),
+            notes=self._print_notes,
             on_done=self._report_done,
             on_error=self._report_failed,
         )
+
+    def phone_address(self) -> str | None:
+        """The address of the phones' server running on the Phone entry tab, for the printed
+        QR codes (None: the one it last ran on, if any, as the command line)."""
+        if self.remote.running() and self.remote.server is not None:
+            return str(self.remote.server.url)
+        return None
 
     def _end_progress(self) -> None:
         if self._progress is not None:
@@ -805,7 +817,10 @@ class MainWindow(QMainWindow):
         self._end_progress()
         if Path(path).suffix.lower() == ".pdf":
             self.last_document = Path(path)
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 15000)
+        text = self.tr("Saved %1").replace("%1", str(path))
+        if self._print_notes:
+            text += "  " + " ".join(self._print_notes)
+        self.statusBar().showMessage(text, 30000)
         self.document_ready.emit(str(path))
         if self.ctx.open_documents:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
