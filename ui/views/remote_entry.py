@@ -46,7 +46,7 @@ from app.services.remote_entry import (
 )
 from app.web import DEFAULT_PORT, RemoteEntryServer, local_addresses
 from ui import context as ctxmod
-from ui.errors import show_error
+from ui.errors import error_text, show_error
 from ui.models.submissions import SubmissionsModel
 from ui.views.standings import fit_columns, make_table
 
@@ -519,7 +519,7 @@ class RemoteEntryView(QWidget):
                 if (
                     not force
                     and sub["recorded"] is not None
-                    and self.confirm(exc.message + "\n\n" + self.tr("Accept it anyway?"))
+                    and self.confirm(error_text(exc)[0] + "\n\n" + self.tr("Accept it anyway?"))
                 ):
                     force = True
                     continue
