@@ -99,7 +99,7 @@ class TournamentTab(QWidget):
         for value, text in (
             ("auto", self.tr("By the komi: none in Go with a half-point komi (3又3/4子)")),
             ("allowed", self.tr("Allowed (e.g. a Go game drawn by triple ko)")),
-            ("refused", self.tr("Never")),
+            ("refused", self.tr("No draws (never recorded)")),
         ):
             self.draws.addItem(text, value)
         form.addRow(self.tr("Draws"), self.draws)
