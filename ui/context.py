@@ -51,11 +51,12 @@ def _write_and_outline(
 
 # A backup opened as a file: every change is refused until the arbiter says it is meant
 # (`allow_changes`), so a backup is never changed by mistake for the final itself.
-BACKUP_GUARD = (
+BACKUP_NOTE = (
     "这是比赛文件 {original} 的备份（{words}），不是比赛文件本身。为防误改，修改备份前须先确认："
     "请点窗口上方的“允许修改这份备份…”。要让比赛文件回到这份备份，请打开比赛文件，"
-    "用“文件 → 打开备份…”恢复。本次没有改动。"
+    "用“文件 → 打开备份…”恢复。"
 )
+BACKUP_GUARD = BACKUP_NOTE + "本次没有改动。"
 
 WARM_AFTER_MS = 1200
 # Other stations (a server's final, or another program on the same file): the file's revision

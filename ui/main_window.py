@@ -682,7 +682,9 @@ class MainWindow(QMainWindow):
         if backup is not None:
             marks.append(self.tr("Backup"))
             if self.ctx.guarded:
-                texts.append((self.ctx.db.read_only if self.ctx.db is not None else None) or "")
+                texts.append(
+                    ctxmod.BACKUP_NOTE.format(original=backup.original.name, words=backup.words())
+                )
             else:
                 texts.append(
                     self.tr(
