@@ -42,7 +42,9 @@ def mcmahon_events(view: DocView, event: str | None) -> list[EventView]:
         if not mcmahon_table(ev.event).is_mcmahon:
             raise ReportError(
                 f"项目“{ev.name}”不是麦克马洪制，没有麦克马洪起始分。要改用麦克马洪制："
-                f"finals settings 文件 --event {ev.code} --set pairing.system=mcmahon。"
+                f"finals settings 文件 --event {ev.code} --set pairing.system=mcmahon。",
+                window=f"项目“{ev.name}”不是麦克马洪制，没有麦克马洪起始分。要改用麦克马洪制："
+                "在“设置…”中把该项目的“编排制度”改为麦克马洪制。",
             )
         return [ev]
     found = [
@@ -53,7 +55,9 @@ def mcmahon_events(view: DocView, event: str | None) -> list[EventView]:
     if not found:
         raise ReportError(
             "赛事文件中没有麦克马洪制的项目。要改用麦克马洪制："
-            "finals settings 文件 --event 项目 --set pairing.system=mcmahon。"
+            "finals settings 文件 --event 项目 --set pairing.system=mcmahon。",
+            window="赛事文件中没有麦克马洪制的项目。要改用麦克马洪制：在“设置…”中把项目的"
+            "“编排制度”改为麦克马洪制。",
         )
     return found
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
+from app.services.backup import BackupOf, backup_of
 from app.services.rounds import RoundView
 from app.services.storage import is_server_url
 from app.services.tournament import list_events, open_tournament, tournament_info
@@ -48,6 +49,15 @@ def _write_and_outline(
     return value, events, info, db.revision()
 
 
+# A backup opened as a file: every change is refused until the arbiter says it is meant
+# (`allow_changes`), so a backup is never changed by mistake for the final itself.
+BACKUP_NOTE = (
+    "这是比赛文件 {original} 的备份（{words}），不是比赛文件本身。为防误改，修改备份前须先确认："
+    "请点窗口上方的“允许修改这份备份…”。要让比赛文件回到这份备份，请打开比赛文件，"
+    "用“文件 → 打开备份…”恢复。"
+)
+BACKUP_GUARD = BACKUP_NOTE + "本次没有改动。"
+
 WARM_AFTER_MS = 1200
 # Other stations (a server's final, or another program on the same file): the file's revision
 # is read this often, and the views refresh when it moved (well within a second).
@@ -73,6 +83,8 @@ class TournamentContext(QObject):
         self.undo_stack = QUndoStack(self)
         self.runner = Runner(self)
         self.import_problems: list[str] = []
+        self.backup: BackupOf | None = None  # the file is a backup copy (in a backups folder)
+        self.guarded = False  # ... whose changes wait for the arbiter's yes (BACKUP_GUARD)
         self.open_documents = True  # tests turn off the system viewer
         self.revision = 0
         self._rounds: dict[tuple[str, int], RoundView] = {}
@@ -104,6 +116,12 @@ class TournamentContext(QObject):
             raise
         self.close()
         self.db, self.path, self.target, self.info = db, db.path, target, info
+        self.backup = None if db.is_server else backup_of(db.path)
+        self.guarded = self.backup is not None and db.read_only is None
+        if self.backup is not None and self.guarded:
+            db.read_only = BACKUP_GUARD.format(
+                original=self.backup.original.name, words=self.backup.words()
+            )
         self.file_revision = revision
         self.import_problems = []
         self.events = events
@@ -132,8 +150,23 @@ class TournamentContext(QObject):
         self._round_waiters.clear()
         self.db.close()
         self.db, self.path, self.target, self.info, self.events = None, None, None, {}, []
+        self.backup, self.guarded = None, False
         self.event_code, self.file_revision = None, None
         self.closed.emit()
+
+    @property
+    def read_only(self) -> str | None:
+        """Why the file cannot be changed (a read-only file or disk), None when it can; a
+        backup that waits for the arbiter's yes is not read-only (see `guarded`)."""
+        if self.db is None or self.guarded:
+            return None
+        return self.db.read_only
+
+    def allow_changes(self) -> None:
+        """The arbiter means to change this backup: its changes are no longer refused."""
+        if self.db is not None and self.guarded:
+            self.db.read_only = None
+            self.guarded = False
 
     def require_db(self) -> Database:
         if self.db is None:

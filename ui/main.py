@@ -108,9 +108,13 @@ def run_gui(path: Path | str | None, view: str | None = None, screenshot: str | 
         prefs.set_language(code)
         i18n.install(app, code)
         file = old.ctx.target  # type: ignore[attr-defined]
-        key = None
+        key = old.current_view()  # type: ignore[attr-defined]
+        event = old.ctx.event_code  # type: ignore[attr-defined]
         old.close()  # type: ignore[attr-defined]
         new = open_window(file, key)
+        if event:
+            new.ctx.set_event(event)
+            new._fill_events()
         new.show()
         old.deleteLater()  # type: ignore[attr-defined]
 

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -87,9 +88,30 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.standings, self.tr("Standings and prizes"))
         self.tabs.addTab(self.audit, self.tr("Audit log"))
         self.tabs.currentChanged.connect(self._tab_changed)
+        # Over the tabs: a read-only file, or a backup opened as a file, says so (issue 23).
+        self.banner = QLabel()
+        self.banner.setObjectName("fileBanner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet(
+            "background: #fff4ce; color: #5c4300; border: 1px solid #e0c060; padding: 6px;"
+        )
+        self.allow_button = QPushButton(self.tr("Allow changes to this backup…"))
+        self.allow_button.clicked.connect(self.allow_backup_changes)
+        banner_row = QHBoxLayout()
+        banner_row.setContentsMargins(0, 0, 0, 0)
+        banner_row.addWidget(self.banner, 1)
+        banner_row.addWidget(self.allow_button)
+        self.banner_box = QWidget()
+        self.banner_box.setLayout(banner_row)
+        self.banner_box.hide()
+        self.file_page = QWidget()
+        page = QVBoxLayout(self.file_page)
+        page.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(self.banner_box)
+        page.addWidget(self.tabs, 1)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.start)
-        self.stack.addWidget(self.tabs)
+        self.stack.addWidget(self.file_page)
         self.setCentralWidget(self.stack)
 
         self.start.new_requested.connect(self.new_tournament)
@@ -135,6 +157,11 @@ class MainWindow(QMainWindow):
         self.saving.setStyleSheet("color: #7a5a00; font-weight: bold; padding: 0 8px;")
         self.saving.hide()
         self.statusBar().addPermanentWidget(self.saving)
+        self.file_state = QLabel()  # 只读 / 备份, for as long as the file is open
+        self.file_state.setObjectName("fileState")
+        self.file_state.setStyleSheet("color: #7a5a00; font-weight: bold; padding: 0 8px;")
+        self.file_state.hide()
+        self.statusBar().addPermanentWidget(self.file_state)
         self.ctx.runner.writing_changed.connect(self._busy)
         self._progress: QProgressDialog | None = None
         self.display: DisplayWindow | None = None
@@ -142,6 +169,7 @@ class MainWindow(QMainWindow):
         self.last_document: Path | None = None
         self.preview_dialog: QDialog | None = None
         self._printer: Any = None
+        self._print_notes: list[str] = []
         self._closed()
         gc.freeze()  # the window's own objects: out of the collector's full passes (see context)
 
@@ -188,7 +216,9 @@ class MainWindow(QMainWindow):
         trf_menu = file_menu.addMenu(self.tr("TRF (FIDE report file)"))
         self.trf_menu = trf_menu
         self._action(trf_menu, self.tr("Export this event as TRF…"), self.export_trf)
-        self._action(trf_menu, self.tr("Import a TRF file as a new event…"), self.import_trf)
+        self.import_trf_action = self._action(
+            trf_menu, self.tr("Import a TRF file as a new event…"), self.import_trf
+        )
         file_menu.addSeparator()
         self.close_action = self._action(
             file_menu, self.tr("Close tournament"), self.close_tournament
@@ -199,7 +229,9 @@ class MainWindow(QMainWindow):
         self.undo_action = self.ctx.undo_stack.createUndoAction(self, self.tr("Undo"))
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
         self.redo_action = self.ctx.undo_stack.createRedoAction(self, self.tr("Redo"))
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
+        # Ctrl+Y as the help lines say, and Ctrl+Shift+Z, on every platform (the platform's
+        # own redo key is only one of them: Ctrl+Shift+Z on GNOME and macOS, Ctrl+Y on Windows).
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")])
         edit_menu.addAction(self.undo_action)
         edit_menu.addAction(self.redo_action)
         edit_menu.addSeparator()
@@ -270,15 +302,54 @@ class MainWindow(QMainWindow):
 
         language_menu = bar.addMenu(self.tr("&Language"))
         group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
         for code, label in (("zh_CN", "中文"), ("en", "English")):
             action = QAction(label, self, checkable=True)
             action.setChecked(prefs.language() == code)
-            action.triggered.connect(lambda _c=False, c=code: self.language_requested.emit(c))
+            action.triggered.connect(lambda _c=False, c=code: self.request_language(c))
             group.addAction(action)
             language_menu.addAction(action)
+            self.language_actions[code] = action
 
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("About"), self.about)
+
+    def request_language(self, code: str) -> bool:
+        """Switch the window's language: it is built again, so a running phone server stops
+        and the undo history is emptied — asked first when either would be lost."""
+        if code == prefs.language():
+            return False
+        losses = []
+        if self.remote.running():
+            losses.append(
+                self.tr(
+                    "the phone server stops (the phones cannot submit until you start it again)"
+                )
+            )
+        if self.ctx.undo_stack.count():
+            losses.append(
+                self.tr("the undo history is emptied (%1 changes can no longer be undone)").replace(
+                    "%1", str(self.ctx.undo_stack.count())
+                )
+            )
+        if losses and not self._confirm(
+            self.tr("Switch language"),
+            self.tr("Switching the language opens the window again:")
+            + "\n• "
+            + "\n• ".join(losses)
+            + "\n\n"
+            + self.tr("Your results and changes stay in the file. Switch now?"),
+        ):
+            self.language_actions[prefs.language()].setChecked(True)  # the menu as it was
+            return False
+        self.language_requested.emit(code)
+        return True
+
+    def current_view(self) -> str | None:
+        """The tab shown (a key of VIEWS), None on the start page."""
+        if self.ctx.db is None or self.stack.currentWidget() is not self.file_page:
+            return None
+        return VIEWS[self.tabs.currentIndex()]
 
     def report_title(self, kind: str) -> str:
         titles = {
@@ -478,9 +549,9 @@ class MainWindow(QMainWindow):
             show_error(
                 self,
                 FinalsError(
-                    f"服务器上的比赛不在本机文件中，不能用备份覆盖。要回到这份备份：用 finals copy "
-                    f"{copy} postgresql://…/新数据库名 把它放进服务器上一个新的空数据库，"
-                    "再让各站点连接新数据库。服务器上的比赛没有改动。"
+                    "服务器上的比赛不在本机文件中，不能用备份覆盖。要回到这份备份：请服务器管理员"
+                    f"把备份 {copy} 放进服务器上一个新的空数据库，再让各站点连接新数据库"
+                    "（“文件 → 连接数据库服务器…”）。服务器上的比赛没有改动。"
                 ),
             )
             return
@@ -582,23 +653,86 @@ class MainWindow(QMainWindow):
         )
 
     def _opened(self) -> None:
-        self.stack.setCurrentWidget(self.tabs)
+        self.stack.setCurrentWidget(self.file_page)
         self._fill_events()
-        title = self.ctx.info.get("title", "")
-        self.setWindowTitle(f"{title} — {self.tr('Finals Manager')}")
+        self._show_title()
+        self._show_file_state()
+        game = self.ctx.info.get("game")
+        for model in (self.round_board.model, self.results.model, self.remote.model):
+            model.set_game(game)
         self._update_actions()
+
+    def _show_title(self) -> None:
+        """The final's title; a read-only file or a backup says so first thing."""
+        parts = [self.ctx.info.get("title") or ""]
+        if self.ctx.backup is not None:
+            parts.append(self.tr("BACKUP %1").replace("%1", self.ctx.backup.words()))
+        if self.ctx.read_only is not None:
+            parts.append(self.tr("READ-ONLY"))
+        parts.append(self.tr("Finals Manager"))
+        self.setWindowTitle(" — ".join(p for p in parts if p))
+
+    def _show_file_state(self) -> None:
+        """The banner over the tabs and the status bar's mark: a read-only file (why, and
+        that viewing and printing still work), a backup (whose, and that changes wait for a
+        yes)."""
+        read_only, backup = self.ctx.read_only, self.ctx.backup
+        texts: list[str] = []
+        marks: list[str] = []
+        if backup is not None:
+            marks.append(self.tr("Backup"))
+            if self.ctx.guarded:
+                texts.append(
+                    ctxmod.BACKUP_NOTE.format(original=backup.original.name, words=backup.words())
+                )
+            else:
+                texts.append(
+                    self.tr(
+                        "Changes are saved in this backup of %1, not in the tournament file."
+                    ).replace("%1", backup.original.name)
+                )
+        if read_only is not None:
+            marks.append(self.tr("Read-only"))
+            texts.append(self.tr("Read-only: %1").replace("%1", read_only))
+        self.banner.setText("\n".join(texts))
+        self.banner_box.setVisible(bool(texts))
+        self.allow_button.setVisible(self.ctx.guarded)
+        self.file_state.setText(" · ".join(marks))
+        self.file_state.setVisible(bool(marks))
+
+    def allow_backup_changes(self) -> bool:
+        """A backup opened as a file: its changes wait for this yes (asked)."""
+        backup = self.ctx.backup
+        if backup is None or not self.ctx.guarded:
+            return False
+        question = self.tr(
+            "This file is a backup of %1 (%2), not the tournament file.\n\nChanges made now "
+            "are saved in the backup only; the tournament file stays as it is. To bring the "
+            "tournament file back to this backup, open it and restore from File → Open a "
+            "backup… instead.\n\nChange this backup?"
+        )
+        if not self._confirm(
+            self.tr("Change a backup"),
+            question.replace("%1", backup.original.name).replace("%2", backup.words()),
+        ):
+            return False
+        self.ctx.allow_changes()
+        self.remote.refresh_state()
+        self._show_file_state()
+        self._update_actions()
+        return True
 
     def _closed(self) -> None:
         self.stack.setCurrentWidget(self.start)
         self.start.refresh()
         self.event_combo.clear()
         self.setWindowTitle(self.tr("Finals Manager"))
+        self._show_file_state()
         self._update_actions()
 
     def _changed(self, what: str) -> None:
         if what in (ctxmod.SETTINGS, ctxmod.ALL):  # the title may have been edited
-            title = self.ctx.info.get("title") or ""
-            self.setWindowTitle(f"{title} — {self.tr('Finals Manager')}")
+            self._show_title()
         if what in (ctxmod.SETTINGS, ctxmod.ALL, ctxmod.ROUNDS, ctxmod.RESULTS):
             self._fill_events()
 
@@ -626,6 +760,9 @@ class MainWindow(QMainWindow):
             action.setEnabled(has_file)
         self.print_menu.setEnabled(has_file)
         self.trf_menu.setEnabled(has_file)
+        writable = has_file and self.ctx.read_only is None and not self.ctx.guarded
+        self.import_action.setEnabled(writable)  # what only writes: off (the banner says why)
+        self.import_trf_action.setEnabled(writable)
         self.display_action.setEnabled(has_file)
         self.event_combo.setEnabled(has_file)
         name = self.ctx.operator or self.tr("(no operator set)")
@@ -640,7 +777,7 @@ class MainWindow(QMainWindow):
     def show_view(self, key: str) -> None:
         if self.ctx.db is None:
             return
-        self.stack.setCurrentWidget(self.tabs)
+        self.stack.setCurrentWidget(self.file_page)
         self.tabs.setCurrentIndex(VIEWS.index(key))
         if key == "results":
             self.results.focus_entry()
@@ -774,11 +911,13 @@ class MainWindow(QMainWindow):
         self._progress.setValue(0)
         # Certificates write their register numbers: they take their turn in the write queue,
         # and so does any document asked for while a change is saving (it shows that change).
+        # Result slips give a round's tables their phone links on the first print: a write too.
         start = (
             self.ctx.runner.write
-            if kind == "certificates" or self.ctx.writing
+            if kind in ("certificates", "slips") or self.ctx.writing
             else self.ctx.runner.start
         )
+        self._print_notes = []
         start(
             make_report,
             self.ctx.db,
@@ -791,9 +930,18 @@ class MainWindow(QMainWindow):
             after_round=number if kind == "standings" else None,
             order=order,
             card=card,
+            base_url=self.phone_address(),
+            notes=self._print_notes,
             on_done=self._report_done,
             on_error=self._report_failed,
         )
+
+    def phone_address(self) -> str | None:
+        """The address of the phones' server running on the Phone entry tab, for the printed
+        QR codes (None: the one it last ran on, if any, as the command line)."""
+        if self.remote.running() and self.remote.server is not None:
+            return str(self.remote.server.url)
+        return None
 
     def _end_progress(self) -> None:
         if self._progress is not None:
@@ -805,7 +953,10 @@ class MainWindow(QMainWindow):
         self._end_progress()
         if Path(path).suffix.lower() == ".pdf":
             self.last_document = Path(path)
-        self.statusBar().showMessage(self.tr("Saved %1").replace("%1", str(path)), 15000)
+        text = self.tr("Saved %1").replace("%1", str(path))
+        if self._print_notes:
+            text += "  " + " ".join(self._print_notes)
+        self.statusBar().showMessage(text, 30000)
         self.document_ready.emit(str(path))
         if self.ctx.open_documents:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
@@ -955,7 +1106,8 @@ class BackupsDialog(QDialog):
     def __init__(self, parent: MainWindow, path: Path) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Backups of %1").replace("%1", path.name))
-        self.resize(980, 460)
+        screen = parent.screen().availableGeometry() if parent.screen() else None
+        self.resize(min(1200, screen.width() - 40) if screen else 1200, 480)
         self.copies: list[Any] = []
         self.table = QTableWidget(0, 6)
         self.table.setHorizontalHeaderLabels(
@@ -972,7 +1124,11 @@ class BackupsDialog(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setStretchLastSection(False)
+        self.table.setWordWrap(True)
+        self.table.horizontalHeader().sectionResized.connect(
+            lambda *_a: self.table.resizeRowsToContents()
+        )
         self.table.itemSelectionChanged.connect(self._selection)
         self.note = QLabel(self.tr("Reading the backups…"))
         self.note.setWordWrap(True)
@@ -1017,9 +1173,14 @@ class BackupsDialog(QDialog):
                 item = QTableWidgetItem(text)
                 item.setToolTip(f"{text}\n{facts.path}")
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        # The short columns as wide as their text; the two long ones (the rounds paired in
+        # every event, the last change) share what is left and wrap: every column shows.
+        header = self.table.horizontalHeader()
+        for column in (0, 1, 3, 5):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         for column in (2, 4):
-            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 360))
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        self.table.resizeRowsToContents()
         self.note.setText(
             self.tr(
                 "%1 backups, newest first. Restoring first saves the current file as a backup."

@@ -9,15 +9,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from app.cli.common import opened, round_number
 from app.cli.outputs import add_output
 from app.errors import FinalsError
-
-if TYPE_CHECKING:
-    from app.readmodel.model import Final
-    from app.store.database import Database
 
 ROUND_KINDS = ("pairings", "index", "slips", "lineup")  # --round is a round of pairings
 
@@ -34,41 +30,6 @@ NO_ADDRESS_WARNING = (
     "--base-url http://本机地址:8765/，或 finals settings {file} --set "
     "remote_entry_url=http://本机地址:8765/（finals serve 启动时也会记下它的地址）。"
 )
-
-
-def _table_links(
-    db: Database, final: Final, event: str | None, round_number: int | None, base_url: str | None
-) -> dict[tuple[str, int, int], str] | None:
-    """Each slip's QR code opens that table's phone page (secret per table; never exported),
-    by (event code, round, table).
-
-    The address is `--base-url`, else the one `serve` last ran on (tournament setting
-    `remote_entry_url`).  With none, no game gets a link: a bare token opens nothing on a
-    phone, so the slips are printed without QR codes; returns None then.  Only the events
-    printed get links, each for the round asked for (its latest by default); an event that
-    has not reached that round is left to the report to name.
-    """
-    from app.services.remote_entry import ensure_tokens, remembered_base_url, tokens_for_round
-
-    base = base_url or remembered_base_url(db)
-    if not base:
-        return None
-    links: dict[tuple[str, int, int], str] = {}
-    for ev in final.events:
-        if event is not None and event.lower() not in (ev.code.lower(), ev.name):
-            continue
-        number = round_number or (ev.rounds[-1].number if ev.rounds else None)
-        rnd = next((r for r in ev.rounds if r.number == number), None)
-        if rnd is None or number is None:
-            continue
-        tables = tokens_for_round(db, ev.code, number, base)
-        if not tables and rnd.status != "complete" and not db.read_only:
-            ensure_tokens(db, ev.code, number)
-            tables = tokens_for_round(db, ev.code, number, base)
-        links.update(
-            {(ev.code, number, g.table): tables[g.table] for g in rnd.games if g.table in tables}
-        )
-    return links
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -94,7 +55,9 @@ def cmd_report(args: argparse.Namespace) -> int:
                 raise FinalsError(POSTER_NO_ADDRESS.format(file=args.file))
         final = load_final(db, after)
         if args.kind == "slips":
-            found = _table_links(db, final, args.event, args.round, args.base_url)
+            from app.services.remote_entry import slip_links
+
+            found = slip_links(db, final, args.event, args.round, args.base_url)
             if found is None:
                 print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
             links = found or {}

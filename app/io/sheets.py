@@ -153,7 +153,9 @@ def _rows_from_table(table: list[list[Any]], source: str) -> list[SheetRow]:
     if missing:
         raise FinalsError(
             f"{source} 第1行缺少表头：{'、'.join(missing)}。"
-            f"请用 finals template 生成的模板，表头为：{'、'.join(COLUMNS)}。"
+            f"请用 finals template 生成的模板，表头为：{'、'.join(COLUMNS)}。",
+            window=f"{source} 第1行缺少表头：{'、'.join(missing)}。"
+            f"请用“文件 → 保存空白报名表模板…”生成的模板，表头为：{'、'.join(COLUMNS)}。",
         )
     rows = []
     for index, cells in enumerate(table[1:], start=2):

@@ -188,6 +188,32 @@ def _stamp_of(path: Path) -> tuple[datetime | None, str]:
     return taken, found.group(2)
 
 
+@dataclass(frozen=True)
+class BackupOf:
+    """A file that is a backup copy (in a `backups` folder, named by take_backup)."""
+
+    copy: Path
+    original: Path  # the tournament file it is a backup of
+    taken: datetime | None
+    label: str
+
+    def words(self) -> str:
+        """e.g. 第2轮赛完后，2022-10-28 10:02"""
+        when = self.taken.strftime("%Y-%m-%d %H:%M") if self.taken else ""
+        return "，".join(w for w in (label_words(self.label), when) if w)
+
+
+def backup_of(path: Path) -> BackupOf | None:
+    """What `path` is a backup of, when it is one of the copies in a `backups` folder."""
+    path = Path(path)
+    found = STAMP.search(path.stem)
+    if path.parent.name != "backups" or found is None:
+        return None
+    taken, label = _stamp_of(path)
+    original = path.parent.parent / f"{path.stem[: found.start()]}{path.suffix}"
+    return BackupOf(path, original, taken, label)
+
+
 def _read_only(path: Path) -> sqlite3.Connection:
     """A connection that cannot write (a copy is never changed by being looked at)."""
     uri = path.resolve().as_uri() + "?mode=ro&immutable=1"

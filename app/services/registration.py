@@ -138,7 +138,8 @@ def import_rows(
                 "请按下列提示修改后重新导入：",
                 [str(error) for error in plan.errors],
             )
-        from app.services.teams import late_team_rows  # teams are registered before the final
+        # teams are registered before the final
+        from app.services.teams import late_rows_for_window, late_team_rows
 
         late = late_team_rows(
             session, [(code, team, rows[0].row) for (code, team), rows in plan.teams.items()]
@@ -148,6 +149,7 @@ def import_rows(
                 f"报名表 {label} 有 {len(late)} 处错误，未导入任何选手。"
                 "请按下列提示修改后重新导入：",
                 late,
+                window_details=late_rows_for_window(late),
             )
         players: dict[int, Player] = {row.row: _new_player(row) for row in plan.players}
         session.add_all(players.values())

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -43,6 +43,9 @@ from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round, Tournament
 from app.store.submissions import ACCEPTED, PENDING, REJECTED, VOID, Submission, TableToken
 from app.text import clean_text
+
+if TYPE_CHECKING:
+    from app.readmodel.model import Final
 
 TOKEN_BYTES = 16  # 128 random bits (the issue asks for at least 96)
 # What a table's phone may send: every result but "not played" (the arbiter's call).
@@ -279,6 +282,45 @@ def tokens_for_round(
             .order_by(TableToken.table)
         )
         return {table: table_url(base, token) if base else token for table, token in rows}
+
+
+def slip_links(
+    db: Database,
+    final: Final,
+    event: str | None = None,
+    round_number: int | None = None,
+    base_url: str | None = None,
+) -> dict[tuple[str, int, int], str] | None:
+    """Each result slip's QR code: that table's phone page (secret per table; never exported),
+    by (event code, round, table) — for `finals report … slips` and the window's Print menu.
+
+    The address is `base_url` (the command's `--base-url`, the window's running server),
+    else the one the server last ran on (tournament setting `remote_entry_url`).  With none,
+    no game gets a link: a bare token opens nothing on a phone, so the slips are printed
+    without QR codes; returns None then.  Only the events printed get links, each for the
+    round asked for (its latest by default); a round without tokens yet gets them (unless it
+    is complete or the file is read-only); an event that has not reached that round is left
+    to the report to name.
+    """
+    base = base_url or remembered_base_url(db)
+    if not base:
+        return None
+    links: dict[tuple[str, int, int], str] = {}
+    for ev in final.events:
+        if event is not None and event.lower() not in (ev.code.lower(), ev.name):
+            continue
+        number = round_number or (ev.rounds[-1].number if ev.rounds else None)
+        rnd = next((r for r in ev.rounds if r.number == number), None)
+        if rnd is None or number is None:
+            continue
+        tables = tokens_for_round(db, ev.code, number, base)
+        if not tables and rnd.status != "complete" and not db.read_only:
+            ensure_tokens(db, ev.code, number)
+            tables = tokens_for_round(db, ev.code, number, base)
+        links.update(
+            {(ev.code, number, g.table): tables[g.table] for g in rnd.games if g.table in tables}
+        )
+    return links
 
 
 # --- the phone's side ----------------------------------------------------------------------

@@ -64,18 +64,34 @@ class DrawRefusal:
 
     why: str  # 围棋贴3又3/4子（7.5目），对局不会出现和棋
     fix: str  # finals settings FILE --set draws=allowed
+    game: str = "go"  # the wins' words: 黑胜/白胜 in Go, 先手胜/后手胜 in Gomoku
+
+    @property
+    def wins(self) -> str:
+        return "黑胜或白胜" if self.game == "go" else "先手胜或后手胜"
 
     def message(self, where: str) -> str:
-        """For the arbiter (command line, window, CSV)."""
+        """For the arbiter on the command line (and a CSV of results)."""
         return (
-            f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入黑胜或白胜；"
+            f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入{self.wins}；"
             f"如裁判长判和（如三劫循环），先改设置：{self.fix}。"
+        )
+
+    def window_message(self, where: str) -> str:
+        """For the arbiter in the window: its own way to allow a draw, no command."""
+        return (
+            f"{where}：{self.why}，成绩不能记为“=”（和棋）。请录入{self.wins}；"
+            "如裁判长判和（如三劫循环），在提示中选择允许和棋，或在“编辑 → 设置”的“比赛信息”中"
+            "把“和棋”改为“可以记和棋”。"
         )
 
     @property
     def phone(self) -> str:
         """For a table referee's phone: no file name, nothing they cannot do."""
-        return f"成绩无效：{self.why}，不能提交和棋。请选择黑胜或白胜；如确为和棋（如三劫循环），请报告裁判长。"
+        return (
+            f"成绩无效：{self.why}，不能提交和棋。请选择{self.wins}；"
+            "如确为和棋（如三劫循环），请报告裁判长。"
+        )
 
 
 def draw_refusal(session: Session, strict: bool = True) -> DrawRefusal | None:
@@ -104,7 +120,7 @@ def draw_refusal(session: Session, strict: bool = True) -> DrawRefusal | None:
     else:
         why = f"围棋贴{settings.komi}（{komi.points_text}），对局不会出现和棋"
     target = f'"{file}"' if re.search(r"\s", file) else file
-    return DrawRefusal(why, f"finals settings {target} --set draws=allowed")
+    return DrawRefusal(why, f"finals settings {target} --set draws=allowed", tournament.game)
 
 
 def draws_refused(db: Database) -> DrawRefusal | None:
@@ -119,7 +135,7 @@ def refuse_draw(session: Session, result: Result | str, game: Game, where: str) 
     if result in (Result.DRAW, Result.DRAW.value) and not game.boards:
         refusal = draw_refusal(session)
         if refusal:
-            raise DrawRefused(refusal.message(where))
+            raise DrawRefused(refusal.message(where), window=refusal.window_message(where))
 
 
 def _require_seen(

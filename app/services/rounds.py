@@ -448,7 +448,10 @@ def round_view(db: Database, event_code: str, number: int | None = None) -> Roun
     with db.reading() as session:
         event = get_event(session, event_code, with_games=True)
         if not event.rounds:
-            raise FinalsError(f"{event.name}还没有编排任何轮次。请先用 finals pair 编排。")
+            raise FinalsError(
+                f"{event.name}还没有编排任何轮次。请先用 finals pair 编排。",
+                window=f"{event.name}还没有编排任何轮次。请先在“编排”页编排第1轮。",
+            )
         rnd = _round(event, number or len(event.rounds))
         # A paired round is shown even when a McMahon grade has since become unreadable (its
         # results must still be entered): the scores count 0 for it, and the view says so.

@@ -104,18 +104,28 @@ def team_lock(db: Database, event_code: str) -> str | None:
         return lock_reason(session, get_event(session, event_code))
 
 
+LATE_TEAM_FORCE = "确需加入请在导入后用 finals compose --force 组队。"
+LATE_TEAM_FORCE_WINDOW = "确需加入请在导入后在“团体与双人”页点“组建…”（强制组队）。"
+
+
 def late_team_rows(session: Session, teams: Iterable[tuple[str, str, int]]) -> list[str]:
     """The import's refusal of teams registered after their source event started:
-    (event code, team name, first sheet row) → one message per team."""
+    (event code, team name, first sheet row) → one message per team (the command line's
+    words; `late_rows_for_window` gives the window's)."""
     out: list[str] = []
     for code, team, row in teams:
         reason = lock_reason(session, get_event(session, code))
         if reason:
             out.append(
                 f"第{row}行【队名/搭档】“{team}”：{reason}请删去该队的团体项目后重新导入；"
-                f"确需加入请在导入后用 finals compose --force 组队。"
+                + LATE_TEAM_FORCE
             )
     return out
+
+
+def late_rows_for_window(rows: list[str]) -> list[str]:
+    """`late_team_rows` as the window says them: its compose page, no command."""
+    return [row.replace(LATE_TEAM_FORCE, LATE_TEAM_FORCE_WINDOW) for row in rows]
 
 
 def _refuse_late(reason: str | None, force: bool, what: str) -> None:
@@ -220,9 +230,10 @@ def dissolve(
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目。")
         if event.rounds:
+            who_kind = "组合" if event.kind == "pair" else "队伍"
             raise FinalsError(
-                f"{event.name}已经开赛，{'组合' if event.kind == 'pair' else '队伍'}"
-                "只能退赛（finals withdraw），不能删除。"
+                f"{event.name}已经开赛，{who_kind}只能退赛（finals withdraw），不能删除。",
+                window=f"{event.name}已经开赛，{who_kind}只能退赛，不能解散或删除。",
             )
         entrant = find_entrant(session, event, who)
         late = lock_reason(session, event)

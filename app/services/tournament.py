@@ -174,8 +174,9 @@ def _find_event(events: list[Event], code: str | None) -> Event:
         playable = [e for e in events if e.kind != "team"]
         if len(playable) == 1:
             return playable[0]
+        names = "、".join(f"{e.code}（{e.name}）" for e in events)
         raise FinalsError(
-            "请用 --event 指定项目：" + "、".join(f"{e.code}（{e.name}）" for e in events)
+            "请用 --event 指定项目：" + names, window="请先在工具栏的“项目”中选择项目：" + names
         )
     for event in events:
         if event.code.lower() == code.lower() or event.name == code:

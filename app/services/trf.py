@@ -163,7 +163,10 @@ def import_trf(
     skipped: list[str] = []
     with db.transaction() as session:
         if session.scalar(select(Event).where(Event.code == code)) is not None:
-            raise FinalsError(f"项目代码 {code} 已存在，请用 --code 换一个")
+            raise FinalsError(
+                f"项目代码 {code} 已存在，请用 --code 换一个",
+                window=f"项目代码 {code} 已存在，请换一个项目代码后再导入。",
+            )
         position = len(list(session.scalars(select(Event))))
         event = Event(
             code=code,

@@ -83,9 +83,28 @@ class StorageError(FinalsError):
     `kind` is one of "full", "read-only", "busy", "damaged", "cannot-open", "io".
     """
 
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, kind: str, message: str, *, window: str | None = None) -> None:
+        super().__init__(message, window=window if window is not None else for_window(message))
         self.kind = kind
+
+
+# What the command line tells the user to type, and the window's way to the same end.
+_WINDOW_WAYS = (
+    (
+        "（finals log 可查看备份中的最后一步操作）",
+        "（打开该备份，“操作日志”页可查看其中的最后一步操作）",
+    ),
+    ("或用 finals new 新建比赛", "或用“文件 → 新建比赛…”新建比赛"),
+    ("或先用 finals new 建立", "或用“文件 → 新建比赛…”新建比赛"),
+)
+
+
+def for_window(message: str) -> str:
+    """A storage message in the window's words: its command (`finals new`, `finals log`)
+    replaced by the menu that does the same."""
+    for command, way in _WINDOW_WAYS:
+        message = message.replace(command, way)
+    return message
 
 
 NOT_SAVED = "本次改动没有保存，文件保持原样。"
@@ -609,10 +628,8 @@ def _not_ours(path: Path, tables: set[str]) -> FinalsError:
         if not tables
         else "是一个 SQLite 数据库，但其中的数据不是本程序的"
     )
-    return FinalsError(
-        f"{path} {what}，不是比赛文件。本程序没有改动它。"
-        f"请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。"
-    )
+    message = f"{path} {what}，不是比赛文件。本程序没有改动它。请打开 {SUFFIX} 比赛文件，或用 finals new 新建比赛。"
+    return FinalsError(message, window=for_window(message))
 
 
 def _look(path: Path, existed: dict[Path, bool]) -> _Look:
@@ -672,7 +689,8 @@ def _writable(path: Path) -> bool:
 def open_database(path: Path) -> Database:
     path = Path(path)
     if not path.exists():
-        raise FinalsError(f"找不到比赛文件 {path}。请检查路径，或先用 finals new 建立。")
+        message = f"找不到比赛文件 {path}。请检查路径，或先用 finals new 建立。"
+        raise FinalsError(message, window=for_window(message))
     try:
         size = path.stat().st_size
         with open(path, "rb") as handle:
@@ -686,7 +704,8 @@ def open_database(path: Path) -> Database:
             if backup
             else "请打开比赛文件，或用 finals new 新建比赛。"
         )
-        raise FinalsError(f"{path} 是空文件（0 字节），不是比赛文件；本程序没有改动它。{hint}")
+        message = f"{path} 是空文件（0 字节），不是比赛文件；本程序没有改动它。{hint}"
+        raise FinalsError(message, window=for_window(message))
     if not header.startswith(b"SQLite format 3\0"):
         raise FinalsError(f"{path} 不是比赛文件（不是 SQLite 数据库）。本程序没有改动它。")
     side_files_before = {side: side.exists() for side in _side_files(path)}

@@ -86,6 +86,8 @@ def _connect_message(url: URL, error: BaseException) -> StorageError:
             f"服务器上没有数据库 {url.database}（{where}）。请先在服务器上建立它"
             f"（createdb -T template0 -E UTF8 --locale=C {url.database}），"
             "再用 finals new 或 finals copy 放入比赛。",
+            window=f"服务器上没有数据库 {url.database}（{where}）。请服务器管理员先建立它并放入比赛，"
+            "再连接。",
         )
     if "password" in lowered or "authentication" in lowered or "role" in lowered:
         return StorageError(
@@ -256,7 +258,9 @@ def open_server(target: str) -> ServerDatabase:
         if not tables:
             raise FinalsError(
                 f"数据库 {shown(url)} 是空的，还没有比赛。请用 finals new {shown(url)} --preset … "
-                f"新建，或用 finals copy 比赛文件{SUFFIX} {shown(url)} 把已有的比赛放上服务器。"
+                f"新建，或用 finals copy 比赛文件{SUFFIX} {shown(url)} 把已有的比赛放上服务器。",
+                window=f"数据库 {shown(url)} 是空的，还没有比赛。请服务器管理员先把比赛放上服务器"
+                "（新建，或从比赛文件复制），再连接。",
             )
         if not OUR_TABLES <= tables:
             raise _not_ours(url, tables)

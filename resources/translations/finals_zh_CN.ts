@@ -183,6 +183,34 @@
       <translation>后手单位</translation>
     </message>
     <message>
+      <source>Black (first)</source>
+      <translation>黑方</translation>
+    </message>
+    <message>
+      <source>First to move</source>
+      <translation>先手</translation>
+    </message>
+    <message>
+      <source>White (second)</source>
+      <translation>白方</translation>
+    </message>
+    <message>
+      <source>Second to move</source>
+      <translation>后手</translation>
+    </message>
+    <message>
+      <source>Unit (Black)</source>
+      <translation>黑方单位</translation>
+    </message>
+    <message>
+      <source>Unit (White)</source>
+      <translation>白方单位</translation>
+    </message>
+    <message>
+      <source>Black and white</source>
+      <translation>黑白说明</translation>
+    </message>
+    <message>
       <source>Same unit</source>
       <translation>同单位</translation>
     </message>
@@ -233,6 +261,10 @@
       <translation>名次</translation>
     </message>
     <message>
+      <source>Team name</source>
+      <translation>队名</translation>
+    </message>
+    <message>
       <source>Name</source>
       <translation>姓名</translation>
     </message>
@@ -278,6 +310,10 @@
     <message>
       <source>Note</source>
       <translation>备注</translation>
+    </message>
+    <message>
+      <source>Team name</source>
+      <translation>队名</translation>
     </message>
   </context>
   <context>
@@ -330,6 +366,10 @@
     <message>
       <source>Audit log</source>
       <translation>操作日志</translation>
+    </message>
+    <message>
+      <source>Allow changes to this backup…</source>
+      <translation>允许修改这份备份…</translation>
     </message>
     <message>
       <source>Event</source>
@@ -484,6 +524,26 @@
       <translation>关于</translation>
     </message>
     <message>
+      <source>the phone server stops (the phones cannot submit until you start it again)</source>
+      <translation>现场录入服务会停止（重新启动前，手机无法提交成绩）</translation>
+    </message>
+    <message>
+      <source>the undo history is emptied (%1 changes can no longer be undone)</source>
+      <translation>撤销记录会清空（%1 项改动将不能再撤销）</translation>
+    </message>
+    <message>
+      <source>Switch language</source>
+      <translation>切换语言</translation>
+    </message>
+    <message>
+      <source>Switching the language opens the window again:</source>
+      <translation>切换语言会重新打开窗口：</translation>
+    </message>
+    <message>
+      <source>Your results and changes stay in the file. Switch now?</source>
+      <translation>已录入的成绩和改动都保存在文件中，不受影响。现在切换吗？</translation>
+    </message>
+    <message>
       <source>Pairing list</source>
       <translation>对阵表</translation>
     </message>
@@ -622,6 +682,46 @@ The current file is first saved as a backup of its own (you can restore it the s
     <message>
       <source>TRF import</source>
       <translation>导入 TRF</translation>
+    </message>
+    <message>
+      <source>BACKUP %1</source>
+      <translation>备份：%1</translation>
+    </message>
+    <message>
+      <source>READ-ONLY</source>
+      <translation>只读</translation>
+    </message>
+    <message>
+      <source>Backup</source>
+      <translation>备份</translation>
+    </message>
+    <message>
+      <source>Changes are saved in this backup of %1, not in the tournament file.</source>
+      <translation>改动保存在 %1 的这份备份中，不会改到比赛文件。</translation>
+    </message>
+    <message>
+      <source>Read-only</source>
+      <translation>只读</translation>
+    </message>
+    <message>
+      <source>Read-only: %1</source>
+      <translation>只读：%1</translation>
+    </message>
+    <message>
+      <source>This file is a backup of %1 (%2), not the tournament file.
+
+Changes made now are saved in the backup only; the tournament file stays as it is. To bring the tournament file back to this backup, open it and restore from File → Open a backup… instead.
+
+Change this backup?</source>
+      <translation>这个文件是 %1 的备份（%2），不是比赛文件。
+
+现在的改动只保存在这份备份中，比赛文件保持原样。要让比赛文件回到这份备份，请打开比赛文件，用“文件 → 打开备份…”恢复。
+
+确定要修改这份备份吗？</translation>
+    </message>
+    <message>
+      <source>Change a backup</source>
+      <translation>修改备份</translation>
     </message>
     <message>
       <source> · round %1</source>
@@ -1233,6 +1333,10 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>请先打开比赛，再启动现场录入。</translation>
     </message>
     <message>
+      <source>This file cannot be changed (see the note above the tabs): phone entry, which writes the phones' results into it, cannot start.</source>
+      <translation>这个文件不能写入（见窗口上方的说明）：现场录入要把手机提交的成绩写入文件，因此不能启动。</translation>
+    </message>
+    <message>
       <source>■ Stopped: every result of the round is in, so the table links no longer work.</source>
       <translation>■ 已停止：本轮成绩已全部录入，各台链接随之失效。</translation>
     </message>
@@ -1457,6 +1561,14 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>— corrected</source>
       <translation>——已更正</translation>
+    </message>
+    <message>
+      <source>Allow draws</source>
+      <translation>允许和棋</translation>
+    </message>
+    <message>
+      <source>Record table %1 as a draw and allow draws in this final from now on (for example a triple ko)? The change of setting is written to the audit log; Settings… changes it back.</source>
+      <translation>把第%1台记为和棋，并从现在起允许本比赛记和棋（如三劫循环）吗？设置的改动记入操作日志；可在“设置…”中改回。</translation>
     </message>
   </context>
   <context>
@@ -1930,6 +2042,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>姓名</translation>
     </message>
     <message>
+      <source>Team name</source>
+      <translation>队名</translation>
+    </message>
+    <message>
       <source>Unit</source>
       <translation>单位</translation>
     </message>
@@ -2107,6 +2223,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>冲突</translation>
     </message>
     <message>
+      <source>Black wins</source>
+      <translation>黑胜</translation>
+    </message>
+    <message>
+      <source>White wins</source>
+      <translation>白胜</translation>
+    </message>
+    <message>
+      <source>White forfeits</source>
+      <translation>白弃权</translation>
+    </message>
+    <message>
+      <source>Black forfeits</source>
+      <translation>黑弃权</translation>
+    </message>
+    <message>
       <source>void: %1</source>
       <translation>已作废：%1</translation>
     </message>
@@ -2268,8 +2400,24 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>如 http://192.168.1.20:8765（不填：启动现场录入服务时自动记下）</translation>
     </message>
     <message>
+      <source>No draws (never recorded)</source>
+      <translation>不能记和棋</translation>
+    </message>
+    <message>
       <source>a PNG or JPEG file; empty: none</source>
       <translation>PNG 或 JPEG 图片文件；不填：无背景</translation>
+    </message>
+    <message>
+      <source>By the komi: none in Go with a half-point komi (3又3/4子)</source>
+      <translation>按贴目：围棋贴目不是整目（如 3又3/4子）时不能记和棋</translation>
+    </message>
+    <message>
+      <source>Allowed (e.g. a Go game drawn by triple ko)</source>
+      <translation>可以记和棋（如围棋三劫循环判和）</translation>
+    </message>
+    <message>
+      <source>Draws</source>
+      <translation>和棋</translation>
     </message>
     <message>
       <source>Empty: the standard wording. Placeholders such as {姓名} {名次} are filled in.</source>

@@ -520,6 +520,54 @@ ZH: dict[str, str] = {
     "Team and pair prizes: a certificate per member": "团体、双人奖项每名队员各发一张证书",
     "Print a dashed circle where the seal goes": "印出盖章位置（虚线圆圈）",
     "These apply to the whole final (every event). Each round's start time is in the Schedule tab.": "以下设置适用于整个比赛（所有项目）。各轮开赛时间在“赛程”页设置。",
+    # Issue 23 §4: everything from the window (backups, read-only files, draws, languages, words)
+    "Black (first)": "黑方",
+    "White (second)": "白方",
+    "First to move": "先手",
+    "Second to move": "后手",
+    "Unit (Black)": "黑方单位",
+    "Unit (White)": "白方单位",
+    "Black and white": "黑白说明",
+    "Team name": "队名",
+    "Black wins": "黑胜",
+    "White wins": "白胜",
+    "White forfeits": "白弃权",
+    "Black forfeits": "黑弃权",
+    "Allow changes to this backup…": "允许修改这份备份…",
+    "the phone server stops (the phones cannot submit until you start it again)": (
+        "现场录入服务会停止（重新启动前，手机无法提交成绩）"
+    ),
+    "the undo history is emptied (%1 changes can no longer be undone)": (
+        "撤销记录会清空（%1 项改动将不能再撤销）"
+    ),
+    "Switch language": "切换语言",
+    "Switching the language opens the window again:": "切换语言会重新打开窗口：",
+    "Your results and changes stay in the file. Switch now?": "已录入的成绩和改动都保存在文件中，不受影响。现在切换吗？",
+    "BACKUP %1": "备份：%1",
+    "READ-ONLY": "只读",
+    "Backup": "备份",
+    "Read-only": "只读",
+    "Read-only: %1": "只读：%1",
+    "Changes are saved in this backup of %1, not in the tournament file.": (
+        "改动保存在 %1 的这份备份中，不会改到比赛文件。"
+    ),
+    "This file is a backup of %1 (%2), not the tournament file.\n\nChanges made now are saved in the backup only; the tournament file stays as it is. To bring the tournament file back to this backup, open it and restore from File → Open a backup… instead.\n\nChange this backup?": (
+        "这个文件是 %1 的备份（%2），不是比赛文件。\n\n现在的改动只保存在这份备份中，比赛文件保持原样。"
+        "要让比赛文件回到这份备份，请打开比赛文件，用“文件 → 打开备份…”恢复。\n\n确定要修改这份备份吗？"
+    ),
+    "Change a backup": "修改备份",
+    "This file cannot be changed (see the note above the tabs): phone entry, which writes the phones' results into it, cannot start.": (
+        "这个文件不能写入（见窗口上方的说明）：现场录入要把手机提交的成绩写入文件，因此不能启动。"
+    ),
+    "Allow draws": "允许和棋",
+    "Record table %1 as a draw and allow draws in this final from now on (for example a triple ko)? The change of setting is written to the audit log; Settings… changes it back.": (
+        "把第%1台记为和棋，并从现在起允许本比赛记和棋（如三劫循环）吗？设置的改动记入操作日志；"
+        "可在“设置…”中改回。"
+    ),
+    "By the komi: none in Go with a half-point komi (3又3/4子)": "按贴目：围棋贴目不是整目（如 3又3/4子）时不能记和棋",
+    "Allowed (e.g. a Go game drawn by triple ko)": "可以记和棋（如围棋三劫循环判和）",
+    "No draws (never recorded)": "不能记和棋",
+    "Draws": "和棋",
 }
 
 

@@ -67,11 +67,17 @@ def _enter(win, qtbot, text: str):  # noqa: ANN001, ANN202
     return results
 
 
-def test_a_typed_draw_is_refused_with_the_reason(go_window, qtbot) -> None:  # noqa: ANN001
+def test_a_typed_draw_is_refused_with_the_reason(go_window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    asked: list[str] = []
+    monkeypatch.setattr(
+        go_window.results, "ask_allow_draws", lambda text, table: asked.append(text) or False
+    )
     results = _enter(go_window, qtbot, "3 =")
     assert results.view.event == "MEN" and results.view.number == 3
+    assert len(asked) == 1 and "三劫循环" in asked[0]  # the arbiter may rule a draw: asked
     shown = results.feedback.text()
-    assert "和棋" in shown and "3又3/4子" in shown and "draws=allowed" in shown
+    assert "和棋" in shown and "3又3/4子" in shown and "允许和棋" in shown
+    assert "--" not in shown and "finals " not in shown  # the window's way, no command
     assert "#b00000" in results.feedback.styleSheet()  # an error, in red
     assert round_view(go_window.ctx.db, "MEN", 3).results[3] is None
     assert go_window.ctx.undo_stack.count() == 0
@@ -80,7 +86,8 @@ def test_a_typed_draw_is_refused_with_the_reason(go_window, qtbot) -> None:  # n
     assert round_view(go_window.ctx.db, "MEN", 3).results[3] == "1-0"
 
 
-def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot) -> None:  # noqa: ANN001
+def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setattr(go_window.results, "ask_allow_draws", lambda text, table: False)
     go_window.show_view("results")
     results = go_window.results
     results.round_combo.setCurrentIndex(results.round_combo.findData(1))
@@ -93,6 +100,44 @@ def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot) -
     assert go_window.asked == []  # no "correct anyway?" for a result that cannot be
     assert "和棋" in results.feedback.text()
     assert round_view(go_window.ctx.db, "MEN", 1).results[2] == before
+
+
+def test_the_arbiter_allows_a_draw_by_triple_ko_from_the_window(go_window, qtbot) -> None:  # noqa: ANN001
+    """Issue 23 §4: the window's own way to a draw in Go — asked, then the setting 和棋 is
+    "allowed" (audited) and the draw is recorded, with undo; the help line says so."""
+    from app.services.audit import audit_log
+    from app.services.tournament import tournament_settings
+
+    results = _enter(go_window, qtbot, "3 =")
+    assert len(go_window.asked) == 1 and "三劫循环" in go_window.asked[0]
+    assert round_view(go_window.ctx.db, "MEN", 3).results[3] == "="
+    assert tournament_settings(go_window.ctx.db).draws == "allowed"
+    assert any(e["action"] == "修改比赛信息" for e in audit_log(go_window.ctx.db)[:3])
+    assert "3又3/4子" not in results.help_text.text()  # draws are taken now
+    assert go_window.ctx.undo_stack.count() == 1
+    wait_idle(go_window, qtbot)
+    results = _enter(go_window, qtbot, "4 =")  # the next one: no question
+    assert len(go_window.asked) == 1
+    assert round_view(go_window.ctx.db, "MEN", 3).results[4] == "="
+
+
+def test_draws_are_allowed_in_the_settings_dialog(go_window, qtbot) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QDialog
+
+    from app.services.tournament import tournament_settings
+    from ui.dialogs.settings import SettingsDialog
+
+    dialog = SettingsDialog(go_window.ctx.db, go_window.ctx.events, "MEN", "测试裁判", go_window)
+    qtbot.addWidget(dialog)
+    tab = dialog.tournament
+    assert tab.draws.currentData() == "auto"
+    tab.draws.setCurrentIndex(tab.draws.findData("allowed"))
+    dialog.tabs.setCurrentWidget(tab)
+    dialog.resize(1000, 760)
+    dialog.grab().save("/tmp/shots/settings_draws.png")
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted, dialog.error.text()
+    assert tournament_settings(go_window.ctx.db).draws == "allowed"
 
 
 def test_the_help_line_says_a_go_final_takes_no_draws(qtbot, tmp_path) -> None:  # noqa: ANN001

@@ -22,7 +22,7 @@ def _pair_round_three(window, qtbot) -> None:  # noqa: ANN001
 
 
 def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
-    assert window.stack.currentWidget() is window.tabs
+    assert window.stack.currentWidget() is window.file_page and window.tabs.isVisible()
     assert window.players.model.rowCount() >= 56
     from ui.models.base import ROW_ROLE
     from ui.search import search_keys

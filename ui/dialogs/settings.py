@@ -37,7 +37,8 @@ from app.services.tournament import (
 )
 from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.settings.schema import parse_schedule_time
-from ui.dialogs.tournament_settings import TournamentTab, window_text
+from ui.dialogs.tournament_settings import TournamentTab
+from ui.errors import error_text, window_text
 
 if TYPE_CHECKING:
     from app.services.storage import Database
@@ -428,7 +429,8 @@ class SettingsDialog(QDialog):
         try:
             check_event_settings(self.db, self.event_code(), after)
         except SettingError as exc:
-            return str(exc)
+            message, details = error_text(exc)
+            return "\n".join([message, *details])
         return ""
 
     def accept(self) -> None:

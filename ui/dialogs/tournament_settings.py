@@ -9,11 +9,11 @@ command-line hint left out (the window has no flags to add).
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.settings import TOURNAMENT_FIELDS, TOURNAMENT_SETTINGS, SettingError, parse_text
 from app.settings.tournament import apply_tournament_changes, flat_tournament_settings
+from ui.errors import window_text
 
 if TYPE_CHECKING:
     from app.services.storage import Database
@@ -43,19 +44,6 @@ TEXT_KEYS = (
 )
 TEMPLATE_KEY = "certificate.template"
 BOOL_KEYS = ("certificate.per_member", "certificate.seal")
-
-_COMMAND_HINT = re.compile(r"(--[a-z]|finals\s)")
-
-
-def window_text(message: str) -> str:
-    """A service message as the window shows it: a clause that tells the user to type a
-    command or add a flag (「可用 --set title=… 修改」「请加 --force」) is left out."""
-    clauses = [c for c in re.split(r"(?<=[。；;])", message) if c.strip()]
-    kept = [c for c in clauses if not _COMMAND_HINT.search(c)]
-    if not kept:
-        return message.split("：")[0] + "。" if "：" in message else message
-    text = "".join(kept).rstrip("；;，, ")
-    return text if text.endswith(("。", "）", "！", "？")) else text + "。"
 
 
 def _text(value: Any) -> str:
@@ -105,6 +93,16 @@ class TournamentTab(QWidget):
             edit.setPlaceholderText(hints.get(key, ""))
             self.edits[key] = edit
             form.addRow(labels[key], edit)
+        # Draws (issue 13): Go with komi 3又3/4子 has none, unless the arbiter rules one (三劫循环).
+        self.draws = QComboBox()
+        self.draws.setObjectName("draws")
+        for value, text in (
+            ("auto", self.tr("By the komi: none in Go with a half-point komi (3又3/4子)")),
+            ("allowed", self.tr("Allowed (e.g. a Go game drawn by triple ko)")),
+            ("refused", self.tr("No draws (never recorded)")),
+        ):
+            self.draws.addItem(text, value)
+        form.addRow(self.tr("Draws"), self.draws)
         self.template = QPlainTextEdit()
         self.template.setPlaceholderText(
             self.tr(
@@ -151,6 +149,8 @@ class TournamentTab(QWidget):
             self.edits["komi"], info.get("game") == "go" or bool(self.loaded.get("komi"))
         )
         self.template.setPlainText(_text(self.loaded.get(TEMPLATE_KEY)))
+        index = self.draws.findData(self.loaded.get("draws") or "auto")
+        self.draws.setCurrentIndex(max(index, 0))
         for key, check in self.checks.items():
             default = TOURNAMENT_SETTINGS[key].default
             value = self.loaded.get(key, default)
@@ -180,6 +180,8 @@ class TournamentTab(QWidget):
             was = self.loaded.get(key, default)
             if check.isChecked() != (was if isinstance(was, bool) else default):
                 changes[key] = check.isChecked()
+        if self.draws.currentData() != (self.loaded.get("draws") or "auto"):
+            changes["draws"] = self.draws.currentData()
         return changes, unset
 
     def validate(self) -> str:

@@ -103,6 +103,21 @@ class GamesModel(RecordsModel):
             ]
         self.set_columns(columns)
 
+    def set_game(self, game: str | None) -> None:
+        """One vocabulary per game in the headings: Go's 黑方/白方, Gomoku's 先手/后手."""
+        go = game == "go"
+        titles = {
+            "first_name": self.tr("Black (first)") if go else self.tr("First to move"),
+            "second_name": self.tr("White (second)") if go else self.tr("Second to move"),
+            "first_unit": self.tr("Unit (Black)") if go else self.tr("Unit (first)"),
+            "second_unit": self.tr("Unit (White)") if go else self.tr("Unit (second)"),
+            "colour_reason": self.tr("Black and white") if go else self.tr("Colours"),
+        }
+        if any(c.key in titles and c.title != titles[c.key] for c in self.columns()):
+            self.set_columns(
+                [replace(c, title=titles[c.key]) if c.key in titles else c for c in self.columns()]
+            )
+
     def result_text(self, row: dict[str, Any]) -> str:
         result = row.get("result")
         if row.get("second") is None:

@@ -121,7 +121,9 @@ class StandingsModel(RecordsModel):
             )
         columns += [
             Column("seed", self.tr("No."), numeric=True),
-            Column("name", self.tr("Name")),
+            Column(
+                "name", self.tr("Team name") if event and event.kind == "team" else self.tr("Name")
+            ),
             Column("unit", self.tr("Unit")),
         ]
         if team_like:
@@ -156,7 +158,12 @@ class GroupStandingsModel(RecordsModel):
         columns = [
             Column("event_name", self.tr("Event")),
             Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank),
-            Column("name", self.tr("Name")),
+            Column(
+                "name",
+                self.tr("Team name")
+                if events and all(e.kind == "team" for e in events)
+                else self.tr("Name"),
+            ),
             Column("unit", self.tr("Unit")),
             Column("members", self.tr("Members")),
             Column("points", self.tr("Points"), numeric=True),

@@ -53,6 +53,29 @@ class SubmissionsModel(RecordsModel):
             ]
         )
 
+    def set_game(self, game: str | None) -> None:
+        """One vocabulary per game: Go's 黑胜/白胜, Gomoku's 先手胜/后手胜."""
+        if game == "go":
+            self._results.update(
+                {
+                    Result.FIRST_WINS: self.tr("Black wins"),
+                    Result.SECOND_WINS: self.tr("White wins"),
+                    Result.FIRST_WINS_BY_FORFEIT: self.tr("White forfeits"),
+                    Result.SECOND_WINS_BY_FORFEIT: self.tr("Black forfeits"),
+                }
+            )
+        else:
+            self._results.update(
+                {
+                    Result.FIRST_WINS: self.tr("first wins"),
+                    Result.SECOND_WINS: self.tr("second wins"),
+                    Result.FIRST_WINS_BY_FORFEIT: self.tr("second forfeits"),
+                    Result.SECOND_WINS_BY_FORFEIT: self.tr("first forfeits"),
+                }
+            )
+        if self.rowCount():
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
+
     def set_submissions(self, views: Sequence[SubmissionView]) -> None:
         self.set_rows([v.to_dict() for v in views])
 

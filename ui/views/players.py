@@ -36,7 +36,7 @@ from ui.dialogs.import_errors import ImportErrorsDialog
 from ui.dialogs.player import PlayerDialog
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.dialogs.reseed import ReseedCommand, ReseedDialog
-from ui.errors import show_error
+from ui.errors import error_text, show_error
 from ui.models.base import ROW_ROLE
 from ui.models.players import PlayersFilter, PlayersModel
 
@@ -372,10 +372,11 @@ class PlayersView(QWidget):
         try:
             summary = import_sheet(self.ctx.require_db(), path, event, self.ctx.operator)
         except FinalsError as exc:
-            self.ctx.import_problems = list(exc.details) or [exc.message]
+            message, details = error_text(exc)
+            self.ctx.import_problems = details or [message]
             self.ctx.apply_change("import")
-            if exc.details:
-                ImportErrorsDialog(exc.message, exc.details, self).exec()
+            if details:
+                ImportErrorsDialog(message, details, self).exec()
             else:
                 show_error(self, exc)
             return False

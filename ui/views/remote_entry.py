@@ -46,7 +46,7 @@ from app.services.remote_entry import (
 )
 from app.web import DEFAULT_PORT, RemoteEntryServer, local_addresses
 from ui import context as ctxmod
-from ui.errors import show_error
+from ui.errors import error_text, show_error
 from ui.models.submissions import SubmissionsModel
 from ui.views.standings import fit_columns, make_table
 
@@ -167,6 +167,7 @@ class RemoteEntryView(QWidget):
         self.table: QTableView = make_table(self.model, sortable=False)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setWordWrap(True)
         self.table.installEventFilter(self)
         self.table.doubleClicked.connect(lambda _i: self.accept_selected())
         self.queue_label = QLabel()
@@ -277,6 +278,15 @@ class RemoteEntryView(QWidget):
     def start_server(self) -> bool:
         if self.ctx.db is None or self.running():
             return False
+        if self.ctx.db.read_only is not None:  # a read-only file, or a backup not yet allowed
+            show_error(
+                self,
+                FinalsError(
+                    "现场录入要把手机提交的成绩写入比赛文件，这个文件不能写入，所以不启动服务。"
+                    + self.ctx.db.read_only
+                ),
+            )
+            return False
         scope = self.scope()
         if scope is None:
             show_error(
@@ -356,10 +366,15 @@ class RemoteEntryView(QWidget):
         if self.server is not None:
             self.server.auto_accept = on
 
+    def refresh_state(self) -> None:
+        """The file may be written now (a backup the arbiter allowed to change)."""
+        self._show_state()
+
     def _show_state(self) -> None:
         running = self.running()
         has_file = self.ctx.db is not None
-        self.start_button.setEnabled(has_file and not running)
+        writable = self.ctx.db is not None and self.ctx.db.read_only is None
+        self.start_button.setEnabled(has_file and not running and writable)
         self.stop_button.setEnabled(running)
         self.address.setEnabled(not running)
         self.port.setEnabled(not running)
@@ -391,6 +406,11 @@ class RemoteEntryView(QWidget):
         reason = self.stop_reason
         if not has_file:
             text = self.tr("Open a tournament to start phone entry.")
+        elif not writable:
+            text = self.tr(
+                "This file cannot be changed (see the note above the tabs): phone entry, which "
+                "writes the phones' results into it, cannot start."
+            )
         elif reason == "rounds_closed":
             text = self.tr(
                 "■ Stopped: every result of the round is in, so the table links no longer work."
@@ -456,7 +476,12 @@ class RemoteEntryView(QWidget):
             self.table.selectRow(again)
         if self.model.rowCount() and not self._sized:
             fit_columns(self.table, 300)
+            # The conflict, the last column, takes what is left and wraps: every column
+            # shows on a 1280-pixel screen, none scrolled out of sight.
+            self.table.setColumnWidth(self.model.column_of("conflict"), 120)  # then stretched
             self._sized = True
+        if self.model.rowCount():
+            self.table.resizeRowsToContents()
         self._show_queue()
 
     def _show_queue(self) -> None:
@@ -519,7 +544,7 @@ class RemoteEntryView(QWidget):
                 if (
                     not force
                     and sub["recorded"] is not None
-                    and self.confirm(exc.message + "\n\n" + self.tr("Accept it anyway?"))
+                    and self.confirm(error_text(exc)[0] + "\n\n" + self.tr("Accept it anyway?"))
                 ):
                     force = True
                     continue

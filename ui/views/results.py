@@ -493,7 +493,7 @@ class ResultsView(QWidget):
                 operator=self.ctx.operator,
             )
         except FinalsError as exc:
-            self._say(exc.message, error=True)
+            self._say(exc.window_message, error=True)
             return False
         self.ctx.own_change(outcome.get("revision"))
         first, second = outcome["board_points"]
@@ -592,17 +592,21 @@ class ResultsView(QWidget):
                     self._focus_after_load = table
                     self.entry.setText(f"{table} ")
                 self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
-                self._say(exc.message, error=True)
+                self._say(exc.window_message, error=True)
                 return False
-            except DrawRefused as exc:  # Go with komi 3又3/4子: no draw, not even with force
-                self._say(exc.message, error=True)
+            except (
+                DrawRefused
+            ) as exc:  # Go with komi 3又3/4子: no draw unless the arbiter rules one
+                if self.allow_draws(exc.window_message, table):
+                    continue
+                self._say(exc.window_message, error=True)
                 return False
             except FinalsError as exc:
                 if old is not None and not force and self._later_round_paired():
                     answer = QMessageBox.question(
                         self,
                         self.tr("Correct a result"),
-                        exc.message
+                        exc.window_message
                         + "\n\n"
                         + self.tr("Correct table %1 from %2 to %3 anyway?")
                         .replace("%1", str(table))
@@ -614,7 +618,7 @@ class ResultsView(QWidget):
                         continue
                     self._say(self.tr("Not changed."))
                     return False
-                self._say(exc.message, error=True)
+                self._say(exc.window_message, error=True)
                 return False
         if old != result:
             label = (
@@ -663,6 +667,40 @@ class ResultsView(QWidget):
     def _withdraw_question(self) -> None:
         """The line was edited after a replacement was asked about: Enter asks again."""
         self._confirming = None
+
+    def allow_draws(self, refusal: str, table: int) -> bool:
+        """A draw refused in this final (Go, komi 3又3/4子): the chief arbiter may rule one (a
+        triple ko, 三劫循环). Asked; yes allows draws in the whole final (the setting 和棋,
+        audited), as the command line's `finals settings … draws=allowed`."""
+        if self.ctx.db is None or not self.ask_allow_draws(refusal, table):
+            return False
+        from app.services.tournament import set_tournament_fields
+
+        try:
+            set_tournament_fields(self.ctx.db, {"draws": "allowed"}, self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return False
+        self.ctx.refresh_outline(ctxmod.SETTINGS)  # the settings dialog shows it
+        self._show_help()
+        return True
+
+    def ask_allow_draws(self, refusal: str, table: int) -> bool:
+        """The question (tests answer it)."""
+        answer = QMessageBox.question(
+            self,
+            self.tr("Allow draws"),
+            refusal
+            + "\n\n"
+            + self.tr(
+                "Record table %1 as a draw and allow draws in this final from now on (for "
+                "example a triple ko)? The change of setting is written to the audit log; "
+                "Settings… changes it back."
+            ).replace("%1", str(table)),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def _later_round_paired(self) -> bool:
         event = self.ctx.current_event()

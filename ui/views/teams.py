@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QSortFilterProxyModel
@@ -49,6 +50,15 @@ class GroupsModel(RecordsModel):
                 Column("note", self.tr("Note"), lambda r: self.notes.get(r["id"], "")),
             ]
         )
+
+    def set_kind(self, kind: str | None) -> None:
+        """A team's name is headed 队名, a pair's 姓名 (the two names)."""
+        title = self.tr("Team name") if kind == "team" else self.tr("Name")
+        columns = self.columns()
+        at = self.column_of("name")
+        if columns[at].title != title:
+            columns[at] = replace(columns[at], title=title)
+            self.set_columns(columns)
 
     def row_background(self, row: dict[str, Any]) -> Any:
         if self.problems.get(row["id"]):
@@ -144,6 +154,8 @@ class TeamsView(QWidget):
 
     def _show(self) -> None:
         code = self.event_combo.currentData()
+        event = self.ctx.current_event(code) if code else None
+        self.model.set_kind(event["kind"] if event else None)
         rows = [r for r in self._rows if r["event"] == code]
         by_name: dict[str, list[str]] = {}
         for item in self._problems:
