@@ -105,8 +105,9 @@ def _cells(text: str) -> int:
 
 
 _USAGE, _USAGE_WIDE = "用法：", "USAGE:"  # the same width in a terminal
-# A line of help never starts with these (they close what comes before them).
+# A line of help never starts with a closing sign, nor ends with an opening one.
 _CLOSING = frozenset("，。、；：！？）》」』”’,.;:!?)]")
+_OPENING = frozenset("（《「『“‘")
 
 
 class _Formatter(argparse.HelpFormatter):
@@ -145,20 +146,28 @@ class _Formatter(argparse.HelpFormatter):
         return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
 
     def _split_lines(self, text: str, width: int) -> list[str]:
-        lines: list[str] = []
-        line = ""
+        lines: list[list[str]] = [[]]
         # Latin words whole, Chinese character by character.
         for token in re.findall(r"[!-~]+|\s+|.", text.strip()):
+            line = lines[-1]
             if token.isspace():
-                token = " "
-                if not line:
-                    continue
-            if line and _cells(line + token) > width and token[0] not in _CLOSING:
-                lines.append(line.rstrip())
-                line = "" if token == " " else token
+                if line:
+                    line.append(" ")
+            elif line and _cells("".join(line) + token) > width:
+                carried: list[str] = []
+                # A closing sign never starts a line: what it closes comes down with it.
+                while (
+                    token[0] in _CLOSING
+                    and len(line) > 1
+                    and (not carried or carried[0][0] in _CLOSING or carried[0] == " ")
+                ):
+                    carried.insert(0, line.pop())
+                if len(line) > 1 and line[-1] in _OPENING:  # nor does an opening one end it
+                    carried.insert(0, line.pop())
+                lines.append([*carried, token])
             else:
-                line += token
-        return [*lines, line.rstrip()] if line else lines
+                line.append(token)
+        return ["".join(line).strip() for line in lines if line]
 
 
 class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
