@@ -169,14 +169,15 @@ def test_positional_arguments_have_meaningful_names() -> None:
 
 SHARED = {
     # dest: (its help everywhere, the commands that say something more specific)
-    "json": (common.JSON_HELP, {"export"}),
-    "file": (common.FILE_HELP, {"new", "demo", "gui"}),
+    "json": ("JSON_HELP", {"export"}),
+    "file": ("FILE_HELP", {"new", "demo", "gui"}),
 }
 
 
 @pytest.mark.parametrize("dest", SHARED)
 def test_shared_arguments_read_the_same_everywhere(dest: str) -> None:
-    text, own = SHARED[dest]
+    name, own = SHARED[dest]
+    text = getattr(common, name)
     found = {
         " ".join(words): action.help
         for words, parser, _ in COMMANDS
