@@ -170,23 +170,12 @@ class _Formatter(argparse.HelpFormatter):
         return ["".join(line).strip() for line in lines if line]
 
 
-class _Commands(argparse._SubParsersAction):  # type: ignore[type-arg]
-    """The subcommands: each command's `help` (its line in `finals --help`) is the description
-    its own `--help` shows, unless it is given a longer one."""
-
-    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
-        if kwargs.get("help") and not kwargs.get("description"):
-            kwargs["description"] = kwargs["help"]
-        return super().add_parser(name, **kwargs)  # type: ignore[no-any-return]
-
-
 class _Parser(argparse.ArgumentParser):
     """The parser of `finals` and of each command: usage, headings and `-h` in Chinese."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
-        self.register("action", "parsers", _Commands)
         self._positionals.title = "位置参数"
         self._optionals.title = "选项"
         for action in self._actions:
@@ -236,7 +225,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(sub if command is None else _OneCommand(sub, command))
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Each command's `help` (its line in `finals --help`) is the description its own --help
+    shows, unless it was given a longer one (`trf export` within `trf` too)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for line in action._choices_actions:
+                command = action.choices[line.dest]
+                command.description = command.description or line.help
+                _describe(command)
 
 
 def _configure_streams() -> None:
