@@ -73,6 +73,46 @@ def whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+# --- the help of the arguments every command shares: one wording everywhere (issue 24) ---
+
+COMMAND_HELP = "要运行的命令（finals 命令 --help 列出它的参数）"
+OPERATOR_HELP = "操作员姓名，写入操作日志（省略时取环境变量 FINALS_OPERATOR）"
+FILE_HELP = "比赛文件（.finals）或数据库地址（postgresql://…）"
+EVENT_HELP = "项目代码，如 MEN（finals events 列出各项目）"
+EVENT_ONE_HELP = "项目代码（比赛只有一个项目时可省略）"
+EVENT_ALL_HELP = "只看该项目（项目代码；省略为全部项目）"
+ROUND_HELP = "轮次（从1起；省略为最新一轮）"
+ROUND_REQUIRED_HELP = "轮次（从1起）"
+AFTER_ROUND_HELP = "名次截至的轮次（从1起；省略为最新一轮）"
+JSON_HELP = "以 JSON 格式打印（供其他程序读取）"
+WHO_HELP = "选手：序号或姓名"
+CORRECT_HELP = "下一轮已编排时仍更正成绩（确认）"
+
+
+def add_file(parser: Any, **kwargs: Any) -> None:
+    """The command's final (dest `file`), shown as FILE."""
+    kwargs.setdefault("help", FILE_HELP)
+    parser.add_argument("file", metavar="FILE", **kwargs)
+
+
+def add_event(parser: Any, *, required: bool = False, help: str | None = None) -> None:
+    """`--event CODE`: required, or with the help saying what leaving it out means."""
+    text = help or (EVENT_HELP if required else EVENT_ALL_HELP)
+    parser.add_argument("--event", required=required, metavar="CODE", help=text)
+
+
+def add_round(parser: Any, *, required: bool = False, help: str | None = None) -> None:
+    """`--round N` (1 or more, see round_number)."""
+    text = help or (ROUND_REQUIRED_HELP if required else ROUND_HELP)
+    parser.add_argument("--round", type=round_number, required=required, metavar="N", help=text)
+
+
+def add_json(parser: Any, **kwargs: Any) -> None:
+    """`--json`: the same data for another program."""
+    kwargs.setdefault("help", JSON_HELP)
+    parser.add_argument("--json", action="store_true", **kwargs)
+
+
 TABLE = whole_number("台号", 1, 100_000)
 SEED = whole_number("随机种子", 0, 2**31 - 1)
 RECORD_ID = whole_number("编号", 1, 2**31 - 1)

@@ -16,7 +16,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator, whole_number
+from app.cli.common import add_event, add_file, opened, operator, whole_number
 from app.cli.outputs import add_output
 
 MINUTES = whole_number("调整用时（分钟）", 1, 10_000)
@@ -73,21 +73,21 @@ def cmd_h9(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("opengotha-export", help="把一个围棋项目导出为 OpenGotha XML 文件")
-    p.add_argument("file")
-    p.add_argument("--event", required=True, help="项目代码")
+    add_file(p)
+    add_event(p, required=True)
     add_output(p, "-o", "--output", required=True, help="输出文件（.xml）")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("opengotha-import", help="从 OpenGotha XML 文件新建一个项目")
-    p.add_argument("file")
-    p.add_argument("xml", help="OpenGotha 导出的 XML 文件")
-    p.add_argument("--event", required=True, help="新项目代码（不得与已有项目重复）")
+    add_file(p)
+    p.add_argument("xml", metavar="XML", help="OpenGotha 导出的 XML 文件")
+    add_event(p, required=True, help="新项目代码（不得与已有项目重复）")
     p.add_argument("--name", help="新项目名称（默认取文件中的比赛名称）")
     p.set_defaults(handler=cmd_import)
 
     p = sub.add_parser("h9", help="把一个围棋项目的成绩导出为 EGF h9 文件（欧洲围棋数据库）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True, help="项目代码")
+    add_file(p)
+    add_event(p, required=True)
     add_output(p, "-o", "--output", required=True, help="输出文件（.h9）")
     p.add_argument(
         "--class",

@@ -9,12 +9,15 @@ import argparse
 import gc
 import importlib
 import os
+import re
 import sys
-from collections.abc import Callable, Iterator, Sequence
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from app.cli.common import COMMAND_HELP, OPERATOR_HELP
 from app.cli.outputs import check_outputs
 from app.errors import FinalsError
 from app.text import terminal_safe
@@ -96,7 +99,89 @@ COMMANDS = {
 }
 
 
+def _cells(text: str) -> int:
+    """Columns `text` takes in a terminal: a Chinese character (or a full-width sign) two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+_USAGE, _USAGE_WIDE = "用法：", "USAGE:"  # the same width in a terminal
+# A line of help never starts with a closing sign, nor ends with an opening one.
+_CLOSING = frozenset("，。、；：！？）》」』”’,.;:!?)]")
+_OPENING = frozenset("（《「『“‘")
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help in Chinese: `用法：` for `usage:`, lines of help wrapped by the columns a
+    Chinese character takes (two), and a metavar of several words (`A B`, one per value of
+    `nargs=2`) shown once. A tuple metavar does that on a positional only from Python 3.12
+    on: 3.11's argparse fails on its --help and on its missing-argument message."""
+
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        super().add_usage(usage, actions, groups, _USAGE if prefix is None else prefix)
+
+    def _format_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None) -> str:
+        # argparse indents a usage's further lines by len(prefix): "用法：" is 3 characters
+        # but 6 columns wide, so the usage is laid out with 6 ASCII ones in its place.
+        if prefix != _USAGE:
+            return super()._format_usage(usage, actions, groups, prefix)
+        text: str = super()._format_usage(usage, actions, groups, _USAGE_WIDE)
+        return text.replace(_USAGE_WIDE, _USAGE, 1)
+
+    def _metavar_formatter(
+        self, action: argparse.Action, default_metavar: str
+    ) -> Callable[[int], tuple[str, ...]]:
+        words = action.metavar.split() if isinstance(action.metavar, str) else []
+        if isinstance(action.nargs, int) and len(words) == action.nargs > 1:
+            whole = " ".join(words)
+            return lambda size: tuple(words) if size == len(words) else (whole,) * size
+        return super()._metavar_formatter(action, default_metavar)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        return "\n".join(indent + line for line in self._split_lines(text, width - len(indent)))
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines: list[list[str]] = [[]]
+        # Latin words whole, Chinese character by character.
+        for token in re.findall(r"[!-~]+|\s+|.", text.strip()):
+            line = lines[-1]
+            if token.isspace():
+                if line:
+                    line.append(" ")
+            elif line and _cells("".join(line) + token) > width:
+                carried: list[str] = []
+                # A closing sign never starts a line: what it closes comes down with it.
+                while (
+                    token[0] in _CLOSING
+                    and len(line) > 1
+                    and (not carried or carried[0][0] in _CLOSING or carried[0] == " ")
+                ):
+                    carried.insert(0, line.pop())
+                if len(line) > 1 and line[-1] in _OPENING:  # nor does an opening one end it
+                    carried.insert(0, line.pop())
+                lines.append([*carried, token])
+            else:
+                line.append(token)
+        return ["".join(line).strip() for line in lines if line]
+
+
 class _Parser(argparse.ArgumentParser):
+    """The parser of `finals` and of each command: usage, headings and `-h` in Chinese."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+        self._positionals.title = "位置参数"
+        self._optionals.title = "选项"
+        for action in self._actions:
+            if isinstance(action, argparse._HelpAction):
+                action.help = "显示本帮助并退出"
+
     def error(self, message: str) -> None:  # type: ignore[override]
         self.print_usage(sys.stderr)
         print(f"{self.prog}: 用法错误：{message}", file=sys.stderr)
@@ -128,8 +213,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The `finals` parser with every command; with `command` (one of COMMANDS), with that
     command only: enough to parse and run it, with the same help and messages."""
     parser = _Parser(prog="finals", description="棋赛总决赛编排系统（五子棋、围棋积分编排）")
-    parser.add_argument("--operator", default=None, help="操作员姓名（写入操作日志）")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    parser.add_argument("--operator", default=None, metavar="NAME", help=OPERATOR_HELP)
+    sub = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=_Parser, help=COMMAND_HELP
+    )
     for name in COMMAND_MODULES if command is None else (COMMANDS[command],):
         try:
             module = importlib.import_module(f"app.cli.{name}")
@@ -138,7 +225,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(sub if command is None else _OneCommand(sub, command))
+    _describe(parser)
     return parser
+
+
+def _describe(parser: argparse.ArgumentParser) -> None:
+    """Each command's `help` (its line in `finals --help`) is the description its own --help
+    shows, unless it was given a longer one (`trf export` within `trf` too)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for line in action._choices_actions:
+                command = action.choices[line.dest]
+                command.description = command.description or line.help
+                _describe(command)
 
 
 def _configure_streams() -> None:

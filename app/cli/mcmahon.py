@@ -6,7 +6,16 @@ import argparse
 import sys
 from typing import Any
 
-from app.cli.common import fmt_points, opened, print_json, table
+from app.cli.common import (
+    EVENT_ONE_HELP,
+    add_event,
+    add_file,
+    add_json,
+    fmt_points,
+    opened,
+    print_json,
+    table,
+)
 
 
 def cmd_mcmahon(args: argparse.Namespace) -> int:
@@ -79,7 +88,7 @@ def register(sub: Any) -> None:
         "mcmahon",
         help="麦克马洪制：每名棋手的起始分和组别（第1轮前公布），以及上限、下限设置",
     )
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, help=EVENT_ONE_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_mcmahon)

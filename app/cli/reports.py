@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, round_number
+from app.cli.common import add_event, add_file, add_round, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -91,19 +91,29 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("report", help="打印文档（PDF 或 Excel，按输出文件扩展名）")
-    p.add_argument("file")
+    add_file(p)
     p.add_argument(
         "kind",
         metavar="KIND",
-        help="pairings index slips standings crosstable teams pairs prizes certificates "
-        "grades entries（秩序册） checkin（签到表） cards（台号牌） "
+        help="文档种类：pairings（对阵表） index（姓名索引） slips（成绩登记单） "
+        "standings（成绩排名表） crosstable（对阵成绩表） teams（团体成绩表） "
+        "pairs（双人赛成绩表） prizes（奖金发放表） certificates（证书） grades（等级申报表） "
+        "entries（秩序册） checkin（签到表） cards（台号牌） "
         "lineup（团体赛出场名单） ceremony（颁奖顺序表） "
         "poster（选手查询海报：--base-url，--large 为 A3） "
         "mcmahon（麦克马洪起始分，第1轮前公布）",
     )
-    p.add_argument("--event")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--category")
+    add_event(p, help="只印该项目（项目代码；省略为全部项目）")
+    add_round(
+        p,
+        help="轮次（从1起；省略为最新一轮）：pairings、index、slips、lineup 印该轮对阵，"
+        "其余印截至该轮的名次",
+    )
+    p.add_argument(
+        "--category",
+        metavar="C",
+        help="只印该组别（standings、prizes、certificates、grades、ceremony），如 women、youth",
+    )
     p.add_argument(
         "--type",
         default="prize",

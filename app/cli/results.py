@@ -5,7 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from app.cli.common import fmt_points, opened, print_json, round_number, table, warn
+from app.cli.common import (
+    AFTER_ROUND_HELP,
+    EVENT_ONE_HELP,
+    add_event,
+    add_file,
+    add_json,
+    add_round,
+    fmt_points,
+    opened,
+    print_json,
+    table,
+    warn,
+)
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
@@ -425,51 +437,64 @@ def cmd_certificates_register(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("standings", help="名次表（任意轮次后；可按组别）")
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--category", help="women、youth 或项目中定义的组别；自定义组别配合下列条件")
+    add_file(p)
+    add_event(p, help=EVENT_ONE_HELP)
+    add_round(p, help=AFTER_ROUND_HELP)
+    p.add_argument(
+        "--category",
+        metavar="C",
+        help="women、youth 或项目中定义的组别；自定义组别配合下列条件",
+    )
     p.add_argument("--gender", help="自定义组别：男/女")
-    p.add_argument("--born-from", dest="born_from")
-    p.add_argument("--born-to", dest="born_to")
-    p.add_argument("--min-grade", dest="min_grade")
+    p.add_argument(
+        "--born-from",
+        dest="born_from",
+        metavar="DATE",
+        help="自定义组别：出生不早于，如 2010-01-01",
+    )
+    p.add_argument(
+        "--born-to", dest="born_to", metavar="DATE", help="自定义组别：出生不晚于，如 2015-12-31"
+    )
+    p.add_argument(
+        "--min-grade", dest="min_grade", metavar="GRADE", help="自定义组别：段级位不低于，如 1段"
+    )
     p.add_argument("--explain", action="store_true", help="说明每组并列由哪项小分区分")
-    p.add_argument("--json", action="store_true")
+    add_json(p)
     p.set_defaults(handler=cmd_standings)
 
     p = sub.add_parser("teams", help="团体名次（--pairs 为双人名次）")
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--pairs", action="store_true")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p)
+    p.add_argument("--pairs", action="store_true", help="改为双人名次（同 finals pairs）")
+    add_round(p, help=AFTER_ROUND_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_teams)
 
     p = sub.add_parser("pairs", help="双人名次")
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p)
+    add_round(p, help=AFTER_ROUND_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_teams, pairs=True)
 
     p = sub.add_parser("prizes", help="奖金分配")
-    p.add_argument("file")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_round(p, help=AFTER_ROUND_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_prizes)
 
     p = sub.add_parser("grades", help="等级申报")
-    p.add_argument("file")
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_round(p, help=AFTER_ROUND_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_grades)
 
     p = sub.add_parser("certificates-register", help="证书编号登记表（已发放的编号，含作废）")
-    p.add_argument("file")
+    add_file(p)
     p.add_argument(
         "--type",
         choices=["prize", "grade", "participation"],
         help="只列一种证书：prize（获奖）、grade（等级）、participation（参赛）",
     )
-    p.add_argument("--json", action="store_true")
+    add_json(p)
     p.set_defaults(handler=cmd_certificates_register)

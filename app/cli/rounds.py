@@ -6,13 +6,17 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
+    CORRECT_HELP,
     SEED,
     TABLE,
+    add_event,
+    add_file,
+    add_json,
+    add_round,
     fmt_points,
     opened,
     operator,
     print_json,
-    round_number,
     table,
     warn,
     whole_number,
@@ -318,82 +322,97 @@ def cmd_round_status(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("pair", help="编排下一轮并列出对阵")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--seed", type=SEED, help="第1轮抽签的随机种子（默认由项目和轮次决定）")
-    p.add_argument("--opening-seed", dest="opening_seed", type=SEED, help="指定开局抽签的随机种子")
+    add_file(p)
+    add_event(p, required=True)
+    p.add_argument(
+        "--seed", type=SEED, metavar="S", help="第1轮抽签的随机种子（默认由项目和轮次决定）"
+    )
+    p.add_argument(
+        "--opening-seed",
+        dest="opening_seed",
+        type=SEED,
+        metavar="S",
+        help="五子棋指定开局抽签的随机种子（默认由项目和轮次决定）",
+    )
     p.add_argument(
         "--extra-round",
         dest="extra_round",
         action="store_true",
         help="确认编排超出计划轮数的加赛轮（计划轮数随之增加）",
     )
-    p.add_argument(
-        "--round",
-        type=round_number,
-        help="要编排的轮次：只在它正是下一轮时编排（多个站点时，防止另一站点刚编排过）",
-    )
-    p.add_argument("--json", action="store_true")
+    add_round(p, help="要编排的轮次：只在它正是下一轮时编排（多个站点时，防止另一站点刚编排过）")
+    add_json(p)
     p.set_defaults(handler=cmd_pair)
 
     p = sub.add_parser("pairing", help="查看某轮对阵及编排说明")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p)
+    add_json(p)
     p.set_defaults(handler=cmd_pairing)
 
     p = sub.add_parser("check", help="检查某轮编排是否违反绝对规则（有违规时退出码为1）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p)
+    add_json(p)
     p.set_defaults(handler=cmd_check)
 
     p = sub.add_parser("repair", help="重新编排最后一轮（尚无成绩时）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--seed", type=SEED)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p, help="要重新编排的轮次（只能是最后一轮；省略为最后一轮）")
+    p.add_argument(
+        "--seed", type=SEED, metavar="S", help="第1轮抽签的随机种子（默认沿用该轮原来的种子）"
+    )
+    add_json(p)
     p.set_defaults(handler=cmd_repair)
 
     p = sub.add_parser("unpair", help="删除最后一轮的编排（尚无成绩时）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
+    add_file(p)
+    add_event(p, required=True)
     p.set_defaults(handler=cmd_unpair)
 
-    for name, edit, meta, text in (
-        ("swap", "swap", ["A", "B"], "交换两名选手（按序号）的位置"),
-        ("swap-colours", "colours", ["TABLE"], "交换某台的先后手"),
-        ("set-pair", "against", ["A", "B"], "指定两名选手（按序号）对阵"),
-        ("move-table", "move", ["TABLE", "NEW"], "调整台号"),
-        ("give-bye", "bye", ["SEED"], "把轮空给某选手（按序号）"),
+    # A metavar of several words, one per value: shown once (app.cli.main._Formatter).
+    for name, edit, meta, text, values in (
+        ("swap", "swap", "A B", "交换两名选手（按序号）的位置", "两名选手的序号"),
+        ("swap-colours", "colours", "TABLE", "交换某台的先后手", "台号"),
+        (
+            "set-pair",
+            "against",
+            "A B",
+            "指定两名选手（按序号）对阵",
+            "两名选手的序号（两人原来的对手相互对阵）",
+        ),
+        ("move-table", "move", "TABLE NEW", "调整台号", "原台号和新台号"),
+        ("give-bye", "bye", "SEED", "把轮空给某选手（按序号）", "得轮空的选手的序号"),
     ):
         p = sub.add_parser(name, help=text + "；违规以警告显示")
-        p.add_argument("file")
-        p.add_argument("values", nargs=len(meta), metavar=" ".join(meta))
-        p.add_argument("--event", required=True)
-        p.add_argument("--round", type=round_number, required=True)
-        p.add_argument("--json", action="store_true")
+        add_file(p)
+        p.add_argument("values", nargs=len(meta.split()), metavar=meta, help=values)
+        add_event(p, required=True)
+        add_round(p, required=True)
+        add_json(p)
         p.set_defaults(handler=_edit_command(edit))
 
     p = sub.add_parser("undo-edit", help="撤销某轮最近一次编排调整")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number, required=True)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p, required=True)
+    add_json(p)
     p.set_defaults(handler=cmd_undo_edit)
 
     p = sub.add_parser("result", help="录入或更正一台成绩")
-    p.add_argument("file")
+    add_file(p)
     p.add_argument("result", metavar="RESULT", help=RESULT_HELP + "；clear 清除该台成绩")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number, required=True)
-    p.add_argument("--table", type=TABLE, required=True)
+    add_event(p, required=True)
+    add_round(p, required=True)
+    p.add_argument(
+        "--table", type=TABLE, required=True, metavar="T", help="台号（团体对抗赛为对抗的台号）"
+    )
     p.add_argument("--manner", help="胜负方式，如 中盘胜、黑胜3又3/4子、连五、禁手（三三）")
     p.add_argument("--fouls", help="犯规次数 先手,后手，如 0,1")
-    p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
+    p.add_argument("--force", action="store_true", help=CORRECT_HELP)
     p.add_argument(
         "--expect",
         metavar="RESULT",
@@ -404,6 +423,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--board",
         type=whole_number("板次", 1, 100),
+        metavar="B",
         help="团体对抗赛的板次（第几板；--table 是对抗的台号），对抗结果按局分自动得出",
     )
     p.set_defaults(handler=cmd_result)
@@ -411,24 +431,26 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "results", help="从 CSV 批量录入成绩（table,result[,manner]），全部正确才录入"
     )
-    p.add_argument("file")
-    p.add_argument("csv")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number, required=True)
-    p.add_argument("--force", action="store_true")
+    add_file(p)
+    p.add_argument(
+        "csv", metavar="CSV", help="成绩表 .csv：每行 table,result[,manner]（台号,成绩[,胜负方式]）"
+    )
+    add_event(p, required=True)
+    add_round(p, required=True)
+    p.add_argument("--force", action="store_true", help=CORRECT_HELP)
     p.set_defaults(handler=cmd_results)
 
     p = sub.add_parser("boards", help="团体对抗赛各台（对抗）各板的对阵与成绩")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--table", type=TABLE)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p)
+    p.add_argument("--table", type=TABLE, metavar="T", help="只看该台（对抗的台号；省略为全部台）")
+    add_json(p)
     p.set_defaults(handler=cmd_boards)
 
     p = sub.add_parser("round-status", help="哪些台还没有成绩")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p)
+    add_json(p)
     p.set_defaults(handler=cmd_round_status)

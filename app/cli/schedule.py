@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from app.cli.common import opened, operator, print_json, round_number, table
+from app.cli.common import (
+    add_event,
+    add_file,
+    add_json,
+    add_round,
+    opened,
+    operator,
+    print_json,
+    table,
+)
 
 
 def cmd_schedule(args: argparse.Namespace) -> int:
@@ -43,10 +52,10 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "schedule", help="赛程：各轮的比赛日期和开赛时间（印在对阵表、成绩单、成绩表上）"
     )
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--round", type=round_number)
+    add_file(p)
+    add_event(p, help="项目代码（修改赛程时须给出；省略为列出全部项目）")
+    add_round(p, help="轮次（从1起；修改赛程时须给出；省略为列出全部轮次）")
     p.add_argument("--at", help='开赛时间，如 "2022-10-28 09:00"')
     p.add_argument("--clear", action="store_true", help="删除该轮的开赛时间")
-    p.add_argument("--json", action="store_true")
+    add_json(p)
     p.set_defaults(handler=cmd_schedule)

@@ -9,11 +9,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
+    CORRECT_HELP,
     RECORD_ID,
+    add_event,
+    add_file,
+    add_json,
+    add_round,
     opened,
     operator,
     print_json,
-    round_number,
     table,
     warn,
     whole_number,
@@ -260,7 +264,7 @@ def cmd_table_links(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("serve", help="启动现场成绩录入服务（台裁用手机扫码录入）")
-    p.add_argument("file")
+    add_file(p)
     p.add_argument("--bind", help="监听地址：本机在场馆网络中的 IP（只在该地址上服务）")
     p.add_argument("--port", type=PORT, default=8765, help="端口，0 到 65535（默认 8765）")
     p.add_argument(
@@ -268,8 +272,8 @@ def register(sub: Any) -> None:
         dest="host_name",
         help="手机也可用此主机名访问本机（如 finals.lan）；其余名字一律拒绝",
     )
-    p.add_argument("--event", help="只服务该项目（默认所有未完成的轮次）")
-    p.add_argument("--round", type=round_number, help="只服务该轮（需同时指定 --event）")
+    add_event(p, help="只服务该项目（项目代码；省略为所有未完成的轮次）")
+    add_round(p, help="只服务该轮（从1起；需同时给出 --event）")
     p.add_argument("--pin", help="裁判口令：台裁提交时须输入（也可用环境变量 FINALS_PIN）")
     p.add_argument(
         "--auto-accept",
@@ -288,9 +292,9 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=cmd_serve)
 
     p = sub.add_parser("submissions", help="查看、采用或拒绝现场提交的成绩")
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--round", type=round_number)
+    add_file(p)
+    add_event(p)
+    add_round(p, help="只看该轮的提交（从1起；省略为全部轮次）")
     p.add_argument("--all", action="store_true", help="列出全部提交（含已处理）")
     p.add_argument("--accept", type=RECORD_ID, nargs="+", metavar="ID", help="采用这些编号的提交")
     p.add_argument("--reject", type=RECORD_ID, nargs="+", metavar="ID", help="拒绝这些编号的提交")
@@ -298,15 +302,27 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--accept-all", dest="accept_all", action="store_true", help="采用全部无冲突的待确认提交"
     )
-    p.add_argument("--force", action="store_true", help="下一轮已编排时确认更正")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--force", action="store_true", help=CORRECT_HELP)
+    add_json(p)
     p.set_defaults(handler=cmd_submissions)
 
     p = sub.add_parser("table-links", help="各台的录入链接（成绩登记单二维码），缺少时生成")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--round", type=round_number)
-    p.add_argument("--base-url", dest="base_url", help="服务地址，如 http://192.168.1.10:8765/")
-    add_output(p, "--qr-dir", dest="qr_dir", folder=True, help="把每台的二维码存为 PNG 到该目录")
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p, required=True)
+    add_round(p)
+    p.add_argument(
+        "--base-url",
+        dest="base_url",
+        metavar="URL",
+        help="服务地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）",
+    )
+    add_output(
+        p,
+        "--qr-dir",
+        dest="qr_dir",
+        folder=True,
+        metavar="DIR",
+        help="把每台的二维码存为 PNG 到该目录",
+    )
+    add_json(p)
     p.set_defaults(handler=cmd_table_links)

@@ -10,11 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.common import (
+    AFTER_ROUND_HELP,
     SEED,
+    WHO_HELP,
+    add_event,
+    add_file,
+    add_json,
+    add_round,
     opened,
     operator,
     print_json,
-    round_number,
     store_target,
     table,
     whole_number,
@@ -456,6 +461,10 @@ def cmd_gui(args: argparse.Namespace) -> int:
     return int(gui.run_gui(path, view=args.view, screenshot=args.screenshot))
 
 
+NEW_FILE_HELP = "新的比赛文件（.finals；不覆盖已有文件），或数据库地址 postgresql://…"
+PRESET_HELP = "规程预设（比赛的项目、计分、奖金和等级表）"
+
+
 def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None:
     if name_required:
         p.add_argument("--name", required=True, help="姓名")
@@ -480,67 +489,84 @@ def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None
 
 def register(sub: Any) -> None:
     p = sub.add_parser("new", help="按预设新建比赛文件")
-    add_output(p, "file", replace=False, help="新的比赛文件（.finals；不覆盖已有文件）")
-    p.add_argument("--preset", required=True, choices=preset_names(), help="规程预设")
+    add_output(p, "file", replace=False, metavar="FILE", help=NEW_FILE_HELP)
+    p.add_argument("--preset", required=True, choices=preset_names(), help=PRESET_HELP)
     p.add_argument("--title", help="比赛名称（默认取预设）")
     p.set_defaults(handler=cmd_new)
 
     p = sub.add_parser("template", help="生成空白报名表（含示例行）")
-    add_output(p, "out", help="输出的 .xlsx 文件（已存在时须加 --force）")
+    add_output(p, "out", metavar="OUT", help="输出的 .xlsx 文件（已存在时须加 --force）")
     p.set_defaults(handler=cmd_template)
 
     p = sub.add_parser("import", help="导入报名表（.xlsx/.csv），全部正确才导入")
-    p.add_argument("file")
-    p.add_argument("sheet", help="报名表 .xlsx 或 .csv")
-    p.add_argument("--event", help="未填“项目”列时报入的项目代码")
+    add_file(p)
+    p.add_argument("sheet", metavar="SHEET", help="报名表 .xlsx 或 .csv")
+    add_event(p, help="未填“项目”列的行报入的项目代码")
     p.set_defaults(handler=cmd_import)
 
     p = sub.add_parser("players", help="列出选手")
-    p.add_argument("file")
-    p.add_argument("--event")
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_event(p)
+    add_json(p)
     p.set_defaults(handler=cmd_players)
 
     p = sub.add_parser("events", help="列出项目")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_json(p)
     p.set_defaults(handler=cmd_events)
 
     p = sub.add_parser("add-player", help="添加一名选手（第1轮后为迟到选手）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
-    p.add_argument("--points", type=float, default=0.0, help="迟到选手的初始积分（裁判长给定）")
+    add_file(p)
+    add_event(p, required=True)
+    p.add_argument(
+        "--points",
+        type=float,
+        default=0.0,
+        metavar="P",
+        help="迟到选手的初始积分（裁判长给定；默认 0）",
+    )
     _add_player_options(p, name_required=True)
     p.set_defaults(handler=cmd_add_player)
 
-    p = sub.add_parser("edit-player", help="修改选手信息")
-    p.add_argument("file")
-    p.add_argument("who", help="序号或姓名")
-    p.add_argument("--event", required=True)
+    p = sub.add_parser("edit-player", help="修改选手信息（只改给出的项）")
+    add_file(p)
+    p.add_argument("who", metavar="WHO", help=WHO_HELP)
+    add_event(p, required=True)
     _add_player_options(p, name_required=False)
     p.set_defaults(handler=cmd_edit_player)
 
-    for name, status, text in (
-        ("withdraw", "withdrawn", "退赛（自下一轮或 --round 起）"),
-        ("reinstate", "playing", "撤销退赛"),
-        ("absent", "absent", "某轮请假（不编排、不轮空）"),
-        ("present", "present", "撤销请假"),
+    for name, status, text, round_help in (
+        (
+            "withdraw",
+            "withdrawn",
+            "退赛（自下一轮或 --round 起）",
+            "自第几轮起退赛（省略为下一轮）",
+        ),
+        ("reinstate", "playing", "撤销退赛", "不需要：撤销退赛即恢复参赛（给出时不起作用）"),
+        ("absent", "absent", "某轮请假（不编排、不轮空）", "请假的轮次（尚未编排；省略为下一轮）"),
+        ("present", "present", "撤销请假", "撤销请假的轮次（尚未编排；省略为下一轮）"),
     ):
         p = sub.add_parser(name, help=text)
-        p.add_argument("file")
-        p.add_argument("who", help="序号或姓名")
-        p.add_argument("--event", required=True)
-        p.add_argument("--round", type=round_number)
+        add_file(p)
+        p.add_argument("who", metavar="WHO", help=WHO_HELP)
+        add_event(p, required=True)
+        add_round(p, help=round_help)
         p.set_defaults(handler=_status_command(status))
 
     p = sub.add_parser(
         "seed",
         help="调整序号（第1轮编排前）；--all --by 按等级分、段级位或预选赛名次重排全部序号",
     )
-    p.add_argument("file")
-    p.add_argument("who", nargs="?", help="序号或姓名")
-    p.add_argument("seed", nargs="?", type=whole_number("序号", 1, 100_000), help="新序号")
-    p.add_argument("--event", required=True)
+    add_file(p)
+    p.add_argument("who", nargs="?", metavar="WHO", help=WHO_HELP)
+    p.add_argument(
+        "seed",
+        nargs="?",
+        type=whole_number("序号", 1, 100_000),
+        metavar="NEW",
+        help="新序号（从1起）",
+    )
+    add_event(p, required=True)
     p.add_argument("--all", action="store_true", help="重排本项目全部选手的序号（同时给 --by）")
     p.add_argument(
         "--by",
@@ -552,8 +578,8 @@ def register(sub: Any) -> None:
     p = sub.add_parser(
         "settings", help="查看或修改设置：不给 --event 为比赛信息（名称、日期、奖金平分方式等）"
     )
-    p.add_argument("file")
-    p.add_argument("--event")
+    add_file(p)
+    add_event(p, help="项目代码：查看或修改该项目的设置（省略为比赛信息）")
     p.add_argument(
         "--set",
         action="append",
@@ -567,12 +593,12 @@ def register(sub: Any) -> None:
         metavar="KEY",
         help="恢复默认值（或删去旧版本留下的未知设置），如 pairing.max_colour_surplus",
     )
-    p.add_argument("--json", action="store_true")
+    add_json(p)
     p.set_defaults(handler=cmd_settings)
 
     p = sub.add_parser("compose", help="组队或组成双人组合（按规程检查人数、性别、年龄）")
-    p.add_argument("file")
-    p.add_argument("--event", required=True, help="团体或双人项目")
+    add_file(p)
+    add_event(p, required=True, help="团体或双人项目的代码")
     p.add_argument("--name", help="队名（双人组合默认为两人姓名）")
     p.add_argument(
         "--members",
@@ -587,9 +613,9 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=cmd_compose)
 
     p = sub.add_parser("dissolve", help="解散一支队伍或一个双人组合")
-    p.add_argument("file")
-    p.add_argument("who", help="序号或队名")
-    p.add_argument("--event", required=True)
+    add_file(p)
+    p.add_argument("who", metavar="WHO", help="队伍或双人组合：序号或队名")
+    add_event(p, required=True)
     p.add_argument(
         "--force",
         action="store_true",
@@ -601,38 +627,56 @@ def register(sub: Any) -> None:
         "eligibility",
         help="列出选手、队伍与双人组合的资格问题（有问题时退出码为1；警告不影响退出码）",
     )
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    add_json(p)
     p.set_defaults(handler=cmd_eligibility)
 
     p = sub.add_parser("export", help="导出 JSON（交换格式）")
-    p.add_argument("file")
-    p.add_argument("--json", action="store_true", required=True)
-    p.add_argument("--round", type=round_number, help="名次截至第几轮（默认最新）")
+    add_file(p)
+    add_json(p, required=True, help="以 JSON 格式导出（必须给出：目前只有这一种格式）")
+    add_round(p, help=AFTER_ROUND_HELP)
     add_output(p, "-o", "--output", help="输出文件（默认输出到屏幕）")
     p.set_defaults(handler=cmd_export)
 
     p = sub.add_parser("log", help="操作日志")
-    p.add_argument("file")
-    p.add_argument("--limit", type=whole_number("条数", 1, 1_000_000))
-    p.add_argument("--json", action="store_true")
+    add_file(p)
+    p.add_argument(
+        "--limit",
+        type=whole_number("条数", 1, 1_000_000),
+        metavar="N",
+        help="只列最近的 N 条（省略为全部）",
+    )
+    add_json(p)
     p.set_defaults(handler=cmd_log)
 
     p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
-    add_output(p, "file", replace=False, help="新的比赛文件（.finals；不覆盖已有文件）")
-    p.add_argument("--preset", required=True, choices=preset_names())
+    add_output(p, "file", replace=False, metavar="FILE", help=NEW_FILE_HELP)
+    p.add_argument("--preset", required=True, choices=preset_names(), help=PRESET_HELP)
     p.add_argument(
         "--players",
         type=whole_number("人数", 2, 5000),
         default=None,
+        metavar="N",
         help="主项目人数（默认按规程）",
     )
-    p.add_argument("--seed", type=SEED, default=2022, help="随机种子")
-    p.add_argument("--rounds", type=whole_number("轮数", 0, 50), default=0, help="模拟比赛的轮数")
+    p.add_argument(
+        "--seed", type=SEED, default=2022, metavar="S", help="随机种子（默认 2022；同种子同结果）"
+    )
+    p.add_argument(
+        "--rounds",
+        type=whole_number("轮数", 0, 50),
+        default=0,
+        metavar="K",
+        help="模拟比赛的轮数（默认 0：只有选手，尚未编排）",
+    )
     p.set_defaults(handler=cmd_demo)
 
     p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
-    p.add_argument("file", nargs="?")
-    p.add_argument("--view", choices=["players", "round", "results", "standings"])
+    add_file(p, nargs="?", help="比赛文件（省略时打开演示比赛 demo.finals，没有则生成）")
+    p.add_argument(
+        "--view",
+        choices=["players", "round", "results", "standings"],
+        help="打开时显示的页面：players 选手、round 对阵、results 成绩、standings 名次",
+    )
     add_output(p, "--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
     p.set_defaults(handler=cmd_gui)

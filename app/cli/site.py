@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened
+from app.cli.common import add_file, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -98,7 +98,7 @@ def cmd_html(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     p = sub.add_parser("html", help="生成选手查询静态网站（对阵、排名、对阵成绩表、获奖名单）")
-    p.add_argument("file")
+    add_file(p)
     add_output(
         p,
         "-o",

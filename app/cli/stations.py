@@ -48,6 +48,12 @@ def register(sub: Any) -> None:
         "copy",
         help="把比赛在文件与数据库服务器之间复制（如 finals copy 比赛.finals postgresql://…）",
     )
-    p.add_argument("source", help="来源：比赛文件，或数据库地址 postgresql://用户@服务器/库名")
-    add_output(p, "dest", replace=False, help="目的：新的比赛文件（.finals），或空的数据库")
+    p.add_argument(
+        "source",
+        metavar="SOURCE",
+        help="来源：比赛文件，或数据库地址 postgresql://用户@服务器/库名",
+    )
+    add_output(
+        p, "dest", replace=False, metavar="DEST", help="目的：新的比赛文件（.finals），或空的数据库"
+    )
     p.set_defaults(handler=cmd_copy)

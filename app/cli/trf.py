@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import opened, operator
+from app.cli.common import add_event, add_file, opened, operator
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -50,17 +50,22 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
 def register(sub: Any) -> None:
     trf = sub.add_parser("trf", help="TRF-16 文件：导出、导入、按荷兰制编排")
-    actions = trf.add_subparsers(dest="trf_command", required=True)
+    actions = trf.add_subparsers(
+        dest="trf_command",
+        required=True,
+        metavar="ACTION",
+        help="export 导出、import 导入或 pair 编排",
+    )
 
     p = actions.add_parser("export", help="把一个项目导出为 TRF-16 文件")
-    p.add_argument("file")
-    p.add_argument("--event", required=True)
+    add_file(p)
+    add_event(p, required=True)
     add_output(p, "-o", "--output", required=True, help="输出的 TRF 文件")
     p.set_defaults(handler=cmd_export)
 
     p = actions.add_parser("import", help="从 TRF-16 文件新建一个项目（荷兰制）")
-    p.add_argument("file")
-    p.add_argument("trf")
+    add_file(p)
+    p.add_argument("trf", metavar="TRF", help="要导入的 TRF-16 文件")
     p.add_argument("--code", default="TRF", help="新项目代码（默认 TRF）")
     p.add_argument("--name", help="新项目名称（默认取文件的 012 行）")
     p.set_defaults(handler=cmd_import)
@@ -68,6 +73,6 @@ def register(sub: Any) -> None:
     p = actions.add_parser(
         "pair", help="按荷兰制编排 TRF 文件的下一轮：首行对数，之后每台“白方 黑方”编号（0为轮空）"
     )
-    p.add_argument("trf")
+    p.add_argument("trf", metavar="TRF", help="要编排的 TRF-16 文件（已有各轮成绩）")
     add_output(p, "-o", "--output", help="输出文件（默认输出到屏幕）")
     p.set_defaults(handler=cmd_pair)

@@ -219,7 +219,7 @@ def test_help_imports_no_store_and_lists_every_command() -> None:
         "openpyxl",
     ):
         assert not _has(modules, name), name
-    listed = out.split("COMMAND\n", 1)[1].split("\n\n", 1)[0]
+    listed = out.split("\n  COMMAND ", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
     names = [
         line.split()[0]
         for line in listed.splitlines()
@@ -261,7 +261,7 @@ def test_every_command_s_help_still_works(name: str, capsys: pytest.CaptureFixtu
     with pytest.raises(SystemExit) as exit_:
         main([name, "--help"])
     assert exit_.value.code == 0
-    assert capsys.readouterr().out.startswith(f"usage: finals {name} ")
+    assert capsys.readouterr().out.startswith(f"用法：finals {name} ")
 
 
 def test_a_mistyped_command_still_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -288,4 +288,4 @@ def test_the_operator_option_before_the_command(
     with pytest.raises(SystemExit) as exit_:
         main(argv)  # FILE left out: the events command's own usage error
     assert exit_.value.code == 2
-    assert capsys.readouterr().err.startswith("usage: finals events ")
+    assert capsys.readouterr().err.startswith("用法：finals events ")
