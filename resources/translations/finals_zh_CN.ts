@@ -500,8 +500,16 @@
       <translation>打印预览（最近生成的文档）…</translation>
     </message>
     <message>
+      <source>Print…</source>
+      <translation>打印…</translation>
+    </message>
+    <message>
       <source>Print preview of a PDF…</source>
       <translation>打印预览 PDF 文件…</translation>
+    </message>
+    <message>
+      <source>Print a PDF…</source>
+      <translation>打印 PDF 文件…</translation>
     </message>
     <message>
       <source>Open the output folder</source>
@@ -778,6 +786,26 @@ Change this backup?</source>
     <message>
       <source>Preparing the print preview…</source>
       <translation>正在准备打印预览…</translation>
+    </message>
+    <message>
+      <source>Print a PDF</source>
+      <translation>打印 PDF 文件</translation>
+    </message>
+    <message>
+      <source>Make a document first (Print menu), then print it.</source>
+      <translation>请先在“打印”菜单中生成文档，再打印。</translation>
+    </message>
+    <message>
+      <source>Preparing %1 for the printer…</source>
+      <translation>正在准备打印 %1…</translation>
+    </message>
+    <message>
+      <source>Print %1</source>
+      <translation>打印 %1</translation>
+    </message>
+    <message>
+      <source>%1 sent to %2.</source>
+      <translation>%1 已送往 %2。</translation>
     </message>
     <message>
       <source>Output folder</source>

@@ -22,6 +22,14 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # what arbiters coming from Swiss-Manager or OpenGotha look for (issue 23 §5)
+    "Print…": "打印…",
+    "Print a PDF…": "打印 PDF 文件…",
+    "Print a PDF": "打印 PDF 文件",
+    "Print %1": "打印 %1",
+    "Make a document first (Print menu), then print it.": "请先在“打印”菜单中生成文档，再打印。",
+    "Preparing %1 for the printer…": "正在准备打印 %1…",
+    "%1 sent to %2.": "%1 已送往 %2。",
     # typing over a result on file asks first (issue 23)
     "Table %1 (%2) already has %3. Press Enter again (or Y) to change it to %4; Esc keeps %3.": (
         "第%1台（%2）已有成绩 %3。再按回车（或 Y）改为 %4；按 Esc 保留 %3。"
