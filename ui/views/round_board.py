@@ -47,6 +47,8 @@ from ui.errors import show_error
 from ui.fonts import table_family
 from ui.models.games import GamesModel
 
+UNIT_WIDTH = 150  # px: a unit beside each name, the checker's column still in view
+
 
 def round_label(number: int) -> str:
     return f"{number}"
@@ -239,8 +241,10 @@ class RoundBoard(QWidget):
         self.model.set_view(view)
         if not same_shape:  # sized once per event and round size, not on every edit
             self.table.resizeColumnsToContents()
+            units = {self.model.column_of("first_unit"), self.model.column_of("second_unit")}
             for column in range(self.model.columnCount()):
-                self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 240))
+                widest = UNIT_WIDTH if column in units else 240  # a long unit is elided
+                self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, widest))
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()
