@@ -104,6 +104,8 @@ def test_a_round_started_empty_and_paired_by_hand(
     # ... and after: the table is flagged in the dialog and on the board.
     assert not dialog.after_list.isHidden() and dialog.after_list.count() >= 1
     assert any(f.rule == "same_unit" for f in window.round_board.view.findings)
+    first_warning = window.round_board.findings.item(0).text()  # before the 38 unpaired
+    assert "同属" in first_warning, first_warning
     entry = audit_log(db)[0]
     assert entry["action"] == EDIT_ACTION and "手工配对" in entry["target"]
 

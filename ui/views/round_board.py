@@ -280,7 +280,8 @@ class RoundBoard(QWidget):
             if view.lot_seed is not None:
                 parts.append(self.tr("lot seed %1").replace("%1", str(view.lot_seed)))
             self.status.setText("  ·  ".join(parts))
-            for finding in view.findings:
+            # The tables' warnings first: a round paired by hand lists everyone still unpaired.
+            for finding in sorted(view.findings, key=lambda f: f.rule == "unpaired"):
                 item = QListWidgetItem(
                     "⚠ " + core_finding(finding.rule, finding.message, finding.tables)
                 )
