@@ -168,6 +168,7 @@ class MainWindow(QMainWindow):
         self.backups_dialog: BackupsDialog | None = None
         self.last_document: Path | None = None
         self.preview_dialog: QDialog | None = None
+        self.print_dialog: QDialog | None = None  # Qt's print dialog while it is open
         self._printer: Any = None
         self._print_notes: list[str] = []
         self._closed()
@@ -296,7 +297,14 @@ class MainWindow(QMainWindow):
             lambda: self.preview_document(self.last_document),
             QKeySequence.StandardKey.Print,
         )
+        self.print_action = self._action(
+            print_menu,
+            self.tr("Print…"),
+            lambda: self.print_document(self.last_document),
+            "Ctrl+Shift+P",
+        )
         self._action(print_menu, self.tr("Print preview of a PDF…"), self.preview_pdf)
+        self._action(print_menu, self.tr("Print a PDF…"), self.print_pdf)
         self._action(print_menu, self.tr("Open the output folder"), self.open_output_folder)
         self._action(print_menu, self.tr("Choose the output folder…"), self.choose_output_folder)
 
@@ -664,13 +672,26 @@ class MainWindow(QMainWindow):
 
     def _show_title(self) -> None:
         """The final's title; a read-only file or a backup says so first thing."""
-        parts = [self.ctx.info.get("title") or ""]
+        parts = [self.ctx.info.get("title") or "", self.file_label()]
         if self.ctx.backup is not None:
             parts.append(self.tr("BACKUP %1").replace("%1", self.ctx.backup.words()))
         if self.ctx.read_only is not None:
             parts.append(self.tr("READ-ONLY"))
         parts.append(self.tr("Finals Manager"))
         self.setWindowTitle(" — ".join(p for p in parts if p))
+
+    def file_label(self) -> str:
+        """Which file is open, as the title bar names it: the file's name, or a server's host
+        and database (never the password a server's address may carry)."""
+        target = self.ctx.target
+        if target is None:
+            return ""
+        if isinstance(target, Path):
+            return target.name
+        from urllib.parse import urlsplit
+
+        url = urlsplit(str(target))
+        return f"{url.hostname or ''}{url.path}".strip("/") or ""
 
     def _show_file_state(self) -> None:
         """The banner over the tabs and the status bar's mark: a read-only file (why, and
@@ -990,24 +1011,76 @@ class MainWindow(QMainWindow):
         )
 
     def _show_preview(self, pages: list[Path]) -> None:
-        from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
 
         self.statusBar().clearMessage()
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer = printer_for(pages)
         self._printer = printer  # the dialog does not own it: kept while the dialog lives
-        from PySide6.QtGui import QImageReader, QPageLayout
-
-        size = QImageReader(str(pages[0])).size()
-        if size.width() > size.height():  # a landscape document prints landscape
-            printer.setPageOrientation(QPageLayout.Orientation.Landscape)
         dialog = QPrintPreviewDialog(printer, self)
         dialog.setWindowTitle(self.tr("Print preview"))
         dialog.paintRequested.connect(lambda target: paint_pages(target, pages))
         folder = pages[0].parent
-        dialog.finished.connect(lambda _r: shutil.rmtree(folder, ignore_errors=True))
+
+        def finished(result: int) -> None:
+            shutil.rmtree(folder, ignore_errors=True)
+            if result == QDialog.DialogCode.Accepted:  # printed: its printer is remembered
+                prefs.set_printer_name(printer.printerName())
+
+        dialog.finished.connect(finished)
         self.preview_dialog = dialog
         dialog.resize(1000, 800)
         dialog.open()
+
+    def print_pdf(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, self.tr("Print a PDF"), str(prefs.output_dir()), self.tr("PDF files (*.pdf)")
+        )
+        if path:
+            self.print_document(Path(path))
+
+    def print_document(self, pdf: Path | None) -> None:
+        """Straight to a printer: the PDF's pages rendered (PDFium, in a worker), then Qt's
+        print dialog with the printer used last time chosen; its pages go to the printer
+        picked, which is remembered for the next time."""
+        if pdf is None:
+            self.statusBar().showMessage(
+                self.tr("Make a document first (Print menu), then print it."), 10000
+            )
+            return
+        self.statusBar().showMessage(
+            self.tr("Preparing %1 for the printer…").replace("%1", pdf.name)
+        )
+        self.ctx.runner.start(
+            render_pages,
+            pdf,
+            on_done=lambda pages: self._print_pages(pdf, pages),
+            on_error=lambda exc: show_error(self, exc),
+        )
+
+    def _print_pages(self, pdf: Path, pages: list[Path]) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog
+
+        self.statusBar().clearMessage()
+        printer = printer_for(pages)
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle(self.tr("Print %1").replace("%1", pdf.name))
+        dialog.setMinMax(1, len(pages))
+        self.print_dialog = dialog
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return
+            paint_pages(printer, chosen_pages(printer, pages))
+        finally:
+            self.print_dialog = None
+            shutil.rmtree(pages[0].parent, ignore_errors=True)
+        name = printer.printerName()
+        prefs.set_printer_name(name)
+        self.statusBar().showMessage(
+            self.tr("%1 sent to %2.")
+            .replace("%1", pdf.name)
+            .replace("%2", name or printer.outputFileName()),
+            10000,
+        )
 
     def open_output_folder(self) -> None:
         folder = prefs.output_dir()
@@ -1073,6 +1146,31 @@ def render_pages(pdf: Path, dpi: int = 150) -> list[Path]:
         document.close()
     if not pages:
         raise FinalsError(f"无法显示打印预览：{pdf.name} 没有页面。")
+    return pages
+
+
+def printer_for(pages: list[Path]) -> Any:
+    """A printer for the rendered pages: the one used last time when it is still installed
+    (else the system's default), landscape for a landscape document."""
+    from PySide6.QtGui import QImageReader, QPageLayout
+    from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    remembered = prefs.printer_name()
+    if remembered and remembered in QPrinterInfo.availablePrinterNames():
+        printer.setPrinterName(remembered)
+    size = QImageReader(str(pages[0])).size()
+    if size.width() > size.height():  # a landscape document prints landscape
+        printer.setPageOrientation(QPageLayout.Orientation.Landscape)
+    return printer
+
+
+def chosen_pages(printer: Any, pages: list[Path]) -> list[Path]:
+    """The pages the print dialog asked for: all, or the range typed in it."""
+    from PySide6.QtPrintSupport import QPrinter
+
+    if printer.printRange() == QPrinter.PrintRange.PageRange and printer.fromPage() > 0:
+        pages = pages[printer.fromPage() - 1 : printer.toPage() or len(pages)]
     return pages
 
 

@@ -1,4 +1,5 @@
-"""Per-user preferences kept in QSettings: operator name, language, recent files, output folder."""
+"""Per-user preferences kept in QSettings: operator name, language, recent files, output folder,
+the last printer."""
 
 from __future__ import annotations
 
@@ -70,3 +71,13 @@ def output_dir() -> Path:
 
 def set_output_dir(path: Path | str) -> None:
     settings().setValue("output_dir", str(path))
+
+
+def printer_name() -> str:
+    """The printer the last document was printed on ("" before the first print)."""
+    return str(settings().value("printer", "") or "")
+
+
+def set_printer_name(name: str) -> None:
+    if name.strip():
+        settings().setValue("printer", name.strip())

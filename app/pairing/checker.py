@@ -191,3 +191,15 @@ def check_with_states(
                     )
                 )
     return tuple(out)
+
+
+PAIR_RULES = ("rematch", "same_unit", "colour_row", "colour_surplus")  # of one table alone
+
+
+def check_pair(
+    request: PairingRequest, game: PairedGame, states: dict[int, PlayerState] | None = None
+) -> tuple[Finding, ...]:
+    """What the checker says of one table before it is made (a pair picked by hand):
+    a rematch, the same unit, a colour limit broken — the rest of the round aside."""
+    found = check_with_states(request, (game,), states or build_states(request))
+    return tuple(f for f in found if f.rule in PAIR_RULES)

@@ -1,6 +1,8 @@
 """Manual edits of a round (人工调整): pure functions on a tuple of `PairedGame`.
 
 Each edit returns a new tuple sorted by table; tables keep their numbers unless moved.
+A round can also be built by hand: tables added for players not yet paired (`add_pair`),
+taken out (`remove_table`), or all of them (`clear_tables`).
 An impossible edit (unknown entrant or table) raises `EditError` with a Chinese message
 and changes nothing.  Edits never judge legality: the caller runs `check_round` after
 every edit and shows its findings as warnings.
@@ -149,3 +151,33 @@ def give_bye(games: tuple[PairedGame, ...], entrant: int) -> tuple[PairedGame, .
     if not present:
         raise EditError("{who}不在本轮编排中，不能与轮空选手互换", entrant)
     return swap_players(games, entrant, holder)
+
+
+def add_pair(games: tuple[PairedGame, ...], first: int, second: int) -> tuple[PairedGame, ...]:
+    """A new table for two players who are not yet in the round (a round built by hand):
+    `first` moves first. It takes the lowest free table number; the bye board stays last."""
+    if first == second:
+        raise EditError("不能让选手与自己对局")
+    for who in (first, second):
+        for g in games:
+            if who in (g.first, g.second):
+                raise EditError(f"{{who}}已在第{g.table}台，请先拆开该台", who)
+    used = {g.table for g in games}
+    table = next(t for t in range(1, len(used) + 2) if t not in used)
+    out = list(games)
+    byes = [k for k, g in enumerate(out) if g.second is None and g.table < table]
+    if byes:  # the bye board keeps the last number: the new table takes the bye's
+        k = byes[-1]
+        table, out[k] = out[k].table, replace(out[k], table=table)
+    return _sorted([*out, PairedGame(table, first, second)])
+
+
+def remove_table(games: tuple[PairedGame, ...], table: int) -> tuple[PairedGame, ...]:
+    """Take `table` out of the round: its players are unpaired again (to pair by hand)."""
+    k = _table_index(games, table)
+    return _sorted([g for j, g in enumerate(games) if j != k])
+
+
+def clear_tables(games: tuple[PairedGame, ...]) -> tuple[PairedGame, ...]:
+    """No table left: the round is rebuilt by hand."""
+    return ()

@@ -33,6 +33,7 @@ from app.store.database import Database
 from app.store.models import Board, Event, Game, Round
 
 EDIT_ACTION = "编排调整"
+BY_HAND_ACTION = "手工编排"  # a round started with no table, paired by hand
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,9 @@ class RoundView:
     units: dict[int, str | None]
     warnings: tuple[str, ...] = ()  # what half-succeeded, e.g. paired but not backed up
     mcmahon: bool = False  # the scores are McMahon scores (麦克马洪分), not points (积分)
+    # What the round was paired from (scores, colours, opponents, units before it): a pair
+    # picked by hand is checked against it before it is made.
+    request: PairingRequest | None = None
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -162,6 +166,34 @@ def pair_next(
 
     `round_number`: the round the station means to pair (the window's, `pair --round`): if
     another station paired it meanwhile, nothing is done and the message names who."""
+    return _start_round(
+        db, event_code, operator, lot_seed, opening_seed, extra_round, round_number, False
+    )
+
+
+def pair_by_hand(
+    db: Database,
+    event_code: str,
+    operator: str = "",
+    extra_round: bool = False,
+    round_number: int | None = None,
+) -> RoundView:
+    """Start the next round with no table, to pair by hand (手工编排): the arbiter then adds
+    the tables (`edit_round(..., "pair", a, b)`), each checked, audited and undoable. The
+    same checks, backup and opening lot as `pair_next`; one transaction, one audit entry."""
+    return _start_round(db, event_code, operator, None, None, extra_round, round_number, True)
+
+
+def _start_round(
+    db: Database,
+    event_code: str,
+    operator: str,
+    lot_seed: int | None,
+    opening_seed: int | None,
+    extra_round: bool,
+    round_number: int | None,
+    by_hand: bool,
+) -> RoundView:
     with db.reading() as session:
         _refuse_unpairable(session, get_event(session, event_code), extra_round, round_number)
     backup_failed = backup_warning(db, "before-pairing", "本轮已编排")
@@ -182,7 +214,10 @@ def pair_next(
         request = _request_for(event, number, lot_seed)
         if len(request.active) < 2:
             raise FinalsError(f"{event.name}第{number}轮参赛者不足两名，无法编排。请先导入选手。")
-        pairing = pair_round(request)
+        if by_hand:  # no table yet: the arbiter adds them
+            pairing = Pairing(number, (), (), (), None)
+        else:
+            pairing = pair_round(request)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
         notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
         rnd = Round(
@@ -197,17 +232,20 @@ def pair_next(
         event.rounds.append(rnd)
         session.flush()
         _write_games(session, rnd, pairing.games)
+        after: dict[str, Any] = {
+            "games": _games_dump(pairing.games),
+            "opening": opening,
+            "lot_seed": pairing.lot_seed,
+            "relaxations": list(pairing.relaxations),
+        }
+        if by_hand:
+            after["by_hand"] = True
         record(
             session,
             operator,
-            "编排",
+            BY_HAND_ACTION if by_hand else "编排",
             f"{event.code} 第{number}轮",
-            after={
-                "games": _games_dump(pairing.games),
-                "opening": opening,
-                "lot_seed": pairing.lot_seed,
-                "relaxations": list(pairing.relaxations),
-            },
+            after=after,
         )
         # The round as written, from the request it was paired from (read once).
         view = _view(event, rnd, replace(request, lot_seed=pairing.lot_seed))
@@ -241,6 +279,11 @@ def _refuse_unpairable(
         )
     if event.rounds:
         last = event.rounds[-1]
+        if not last.games:
+            raise FinalsError(
+                f"{event.name}第{last.number}轮还没有任何对阵（手工编排尚未完成）。"
+                "请先编完该轮并录入成绩，或删除该轮的编排。"
+            )
         missing = _open_tables(last)
         if missing:
             shown = "、".join(str(t) for t in missing[:20])
@@ -326,6 +369,9 @@ EDITS: dict[str, Callable[..., tuple[PairedGame, ...]]] = {
     "against": edits.set_against,
     "move": edits.move_table,
     "bye": edits.give_bye,
+    "pair": edits.add_pair,
+    "remove": edits.remove_table,
+    "clear": edits.clear_tables,
 }
 EDIT_NAMES = {
     "swap": "交换选手",
@@ -333,10 +379,18 @@ EDIT_NAMES = {
     "against": "指定对阵",
     "move": "调整台号",
     "bye": "指定轮空",
+    "pair": "手工配对",
+    "remove": "拆台",
+    "clear": "清空对阵",
 }
 
 
-PLAYER_EDITS = ("swap", "against", "bye")  # the edits that name players; the rest name tables
+PLAYER_EDITS = (
+    "swap",
+    "against",
+    "bye",
+    "pair",
+)  # the edits that name players; the rest name tables
 
 
 def edit_round(
@@ -491,6 +545,7 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         seeds={e.id: e.seed for e in event.entrants},
         units={e.id: e.unit for e in event.entrants},
         mcmahon=request.settings.system == "mcmahon",
+        request=request,
     )
 
 

@@ -317,6 +317,199 @@
     </message>
   </context>
   <context>
+    <name>HandPairingDialog</name>
+    <message>
+      <source>Search: name, pinyin initials, unit or number</source>
+      <translation>搜索：姓名、拼音首字母、单位或序号</translation>
+    </message>
+    <message>
+      <source>No.</source>
+      <translation>序号</translation>
+    </message>
+    <message>
+      <source>Name</source>
+      <translation>姓名</translation>
+    </message>
+    <message>
+      <source>Unit</source>
+      <translation>单位</translation>
+    </message>
+    <message>
+      <source>Pts</source>
+      <translation>积分</translation>
+    </message>
+    <message>
+      <source>Colours so far</source>
+      <translation>已执先后</translation>
+    </message>
+    <message>
+      <source>Byes</source>
+      <translation>轮空</translation>
+    </message>
+    <message>
+      <source>Click two players to pair them; click one for a bye</source>
+      <translation>点选两名选手配对；点选一名可给轮空</translation>
+    </message>
+    <message>
+      <source>Exchange colours</source>
+      <translation>交换先后手</translation>
+    </message>
+    <message>
+      <source>Pair them</source>
+      <translation>配对</translation>
+    </message>
+    <message>
+      <source>Give the bye</source>
+      <translation>给轮空</translation>
+    </message>
+    <message>
+      <source>The pair picked</source>
+      <translation>所选对局</translation>
+    </message>
+    <message>
+      <source>Unpair the table</source>
+      <translation>拆开所选台</translation>
+    </message>
+    <message>
+      <source>Clear all tables…</source>
+      <translation>清空全部对阵…</translation>
+    </message>
+    <message>
+      <source>Undo</source>
+      <translation>撤销</translation>
+    </message>
+    <message>
+      <source>Black</source>
+      <translation>黑方</translation>
+    </message>
+    <message>
+      <source>White</source>
+      <translation>白方</translation>
+    </message>
+    <message>
+      <source>First</source>
+      <translation>先手</translation>
+    </message>
+    <message>
+      <source>Second</source>
+      <translation>后手</translation>
+    </message>
+    <message>
+      <source>B</source>
+      <translation>黑</translation>
+    </message>
+    <message>
+      <source>W</source>
+      <translation>白</translation>
+    </message>
+    <message>
+      <source>F</source>
+      <translation>先</translation>
+    </message>
+    <message>
+      <source>S</source>
+      <translation>后</translation>
+    </message>
+    <message>
+      <source>Pair round %1 by hand — %2</source>
+      <translation>手工编排第%1轮 — %2</translation>
+    </message>
+    <message numerus="yes">
+      <source>Not yet paired: %n player(s)</source>
+      <translation>
+        <numerusform>尚未编排：%n 名选手</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>Everyone is paired.</source>
+      <translation>全部选手均已编排。</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>台次</translation>
+    </message>
+    <message>
+      <source>Unit (%1)</source>
+      <translation>%1单位</translation>
+    </message>
+    <message>
+      <source>BYE</source>
+      <translation>轮空</translation>
+    </message>
+    <message numerus="yes">
+      <source>Round %1: %n table(s)</source>
+      <translation>
+        <numerusform>第%1轮：%n 台</numerusform>
+      </translation>
+    </message>
+    <message numerus="yes">
+      <source>%n warning(s) from the checker</source>
+      <translation>
+        <numerusform>检查发现 %n 处问题</numerusform>
+      </translation>
+    </message>
+    <message>
+      <source>The checker found no problem at the tables made.</source>
+      <translation>已编的各台检查未发现问题。</translation>
+    </message>
+    <message>
+      <source>Pick two players, not %1.</source>
+      <translation>请选两名选手（现在选了%1名）。</translation>
+    </message>
+    <message>
+      <source>Pick two players to pair them, or one for the bye.</source>
+      <translation>选两名选手配对，或选一名给轮空。</translation>
+    </message>
+    <message>
+      <source>Colours exchanged by hand (the rules proposed: %1).</source>
+      <translation>先后手已手工交换（按规则应为：%1）。</translation>
+    </message>
+    <message>
+      <source>Colours by the rules: %1</source>
+      <translation>按规则定先后手：%1</translation>
+    </message>
+    <message>
+      <source>Table %1 would break a rule (it can still be paired):</source>
+      <translation>第%1台将违反规则（仍可配对）：</translation>
+    </message>
+    <message>
+      <source>Table %1: no rematch, no same unit, colours within the limits.</source>
+      <translation>第%1台：无重复对局、非同单位、先后手符合限制。</translation>
+    </message>
+    <message>
+      <source>%1 pts</source>
+      <translation>%1分</translation>
+    </message>
+    <message>
+      <source>The round has its bye: unpair that table first.</source>
+      <translation>本轮已有轮空：请先拆开轮空台。</translation>
+    </message>
+    <message>
+      <source>Pair %1 with %2</source>
+      <translation>配对 %1 与 %2</translation>
+    </message>
+    <message>
+      <source>Give %1 the bye</source>
+      <translation>指定%1轮空</translation>
+    </message>
+    <message>
+      <source>Unpair table %1</source>
+      <translation>拆开第%1台</translation>
+    </message>
+    <message>
+      <source>Clear all tables</source>
+      <translation>清空全部对阵</translation>
+    </message>
+    <message>
+      <source>Take every table out of round %1 and pair it by hand? Undo puts them back.</source>
+      <translation>拆开第%1轮的全部对阵，改为手工编排？“撤销”可以恢复。</translation>
+    </message>
+    <message>
+      <source>Clear all tables of round %1</source>
+      <translation>清空第%1轮全部对阵</translation>
+    </message>
+  </context>
+  <context>
     <name>ImportErrorsDialog</name>
     <message>
       <source>Registration sheet not imported</source>
@@ -500,8 +693,16 @@
       <translation>打印预览（最近生成的文档）…</translation>
     </message>
     <message>
+      <source>Print…</source>
+      <translation>打印…</translation>
+    </message>
+    <message>
       <source>Print preview of a PDF…</source>
       <translation>打印预览 PDF 文件…</translation>
+    </message>
+    <message>
+      <source>Print a PDF…</source>
+      <translation>打印 PDF 文件…</translation>
     </message>
     <message>
       <source>Open the output folder</source>
@@ -778,6 +979,26 @@ Change this backup?</source>
     <message>
       <source>Preparing the print preview…</source>
       <translation>正在准备打印预览…</translation>
+    </message>
+    <message>
+      <source>Print a PDF</source>
+      <translation>打印 PDF 文件</translation>
+    </message>
+    <message>
+      <source>Make a document first (Print menu), then print it.</source>
+      <translation>请先在“打印”菜单中生成文档，再打印。</translation>
+    </message>
+    <message>
+      <source>Preparing %1 for the printer…</source>
+      <translation>正在准备打印 %1…</translation>
+    </message>
+    <message>
+      <source>Print %1</source>
+      <translation>打印 %1</translation>
+    </message>
+    <message>
+      <source>%1 sent to %2.</source>
+      <translation>%1 已送往 %2。</translation>
     </message>
     <message>
       <source>Output folder</source>
@@ -1578,6 +1799,14 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>编排下一轮</translation>
     </message>
     <message>
+      <source>Pair by hand…</source>
+      <translation>手工编排…</translation>
+    </message>
+    <message>
+      <source>Build the round by hand: pick two players not yet paired and pair them, with the checker's word before and after. On a round with results: start the next round with no table.</source>
+      <translation>手工编排本轮：从未编排的选手中选两人配对，配对前后都有检查结果。在已有成绩的轮次上：新建下一轮（不含任何对阵），再逐台手工编排。</translation>
+    </message>
+    <message>
       <source>Re-pair</source>
       <translation>重新编排</translation>
     </message>
@@ -1660,6 +1889,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>第%1轮已编排。</translation>
     </message>
     <message>
+      <source>Only the last round (round %1) can be paired by hand: it is shown now.</source>
+      <translation>只能手工编排最后一轮（第%1轮），现已显示该轮。</translation>
+    </message>
+    <message>
+      <source>Start round %1 of %2 with no table and pair it by hand? Each pairing is checked, recorded and can be undone.</source>
+      <translation>新建%2第%1轮（不含任何对阵）并手工编排？每次配对都会检查、记入操作日志，并可撤销。</translation>
+    </message>
+    <message>
+      <source>%2 is planned for %3 rounds: round %1 is an extra round, and the planned number of rounds becomes %1.</source>
+      <translation>%2计划%3轮：第%1轮是加赛轮，计划轮数将改为%1轮。</translation>
+    </message>
+    <message>
+      <source>Pair by hand</source>
+      <translation>手工编排</translation>
+    </message>
+    <message>
       <source>Pair round %1 again? Manual edits of this round are replaced.</source>
       <translation>重新编排第%1轮吗？本轮的手工调整将被替换。</translation>
     </message>
@@ -1718,6 +1963,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Move table %1 to…</source>
       <translation>移动第%1台到…</translation>
+    </message>
+    <message>
+      <source>Unpair table %1</source>
+      <translation>拆开第%1台</translation>
     </message>
     <message>
       <source>Give %1 the bye</source>

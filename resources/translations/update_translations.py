@@ -22,6 +22,70 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # what arbiters coming from Swiss-Manager or OpenGotha look for (issue 23 §5)
+    "Print…": "打印…",
+    "Print a PDF…": "打印 PDF 文件…",
+    "Print a PDF": "打印 PDF 文件",
+    "Print %1": "打印 %1",
+    "Make a document first (Print menu), then print it.": "请先在“打印”菜单中生成文档，再打印。",
+    "Preparing %1 for the printer…": "正在准备打印 %1…",
+    "%1 sent to %2.": "%1 已送往 %2。",
+    # pairing by hand (手工编排)
+    "Pair by hand…": "手工编排…",
+    "Pair by hand": "手工编排",
+    "Build the round by hand: pick two players not yet paired and pair them, with the checker's word before and after. On a round with results: start the next round with no table.": (
+        "手工编排本轮：从未编排的选手中选两人配对，配对前后都有检查结果。"
+        "在已有成绩的轮次上：新建下一轮（不含任何对阵），再逐台手工编排。"
+    ),
+    "Only the last round (round %1) can be paired by hand: it is shown now.": (
+        "只能手工编排最后一轮（第%1轮），现已显示该轮。"
+    ),
+    "Start round %1 of %2 with no table and pair it by hand? Each pairing is checked, recorded and can be undone.": (
+        "新建%2第%1轮（不含任何对阵）并手工编排？每次配对都会检查、记入操作日志，并可撤销。"
+    ),
+    "%2 is planned for %3 rounds: round %1 is an extra round, and the planned number of rounds becomes %1.": (
+        "%2计划%3轮：第%1轮是加赛轮，计划轮数将改为%1轮。"
+    ),
+    "Unpair table %1": "拆开第%1台",
+    "Search: name, pinyin initials, unit or number": "搜索：姓名、拼音首字母、单位或序号",
+    "Colours so far": "已执先后",
+    "Click two players to pair them; click one for a bye": "点选两名选手配对；点选一名可给轮空",
+    "Exchange colours": "交换先后手",
+    "Pair them": "配对",
+    "Give the bye": "给轮空",
+    "The pair picked": "所选对局",
+    "Unpair the table": "拆开所选台",
+    "Clear all tables…": "清空全部对阵…",
+    "Clear all tables": "清空全部对阵",
+    "Black": "黑方",
+    "White": "白方",
+    "First": "先手",
+    "Second": "后手",
+    "B": "黑",
+    "W": "白",
+    "F": "先",
+    "S": "后",
+    "Pair round %1 by hand — %2": "手工编排第%1轮 — %2",
+    "Not yet paired: %n player(s)": "尚未编排：%n 名选手",
+    "Everyone is paired.": "全部选手均已编排。",
+    "Unit (%1)": "%1单位",
+    "Round %1: %n table(s)": "第%1轮：%n 台",
+    "The checker found no problem at the tables made.": "已编的各台检查未发现问题。",
+    "Pick two players, not %1.": "请选两名选手（现在选了%1名）。",
+    "Pick two players to pair them, or one for the bye.": "选两名选手配对，或选一名给轮空。",
+    "Colours exchanged by hand (the rules proposed: %1).": "先后手已手工交换（按规则应为：%1）。",
+    "Colours by the rules: %1": "按规则定先后手：%1",
+    "Table %1 would break a rule (it can still be paired):": "第%1台将违反规则（仍可配对）：",
+    "Table %1: no rematch, no same unit, colours within the limits.": (
+        "第%1台：无重复对局、非同单位、先后手符合限制。"
+    ),
+    "%1 pts": "%1分",
+    "The round has its bye: unpair that table first.": "本轮已有轮空：请先拆开轮空台。",
+    "Pair %1 with %2": "配对 %1 与 %2",
+    "Take every table out of round %1 and pair it by hand? Undo puts them back.": (
+        "拆开第%1轮的全部对阵，改为手工编排？“撤销”可以恢复。"
+    ),
+    "Clear all tables of round %1": "清空第%1轮全部对阵",
     # typing over a result on file asks first (issue 23)
     "Table %1 (%2) already has %3. Press Enter again (or Y) to change it to %4; Esc keeps %3.": (
         "第%1台（%2）已有成绩 %3。再按回车（或 Y）改为 %4；按 Esc 保留 %3。"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 
 from app.services.rounds import RoundView
@@ -76,10 +76,15 @@ class GamesModel(RecordsModel):
         # A McMahon event's scores are McMahon scores (麦克马洪分), headed so (set_view).
         self._points_title = self.tr("Pts")
         self._mcmahon_title = self.tr("MMS")
+        # On the pairing board each name has its unit beside it: same-unit avoidance is a
+        # rule, so the arbiter editing a pairing sees who comes from where.
+        first_unit = [] if results_mode else [Column("first_unit", self.tr("Unit (first)"))]
+        second_unit = [] if results_mode else [Column("second_unit", self.tr("Unit (second)"))]
         columns = [
             Column("table", self.tr("Table"), numeric=True),
             Column("first_seed", self.tr("No."), numeric=True),
             Column("first_name", self.tr("First (Black)")),
+            *first_unit,
             Column("first_score", self._points_title, numeric=True),
             Column("result", self.tr("Result"), self.result_text),
             Column("second_score", self._points_title, numeric=True),
@@ -88,6 +93,7 @@ class GamesModel(RecordsModel):
                 self.tr("Second (White)"),
                 lambda r: r["second_name"] if r["second"] else bye,
             ),
+            *second_unit,
             Column("second_seed", self.tr("No."), numeric=True),
         ]
         if not results_mode:
@@ -159,6 +165,16 @@ class GamesModel(RecordsModel):
         if self.results_mode:
             return OPEN_COLOUR if row["result"] is None else DONE_COLOUR
         return None
+
+    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """A unit cell's tooltip is the whole unit (a long one is elided on the board)."""
+        if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
+            key = self.columns()[index.column()].key
+            if key in ("first_unit", "second_unit"):
+                unit = self.row(index.row())[key]
+                rest = self.row_tooltip(self.row(index.row()))
+                return "\n".join(t for t in (unit, rest) if t) or None
+        return super().data(index, role)
 
     def row_tooltip(self, row: dict[str, Any]) -> str | None:
         lines = list(row["findings"])

@@ -35,6 +35,7 @@ from app.services.rounds import (
     RoundView,
     beyond_plan,
     edit_round,
+    pair_by_hand,
     pair_next,
     repair,
     undo_edit,
@@ -43,9 +44,12 @@ from app.services.rounds import (
 from ui import context as ctxmod
 from ui.commands import PairingEditCommand
 from ui.core_words import finding as core_finding
+from ui.dialogs.hand_pairing import HandPairingDialog
 from ui.errors import show_error
 from ui.fonts import table_family
 from ui.models.games import GamesModel
+
+UNIT_WIDTH = 150  # px: a unit beside each name, the checker's column still in view
 
 
 def round_label(number: int) -> str:
@@ -73,6 +77,17 @@ class RoundBoard(QWidget):
         self.progress.setMaximumWidth(160)
         self.progress.setTextVisible(False)
         self.progress.hide()
+        self.hand_button = QPushButton(self.tr("Pair by hand…"))
+        self.hand_button.setToolTip(
+            self.tr(
+                "Build the round by hand: pick two players not yet paired and pair them, with "
+                "the checker's word before and after. On a round with results: start the next "
+                "round with no table."
+            )
+        )
+        self.hand_button.clicked.connect(self.pair_by_hand)
+        self.hand_dialog: HandPairingDialog | None = None
+        self._hand_round: int | None = None  # a round started by hand: open it once shown
         self.repair_button = QPushButton(self.tr("Re-pair"))
         self.repair_button.clicked.connect(self.repair_round)
         self.unpair_button = QPushButton(self.tr("Delete pairing"))
@@ -88,6 +103,7 @@ class RoundBoard(QWidget):
         top.addWidget(self.progress)
         for button in (
             self.pair_button,
+            self.hand_button,
             self.repair_button,
             self.unpair_button,
             self.undo_button,
@@ -239,8 +255,10 @@ class RoundBoard(QWidget):
         self.model.set_view(view)
         if not same_shape:  # sized once per event and round size, not on every edit
             self.table.resizeColumnsToContents()
+            units = {self.model.column_of("first_unit"), self.model.column_of("second_unit")}
             for column in range(self.model.columnCount()):
-                self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 240))
+                widest = UNIT_WIDTH if column in units else 240  # a long unit is elided
+                self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, widest))
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()
@@ -262,7 +280,8 @@ class RoundBoard(QWidget):
             if view.lot_seed is not None:
                 parts.append(self.tr("lot seed %1").replace("%1", str(view.lot_seed)))
             self.status.setText("  ·  ".join(parts))
-            for finding in view.findings:
+            # The tables' warnings first: a round paired by hand lists everyone still unpaired.
+            for finding in sorted(view.findings, key=lambda f: f.rule == "unpaired"):
                 item = QListWidgetItem(
                     "⚠ " + core_finding(finding.rule, finding.message, finding.tables)
                 )
@@ -283,6 +302,11 @@ class RoundBoard(QWidget):
                 self.findings_title.setStyleSheet("color: #1b6e1b;")
             self.report.setPlainText(view.report)
         self._update_buttons()
+        if self.hand_dialog is not None and self.hand_dialog.isVisible():
+            self.hand_dialog.set_view(view)
+        if view is not None and self._hand_round == view.number:
+            self._hand_round = None
+            self.open_hand_dialog()
 
     def _update_buttons(self) -> None:
         event = self.ctx.current_event()
@@ -293,6 +317,7 @@ class RoundBoard(QWidget):
         )
         last = bool(self.view and event and self.view.number == event["rounds_paired"])
         self.pair_button.setEnabled(playable and not busy)
+        self.hand_button.setEnabled(playable and not busy)
         self.repair_button.setEnabled(playable and not busy and last and not has_results)
         self.unpair_button.setEnabled(playable and not busy and last and not has_results)
         self.undo_button.setEnabled(playable and not busy and bool(self.view) and not has_results)
@@ -362,6 +387,84 @@ class RoundBoard(QWidget):
         self.progress.hide()
         self.load_round()
         show_error(self, exc)
+
+    # -- pairing by hand -------------------------------------------------------------
+    def _has_results(self) -> bool:
+        return bool(self.view and any(r for r in self.view.results.values() if r and r != "bye"))
+
+    def pair_by_hand(self) -> None:
+        """The last round, while it has no result, is built by hand in the dialog; after a
+        round with results (or before the first), the next round starts with no table."""
+        event = self.ctx.current_event()
+        if self.ctx.db is None or not event or not event["plays_rounds"]:
+            return
+        last = event["rounds_paired"]
+        if self.view is not None and self.view.number != last:
+            self.reload(select=last)
+            self.ctx.window_message(
+                self.tr(
+                    "Only the last round (round %1) can be paired by hand: it is shown now."
+                ).replace("%1", str(last))
+            )
+            return
+        if self.view is not None and not self._has_results():
+            self.open_hand_dialog()
+            return
+        number = last + 1
+        extra = beyond_plan(event["rounds_planned"], last) is not None
+        question = self.tr(
+            "Start round %1 of %2 with no table and pair it by hand? Each pairing is checked, "
+            "recorded and can be undone."
+        )
+        if extra:
+            question += "\n\n" + self.tr(
+                "%2 is planned for %3 rounds: round %1 is an extra round, and the planned "
+                "number of rounds becomes %1."
+            )
+        question = (
+            question.replace("%1", str(number))
+            .replace("%2", event["name"])
+            .replace("%3", str(event["rounds_planned"]))
+        )
+        if (
+            QMessageBox.question(
+                self,
+                self.tr("Pair by hand"),
+                question,
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            != QMessageBox.StandardButton.Yes
+        ):
+            return
+        self._want_latest = True
+        self._hand_round = number
+        self.ctx.write(
+            pair_by_hand,
+            event["code"],
+            self.ctx.operator,
+            extra_round=extra,
+            round_number=number,
+            what=ctxmod.ROUNDS,
+            on_error=self._hand_failed,
+        )
+        self._update_buttons()
+
+    def _hand_failed(self, exc: BaseException) -> None:
+        self._hand_round = None
+        self._want_latest = False
+        self._failed(exc)
+
+    def open_hand_dialog(self) -> None:
+        if self.view is None:
+            return
+        if self.hand_dialog is None:
+            self.hand_dialog = HandPairingDialog(self)
+        self.hand_dialog.view = None
+        self.hand_dialog.set_view(self.view)
+        self.hand_dialog.show()
+        self.hand_dialog.raise_()
+        self.hand_dialog.activateWindow()
 
     def repair_round(self) -> None:
         if not self.view or self.ctx.db is None:
@@ -607,6 +710,12 @@ class RoundBoard(QWidget):
             )
             move = menu.addAction(self.tr("Move table %1 to…").replace("%1", str(table)))
             move.triggered.connect(lambda: self._move(table))
+            out = menu.addAction(self.tr("Unpair table %1").replace("%1", str(table)))
+            out.triggered.connect(
+                lambda: self.apply_edit(
+                    "remove", table, label=self.tr("Unpair table %1").replace("%1", str(table))
+                )
+            )
             who = self.model.entrant_at(index.row(), index.column())
             if who is not None:
                 bye = menu.addAction(self.tr("Give %1 the bye").replace("%1", self._name(who)))

@@ -1,0 +1,95 @@
+"""Printing straight to a printer (打印…): Qt's print dialog with the printer used last time
+already chosen; every page of the document reaches the printer; the printer is remembered."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pypdfium2 as pdfium
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrinterInfo
+from PySide6.QtWidgets import QDialog
+
+from ui import prefs
+
+OFFICE = "二楼 HP LaserJet"  # the test machine has no printer: a named one stands in
+
+
+def _pages(path: Path) -> int:
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return len(document)
+    finally:
+        document.close()
+
+
+def test_print_sends_every_page_to_the_printer_and_remembers_it(
+    window, qtbot, settle, monkeypatch, tmp_path: Path
+) -> None:  # noqa: ANN001
+    # The system's printers: one installed; QPrinter keeps the name the dialog picks.
+    names: dict[int, str] = {}
+    monkeypatch.setattr(QPrinterInfo, "availablePrinterNames", staticmethod(lambda: [OFFICE]))
+    monkeypatch.setattr(QPrinter, "setPrinterName", lambda p, n: names.__setitem__(id(p), n))
+    monkeypatch.setattr(QPrinter, "printerName", lambda p: names.get(id(p), ""))
+    preselected: list[str] = []
+    outputs: list[Path] = []
+
+    def arbiter_picks_the_office_printer(dialog: QPrintDialog) -> int:
+        printer = dialog.printer()
+        preselected.append(printer.printerName())
+        dialog.grab().save(os.path.join(str(tmp_path), "print-dialog.png"))
+        printer.setPrinterName(OFFICE)
+        out = tmp_path / f"printed-{len(outputs) + 1}.pdf"  # what the printer receives
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(out))
+        outputs.append(out)
+        return QDialog.DialogCode.Accepted.value
+
+    monkeypatch.setattr(QPrintDialog, "exec", arbiter_picks_the_office_printer)
+
+    made: list[str] = []
+    window.document_ready.connect(made.append)
+    window.print_report("standings")
+    qtbot.waitUntil(lambda: bool(made), timeout=60000)
+    assert prefs.printer_name() == ""
+
+    window.print_action.trigger()
+    qtbot.waitUntil(lambda: len(outputs) == 1 and outputs[0].exists(), timeout=60000)
+    settle(window)
+    assert preselected == [""]  # nothing remembered yet: the system's default
+    assert _pages(outputs[0]) == _pages(Path(made[0])) > 0
+    assert prefs.printer_name() == OFFICE
+    assert OFFICE in window.statusBar().currentMessage()
+
+    window.print_action.trigger()  # the next time: the office printer is already chosen
+    qtbot.waitUntil(lambda: len(outputs) == 2 and outputs[1].exists(), timeout=60000)
+    assert preselected == ["", OFFICE]
+    assert _pages(outputs[1]) == _pages(Path(made[0]))
+
+
+def test_a_cancelled_print_prints_nothing_and_remembers_nothing(
+    window, qtbot, settle, monkeypatch
+) -> None:  # noqa: ANN001
+    asked: list[int] = []
+    monkeypatch.setattr(
+        QPrintDialog,
+        "exec",
+        lambda dialog: asked.append(1) or QDialog.DialogCode.Rejected.value,
+    )
+    made: list[str] = []
+    window.document_ready.connect(made.append)
+    window.print_report("pairings")
+    qtbot.waitUntil(lambda: bool(made), timeout=60000)
+    window.print_action.trigger()
+    qtbot.waitUntil(lambda: bool(asked), timeout=60000)
+    settle(window)
+    assert prefs.printer_name() == ""
+    assert window.print_dialog is None
+
+
+def test_print_before_any_document_says_what_to_do(window) -> None:  # noqa: ANN001
+    window.last_document = None
+    window.print_action.trigger()
+    assert window.tr("Make a document first (Print menu), then print it.") in (
+        window.statusBar().currentMessage()
+    )
