@@ -430,7 +430,7 @@ def _has_display() -> bool:
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.demo import ensure_demo
 
-    path = store_target(args.file) if args.file else ensure_demo(Path("demo.finals"))
+    path = store_target(args.file) if args.file else ensure_demo()
     if not args.screenshot and not _has_display():
         from app.services.tournament import list_events, tournament_info
 
@@ -631,7 +631,7 @@ def register(sub: Any) -> None:
     p.add_argument("--rounds", type=whole_number("轮数", 0, 50), default=0, help="模拟比赛的轮数")
     p.set_defaults(handler=cmd_demo)
 
-    p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
+    p = sub.add_parser("gui", help="打开图形界面（不给文件时打开用户数据文件夹中的演示比赛）")
     p.add_argument("file", nargs="?")
     p.add_argument("--view", choices=["players", "round", "results", "standings"])
     add_output(p, "--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
