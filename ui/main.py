@@ -160,9 +160,9 @@ class _Said:
 
 def _show_failure(text: str) -> None:
     try:
+        make_app()  # first: it refuses, rather than lets Qt abort, when a library is missing
         from PySide6.QtWidgets import QMessageBox
 
-        make_app()
         box = QMessageBox(QMessageBox.Icon.Critical, "棋赛总决赛编排系统", text)
         box.exec()
     except Exception:  # Qt itself cannot start: nothing left to show it with
