@@ -70,7 +70,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
         REPO,
         source,
         ignore=shutil.ignore_patterns(
-            ".venv", ".git", "build", "dist", "*.egg-info", "__pycache__", "*.pyc",
+            ".venv*", ".git", "build", "dist", "*.egg-info", "__pycache__", "*.pyc",
             ".*_cache", ".benchmarks", "tests", "*.finals", "backups",
         ),
     )  # fmt: skip
