@@ -365,8 +365,14 @@ def build_demo(
         db.close()
 
 
-def ensure_demo(path: Path) -> Path:
-    """The demo tournament the program opens when no file is given."""
+def ensure_demo(path: Path | None = None) -> Path:
+    """The demo tournament the program opens when no file is given: `demo.finals` in the
+    user's data folder (app.userdata), built there on first use; its backups go beside it."""
+    if path is None:
+        from app.userdata import demo_path
+
+        path = demo_path()
     if not path.exists():
         print(build_demo(path, "hangzhou-go", players=360, rounds=3))
+        print(f"演示比赛保存在用户数据文件夹：{path.parent}（删除 {path.name} 即可重新生成）")
     return path

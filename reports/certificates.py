@@ -14,7 +14,6 @@ an event's mixed table (Go 男子个人, "男女组混合比赛", "混合名次"
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +26,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from app.readmodel.model import Final, FinalCategory
+from app.resources import resource_path
 from app.standings.prizes import Award as PrizeAward
 from reports.canvas_text import draw_fitted
 from reports.chinese_numerals import date_in_chinese, number_in_chinese
@@ -51,10 +51,7 @@ GOLD = colors.Color(0.72, 0.55, 0.18)
 
 
 def certificate_dir() -> Path:
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle and (Path(bundle) / "resources" / "certificate").is_dir():
-        return Path(bundle) / "resources" / "certificate"
-    return Path(__file__).resolve().parent.parent / "resources" / "certificate"
+    return resource_path("certificate")
 
 
 def default_template(cert_type: str) -> str:

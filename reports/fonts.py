@@ -2,17 +2,18 @@
 
 Both are TrueType outlines that reportlab subsets and embeds, so every PDF looks the
 same on every machine; nothing depends on fonts installed on the system.  The folder is
-`resources/fonts` beside the packages, or inside a PyInstaller bundle (`sys._MEIPASS`).
+`resources/fonts`, found by `app.resources` (a checkout, an installed wheel, a PyInstaller
+bundle).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from app.resources import resource_path
 from reports.errors import ReportError
 
 TABLE_FONT = "WQYMicroHei"
@@ -28,15 +29,7 @@ _registered: set[str] = set()
 
 def fonts_dir() -> Path:
     """The folder holding the bundled font files and their licences."""
-    candidates = []
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        candidates.append(Path(bundle) / "resources" / "fonts")
-    candidates.append(Path(__file__).resolve().parent.parent / "resources" / "fonts")
-    for folder in candidates:
-        if (folder / _FILES[TABLE_FONT][0]).is_file():
-            return folder
-    return candidates[-1]
+    return resource_path("fonts")
 
 
 def register_fonts() -> None:

@@ -1,4 +1,5 @@
-"""Smoke test of the one-folder build: make a demo final, screenshot every view, offscreen.
+"""Smoke test of the one-folder build: make a demo final, screenshot every view, offscreen,
+with `finals` and once with the windowed `finals-gui`.
 
     python scripts/smoke_build.py [--dist dist/finals] [--out smoke-shots]
 
@@ -70,6 +71,13 @@ def main() -> int:
             if not data.startswith(b"\x89PNG") or len(data) < 10_000:
                 raise SystemExit(f"no screenshot for {view}")
             print(f"{view}: {png} ({len(data) // 1024} KB, {took:.1f} s)")
+        # the windowed program beside it (no console window on Windows): the same window
+        gui = exe.with_name(exe.name.replace("finals", "finals-gui", 1))
+        png = out / "finals-gui.png"
+        took = run([str(gui), str(final), "--screenshot", str(png)], env)
+        if not png.read_bytes().startswith(b"\x89PNG"):
+            raise SystemExit(f"no screenshot from {gui.name}")
+        print(f"{gui.name}: {png} ({took:.1f} s)")
     print("smoke test passed")
     return 0
 

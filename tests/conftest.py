@@ -15,6 +15,33 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from app.store.database import Database  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_configure(config: pytest.Config) -> None:
+    """Benchmarks (tests/bench) run once as plain, untimed tests unless `--benchmark-enable`
+    is given. Set here, not as `--benchmark-disable` in pyproject's addopts: a pytest without
+    pytest-benchmark would stop there on an unknown option."""
+    if config.pluginmanager.hasplugin("benchmark"):
+        config.option.benchmark_disable = True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.pluginmanager.hasplugin("benchmark"):
+        return
+    skip = pytest.mark.skip(reason="pytest-benchmark is not installed (pip install -e '.[test]')")
+    for item in items:
+        if "benchmark" in getattr(item, "fixturenames", ()):
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _user_data_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user's data folder (the demo, crash logs, server backups) is the session's own,
+    never the real one of whoever runs the tests."""
+    monkeypatch.setenv("FINALS_DATA_DIR", str(tmp_path_factory.getbasetemp() / "user-data"))
+
+
 @pytest.fixture(autouse=True)
 def _message_boxes_never_wait(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Offscreen, a message box no test expected would wait forever for a click (and CI for

@@ -1,12 +1,14 @@
-"""`finals gui [FILE] [--view ...] [--screenshot OUT.png]`: start the window."""
+"""`finals gui [FILE] [--view ...] [--screenshot OUT.png]`: start the window; `finals-gui
+[FILE]` (`run`) is the same without a console window."""
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from app.resources import resource_path
 
@@ -129,3 +131,63 @@ def run_gui(path: Path | str | None, view: str | None = None, screenshot: str | 
         return 0
     window.show()
     return int(app.exec())
+
+
+class _Said:
+    """stderr for a program with no console: kept to be shown, and passed on to the real
+    stream when there is one (sys.stderr is None under pythonw and a windowed build)."""
+
+    def __init__(self, inner: TextIO | None) -> None:
+        self.inner = inner
+        self.text = io.StringIO()
+
+    def write(self, text: str) -> int:
+        self.text.write(text)
+        if self.inner is not None:
+            try:
+                self.inner.write(text)
+            except (OSError, ValueError):
+                pass
+        return len(text)
+
+    def flush(self) -> None:
+        if self.inner is not None:
+            try:
+                self.inner.flush()
+            except (OSError, ValueError):
+                pass
+
+
+def _show_failure(text: str) -> None:
+    try:
+        make_app()  # first: it refuses, rather than lets Qt abort, when a library is missing
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Critical, "棋赛总决赛编排系统", text)
+        box.exec()
+    except Exception:  # Qt itself cannot start: nothing left to show it with
+        pass
+
+
+def run() -> None:
+    """`finals-gui [FILE]`: the window as a program of its own, with no console window on
+    Windows (pip's gui-scripts launcher; the PyInstaller build's finals-gui.exe): a
+    double-click, a shortcut, a .finals file opened with it. It is `finals gui [FILE]`, but
+    there is no terminal to print to (sys.stdout and sys.stderr may be None): what it says
+    is kept, and a failure (exit 1 or 2) is shown in a message box instead."""
+    from app.cli.main import main
+
+    streams = sys.stdout, sys.stderr
+    said = _Said(streams[1])
+    sys.stdout = streams[0] if streams[0] is not None else io.StringIO()
+    sys.stderr = said
+    try:
+        try:
+            code = main(["gui", *sys.argv[1:]])
+        except SystemExit as exc:  # argparse: bad usage (exit 2), --help (exit 0)
+            code = exc.code if isinstance(exc.code, int) else 0 if exc.code is None else 1
+    finally:
+        sys.stdout, sys.stderr = streams
+    if code != 0:
+        _show_failure(said.text.getvalue().strip() or f"程序未能启动（退出码 {code}）。")
+    raise SystemExit(code)

@@ -280,9 +280,9 @@ def _crash_log(exc: BaseException) -> Path | None:
     import traceback
 
     try:
-        from platformdirs import user_log_dir
+        from app.userdata import log_dir
 
-        folder = Path(user_log_dir("finals-manager", appauthor=False))
+        folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "crash.log"
         with path.open("a", encoding="utf-8") as handle:

@@ -435,7 +435,7 @@ def _has_display() -> bool:
 def cmd_gui(args: argparse.Namespace) -> int:
     from app.demo import ensure_demo
 
-    path = store_target(args.file) if args.file else ensure_demo(Path("demo.finals"))
+    path = store_target(args.file) if args.file else ensure_demo()
     if not args.screenshot and not _has_display():
         from app.services.tournament import list_events, tournament_info
 
@@ -671,8 +671,12 @@ def register(sub: Any) -> None:
     )
     p.set_defaults(handler=cmd_demo)
 
-    p = sub.add_parser("gui", help="打开图形界面（不给文件时打开演示比赛）")
-    add_file(p, nargs="?", help="比赛文件（省略时打开演示比赛 demo.finals，没有则生成）")
+    p = sub.add_parser("gui", help="打开图形界面（不给文件时打开用户数据文件夹中的演示比赛）")
+    add_file(
+        p,
+        nargs="?",
+        help="比赛文件（省略时打开用户数据文件夹中的演示比赛 demo.finals，没有则生成）",
+    )
     p.add_argument(
         "--view",
         choices=["players", "round", "results", "standings"],

@@ -137,9 +137,9 @@ def local_backup_home() -> Path:
     configured = os.environ.get("FINALS_BACKUP_DIR")
     if configured:
         return Path(configured)
-    from platformdirs import user_data_dir
+    from app.userdata import data_dir
 
-    return Path(user_data_dir("finals-manager", appauthor=False)) / "server-backups"
+    return data_dir() / "server-backups"
 
 
 def _name_part(text: str | None) -> str:
