@@ -6,7 +6,7 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
-from app.pairing.availability import Availability, active_ids
+from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
     STANDINGS_MEANWHILE,
     McMahonError,
@@ -147,6 +147,19 @@ def active_entrants(
     )
 
 
+def entrants_sitting_out(
+    event: Event, round_number: int, history: tuple[GameRecord, ...] | None = None
+) -> tuple[SitOut, ...]:
+    """Who is not paired in `round_number` and why, in seed order."""
+    games = event_games(event, round_number - 1) if history is None else history
+    return sitting_out(
+        (availability(e) for e in sorted(event.entrants, key=lambda e: e.seed)),
+        round_number,
+        games,
+        withdraws_after_forfeits(event),
+    )
+
+
 def _rating(entrant: Entrant) -> int:
     if entrant.player is not None:
         return entrant.player.rating or 0
@@ -236,6 +249,8 @@ def pairing_request(
         scoring=settings.scoring,
         settings=settings.pairing,
         lot_seed=lot_seed,
+        sitting_out=entrants_sitting_out(event, round_number, history),
+        withdraw_after_forfeits=settings.withdraw_after_forfeits,
     )
 
 
