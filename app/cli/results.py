@@ -76,8 +76,16 @@ def _load(args: argparse.Namespace) -> Final:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    from app.readmodel.held import beyond_last_round, event_rounds_held
+
     final = _load(args)
     event = _event(final, args.event)
+    source = final.event(event.source_event) if event.source_event else None
+    if args.round is not None:
+        refused = beyond_last_round(event, args.round, source)
+        if refused:
+            raise FinalsError(refused)
+    held = event_rounds_held(event, source)
     category = args.category
     if category and category not in {c.code for c in event.categories} | {
         c.name for c in event.categories
@@ -96,14 +104,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
             {
                 "event": event.code,
                 "category": category,
-                "after_round": args.round or len(event.rounds),
+                "after_round": held.after,
+                "heading": held.text,  # 第1轮后（第2轮进行中）: which results it holds
                 "tiebreak_order": order,
                 "standings": [_row_document(r, category is None) for r in rows],
                 "explanation": list(event.standings.explanation),
             }
         )
         return 0
-    after = args.round or len(event.rounds)
     category_name = next(
         (c.name for c in event.categories if category in (c.code, c.name)), category
     )
@@ -112,7 +120,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if category_name and category_name.startswith(event.name)
         else (f"{event.name}{'（' + category_name + '）' if category_name else ''}")
     )
-    print(f"{label} 第{after}轮后名次" if event.rounds else f"{label} 团体名次")
+    if event.rounds:
+        print(f"{label} {held.base}名次" + (f"（{held.note}）" if held.note else ""))
+    else:
+        print(f"{label} 团体名次")
     body = []
     for row in rows:
         entrant = names[row.entrant]
