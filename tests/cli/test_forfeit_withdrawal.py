@@ -119,6 +119,11 @@ def test_two_forfeits_withdraw_him_from_the_next_round_on_recorded_and_named(
         assert ABSENTEE not in _paired_seeds(capsys, final, number)
     out = run(capsys, "pairing", final, "--event", "OPEN", "--round", "5")[1]
     assert "退赛（自第3轮起）" in out
+    # the standings mark him
+    lines = run(capsys, "standings", final, "--event", "OPEN")[1].splitlines()
+    assert lines[1].split()[-1] == "状态"
+    row = next(x for x in lines[2:] if x.split()[1] == str(ABSENTEE))
+    assert row.split()[-1] == "退赛（自第3轮）"
 
 
 def _finish(path: str, number: int) -> None:
