@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standing
@@ -50,6 +51,10 @@ def standings_round(event: EventView, round_number: int | None) -> int:
         source = event.source_event()
         after = source.last_complete_round if source else after
     if round_number is not None and round_number != after:
+        source = event.source_event() if event.kind == "team" else None
+        beyond = beyond_last_round(event.event, round_number, source.event if source else None)
+        if beyond:
+            raise ReportError(beyond)
         raise ReportError(
             f"赛事文件中“{event.name}”的排名是第{after}轮后的排名，无法打印第{round_number}轮后的"
             f"排名；请在第{round_number}轮结束后导出赛事文件再打印。"
@@ -58,11 +63,15 @@ def standings_round(event: EventView, round_number: int | None) -> int:
 
 
 def after_text(event: EventView, after: int) -> str:
-    if after == 0:
+    """Which results the standings hold: 第3轮后（共9轮）, 第3轮后（第4轮进行中，共9轮）,
+    第9轮后（最终）, 开赛前 (the same words as the command line and the window)."""
+    held = rounds_held(after, event.rounds, event.rounds_planned)
+    if held.final:
+        return held.text
+    if after == 0 and not held.note:
         return "开赛前"
-    if after >= event.rounds_planned:
-        return f"第{after}轮后（最终）"
-    return f"第{after}轮后（共{event.rounds_planned}轮）"
+    planned = f"共{event.rounds_planned}轮"
+    return f"{held.base}（{held.note}，{planned}）" if held.note else f"{held.base}（{planned}）"
 
 
 def standings_header(
@@ -74,7 +83,7 @@ def standings_header(
 ) -> Header:
     """`rounds_of`: the event whose rounds count (a team event's source event)."""
     played = rounds_of or event
-    final = after >= played.rounds_planned and after > 0
+    final = rounds_held(after, played.rounds, played.rounds_planned).final
     when = "最终" if final else "开赛前" if after == 0 else f"第{after}轮后"
     title = f"{event.name}　{when}{document}"
     rnd = next((r for r in played.rounds if r.number == after), None)

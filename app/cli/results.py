@@ -88,8 +88,16 @@ def _load(args: argparse.Namespace) -> Final:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    from app.readmodel.held import beyond_last_round, event_rounds_held
+
     final = _load(args)
     event = _event(final, args.event)
+    source = final.event(event.source_event) if event.source_event else None
+    if args.round is not None:
+        refused = beyond_last_round(event, args.round, source)
+        if refused:
+            raise FinalsError(refused)
+    held = event_rounds_held(event, source)
     category = args.category
     if category and category not in {c.code for c in event.categories} | {
         c.name for c in event.categories
@@ -108,14 +116,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
             {
                 "event": event.code,
                 "category": category,
-                "after_round": args.round or len(event.rounds),
+                "after_round": held.after,
+                "heading": held.text,  # 第1轮后（第2轮进行中）: which results it holds
                 "tiebreak_order": order,
                 "standings": [_row_document(r, category is None) for r in rows],
                 "explanation": list(event.standings.explanation),
             }
         )
         return 0
-    after = args.round or len(event.rounds)
     category_name = next(
         (c.name for c in event.categories if category in (c.code, c.name)), category
     )
@@ -124,20 +132,37 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if category_name and category_name.startswith(event.name)
         else (f"{event.name}{'（' + category_name + '）' if category_name else ''}")
     )
-    print(f"{label} 第{after}轮后名次" if event.rounds else f"{label} 团体名次")
+    if event.rounds:
+        print(f"{label} {held.base}名次" + (f"（{held.note}）" if held.note else ""))
+    else:
+        print(f"{label} 团体名次")
     body = []
+    # a withdrawn player (by hand or by the forfeit rule) is marked 退赛, in a last column
+    # that is there only when someone listed has withdrawn
+    marked = any(names[r.entrant].status == "withdrawn" for r in rows)
     for row in rows:
         entrant = names[row.entrant]
         rank = f"{row.rank}{'=' if row.shared else ''}"
         cells = [rank, str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(row.points)]
         cells += [fmt_points(row.tiebreaks.get(name)) for name in order]
+        if marked:
+            cells.append(_status_note(entrant))
         body.append(cells)
-    print(table(body, ["名次", "序号", "姓名", "单位", "积分", *order]))
+    print(
+        table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])
+    )
     if args.explain:
         print()
         for line in event.standings.explanation:
             print(line)
     return 0
+
+
+def _status_note(entrant: FinalEntrant) -> str:
+    if entrant.status != "withdrawn":
+        return ""
+    since = entrant.withdrawn_from_round
+    return f"退赛（自第{since}轮）" if since and since > 1 else "退赛"
 
 
 def _tiebreak_order(event: FinalEvent) -> list[str]:

@@ -51,6 +51,10 @@ def _print_round(view: RoundView, with_report: bool = False) -> None:
     # A McMahon event's scores are McMahon scores (start by grade + points), headed so.
     score_head = "麦克马洪分" if view.mcmahon else "积分"
     print(table(rows, ["台号", "先手", "后手", score_head, "成绩"]))
+    if view.sitting_out and not with_report:  # the report lists them itself
+        print(f"本轮不参加编排（{len(view.sitting_out)}人）：")
+        for s in view.sitting_out:
+            print(f"  {view.seeds[s.id]} {view.names[s.id]}：{s.text()}")
     for line in view.relaxations:
         print(f"放宽：{line}")
     for finding in view.findings:

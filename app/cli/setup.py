@@ -300,7 +300,11 @@ def _print_prize_rules(rules: Any) -> None:
 
 
 def cmd_settings(args: argparse.Namespace) -> int:
-    from app.services.tournament import event_settings, update_event_settings
+    from app.services.tournament import (
+        event_settings,
+        forfeit_rule_notice,
+        update_event_settings,
+    )
 
     if args.event is None:
         return _tournament_settings(args)
@@ -310,6 +314,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
         if changes or unset:
             update_event_settings(db, args.event, changes, operator(args), unset)
         settings = event_settings(db, args.event)
+        forfeit_note = forfeit_rule_notice(db, args.event)
         _warn(db, args.event)
     if settings.get("pairing", {}).get("system") != "mcmahon":
         settings.pop("mcmahon", None)  # the settings in force: McMahon's only when it pairs
@@ -321,6 +326,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
         for key, value in settings.get(group, {}).items():
             shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else value
             print(f"{group}.{key} = {shown}")
+    if forfeit_note:  # a Dutch or McMahon event: the Chinese forfeit rule is off unless set
+        print(f"注：{forfeit_note}")
     return 0
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from app.domain import GameRecord, Scoring
+from app.pairing.availability import SitOut
 
 System = Literal["swiss", "split", "monrad", "round_robin", "dutch", "mcmahon"]
 FirstRound = Literal["split", "adjacent", "lot"]
@@ -59,6 +60,10 @@ class PairingRequest:
     scoring: Scoring = field(default_factory=Scoring)
     settings: PairingSettings = field(default_factory=PairingSettings)
     lot_seed: int | None = None
+    # Who is not paired in the round and why (请假, 退赛, 连续弃权取消资格, 迟到未入), and the
+    # forfeit rule in force (pairing.withdraw_after_forfeits; 0 = off): the report names both.
+    sitting_out: tuple[SitOut, ...] = ()
+    withdraw_after_forfeits: int = 0
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from app.pairing import colours
+from app.pairing.availability import forfeit_rule_text
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
 from app.pairing.round_robin import berger_round
 from app.pairing.state import PlayerState, build_states, fmt_score, has_prior_games
@@ -170,13 +171,25 @@ def format_report(
         )
     if lot_seed is not None and not has_prior_games(request):
         lines.append(f"抽签种子：{lot_seed}")
+    lines.extend(sitting_out_lines(request, who))
     lines.append("")
     lines.append("放宽的规则：" if relaxations else "放宽的规则：无")
     lines.extend(f"  {r}" for r in relaxations)
     lines.append("检查结果：" if findings else "检查结果：未发现违规")
     lines.extend(f"  [{f.rule}] {f.message}" for f in findings)
     lines.append(settings_footer(request))
+    lines.append(forfeit_rule_text(request.withdraw_after_forfeits))
     return "\n".join(lines)
+
+
+def sitting_out_lines(request: PairingRequest, who: Callable[[int], str]) -> list[str]:
+    """本轮不参加编排: everyone who sits the round out and why, one per line."""
+    if not request.sitting_out:
+        return []
+    return [
+        f"本轮不参加编排（{len(request.sitting_out)}人）：",
+        *(f"  {who(s.id)}：{s.text()}" for s in request.sitting_out),
+    ]
 
 
 _RELAXATION_TITLES: dict[str, str] = {

@@ -52,6 +52,9 @@ FIELD_NAMES = {
     "voided_submissions": "作废的现场提交",
     "relaxations": "放宽的条件",
     "lot_seed": "抽签种子",
+    "withdrawn": "连续弃权退赛",
+    "reinstated": "恢复参赛",
+    "by": "依据",
 }
 
 STATUS_NAMES = {"playing": "参赛", "withdrawn": "退赛", "absent": "缺席"}

@@ -253,7 +253,9 @@ def import_opengotha(
             if facts.title and named.startswith(facts.title + " "):
                 named = named[len(facts.title) + 1 :]
             title = clean_text(named[:100], "项目名称", max_length=100) or "OpenGotha导入"
-        pairing: dict[str, Any] = {"system": "swiss"}
+        # OpenGotha's own rules: no Chinese forfeit rule (a McMahon event has it off by
+        # default; the arbiter may set pairing.withdraw_after_forfeits to turn it on).
+        pairing: dict[str, Any] = {"system": "swiss", "withdraw_after_forfeits": 0}
         system = "积分编排"
         if params.system == "mcmahon":
             bar, floor = (
@@ -263,6 +265,10 @@ def import_opengotha(
             mm = _mcmahon_pairing(code, title, bar, floor, notes)
             if mm is not None:
                 pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
+        notes.append(
+            "按 OpenGotha 的规则，不执行“连续弃权取消资格”（pairing.withdraw_after_forfeits=0）；"
+            f"如需执行：finals settings FILE --event {code} --set pairing.withdraw_after_forfeits=2"
+        )
         position = len(list(session.scalars(select(Event.id))))
         event = Event(
             code=code,

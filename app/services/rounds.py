@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.pairing import edits
+from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
 from app.pairing.checker import check_round
 from app.pairing.engine import pair_round
 from app.pairing.mcmahon import VIEW_MEANWHILE
@@ -22,6 +23,7 @@ from app.services.audit import last_change_by, record
 from app.services.backup import backup_warning
 from app.services.remote_entry import add_missing_tokens, void_changed_tables
 from app.services.snapshots import (
+    availability,
     is_team_match,
     mcmahon_standings_notes,
     mcmahon_start_points,
@@ -30,7 +32,7 @@ from app.services.snapshots import (
 from app.services.tournament import get_event
 from app.standings.team_match import board_seats
 from app.store.database import Database
-from app.store.models import Board, Event, Game, Round
+from app.store.models import Board, Entrant, Event, Game, Round
 
 EDIT_ACTION = "编排调整"
 BY_HAND_ACTION = "手工编排"  # a round started with no table, paired by hand
@@ -59,6 +61,9 @@ class RoundView:
     # What the round was paired from (scores, colours, opponents, units before it): a pair
     # picked by hand is checked against it before it is made.
     request: PairingRequest | None = None
+    # Who is not paired in the round and why (请假, 退赛, 连续弃权取消资格, 迟到未入).
+    sitting_out: tuple[SitOut, ...] = ()
+    withdraw_after_forfeits: int = 0  # the forfeit rule in force (0: off)
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -218,6 +223,7 @@ def _start_round(
             pairing = Pairing(number, (), (), (), None)
         else:
             pairing = pair_round(request)
+        withdrawn = _withdraw_by_forfeits(session, event, number, request, operator)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
         notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
         rnd = Round(
@@ -245,11 +251,93 @@ def _start_round(
             operator,
             BY_HAND_ACTION if by_hand else "编排",
             f"{event.code} 第{number}轮",
-            after=after,
+            after={**after, **({"withdrawn": withdrawn} if withdrawn else {})},
         )
         # The round as written, from the request it was paired from (read once).
         view = _view(event, rnd, replace(request, lot_seed=pairing.lot_seed))
     return replace(view, warnings=(backup_failed,)) if backup_failed else view
+
+
+def _withdraw_by_forfeits(
+    session: Session,
+    event: Event,
+    number: int,
+    request: PairingRequest,
+    operator: str,
+    only: frozenset[int] | None = None,
+) -> list[str]:
+    """Withdraw from round `number` on everyone the forfeit rule removes from it (RULES §1,
+    pairing.withdraw_after_forfeits): a status change with its own audit entry (reason
+    连续弃权N轮), in the pairing's transaction.  `only`: the entrants it may withdraw.
+
+    Returns the players withdrawn ("3号 张三"), for the pairing's own audit entry."""
+    limit = request.withdraw_after_forfeits
+    ids = forfeit_withdrawals(
+        (availability(e) for e in sorted(event.entrants, key=lambda e: e.seed)),
+        number,
+        request.history,
+        limit,
+    )
+    by_id = {e.id: e for e in event.entrants}
+    named = []
+    for entrant_id in ids:
+        if only is not None and entrant_id not in only:
+            continue
+        entrant = by_id[entrant_id]
+        before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
+        entrant.status, entrant.withdrawn_from_round = "withdrawn", number
+        record(
+            session,
+            operator,
+            "选手状态",
+            _status_target(event, entrant),
+            before,
+            {
+                "status": "withdrawn",
+                "round": number,
+                "reason": forfeit_reason(limit),
+                "by": f"{event.code} 第{number}轮 编排",
+            },
+        )
+        named.append(f"{entrant.seed}号 {entrant.name}（{forfeit_reason(limit)}）")
+    session.flush()
+    return named
+
+
+def _status_target(event: Event, entrant: Entrant) -> str:
+    """The audit target of a player's status (as `finals withdraw` writes it)."""
+    return f"{event.code} #{entrant.seed} {entrant.name}"
+
+
+def _undo_forfeit_withdrawals(
+    session: Session, event: Event, rnd: Round, operator: str
+) -> list[str]:
+    """Deleting round N's pairing gives back the withdrawals its forfeit rule made (pairing
+    the round again makes them again): each with its own audit entry."""
+    request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False)
+    by_forfeits = {s.id for s in request.sitting_out if s.reason == FORFEITS}
+    named = []
+    for entrant in sorted(event.entrants, key=lambda e: e.seed):
+        if (
+            entrant.id in by_forfeits
+            and entrant.status == "withdrawn"
+            and entrant.withdrawn_from_round == rnd.number
+        ):
+            entrant.status, entrant.withdrawn_from_round = "playing", None
+            record(
+                session,
+                operator,
+                "选手状态",
+                _status_target(event, entrant),
+                {"status": "withdrawn", "withdrawn_from_round": rnd.number},
+                {
+                    "status": "playing",
+                    "reason": f"删除第{rnd.number}轮编排",
+                    "by": f"{event.code} 第{rnd.number}轮 删除编排",
+                },
+            )
+            named.append(f"{entrant.seed}号 {entrant.name}")
+    return named
 
 
 def _refuse_unpairable(
@@ -328,6 +416,15 @@ def repair(
             event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed
         )
         pairing = pair_round(request)
+        # A result corrected since the round was paired may complete a run of forfeits: the
+        # rule withdraws a player it now removes who was paired before (one who sat out and
+        # is playing again was reinstated by the arbiter, and stays so).
+        was_paired = frozenset(
+            who for g in _games_of(rnd) for who in (g.first, g.second) if who is not None
+        )
+        withdrawn = _withdraw_by_forfeits(
+            session, event, rnd.number, request, operator, only=was_paired
+        )
         rnd.relaxations, rnd.lot_seed = list(pairing.relaxations), pairing.lot_seed
         voided = _write_games(session, rnd, pairing.games)
         record(
@@ -336,7 +433,10 @@ def repair(
             "重新编排",
             f"{event.code} 第{rnd.number}轮",
             {"games": before},
-            _edit_after(pairing.games, voided),
+            {
+                **_edit_after(pairing.games, voided),
+                **({"withdrawn": withdrawn} if withdrawn else {}),
+            },
         )
         code, num = event.code, rnd.number
     return round_view(db, code, num)
@@ -351,13 +451,14 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
         rnd = event.rounds[-1]
         if _has_results(rnd):
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
+        reinstated = _undo_forfeit_withdrawals(session, event, rnd, operator)
         record(
             session,
             operator,
             "删除编排",
             f"{event.code} 第{rnd.number}轮",
             {"games": _games_dump(_games_of(rnd))},
-            None,
+            {"reinstated": reinstated} if reinstated else None,
         )
         session.delete(rnd)
         return rnd.number
@@ -546,6 +647,8 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         units={e.id: e.unit for e in event.entrants},
         mcmahon=request.settings.system == "mcmahon",
         request=request,
+        sitting_out=request.sitting_out,
+        withdraw_after_forfeits=request.withdraw_after_forfeits,
     )
 
 
@@ -583,4 +686,16 @@ def view_dict(view: RoundView) -> dict[str, Any]:
             {"rule": f.rule, "message": f.message, "tables": list(f.tables)} for f in view.findings
         ],
         "report": view.report,
+        # who is not paired in the round and why (请假、退赛、连续弃权取消资格、迟到未入)
+        "sitting_out": [
+            {
+                "id": s.id,
+                "seed": view.seeds.get(s.id),
+                "name": view.names.get(s.id),
+                "reason": s.reason,
+                "detail": s.detail,
+            }
+            for s in view.sitting_out
+        ],
+        "withdraw_after_forfeits": view.withdraw_after_forfeits,
     }

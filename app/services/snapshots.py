@@ -6,7 +6,7 @@ from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
-from app.pairing.availability import Availability, active_ids
+from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
     STANDINGS_MEANWHILE,
     McMahonError,
@@ -147,6 +147,19 @@ def active_entrants(
     )
 
 
+def entrants_sitting_out(
+    event: Event, round_number: int, history: tuple[GameRecord, ...] | None = None
+) -> tuple[SitOut, ...]:
+    """Who is not paired in `round_number` and why, in seed order."""
+    games = event_games(event, round_number - 1) if history is None else history
+    return sitting_out(
+        (availability(e) for e in sorted(event.entrants, key=lambda e: e.seed)),
+        round_number,
+        games,
+        withdraws_after_forfeits(event),
+    )
+
+
 def _rating(entrant: Entrant) -> int:
     if entrant.player is not None:
         return entrant.player.rating or 0
@@ -236,6 +249,8 @@ def pairing_request(
         scoring=settings.scoring,
         settings=settings.pairing,
         lot_seed=lot_seed,
+        sitting_out=entrants_sitting_out(event, round_number, history),
+        withdraw_after_forfeits=settings.withdraw_after_forfeits,
     )
 
 
@@ -266,7 +281,19 @@ def last_complete_round(event: Event) -> int:
 
 
 def standings_request(event: Event, after_round: int | None = None) -> StandingsRequest:
+    """Standings after `after_round` (default: the latest complete round).  A round past the
+    event's last one is never counted as if it had been played: the standings are the
+    latest ones, and say so (a whole final exported after a round only some events reach)."""
     last = after_round if after_round is not None else last_complete_round(event)
+    clamped: tuple[str, ...] = ()
+    paired = max((r.number for r in event.rounds), default=0)
+    if last > paired:
+        last = last_complete_round(event)
+        reached = f"只进行到第{paired}轮" if paired else "尚未编排任何轮次"
+        clamped = (
+            f"要求第{after_round}轮后的排名，本项目{reached}："
+            f"此为{f'第{last}轮后' if last else '开赛前'}的排名。",
+        )
     settings = event_settings_of(event, "scoring", "standings", "pairing.team_format")
     starts = mcmahon_start_points(event, strict=False)
     return StandingsRequest(
@@ -275,7 +302,7 @@ def standings_request(event: Event, after_round: int | None = None) -> Standings
         after_round=last,
         scoring=settings.scoring,
         settings=settings.standings,
-        notes=mcmahon_standings_notes(event, starts),
+        notes=(*clamped, *mcmahon_standings_notes(event, starts)),
     )
 
 

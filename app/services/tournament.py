@@ -248,6 +248,14 @@ def event_settings(db: Database, code: str, clean: bool = False) -> dict[str, An
         return _shown_settings(get_event(session, code), clean)[0]
 
 
+def forfeit_rule_notice(db: Database, code: str) -> str | None:
+    """Why the forfeit rule is off in a Dutch or McMahon event that did not set it."""
+    from app.settings import forfeit_rule_note
+
+    with db.reading() as session:
+        return forfeit_rule_note(stored_event(get_event(session, code)))
+
+
 def event_setting_problems(db: Database, code: str) -> list[Problem]:
     """What is wrong with an event's stored settings (empty when all is well)."""
     with db.reading() as session:

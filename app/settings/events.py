@@ -212,6 +212,24 @@ def default_tiebreaks(kind: str, team_format: str = "sum", system: str = "") -> 
     return _STANDINGS_DEFAULTS.tiebreaks
 
 
+# Pairing systems whose events (imported from TRF or OpenGotha) follow their own rules: the
+# Chinese forfeit rule (pairing.withdraw_after_forfeits) is off unless the arbiter sets it.
+OWN_FORFEIT_RULES = {"dutch": "荷兰制", "mcmahon": "麦克马洪制"}
+
+
+def forfeit_rule_note(stored: StoredEvent) -> str | None:
+    """Why the forfeit rule is off in a Dutch or McMahon event that did not set it (None
+    when the event sets it or plays another system), with the command that turns it on."""
+    system = OWN_FORFEIT_RULES.get(system_of(stored))
+    if system is None or "withdraw_after_forfeits" in stored.group("pairing"):
+        return None
+    return (
+        f"{stored.code}是{system}项目，按其本身规则编排：不执行“连续弃权取消资格”"
+        "（pairing.withdraw_after_forfeits=0）。如需执行，请设置："
+        f"finals settings FILE --event {stored.code} --set pairing.withdraw_after_forfeits=2。"
+    )
+
+
 def system_of(stored: StoredEvent) -> str:
     value = stored.group("pairing").get("system")
     return value if isinstance(value, str) else ""
@@ -223,6 +241,9 @@ def default_value(key: str, stored: StoredEvent | None = None) -> Any:
         return list(default_tiebreaks(stored.kind, team_format_of(stored), system_of(stored)))
     if key == "standings.lot_seed" and stored is not None and _uses_lot(stored.group("standings")):
         return lot_seed_for(stored.code)
+    if key == "pairing.withdraw_after_forfeits" and stored is not None:
+        if system_of(stored) in OWN_FORFEIT_RULES:
+            return 0  # Dutch and McMahon events follow their own system's rules
     return list(spec.default) if isinstance(spec.default, tuple) else spec.default
 
 

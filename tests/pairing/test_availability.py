@@ -7,7 +7,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from app.domain import GameRecord, Result
-from app.pairing.availability import Availability, active_ids, forfeited, inactive_reason
+from app.pairing.availability import (
+    FORFEITS,
+    LATE,
+    ON_LEAVE,
+    WITHDRAWN,
+    Availability,
+    active_ids,
+    forfeit_withdrawals,
+    forfeited,
+    inactive_reason,
+    sitting_out,
+)
 from app.standings.team_match import board_points, board_seats
 
 RESULTS = [None, *Result]
@@ -72,10 +83,30 @@ def test_inactive_exactly_when_a_rule_says_so(
         )
         assert (e.id not in active) == (gone or late or away or forfeits)
         reason = inactive_reason(e, next_round, games, limit)
-        if gone:
-            assert reason == "退赛"
-        elif forfeits and not (late or away):
-            assert reason is not None and "弃权" in reason
+        gone_before = e.withdrawn_from_round is not None and e.withdrawn_from_round < next_round
+        if gone_before:
+            assert reason == WITHDRAWN
+        elif forfeits:  # the rule names why, even for one on leave or withdrawn from now
+            assert reason == FORFEITS
+        elif gone:
+            assert reason == WITHDRAWN
+        elif late:
+            assert reason == LATE
+        elif away:
+            assert reason == ON_LEAVE
+        else:
+            assert reason is None
+    # the report's list: exactly those not paired, each once, with the same reason
+    listed = sitting_out(entrants, next_round, games, limit)
+    assert [s.id for s in listed] == [e.id for e in entrants if e.id not in active]
+    for s in listed:
+        assert s.reason == inactive_reason(
+            next(e for e in entrants if e.id == s.id), next_round, games, limit
+        )
+    # the rule withdraws those it removes who are not withdrawn already
+    assert set(forfeit_withdrawals(entrants, next_round, games, limit)) == {
+        s.id for s in listed if s.reason == FORFEITS
+    } - {e.id for e in entrants if e.withdrawn_from_round is not None}
 
 
 def test_two_forfeits_in_a_row_end_the_event_but_a_played_game_between_does_not() -> None:
@@ -85,11 +116,69 @@ def test_two_forfeits_in_a_row_end_the_event_but_a_played_game_between_does_not(
         return GameRecord(round=rnd, table=1, first=2, second=1, result=result)
 
     two = (game(1, Result.FIRST_WINS_BY_FORFEIT), game(2, Result.DOUBLE_FORFEIT))
-    assert inactive_reason(me, 3, two, 2) == "连续2轮弃权，取消后续比赛资格"
+    assert inactive_reason(me, 3, two, 2) == "连续弃权取消资格"
+    (why,) = sitting_out([me], 3, two, 2)
+    assert why.text() == "连续弃权取消资格（第1–2轮连续弃权，自第3轮起退赛）"
     assert inactive_reason(me, 3, two, 0) is None  # the rule is off
     broken = (game(1, Result.FIRST_WINS_BY_FORFEIT), game(2, Result.FIRST_WINS))
     assert inactive_reason(me, 3, broken, 2) is None
     assert not forfeited(two, 2, 1)  # the winner of a forfeit did not forfeit
+
+
+@st.composite
+def forfeit_patterns(draw: st.DrawFn) -> tuple[int, int, dict[int, set[int]]]:
+    """A rule (1–3 rounds), a number of rounds, and for some players the rounds they
+    forfeit (if paired then)."""
+    limit = draw(st.integers(1, 3))
+    rounds = draw(st.integers(limit + 1, 9))
+    absentees = draw(st.sets(st.integers(1, 10), max_size=4))
+    pattern = {p: draw(st.sets(st.integers(1, rounds))) for p in absentees}
+    return limit, rounds, pattern
+
+
+@settings(max_examples=200, deadline=None)
+@given(forfeit_patterns())
+def test_a_player_who_forfeits_n_rounds_running_is_never_paired_again(
+    case: tuple[int, int, dict[int, set[int]]],
+) -> None:
+    """Round by round as the pairing does it: the rule's withdrawals are recorded (his
+    status), and he never plays again; everyone else plays every round."""
+    limit, rounds, pattern = case
+    entrants = {i: Availability(id=i) for i in range(1, 11)}
+    games: list[GameRecord] = []
+    played: dict[int, list[int]] = {i: [] for i in entrants}
+    for rnd in range(1, rounds + 1):
+        for i in forfeit_withdrawals(entrants.values(), rnd, games, limit):
+            entrants[i] = Availability(id=i, withdrawn_from_round=rnd)  # recorded
+        active = sorted(active_ids(entrants.values(), rnd, tuple(games), limit))
+        for table, k in enumerate(range(0, len(active) - 1, 2), start=1):
+            a, b = active[k], active[k + 1]
+            lost_a, lost_b = rnd in pattern.get(a, ()), rnd in pattern.get(b, ())
+            result = (
+                Result.DOUBLE_FORFEIT
+                if lost_a and lost_b
+                else Result.SECOND_WINS_BY_FORFEIT
+                if lost_a
+                else Result.FIRST_WINS_BY_FORFEIT
+                if lost_b
+                else Result.FIRST_WINS
+            )
+            games.append(GameRecord(round=rnd, table=table, first=a, second=b, result=result))
+        for who in active:
+            played[who].append(rnd)
+    for who, rounds_played in played.items():
+        run = 0  # forfeits running; a round without a game (the odd one out) ends a run
+        out_from = None
+        for rnd in range(1, rounds + 1):
+            if out_from is None and run >= limit:
+                out_from = rnd
+            run = run + 1 if forfeited(games, who, rnd) else 0
+        if out_from is None:
+            assert entrants[who].withdrawn_from_round is None
+            assert rounds_played == list(range(1, rounds + 1))
+        else:
+            assert entrants[who].withdrawn_from_round == out_from
+            assert rounds_played == list(range(1, out_from))
 
 
 @given(st.integers(1, 8), st.integers(1, 8), st.none() | st.integers(1, 8))

@@ -41,7 +41,9 @@ def test_the_standings_view_names_an_unreadable_grade(qtbot, tmp_path: Path) -> 
     win.show_view("standings")
     wait_idle(win, qtbot)
     shown = win.standings.explanation.text()
-    assert shown.splitlines()[0].startswith("第0轮后排名")  # the rules line, then the note
+    # which results it holds (round 1 is paired, not played), the rules line, then the note
+    assert shown.splitlines()[0] == "开赛前（第1轮进行中）"
+    assert shown.splitlines()[1].startswith("第0轮后排名")
     assert "注意：" in shown and "3号" in shown and "段位“5断”" in shown
     assert "--grade 5级" in shown and "可能不准" in shown
     win.ctx.close()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.readmodel.held import event_rounds_held
 from app.standings.model import NOTE
 from ui import context as ctxmod
 from ui import readers
@@ -243,7 +244,12 @@ class StandingsView(QWidget):
             first = first if len(first) < 160 else first[:158] + "…"
             # what the standings could not count as they should, in full under the rules
             notes = [line for line in event.standings.explanation if line.startswith(NOTE)]
-            self.explanation.setText("\n".join([first, *notes]))
+            # which results the table holds (第4轮后（第5轮进行中）), as the CLI and PDFs say
+            final = self.final
+            source = final.event(event.source_event) if final and event.source_event else None
+            held = event_rounds_held(event, source)
+            heading = [explanation(held.text)] if held.note else []
+            self.explanation.setText("\n".join([*heading, first, *notes]))
             self.explanation.setToolTip("\n".join(lines))
         else:
             self.explanation.setText("")
