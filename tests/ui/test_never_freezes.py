@@ -202,6 +202,7 @@ def test_a_result_typed_while_a_change_is_saving_is_kept_not_lost(
     assert not win.saving.isVisible()
     assert round_view(win.ctx.db, EVENT, 3).results[9] is None  # nothing written behind it
     assert results.submit()
+    wait_idle(win, qtbot)  # saved in the write queue
     assert round_view(win.ctx.db, EVENT, 3).results[9] == "1-0"
     assert win.ctx.undo_stack.count() == 2  # the swap and the result
 
@@ -221,6 +222,7 @@ def test_a_result_typed_while_the_round_is_read_again_waits_for_it(window, qtbot
     wait_idle(window, qtbot)
     assert results.view.number == 3
     assert results.submit()
+    wait_idle(window, qtbot)  # saved in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
 
 
