@@ -637,6 +637,12 @@ class MainWindow(QMainWindow):
             label += where.replace("%2", self.ctx.db.label) + "  "
         self.operator_label.setText(label)
 
+    def current_view(self) -> str | None:
+        """The key of the view shown (None: the start page)."""
+        if self.ctx.db is None or self.stack.currentWidget() is not self.tabs:
+            return None
+        return VIEWS[self.tabs.currentIndex()]
+
     def show_view(self, key: str) -> None:
         if self.ctx.db is None:
             return

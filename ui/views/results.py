@@ -235,8 +235,14 @@ class ResultsView(QWidget):
 
     # -- loading -------------------------------------------------------------------
     def _show_help(self) -> None:
-        """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused."""
-        refusal = draws_refused(self.ctx.db) if self.ctx.db is not None else None
+        """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused (read
+        in a worker)."""
+        if self.ctx.db is None:
+            self._help_read(None)
+            return
+        self.ctx.read("draws refused", draws_refused, on_done=self._help_read)
+
+    def _help_read(self, refusal: DrawRefusal | None) -> None:
         self._draw_refusal = refusal
         extra = (
             "\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
