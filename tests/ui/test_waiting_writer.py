@@ -67,6 +67,7 @@ def test_the_window_says_it_waits_for_another_writer_and_stays_live(window, qtbo
         wait_idle(window, qtbot, timeout=10000)
     assert probe.longest < STALL, f"the window stopped {probe.longest * 1000:.0f} ms"
     assert round_view(window.ctx.db, "OPEN", 3).results[2] == "1-0"  # written when free
+    assert results.feedback.text().startswith("第2台：")  # no longer says it waits
     assert window.ctx.undo_stack.count() == 1
 
 

@@ -509,6 +509,9 @@ class ResultsView(QWidget):
         if self._sending and not self._others_writing():
             self.feedback.setText(text)
             self.feedback.setStyleSheet("color: #7a5a00; font-weight: bold;")
+            self._said_waiting = True
+
+    _said_waiting = False  # the line says the results wait for another writer
 
     def _refuse_while_writing(self) -> bool:
         """A change is saving, or the list is being read again after one: the tables shown
@@ -632,6 +635,8 @@ class ResultsView(QWidget):
         self._show_result(table, str(outcome["result"]), round_)
         if outcome["warnings"]:
             self._say("\n".join([self._entered_text(table, old), *outcome["warnings"]]), error=True)
+        elif self._said_waiting and not self._sending:
+            self._say(self._entered_text(table, old))  # written: no longer waiting
 
     def _refused(
         self,
@@ -718,6 +723,7 @@ class ResultsView(QWidget):
         return True
 
     def _say(self, text: str, error: bool = False) -> None:
+        self._said_waiting = False
         self.feedback.setText(text)
         self.feedback.setStyleSheet(
             "color: #b00000; font-weight: bold;" if error else "color: #1b5e20;"
