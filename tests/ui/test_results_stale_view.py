@@ -41,6 +41,7 @@ def test_typing_over_a_result_that_arrived_meanwhile_is_refused(window, qtbot) -
     wait_idle(window, qtbot)  # refused by the write queue; the round is read again in a worker
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
     assert "改为 1-0" in results.feedback.text()
+    assert window.ctx.undo_stack.count() == 0  # the refused result left no step to undo
     assert results.view.results[5] == "1-0"  # the view now shows what is on file
     results.entry.setText("5 0")  # seen now: a deliberate correction goes through
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
