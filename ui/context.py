@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -57,6 +58,21 @@ BACKUP_NOTE = (
     "用“文件 → 打开备份…”恢复。"
 )
 BACKUP_GUARD = BACKUP_NOTE + "本次没有改动。"
+
+
+@dataclass(frozen=True)
+class OpenFinal:
+    """An open final as a window holds it: handed from one window to the next."""
+
+    db: Database
+    target: Path | str | None
+    info: dict[str, Any]
+    events: list[dict[str, Any]]
+    event_code: str | None
+    revision: int | None
+    backup: BackupOf | None = None  # the file is a backup copy (in a backups folder)
+    guarded: bool = False  # ... whose changes wait for the arbiter's yes (BACKUP_GUARD)
+
 
 WARM_AFTER_MS = 1200
 # Other stations (a server's final, or another program on the same file): the file's revision
@@ -115,21 +131,63 @@ class TournamentContext(QObject):
             db.close()
             raise
         self.close()
-        self.db, self.path, self.target, self.info = db, db.path, target, info
-        self.backup = None if db.is_server else backup_of(db.path)
-        self.guarded = self.backup is not None and db.read_only is None
-        if self.backup is not None and self.guarded:
-            db.read_only = BACKUP_GUARD.format(
-                original=self.backup.original.name, words=self.backup.words()
-            )
-        self.file_revision = revision
-        self.import_problems = []
-        self.events = events
-        self._forget_rounds()
-        playable = [e for e in self.events if e["plays_rounds"]]
-        first = playable[0] if playable else (self.events[0] if self.events else None)
-        self.event_code = first["code"] if first else None
+        playable = [e for e in events if e["plays_rounds"]]
+        first = playable[0] if playable else (events[0] if events else None)
+        backup = None if db.is_server else backup_of(db.path)
+        guarded = backup is not None and db.read_only is None
+        if backup is not None and guarded:
+            db.read_only = BACKUP_GUARD.format(original=backup.original.name, words=backup.words())
         prefs.add_recent_file(db.label if db.is_server else target)
+        code = first["code"] if first else None
+        self._take(OpenFinal(db, target, info, events, code, revision, backup, guarded))
+
+    def hand_over(self) -> OpenFinal | None:
+        """Let go of the open final without closing it, for another window to `adopt` (the
+        window is built again in another language): its queued changes are written first,
+        the phones' server stops; nothing is read again. None when no final is open."""
+        if self.db is None:
+            return None
+        self.closing.emit()
+        self._warm_timer.stop()
+        self._watch_timer.stop()
+        self.runner.wait_all()
+        handed = OpenFinal(
+            self.db,
+            self.target,
+            self.info,
+            self.events,
+            self.event_code,
+            self.file_revision,
+            self.backup,
+            self.guarded,
+        )
+        self.undo_stack.clear()
+        self._forget_rounds()
+        self._round_waiters.clear()
+        self.db, self.path, self.target, self.info, self.events = None, None, None, {}, []
+        self.event_code, self.file_revision = None, None
+        self.backup, self.guarded = None, False
+        return handed
+
+    def adopt(self, final: OpenFinal) -> None:
+        """Work on a final another window handed over (see `hand_over`): as `open`, without
+        opening, checking or reading the file again."""
+        self.close()
+        self._take(final)
+
+    def _take(self, final: OpenFinal) -> None:
+        self.db, self.path, self.target, self.info = (
+            final.db,
+            final.db.path,
+            final.target,
+            final.info,
+        )
+        self.backup, self.guarded = final.backup, final.guarded
+        self.file_revision = final.revision
+        self.import_problems = []
+        self.events = final.events
+        self._forget_rounds()
+        self.event_code = final.event_code
         if self.watch_ms > 0:
             self._watch_timer.start(self.watch_ms)
         self.opened.emit()

@@ -267,9 +267,58 @@ class DisplayWindow(QWidget):
         self.timer.stop()
         super().hideEvent(event)
 
+    fills = 0  # the list built from scratch (a new round, another list, another event)
+    rows_updated = 0  # rows rewritten in place since the last fill
+
     def _show_data(self, data: DisplayData) -> None:
+        """The list on screen as read: a result or a new score rewrites its rows only; a new
+        round, event or list (a new shape) is built again."""
+        shown = self.board()
         self.data = data
-        self._fill(restart=False)
+        board = self.board()
+        if (
+            shown is not None
+            and board is not None
+            and shown.heads == board.heads
+            and len(shown.rows) == len(board.rows)
+            and self.table.rowCount() == len(board.rows)
+            and self.table.columnCount() == len(board.heads)
+        ):
+            self._update(shown, board)
+        else:
+            self._fill(restart=False)
+
+    def _update(self, shown: Board, board: Board) -> None:
+        """Rewrite the cells that changed, in place (the scroll goes on where it was)."""
+        if self.title.text() != board.title:
+            self.title.setText(board.title)
+        if self.note.text() != board.note:
+            self.note.setText(board.note)
+            self.note.setVisible(bool(board.note))
+        changed = [
+            r
+            for r, (before, after) in enumerate(zip(shown.rows, board.rows, strict=True))
+            if before != after
+        ]
+        if not changed:
+            return
+        # The columns fit their contents: measured once after the rewrite, not after each cell
+        # (each cell's change would measure its whole column again: seconds for 360 rows).
+        header = self.table.horizontalHeader()
+        modes = [header.sectionResizeMode(c) for c in range(header.count())]
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        try:
+            for r in changed:
+                after = board.rows[r]
+                for c in range(len(board.heads)):
+                    text = after[c] if c < len(after) else ""
+                    item = self.table.item(r, c)
+                    if item is not None and item.text() != text:
+                        item.setText(text)
+        finally:
+            for c, mode in enumerate(modes):
+                header.setSectionResizeMode(c, mode)
+        self.rows_updated += len(changed)
 
     def board(self) -> Board | None:
         if self.data is None:
@@ -282,6 +331,8 @@ class DisplayWindow(QWidget):
         board = self.board()
         if board is None:
             return
+        self.fills += 1
+        self.rows_updated = 0
         keep = self.table.verticalScrollBar().value()
         self.title.setText(board.title)
         self.note.setText(board.note)

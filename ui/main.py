@@ -85,6 +85,36 @@ def save_screenshot(window: MainWindow, out: str | Path) -> bool:
     return bool(window.grab().save(str(out)))
 
 
+def switch_language(app: QApplication, old: MainWindow, code: str) -> MainWindow:
+    """The window built again in `code`'s language ("zh_CN" or "en"), showing the same view
+    of the same final: the open final is handed over, not closed, opened and read again.
+
+    In two turns of the event loop, so the window never stops for both: the new window is
+    built (hidden) now; the final is handed over to it and it replaces the old one next."""
+    from PySide6.QtCore import QTimer
+
+    from ui import i18n, prefs
+    from ui.main_window import MainWindow
+
+    prefs.set_language(code)
+    i18n.install(app, code)
+    new = MainWindow()
+    new.restoreGeometry(old.saveGeometry())
+
+    def replace() -> None:
+        view = old.current_view()
+        final = old.ctx.hand_over()
+        old.close()
+        if final is not None:
+            new.ctx.adopt(final)
+            new.show_view(view or "players")
+        new.show()
+        old.deleteLater()
+
+    QTimer.singleShot(0, new, replace)
+    return new
+
+
 def _target(path: Path | str) -> Path | str:
     from app.services.storage import is_server_url
 
@@ -95,30 +125,18 @@ def run_gui(path: Path | str | None, view: str | None = None, screenshot: str | 
     if screenshot:
         os.environ.setdefault("FINALS_NO_VIEWER", "1")
     app = make_app(offscreen=bool(screenshot) and _needs_offscreen())
-    from ui import i18n, prefs
-
     holder: dict[str, object] = {}
 
     def open_window(file: Path | str | None, chosen_view: str | None) -> MainWindow:
         window = build_window(file, chosen_view)
-        window.language_requested.connect(switch_language)
+        window.language_requested.connect(language)
         holder["window"] = window
         return window
 
-    def switch_language(code: str) -> None:
-        old = holder["window"]
-        prefs.set_language(code)
-        i18n.install(app, code)
-        file = old.ctx.target  # type: ignore[attr-defined]
-        key = old.current_view()  # type: ignore[attr-defined]
-        event = old.ctx.event_code  # type: ignore[attr-defined]
-        old.close()  # type: ignore[attr-defined]
-        new = open_window(file, key)
-        if event:
-            new.ctx.set_event(event)
-            new._fill_events()
-        new.show()
-        old.deleteLater()  # type: ignore[attr-defined]
+    def language(code: str) -> None:
+        new = switch_language(app, holder["window"], code)  # type: ignore[arg-type]
+        new.language_requested.connect(language)
+        holder["window"] = new
 
     window = open_window(_target(path) if path else None, view)
     if screenshot:

@@ -76,6 +76,11 @@ class Runner(QObject):
     def writing(self) -> bool:
         return self._write_running is not None or bool(self._writes)
 
+    @property
+    def writes_waiting(self) -> int:
+        """How many writes are queued or running."""
+        return (self._write_running is not None) + len(self._writes)
+
     # -- starting ------------------------------------------------------------------
     def start(
         self,

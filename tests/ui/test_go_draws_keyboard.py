@@ -154,6 +154,7 @@ def test_the_help_line_says_a_go_final_takes_no_draws(qtbot, tmp_path) -> None: 
         window.ctx.open_documents = False
         qtbot.addWidget(window)
         assert window.open_file(path)
+        wait_idle(window, qtbot)  # the final's draw setting is read in a worker
         text = window.results.help_text.text()
         assert ("不记和棋" in text or "No draws" in text) is refused, (preset, text)
         if refused:

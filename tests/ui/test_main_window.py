@@ -63,6 +63,7 @@ def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  
     qtbot.keyClick(entry, Qt.Key.Key_Enter)
     qtbot.keyClicks(entry, "3=")
     qtbot.keyClick(entry, Qt.Key.Key_Return)
+    settle(window)  # the three are saved in the write queue, in the order typed
     view = round_view(window.ctx.db, "OPEN", 3)
     assert (view.results[1], view.results[2], view.results[3]) == ("1-0", "0-1", "=")
     # the row shows it at once, the entry is ready for the next table, which is selected
@@ -72,6 +73,7 @@ def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  
     # a key alone records the selected table
     qtbot.keyClicks(entry, "1")
     qtbot.keyClick(entry, Qt.Key.Key_Return)
+    settle(window)
     assert round_view(window.ctx.db, "OPEN", 3).results[4] == "1-0"
     status = round_status(window.ctx.db, "OPEN", 3)
     assert status["done"] == 4 and not status["complete"]
@@ -105,6 +107,7 @@ def test_correction_after_next_round_asks_and_is_undoable(
     monkeypatch.setattr(QMessageBox, "question", yes)
     qtbot.keyClicks(results.entry, f"1 {'0' if new == '0-1' else '1'}")
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    settle(window)  # the file refuses it unforced, the window asks, then saves it forced
     assert asked, "a correction after the next round is paired must be confirmed"
     assert round_view(window.ctx.db, "OPEN", 2).results[1] == new
     window.ctx.undo_stack.undo()

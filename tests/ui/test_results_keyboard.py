@@ -50,6 +50,7 @@ def test_a_bare_number_selects_the_table_and_records_nothing(window, qtbot) -> N
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == before[7]  # asks first
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # table 7 has a result: Enter again
+    wait_idle(window, qtbot)  # a result is saved in the write queue
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == new
 
 
@@ -74,6 +75,7 @@ def test_ctrl_z_in_the_entry_undoes_the_result(window, qtbot) -> None:  # noqa: 
     results = _results(window, qtbot)
     assert results.view.number == 3
     _type(qtbot, results.entry, "3 1")
+    wait_idle(window, qtbot)  # a result is saved in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"
     assert results.entry.hasFocus()
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
@@ -111,6 +113,7 @@ def test_colon_and_chinese_results_from_the_keyboard(window, qtbot) -> None:  # 
     for text in ("1 1:0", "2 白胜", "3 ½-½", "4+", "5 黑弃权", "６　０：１"):
         _type(qtbot, results.entry, text)
         assert results.entry.text() == "", results.feedback.text()
+    wait_idle(window, qtbot)  # the six were typed one after the other, saved in that order
     got = round_view(window.ctx.db, "OPEN", 3).results
     assert [got[t] for t in (1, 2, 3, 4, 5, 6)] == ["1-0", "0-1", "=", "+-", "-+", "0-1"]
 

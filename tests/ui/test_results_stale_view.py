@@ -38,14 +38,16 @@ def test_typing_over_a_result_that_arrived_meanwhile_is_refused(window, qtbot) -
     _another_station(window, 5, "1-0")
     results.entry.setText("5 0")
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(window, qtbot)  # refused by the write queue; the round is read again in a worker
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
     assert "改为 1-0" in results.feedback.text()
-    wait_idle(window, qtbot)  # the round is read again in a worker
+    assert window.ctx.undo_stack.count() == 0  # the refused result left no step to undo
     assert results.view.results[5] == "1-0"  # the view now shows what is on file
     results.entry.setText("5 0")  # seen now: a deliberate correction goes through ...
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # ... asked, and confirmed
+    wait_idle(window, qtbot)  # a result is saved in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "0-1"
 
 
@@ -55,6 +57,7 @@ def test_undo_does_not_clear_a_result_changed_by_someone_else(window, qtbot, mon
     results = _open_round(window, qtbot)
     results.entry.setText("6 1")
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(window, qtbot)  # a result is saved in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[6] == "1-0"
     _another_station(window, 6, "=")
     window.ctx.undo_stack.undo()

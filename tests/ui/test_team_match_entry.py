@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import update_event_settings
+from tests.ui.conftest import wait_idle
 
 
 def test_boards_by_keyboard(window, qtbot) -> None:  # noqa: ANN001
@@ -27,6 +28,7 @@ def test_boards_by_keyboard(window, qtbot) -> None:  # noqa: ANN001
     for key in ("1/1 1", "1/2 0", "1/3 1"):
         qtbot.keyClicks(results.entry, key)
         qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(window, qtbot)  # the boards are saved in the write queue, in the order typed
     game = next(e for e in build_export(window.ctx.db)["events"] if e["code"] == "MTEAM")["rounds"][
         0
     ]["games"][0]

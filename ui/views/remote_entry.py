@@ -13,7 +13,7 @@ anything a signal could miss (another program writing the same file, for one).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QPixmap
@@ -50,10 +50,19 @@ from ui.errors import error_text, show_error
 from ui.models.submissions import SubmissionsModel
 from ui.views.standings import fit_columns, make_table
 
+if TYPE_CHECKING:
+    from app.services.storage import Database
+
 POLL_MS = 2000
 QR_SIZE = 232
 ACCEPT_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_A)
 REJECT_KEYS = (Qt.Key.Key_R, Qt.Key.Key_Delete)
+
+
+def _last_submission(db: Database) -> int:
+    """In a worker: the id of the newest phone submission on file (0: none)."""
+    seen = list_submissions(db, None, after_id=0)
+    return seen[-1].id if seen else 0
 
 
 class _Bridge(QObject):
@@ -221,13 +230,26 @@ class RemoteEntryView(QWidget):
 
     # -- the file ------------------------------------------------------------------
     def _opened(self) -> None:
+        """The queue is read when the view is shown; the submissions already on file are
+        looked up in a worker (the window opens without waiting for them), then polled."""
         self._last_id = 0
         self.received = 0
         self.feedback.clear()
-        self.reload()
-        self._catch_up()
+        if self.isVisible():
+            self.reload()
+        else:
+            self._stale = True
         self._show_scope()
         self._show_state()
+        self.ctx.read(
+            "phones: seen",
+            _last_submission,
+            on_done=self._caught_up,
+            on_error=lambda _exc: self.timer.start(),
+        )
+
+    def _caught_up(self, last_id: int) -> None:
+        self._last_id = max(self._last_id, last_id)
         self.timer.start()
 
     def _closed(self) -> None:
@@ -437,12 +459,6 @@ class RemoteEntryView(QWidget):
             self._say("\n".join(outcome.warnings), warning=True)
         self.poll()
         self._show_state()
-
-    def _catch_up(self) -> None:
-        if self.ctx.db is not None:
-            seen = list_submissions(self.ctx.db, None, after_id=self._last_id)
-            if seen:
-                self._last_id = seen[-1].id
 
     def poll(self) -> None:
         """New submissions since the last look: reload the queue; refresh results if any was taken."""

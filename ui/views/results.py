@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -32,6 +34,7 @@ from PySide6.QtWidgets import (
 from app.domain import Result, parse_result_key
 from app.errors import FinalsError
 from app.services.results import (
+    DrawRefusal,
     DrawRefused,
     ResultChanged,
     SeatsChanged,
@@ -234,11 +237,20 @@ class ResultsView(QWidget):
         # completed round changes the outline, not this list.
         ctx.changed.connect(self._changed)
         ctx.runner.writing_changed.connect(self._writing)
+        ctx.message.connect(self._waiting)
+        ctx.closed.connect(self._forget_sending)
 
     # -- loading -------------------------------------------------------------------
     def _show_help(self) -> None:
-        """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused."""
-        refusal = draws_refused(self.ctx.db) if self.ctx.db is not None else None
+        """The keys, and in a final without draws (Go, komi 3又3/4子) why = is refused (read
+        in a worker)."""
+        if self.ctx.db is None:
+            self._help_read(None)
+            return
+        self.ctx.read("draws refused", draws_refused, on_done=self._help_read)
+
+    def _help_read(self, refusal: DrawRefusal | None) -> None:
+        self._draw_refusal = refusal
         extra = (
             "\n" + self.tr("No draws in this final: %1.").replace("%1", refusal.why)
             if refusal
@@ -247,6 +259,8 @@ class ResultsView(QWidget):
         self.help_text.setText(self._help + extra)
 
     def _changed(self, what: str) -> None:
+        if what in (ctxmod.SETTINGS, ctxmod.ALL) and self.ctx.db is not None:
+            self._show_help()  # draws may have been allowed or refused
         if what in (ctxmod.ROUNDS, ctxmod.RESULTS, ctxmod.ALL):
             self.reload(keep=True)
 
@@ -477,52 +491,77 @@ class ResultsView(QWidget):
         return super().eventFilter(watched, event)
 
     def enter_board(self, table: int, board: int, result: Result | str) -> bool:
-        """One board of a team match; the match result follows from the board points."""
+        """One board of a team match; the match result follows from the board points.
+        Written in the window's write queue, after the results typed before it."""
         if self.view is None or self.ctx.db is None:
             return False
         if self._refuse_while_writing():
             return False
-        try:
-            outcome = record_board_result(
-                self.ctx.db,
-                self.view.event,
-                self.view.number,
-                table,
-                board,
-                result,
-                operator=self.ctx.operator,
+        self._sending += 1
+
+        def saved(outcome: dict[str, Any]) -> None:
+            self._sent()
+            first, second = outcome["board_points"]
+            self._say(
+                self.tr("Table %1 board %2: %3 (board points %4:%5)")
+                .replace("%1", str(table))
+                .replace("%2", str(board))
+                .replace("%3", result)
+                .replace("%4", f"{first:g}")
+                .replace("%5", f"{second:g}")
             )
-        except FinalsError as exc:
-            self._say(exc.window_message, error=True)
-            return False
-        self.ctx.own_change(outcome.get("revision"))
-        first, second = outcome["board_points"]
-        self._say(
-            self.tr("Table %1 board %2: %3 (board points %4:%5)")
-            .replace("%1", str(table))
-            .replace("%2", str(board))
-            .replace("%3", result)
-            .replace("%4", f"{first:g}")
-            .replace("%5", f"{second:g}")
+
+        def refused(exc: BaseException) -> None:
+            self._sent()
+            if isinstance(exc, FinalsError):
+                self._say(exc.window_message, error=True)
+            else:
+                show_error(self, exc)
+
+        self.ctx.write(
+            record_board_result,
+            self.view.event,
+            self.view.number,
+            table,
+            board,
+            result,
+            operator=self.ctx.operator,
+            what=ctxmod.RESULTS,  # the match's row is read again
+            on_done=saved,
+            on_error=refused,
         )
         self.entry.clear()
         self.entry.setFocus()
-        self.ctx.refresh_outline(ctxmod.RESULTS)
         return True
 
     def _writing(self, writing: bool) -> None:
         """While a change saves (a pairing, an undo), a result waits: the line says so."""
         self.entry.setPlaceholderText(
             self.tr("Saving… results can be typed when it is done")
-            if writing
+            if writing and self._others_writing()
             else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
         )
+
+    def _others_writing(self) -> bool:
+        """A change other than the results typed here is queued or saving."""
+        return self.ctx.runner.writes_waiting > self._sending
+
+    def _waiting(self, text: str) -> None:
+        """The results typed here wait for another writer (an import, another program): the
+        line says so until they are written."""
+        if self._sending and not self._others_writing():
+            self.feedback.setText(text)
+            self.feedback.setStyleSheet("color: #7a5a00; font-weight: bold;")
+            self._said_waiting = True
+
+    _said_waiting = False  # the line says the results wait for another writer
 
     def _refuse_while_writing(self) -> bool:
         """A change is saving, or the list is being read again after one: the tables shown
         may be about to move, so the result is not written over them. The typed line stays
-        as it is: Enter again when it is done."""
-        if self.ctx.writing:
+        as it is: Enter again when it is done. (Results typed before wait in the queue: the
+        next one may be typed meanwhile.)"""
+        if self.ctx.writing and self._others_writing():
             self._say(
                 self.tr("Still saving the previous change — press Enter again in a moment."),
                 error=True,
@@ -537,6 +576,9 @@ class ResultsView(QWidget):
         return False
 
     def enter(self, table: int, result: Result | str) -> bool:
+        """Record `result` at `table`: shown in its row at once (the next open table is
+        selected, the next result can be typed), written in the window's write queue, off
+        its thread and after every result typed before it. True when it was sent."""
         if self.view is None or self.ctx.db is None:
             return False
         if self._refuse_while_writing():
@@ -550,12 +592,15 @@ class ResultsView(QWidget):
                 error=True,
             )
             return False
+        # what the desk sees: the file's result, or the one typed before that is still saving,
+        # between the players its row shows
         shown = self.model.row(row_number)
         old = shown["result"]
+        seats = (shown["first"], shown["second"])
         event, number = self.view.event, self.view.number
-        if old is not None and old != result and not self._later_round_paired():
+        if old is not None and old != result and not self._later_round_paired(number):
             # A result on file is replaced only when asked twice (a later round paired: the
-            # service refuses and the message box below asks instead).
+            # service refuses and a message box asks instead).
             if self._confirming != (table, str(result)):
                 self._confirming = (table, str(result))
                 self._show_table(table)
@@ -572,54 +617,16 @@ class ResultsView(QWidget):
                 )
                 return False
         self._confirming = None
-        force = False
-        while True:
-            try:
-                outcome = record_result(
-                    self.ctx.db,
-                    event,
-                    number,
-                    table,
-                    result,
-                    force=force,
-                    operator=self.ctx.operator,
-                    expected=old,
-                    seats=(shown["first"], shown["second"]),
-                )
-                break
-            except ResultChanged as exc:  # a phone or another station was quicker
-                if isinstance(exc, SeatsChanged):  # other players sit there now: look again
-                    self._focus_after_load = table
-                    self.entry.setText(f"{table} ")
-                self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
-                self._say(exc.window_message, error=True)
+        refusal = self._draw_refusal
+        kind = (self.ctx.current_event(event) or {}).get("kind")
+        if refusal is not None and result == Result.DRAW and kind != "team":
+            # Go with komi 3又3/4子: no draw unless the chief arbiter rules one (asked); the
+            # setting is written in the queue before the result
+            said = refusal.message(f"第{number}轮第{table}台")
+            if not self.allow_draws(said, table):
+                self._say(said, error=True)  # the line left as typed
                 return False
-            except (
-                DrawRefused
-            ) as exc:  # Go with komi 3又3/4子: no draw unless the arbiter rules one
-                if self.allow_draws(exc.window_message, table):
-                    continue
-                self._say(exc.window_message, error=True)
-                return False
-            except FinalsError as exc:
-                if old is not None and not force and self._later_round_paired():
-                    answer = QMessageBox.question(
-                        self,
-                        self.tr("Correct a result"),
-                        exc.window_message
-                        + "\n\n"
-                        + self.tr("Correct table %1 from %2 to %3 anyway?")
-                        .replace("%1", str(table))
-                        .replace("%2", old)
-                        .replace("%3", result),
-                    )
-                    if answer == QMessageBox.StandardButton.Yes:
-                        force = True
-                        continue
-                    self._say(self.tr("Not changed."))
-                    return False
-                self._say(exc.window_message, error=True)
-                return False
+        command = None
         if old != result:
             label = (
                 self.tr("Table %1: %2 → %3")
@@ -627,22 +634,20 @@ class ResultsView(QWidget):
                 .replace("%2", old or "—")
                 .replace("%3", result)
             )
-            self.ctx.undo_stack.push(
-                ResultCommand(
-                    self.ctx,
-                    event,
-                    number,
-                    table,
-                    result,
-                    old,
-                    label,
-                    seats=(shown["first"], shown["second"]),
-                )
-            )
-        self._refresh_row(table, str(outcome.get("result", result)))
+            command = ResultCommand(self.ctx, event, number, table, result, old, label, seats=seats)
+            self.ctx.undo_stack.push(command)  # in the order typed (its undo queues after it)
+        self._send(event, number, table, str(result), old, False, command, seats)
+        self._refresh_row(table, str(result))
         self.entry.clear()
         self.entry.setFocus()
-        data = self.model.row(row_number)
+        self._say(self._entered_text(table, old))
+        return True
+
+    def _entered_text(self, table: int, old: str | None) -> str:
+        row = self.model.row_for_table(table)
+        if row is None:
+            return ""
+        data = self.model.row(row)
         names = f"{data['first_name']} — {data['second_name']}"
         text = (
             self.tr("Table %1: %2 (%3)")
@@ -650,19 +655,9 @@ class ResultsView(QWidget):
             .replace("%2", self.model.result_text(data))
             .replace("%3", names)
         )
-        if outcome.get("corrected"):
+        if old is not None:
             text += "  " + self.tr("— corrected")
-        if outcome["warnings"]:
-            self._say("\n".join([text, *outcome["warnings"]]), error=True)
-        else:
-            self._say(text)
-        self.ctx.own_change(outcome.get("revision"))  # not another station's change
-        if outcome.get("round_complete"):
-            # the outline (rounds complete) is reread in a worker; this list already shows it
-            self.ctx.refresh_outline(ctxmod.ROUND_COMPLETE)
-        else:
-            self.ctx.apply_change(ctxmod.RESULT_ENTERED)
-        return True
+        return text
 
     def _withdraw_question(self) -> None:
         """The line was edited after a replacement was asked about: Enter asks again."""
@@ -671,18 +666,21 @@ class ResultsView(QWidget):
     def allow_draws(self, refusal: str, table: int) -> bool:
         """A draw refused in this final (Go, komi 3又3/4子): the chief arbiter may rule one (a
         triple ko, 三劫循环). Asked; yes allows draws in the whole final (the setting 和棋,
-        audited), as the command line's `finals settings … draws=allowed`."""
+        audited, written in the queue before the result), as the command line's
+        `finals settings … draws=allowed`."""
         if self.ctx.db is None or not self.ask_allow_draws(refusal, table):
             return False
         from app.services.tournament import set_tournament_fields
 
-        try:
-            set_tournament_fields(self.ctx.db, {"draws": "allowed"}, self.ctx.operator)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return False
-        self.ctx.refresh_outline(ctxmod.SETTINGS)  # the settings dialog shows it
-        self._show_help()
+        self._draw_refusal = None
+        self.ctx.write(
+            set_tournament_fields,
+            {"draws": "allowed"},
+            self.ctx.operator,
+            what=ctxmod.SETTINGS,  # the settings dialog shows it
+            on_done=lambda _value: self._show_help(),
+            on_error=lambda exc: show_error(self, exc),
+        )
         return True
 
     def ask_allow_draws(self, refusal: str, table: int) -> bool:
@@ -702,23 +700,146 @@ class ResultsView(QWidget):
         )
         return answer == QMessageBox.StandardButton.Yes
 
-    def _later_round_paired(self) -> bool:
+    _draw_refusal: DrawRefusal | None = None  # why this final takes no draws (None: it does)
+    _sending = 0  # results typed here that are queued or being written
+
+    def _forget_sending(self) -> None:
+        self._sending = 0  # the file closed: its queue was written out, nothing reports
+
+    def _send(
+        self,
+        event: str,
+        number: int,
+        table: int,
+        result: str,
+        old: str | None,
+        force: bool,
+        command: ResultCommand | None,
+        seats: tuple[int, int] | None = None,
+    ) -> None:
+        """The write, in the queue; then `_saved` or `_refused` on the window's thread.
+        `seats`: the players the row showed (a result for others is refused)."""
+        self._sending += 1
+        self.ctx.write(
+            record_result,
+            event,
+            number,
+            table,
+            result,
+            force=force,
+            operator=self.ctx.operator,
+            expected=old,
+            seats=seats,
+            what=ctxmod.RESULT_ENTERED,
+            on_done=lambda outcome: self._saved((event, number), table, old, outcome),
+            on_error=lambda exc: self._refused(
+                event, number, table, result, old, force, command, exc, seats
+            ),
+        )
+
+    def _sent(self) -> None:
+        self._sending = max(self._sending - 1, 0)
+
+    def _saved(
+        self, round_: tuple[str, int], table: int, old: str | None, outcome: dict[str, Any]
+    ) -> None:
+        self._sent()
+        self._show_result(table, str(outcome["result"]), round_)
+        if outcome["warnings"]:
+            self._say("\n".join([self._entered_text(table, old), *outcome["warnings"]]), error=True)
+        elif self._said_waiting and not self._sending:
+            self._say(self._entered_text(table, old))  # written: no longer waiting
+
+    def _refused(
+        self,
+        event: str,
+        number: int,
+        table: int,
+        result: str,
+        old: str | None,
+        force: bool,
+        command: ResultCommand | None,
+        exc: BaseException,
+        seats: tuple[int, int] | None = None,
+    ) -> None:
+        """Nothing was written: the row shows what is on file, the line says why (a
+        correction of a round the next one was paired from is asked first, then forced)."""
+        self._sent()
+        if isinstance(exc, ResultChanged):  # a phone or another station was quicker
+            self._drop(command)
+            if isinstance(exc, SeatsChanged):  # other players sit there now: look again
+                self._focus_after_load = table
+                self.entry.setText(f"{table} ")
+            self.ctx.apply_change(ctxmod.RESULTS)  # reread what is on file now
+            self._say(exc.window_message, error=True)
+            return
+        if not isinstance(exc, FinalsError):
+            self._drop(command)
+            self._show_result(table, old, (event, number))
+            show_error(self, exc)
+            return
+        if not isinstance(exc, DrawRefused) and old is not None and not force:
+            if self._later_round_paired(number):
+                answer = QMessageBox.question(
+                    self,
+                    self.tr("Correct a result"),
+                    exc.window_message
+                    + "\n\n"
+                    + self.tr("Correct table %1 from %2 to %3 anyway?")
+                    .replace("%1", str(table))
+                    .replace("%2", old)
+                    .replace("%3", result),
+                )
+                if answer == QMessageBox.StandardButton.Yes:
+                    self._send(event, number, table, result, old, True, command, seats)
+                    return
+                self._drop(command)
+                self._show_result(table, old, (event, number))
+                self._say(self.tr("Not changed."))
+                return
+        self._drop(command)
+        self._show_result(table, old, (event, number))
+        self._say(exc.window_message, error=True)
+
+    def _drop(self, command: ResultCommand | None) -> None:
+        """A refused result leaves no step to undo."""
+        if command is None or not shiboken6.isValid(command):
+            return
+        command.setObsolete(True)
+        stack = self.ctx.undo_stack
+        if stack.index() == stack.count() and stack.command(stack.count() - 1) is command:
+            stack.undo()  # an obsolete step is taken off the stack, nothing is run
+
+    def _later_round_paired(self, number: int) -> bool:
         event = self.ctx.current_event()
-        return bool(event and self.view and event["rounds_paired"] > self.view.number)
+        return bool(event and event["rounds_paired"] > number)
 
     def _refresh_row(self, table: int, result: str) -> None:
         """Show the new result at once and move to the next open table."""
-        if self.view is None:
-            return
-        self.view.results[table] = result
+        if self._show_result(table, result):
+            self._select_next_open(table)
+
+    def _show_result(
+        self, table: int, result: str | None, round_: tuple[str, int] | None = None
+    ) -> bool:
+        """`result` in the table's row and the counters (the selection stays); `round_`:
+        only if that round (event, number) is the one shown."""
+        if self.view is None or (
+            round_ is not None and round_ != (self.view.event, self.view.number)
+        ):
+            return False
         row = self.model.row_for_table(table)
-        if row is not None:
+        if row is None or self.model.row(row)["table"] != table:
+            return False
+        self.view.results[table] = result
+        if self.model.row(row)["result"] != result:
             self.model.update_row(row, result=result)
         self._apply_filter()
         self._update_progress()
-        self._select_next_open(table)
+        return True
 
     def _say(self, text: str, error: bool = False) -> None:
+        self._said_waiting = False
         self.feedback.setText(text)
         self.feedback.setStyleSheet(
             "color: #b00000; font-weight: bold;" if error else "color: #1b5e20;"
