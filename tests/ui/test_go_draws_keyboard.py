@@ -64,6 +64,7 @@ def _enter(win, qtbot, text: str):  # noqa: ANN001, ANN202
     results.entry.clear()
     qtbot.keyClicks(results.entry, text)
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(win, qtbot)  # a result is written in the window's write queue
     return results
 
 
@@ -97,6 +98,7 @@ def test_a_draw_for_an_older_round_is_refused_without_asking(go_window, qtbot, m
     assert before is not None
     results.entry.setText("2 和")  # typed through an input method
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(go_window, qtbot)
     assert go_window.asked == []  # no "correct anyway?" for a result that cannot be
     assert "和棋" in results.feedback.text()
     assert round_view(go_window.ctx.db, "MEN", 1).results[2] == before

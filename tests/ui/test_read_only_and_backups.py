@@ -62,6 +62,7 @@ def _enter(win: Any, qtbot: Any, text: str) -> str:  # noqa: ANN401
     results.entry.clear()
     qtbot.keyClicks(results.entry, text)
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(win, qtbot)  # a result is written (or refused) in the window's write queue
     return str(results.feedback.text())
 
 

@@ -47,6 +47,7 @@ def _names(results, table: int) -> tuple[str, str]:  # noqa: ANN001
 def _type(qtbot, results, text: str) -> None:  # noqa: ANN001
     results.entry.setText(text)
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(results.window(), qtbot)  # a result is written in the window's write queue
 
 
 @pytest.mark.parametrize("edit", ["swap", "colours"])
@@ -155,6 +156,7 @@ def test_typing_over_a_result_asks_and_a_second_enter_replaces_it(window, qtbot)
     assert results.selected_table() == 7  # its row, with its players, is the one selected
     assert results.entry.text() == f"7 {key}"  # kept for the confirming Enter
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
+    wait_idle(window, qtbot)  # written in the window's write queue
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == new
     assert results.entry.text() == ""
     entry = audit_log(window.ctx.db, 1)[0]
@@ -182,6 +184,7 @@ def test_y_confirms_and_esc_cancels_a_replacement(window, qtbot) -> None:  # noq
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     assert round_view(window.ctx.db, "OPEN", 2).results == before
     qtbot.keyClick(results.entry, Qt.Key.Key_Y)
+    wait_idle(window, qtbot)
     assert round_view(window.ctx.db, "OPEN", 2).results[8] == new
     assert results.entry.text() == ""
     # editing the line after the question withdraws it: Enter then asks about the new line

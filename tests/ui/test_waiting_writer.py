@@ -81,7 +81,9 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
         qtbot.wait(700)  # the first one is waiting for the lock
         _type(qtbot, results, "3 0")  # the next Enter while the previous one waits
         _type(qtbot, results, "4 =")
-        _type(qtbot, results, "2 0")  # and a correction of the first, still unsaved
+        _type(qtbot, results, "2 0")  # and a correction of the first, still unsaved ...
+        assert "改为 0-1" in results.feedback.text()  # ... asked, as any replacement
+        qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # ... and confirmed
         assert results.entry.text() == ""
         shown = {t: results.model.row(results.model.row_for_table(t))["result"] for t in (2, 3, 4)}
         assert shown == {2: "0-1", 3: "0-1", 4: "="}

@@ -622,7 +622,7 @@ class ResultsView(QWidget):
         if refusal is not None and result == Result.DRAW and kind != "team":
             # Go with komi 3又3/4子: no draw unless the chief arbiter rules one (asked); the
             # setting is written in the queue before the result
-            said = refusal.message(f"第{number}轮第{table}台")
+            said = refusal.window_message(f"第{number}轮第{table}台")
             if not self.allow_draws(said, table):
                 self._say(said, error=True)  # the line left as typed
                 return False
