@@ -1708,16 +1708,20 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>台号 空格 成绩键，回车：12 1 · 12 0 · 12 =</translation>
     </message>
     <message>
-      <source>Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …</source>
-      <translation>台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……</translation>
-    </message>
-    <message>
       <source>Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.</source>
       <translation>台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。</translation>
     </message>
     <message>
       <source>No draws in this final: %1.</source>
       <translation>本比赛不记和棋：%1。</translation>
+    </message>
+    <message>
+      <source>Keys after the table number: 1 Black wins · 0 White wins · = draw · + White forfeits · - Black forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …</source>
+      <translation>台号后的成绩键：1 黑胜 · 0 白胜 · = 和棋 · + 白弃权 · - 黑弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……</translation>
+    </message>
+    <message>
+      <source>Keys after the table number: 1 first mover wins · 0 second mover wins · = draw · + second mover forfeits · - first mover forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …</source>
+      <translation>台号后的成绩键：1 先手胜 · 0 后手胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、先手胜、后手弃权……</translation>
     </message>
     <message>
       <source>Type a table number, a space and a result key, e.g. 12 1</source>

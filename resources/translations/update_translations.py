@@ -481,7 +481,8 @@ ZH: dict[str, str] = {
     "✔ Round complete": "✔ 本轮成绩已齐",
     # Result entry: table and key always separated; Ctrl+Z undoes results (issue 11)
     "Table, space, key, Enter: 12 1 · 12 0 · 12 =": "台号 空格 成绩键，回车：12 1 · 12 0 · 12 =",
-    "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · = draw · + second forfeits · - first forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …": "台号后的成绩键：1 先手（黑）胜 · 0 后手（白）胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……",
+    "Keys after the table number: 1 Black wins · 0 White wins · = draw · + White forfeits · - Black forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …": "台号后的成绩键：1 黑胜 · 0 白胜 · = 和棋 · + 白弃权 · - 黑弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……",
+    "Keys after the table number: 1 first mover wins · 0 second mover wins · = draw · + second mover forfeits · - first mover forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …": "台号后的成绩键：1 先手胜 · 0 后手胜 · = 和棋 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、先手胜、后手弃权……",
     "Put a space between table and key: 12 1. A number alone (12) goes to that table; a key alone applies to the selected table. Ctrl+Z undoes the last result, Ctrl+Y redoes it.": "台号与成绩键之间加空格：12 1。只输入台号（12）跳到该台；只输入成绩键则录入选中的台次。Ctrl+Z 撤销上一个成绩，Ctrl+Y 重做。",
     "Type a table number, a space and a result key, e.g. 12 1": "请输入台号、空格和成绩键，例如 12 1",
     "Put a space between the table and the result: 12 1.": "台号与成绩之间请加空格，如 12 1。",

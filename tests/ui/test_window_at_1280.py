@@ -157,6 +157,22 @@ def test_go_headings_say_black_and_white_gomoku_first_and_second(win, qtbot, tmp
     assert any("黑" in h for h in go) and any("白" in h for h in go), go
 
 
+def test_the_result_keys_are_named_in_the_game_s_words(win, qtbot, tmp_path) -> None:  # noqa: ANN001
+    """The keys line under the result entry: 先手/后手 in Gomoku, 黑/白 in Go, never both."""
+    from app.demo import build_demo
+
+    gomoku = win.results.help_text.text().split("\n")[0]
+    assert "1 先手胜" in gomoku and "+ 后手弃权" in gomoku
+    assert "黑" not in gomoku.split("也可")[0] and "白" not in gomoku, gomoku
+    path = tmp_path / "go.finals"
+    build_demo(path, "hangzhou-go", players=16, seed=3, rounds=1)
+    assert win.open_file(path)
+    wait_idle(win, qtbot)
+    go = win.results.help_text.text().split("\n")[0]
+    assert "1 黑胜" in go and "0 白胜" in go and "+ 白弃权" in go
+    assert "先手" not in go and "后手" not in go, go
+
+
 def test_a_team_column_is_headed_team_name(window, qtbot) -> None:  # noqa: ANN001
     window.show_view("teams")
     teams = window.teams

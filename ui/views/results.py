@@ -175,20 +175,7 @@ class ResultsView(QWidget):
         self.feedback.setWordWrap(True)
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
         self.help_text = QLabel()
-        self._help = (
-            self.tr(
-                "Keys after the table number: 1 first (Black) wins · 0 second (White) wins · "
-                "= draw · + second forfeits · - first forfeits · -- both forfeit · "
-                "00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …"
-            )
-            + "\n"
-            + self.tr(
-                "Put a space between table and key: 12 1. A number alone (12) goes to "
-                "that table; a key alone applies to the selected table. "
-                "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
-            )
-        )
-        self.help_text.setText(self._help)
+        self.help_text.setText(self._keys_help())
         self.help_text.setWordWrap(True)
         self.help_text.setStyleSheet("color: #555;")
         self.only_open = QCheckBox(self.tr("Only open tables"))
@@ -256,7 +243,32 @@ class ResultsView(QWidget):
             if refusal
             else ""
         )
-        self.help_text.setText(self._help + extra)
+        self.help_text.setText(self._keys_help() + extra)
+
+    def _keys_help(self) -> str:
+        """The keys, in the words of the final's game: Black/White in Go, first/second
+        mover in Gomoku."""
+        if self.ctx.info.get("game") == "go":
+            keys = self.tr(
+                "Keys after the table number: 1 Black wins · 0 White wins · = draw · "
+                "+ White forfeits · - Black forfeits · -- both forfeit · 00 not played. "
+                "Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …"
+            )
+        else:
+            keys = self.tr(
+                "Keys after the table number: 1 first mover wins · 0 second mover wins · "
+                "= draw · + second mover forfeits · - first mover forfeits · -- both forfeit · "
+                "00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …"
+            )
+        return (
+            keys
+            + "\n"
+            + self.tr(
+                "Put a space between table and key: 12 1. A number alone (12) goes to "
+                "that table; a key alone applies to the selected table. "
+                "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
+            )
+        )
 
     def _changed(self, what: str) -> None:
         if what in (ctxmod.SETTINGS, ctxmod.ALL) and self.ctx.db is not None:
