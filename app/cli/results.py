@@ -224,6 +224,7 @@ def cmd_teams(args: argparse.Namespace) -> int:
     ]
     if not events:
         raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
+    warn([line for event in events for line in _late_team_warnings(final, event)])
     if args.json:
         print_json(
             [
@@ -284,6 +285,23 @@ def _team_note(entrant: FinalEntrant) -> str:
     return "；".join(notes)
 
 
+def _late_team_warnings(final: Final, event: FinalEvent) -> list[str]:
+    """A team composed by force after round 1, where it is ranked (issue 25 §5)."""
+    entrants = {e.id: e for e in event.entrants}
+    out = []
+    for row in event.standings.rows:
+        team = entrants[row.entrant]
+        if team.late is None or team.late.action != "composed":
+            continue
+        rule = _late_setting(final, event.code)
+        prize = "其奖金不发，名次空缺" if rule == "withhold" else "如获奖，奖金照发并在奖金表上标注"
+        out.append(
+            f"{event.name}第{row.rank}名“{team.name}”是{_late_text(team.late)}的队伍："
+            f"仍计名次，{prize}（设置 eligibility.late_team_prizes={rule}）。"
+        )
+    return out
+
+
 def _unpaid_setting(final: Final, code: str) -> str | None:
     """A team event's eligibility.ineligible_team_prizes (None: not a team event)."""
     event = final.event(code)
@@ -322,11 +340,41 @@ def _amount(line: PrizeLine) -> str:
     return fmt_points(yuan_number(line.award.amount_fen))
 
 
+def _late_setting(final: Final, code: str) -> str:
+    event = final.event(code)
+    return str((event.stored.eligibility if event else {}).get("late_team_prizes", "pay"))
+
+
+def _late_warning(final: Final, prize: PrizeLine, paid: bool) -> str:
+    """A prize won by a team composed by force after its source event's round 1."""
+    assert prize.late is not None
+    where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
+    money = (
+        f"奖金照发（{_amount(prize)} 元），已在奖金表上标注"
+        if paid
+        else f"奖金 {_amount(prize)} 元未发，该名次空缺"
+    )
+    setting = _late_setting(final, prize.award.event)
+    return (
+        f"{where}是{_late_text(prize.late)}的队伍：仍计名次，{money}"
+        f"（设置 eligibility.late_team_prizes={setting}）。"
+    )
+
+
+def prize_warnings(final: Final) -> list[str]:
+    """What `finals prizes` and the prize sheet warn of (stderr): prizes of ineligible teams
+    or pairs and of teams composed late by force, paid (marked) or withheld."""
+    out = _prize_warnings(final)
+    out += [_late_warning(final, p, True) for p in final.prizes if p.late is not None]
+    out += [_late_warning(final, p, False) for p in final.withheld_prizes if p.late is not None]
+    return out
+
+
 def _prize_warnings(final: Final) -> list[str]:
     """One 警告 per prize of an ineligible team or pair: paid (marked) or withheld."""
     out = []
     for prize, paid in [(p, True) for p in final.prizes if p.ineligible] + [
-        (p, False) for p in final.withheld_prizes
+        (p, False) for p in final.withheld_prizes if p.ineligible
     ]:
         setting = _unpaid_setting(final, prize.award.event)
         where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
@@ -356,6 +404,13 @@ def _prize_footnotes(final: Final) -> list[str]:
         f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
         f"（不符合参赛条件：{'；'.join(p.eligibility_problems)}）"
         for p in final.withheld_prizes
+        if p.ineligible
+    ]
+    lines += [
+        f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
+        f"（{_late_text(p.late)}）"
+        for p in final.withheld_prizes
+        if p.late is not None and not p.ineligible
     ]
     return lines
 
@@ -374,7 +429,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
 
     final = _load(args)
     prizes = final.prizes
-    warn(_prize_warnings(final))
+    warn(prize_warnings(final))
     total_fen = sum(p.award.amount_fen for p in prizes)
     if args.json:
         totals_fen: dict[str, int] = {}

@@ -153,12 +153,16 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
     for award in prize_awards(session, rankings):
         entrant = by_id[award.entrant]
         found = tuple(problems.get(award.entrant, ()))
-        # A team that fails its rules is still ranked; paid or not by the setting.
-        withhold = (
-            bool(found)
-            and entrant.event.kind == "team"
-            and event_settings_of(entrant.event, "eligibility").eligibility.ineligible_team_prizes
-            == "withhold"
+        # A team that fails its rules, or composed by force after round 1, is still ranked;
+        # paid or not by the settings (ineligible_team_prizes, late_team_prizes).
+        rules = (
+            event_settings_of(entrant.event, "eligibility").eligibility
+            if entrant.event.kind == "team"
+            else None
+        )
+        withhold = rules is not None and (
+            (bool(found) and rules.ineligible_team_prizes == "withhold")
+            or (award.entrant in late_of and rules.late_team_prizes == "withhold")
         )
         line = PrizeLine(
             award=award,
