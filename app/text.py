@@ -70,3 +70,31 @@ def terminal_safe(text: str) -> str:
         else (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
         for ch in text
     )
+
+
+def _is_han(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff" or "\U00020000" <= ch
+
+
+def trimmed_name(name: str) -> str | None:
+    """A Chinese name with a space inside (王 磊, 欧阳　娜) without it (王磊); None when the
+    name has none between two Chinese characters (a Latin name keeps its spaces)."""
+    parts = name.split()
+    if len(parts) < 2:
+        return None
+    if not all(_is_han(a[-1]) and _is_han(b[0]) for a, b in zip(parts, parts[1:], strict=False)):
+        return None
+    return "".join(parts)
+
+
+def inner_space_warning(name: str, where: str = "", fix: str = "") -> str | None:
+    """The warning for a Chinese name typed with a space inside, offering the trimmed form
+    (`fix`: how to change it, e.g. a command); None for a name without one."""
+    trimmed = trimmed_name(name)
+    if trimmed is None:
+        return None
+    return (
+        f"{where}姓名“{name}”中间有空格：中文姓名一般不含空格，应为“{trimmed}”？"
+        "带空格的姓名与不带空格的被当作两个人（搜索、查重、证书）。"
+        + fix.replace("{name}", name).replace("{trimmed}", trimmed)
+    )

@@ -299,8 +299,17 @@ def collect_awards(
         for ev in events:
             entrants = sorted(ev.entrants.values(), key=lambda e: e.seed)
             womens = _womens_event(view, ev.code)
+            # who sat at a board: one who never played a game of the event (withdrawn
+            # before round 1, only byes or forfeits) has no participation certificate
+            played = {
+                who
+                for rnd in ev.rounds
+                for g in rnd.games
+                if g.second is not None and g.result not in ("+-", "-+", "--", "0-0")
+                for who in (g.first, g.second)
+            }
             for entrant in entrants:
-                if entrant.status == "absent":
+                if entrant.status == "absent" or (ev.rounds and entrant.id not in played):
                     continue
                 people = entrant.members if ev.kind == "pair" else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.

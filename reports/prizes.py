@@ -402,10 +402,14 @@ def eligibility_note_lines(
                 f"† {where}第{late.after_round}轮编排后强制组队（{late.operator}，{late.time}）"
             )
     for p in withheld or []:
+        why = (
+            f"不符合参赛条件：{'；'.join(p.eligibility_problems)}"
+            if p.ineligible or p.late is None
+            else f"第{p.late.after_round}轮编排后强制组队"
+        )
         lines.append(
             f"未发：{p.name}（{p.award.table_name}第{p.award.place}名）"
-            f"{fmt_amount(amount_of(p))}元，不符合参赛条件："
-            f"{'；'.join(p.eligibility_problems)}，该名次空缺"
+            f"{fmt_amount(amount_of(p))}元，{why}，该名次空缺"
         )
     return lines
 

@@ -86,7 +86,17 @@ COMMANDS = {
         "rounds",
     ),
     **dict.fromkeys(
-        ("standings", "teams", "pairs", "prizes", "grades", "certificates-register"), "results"
+        (
+            "standings",
+            "teams",
+            "pairs",
+            "prizes",
+            "grades",
+            "prize-table",
+            "grade-table",
+            "certificates-register",
+        ),
+        "results",
     ),
     "report": "reports",
     "html": "site",

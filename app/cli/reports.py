@@ -54,6 +54,11 @@ def cmd_report(args: argparse.Namespace) -> int:
             if not public_url:
                 raise FinalsError(POSTER_NO_ADDRESS.format(file=args.file))
         final = load_final(db, after)
+        if args.kind == "prizes":  # late and ineligible teams' prizes, as finals prizes says
+            from app.cli.common import warn
+            from app.cli.results import prize_warnings
+
+            warn(prize_warnings(final))
         if args.kind == "slips":
             from app.services.remote_entry import slip_links
 

@@ -224,6 +224,7 @@ def cmd_teams(args: argparse.Namespace) -> int:
     ]
     if not events:
         raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
+    warn([line for event in events for line in _late_team_warnings(final, event)])
     if args.json:
         print_json(
             [
@@ -284,6 +285,23 @@ def _team_note(entrant: FinalEntrant) -> str:
     return "；".join(notes)
 
 
+def _late_team_warnings(final: Final, event: FinalEvent) -> list[str]:
+    """A team composed by force after round 1, where it is ranked (issue 25 §5)."""
+    entrants = {e.id: e for e in event.entrants}
+    out = []
+    for row in event.standings.rows:
+        team = entrants[row.entrant]
+        if team.late is None or team.late.action != "composed":
+            continue
+        rule = _late_setting(final, event.code)
+        prize = "其奖金不发，名次空缺" if rule == "withhold" else "如获奖，奖金照发并在奖金表上标注"
+        out.append(
+            f"{event.name}第{row.rank}名“{team.name}”是{_late_text(team.late)}的队伍："
+            f"仍计名次，{prize}（设置 eligibility.late_team_prizes={rule}）。"
+        )
+    return out
+
+
 def _unpaid_setting(final: Final, code: str) -> str | None:
     """A team event's eligibility.ineligible_team_prizes (None: not a team event)."""
     event = final.event(code)
@@ -322,11 +340,41 @@ def _amount(line: PrizeLine) -> str:
     return fmt_points(yuan_number(line.award.amount_fen))
 
 
+def _late_setting(final: Final, code: str) -> str:
+    event = final.event(code)
+    return str((event.stored.eligibility if event else {}).get("late_team_prizes", "pay"))
+
+
+def _late_warning(final: Final, prize: PrizeLine, paid: bool) -> str:
+    """A prize won by a team composed by force after its source event's round 1."""
+    assert prize.late is not None
+    where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
+    money = (
+        f"奖金照发（{_amount(prize)} 元），已在奖金表上标注"
+        if paid
+        else f"奖金 {_amount(prize)} 元未发，该名次空缺"
+    )
+    setting = _late_setting(final, prize.award.event)
+    return (
+        f"{where}是{_late_text(prize.late)}的队伍：仍计名次，{money}"
+        f"（设置 eligibility.late_team_prizes={setting}）。"
+    )
+
+
+def prize_warnings(final: Final) -> list[str]:
+    """What `finals prizes` and the prize sheet warn of (stderr): prizes of ineligible teams
+    or pairs and of teams composed late by force, paid (marked) or withheld."""
+    out = _prize_warnings(final)
+    out += [_late_warning(final, p, True) for p in final.prizes if p.late is not None]
+    out += [_late_warning(final, p, False) for p in final.withheld_prizes if p.late is not None]
+    return out
+
+
 def _prize_warnings(final: Final) -> list[str]:
     """One 警告 per prize of an ineligible team or pair: paid (marked) or withheld."""
     out = []
     for prize, paid in [(p, True) for p in final.prizes if p.ineligible] + [
-        (p, False) for p in final.withheld_prizes
+        (p, False) for p in final.withheld_prizes if p.ineligible
     ]:
         setting = _unpaid_setting(final, prize.award.event)
         where = f"{prize.award.table_name}第{prize.award.place}名“{prize.name}”"
@@ -356,6 +404,13 @@ def _prize_footnotes(final: Final) -> list[str]:
         f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
         f"（不符合参赛条件：{'；'.join(p.eligibility_problems)}）"
         for p in final.withheld_prizes
+        if p.ineligible
+    ]
+    lines += [
+        f"未发：{p.award.table_name} 第{p.award.place}名 {p.name} {_amount(p)} 元"
+        f"（{_late_text(p.late)}）"
+        for p in final.withheld_prizes
+        if p.late is not None and not p.ineligible
     ]
     return lines
 
@@ -374,7 +429,7 @@ def cmd_prizes(args: argparse.Namespace) -> int:
 
     final = _load(args)
     prizes = final.prizes
-    warn(_prize_warnings(final))
+    warn(prize_warnings(final))
     total_fen = sum(p.award.amount_fen for p in prizes)
     if args.json:
         totals_fen: dict[str, int] = {}
@@ -406,18 +461,144 @@ def cmd_prizes(args: argparse.Namespace) -> int:
     return 0
 
 
+def _no_grade_table(event: FinalEvent) -> str:
+    """Why an event lists no grades: it has no grade table (the Go regulation publishes none:
+    补充规则另行通知), and how to give it one."""
+    return (
+        f"{event.name}（{event.code}）没有等级表：规程未公布名次与申报等级的对应"
+        "（如“补充规则另行通知”）。公布后用 "
+        f"finals grade-table FILE --event {event.code} --set 等级表.csv 设置（名次,等级）。"
+    )
+
+
 def cmd_grades(args: argparse.Namespace) -> int:
     from app.io.export_json import grade_document
 
     final = _load(args)
+    events = [_event(final, args.event)] if args.event else list(final.events)
+    codes = {e.code for e in events}
+    grades = [g for g in final.grades if g.award.event in codes]
+    # individual events without bands: said, never an empty header (issue 25 §4)
+    bare = [e for e in events if e.kind == "individual" and not e.grade_tables]
     if args.json:
-        print_json([grade_document(g) for g in final.grades])
+        warn([_no_grade_table(e) for e in bare] if not args.event or not grades else [])
+        print_json([grade_document(g) for g in grades])
+        return 0
+    if not grades:
+        if args.event and not events[0].grade_tables:
+            print(_no_grade_table(events[0]))
+        elif args.event:
+            print(f"{events[0].name}尚无选手进入等级表的名次段（等级表见 finals grade-table）。")
+        else:
+            print("没有可申报等级的名次：")
+            for event in bare:
+                print("  " + _no_grade_table(event))
         return 0
     body = [
         [g.award.event, str(g.award.rank), g.name, g.unit or "", g.award.grade, _held_note(g)]
-        for g in final.grades
+        for g in grades
     ]
     print(table(body, ["项目", "名次", "姓名", "单位", "申报等级", "备注"]))
+    if not args.event:
+        for event in bare:
+            print("注：" + _no_grade_table(event))
+    return 0
+
+
+# -- prize and grade tables (issue 25 §4) ------------------------------------------------------
+
+
+def _table_event(final: Final, code: str) -> FinalEvent:
+    return _event(final, code)
+
+
+def _show_tables(final: Final, kind: str, code: str, category: str | None, as_json: bool) -> None:
+    from app.io.export_json import grade_table_document, prize_table_document
+
+    event = _table_event(final, code)
+    if kind == "prize":
+        docs = [
+            prize_table_document(t)
+            for t in event.prize_tables
+            if category is None or category in (t.category, t.name)
+        ]
+    else:
+        docs = [
+            grade_table_document(t)
+            for t in event.grade_tables
+            if category is None or category in (t.category, t.name)
+        ]
+    if as_json:
+        print_json({"event": event.code, "tables": docs})
+        return
+    word = "奖金表" if kind == "prize" else "等级表"
+    if not docs:
+        print(
+            _no_grade_table(event)
+            if kind == "grade"
+            else f"{event.name}（{event.code}）没有{word}。用 --set 表格.csv 设置（名次,奖项,奖金）。"
+        )
+        return
+    for doc in docs:
+        where = f"（组别 {doc['category']}）" if doc["category"] else ""
+        print(f"{doc['name']}{where}")
+        if kind == "prize":
+            body = [
+                [_places_text(p["from"], p["to"]), p["title"], str(p["amount"])]
+                for p in doc["places"]
+            ]
+            print(table(body, ["名次", "奖项", "奖金（元，含税）"]))
+            for entrants, paid in doc["shrink"]:
+                print(f"参赛不超过 {entrants} 个时只录取前 {paid} 名")
+        else:
+            body = [[_places_text(b["from"], b["to"]), b["grade"]] for b in doc["bands"]]
+            print(table(body, ["名次", "申报等级"]))
+
+
+def _places_text(a: int, b: int) -> str:
+    return str(a) if a == b else f"{a}-{b}"
+
+
+def cmd_table(args: argparse.Namespace) -> int:
+    """finals prize-table / grade-table: show, set from a sheet, clear or undo one table."""
+    from pathlib import Path
+
+    from app.cli.common import operator
+    from app.readmodel.load import load_final
+
+    kind = args.table_kind
+    actions = [bool(args.set), args.clear, args.undo]
+    if sum(actions) > 1:
+        raise FinalsError("--set、--clear 与 --undo 只能选一个。")
+    if not any(actions):
+        _show_tables(_load(args), kind, args.event, args.category, args.json)
+        return 0
+    from app.services.tables import set_table, undo_table
+
+    with opened(args) as db:
+        if args.set:
+            from app.io.tables import parse_grade_bands, parse_prize_places, read_table_file
+
+            rows = read_table_file(Path(args.set))
+            parsed = parse_prize_places(rows) if kind == "prize" else parse_grade_bands(rows)
+            change = set_table(
+                db, kind, args.event, parsed, args.category, operator(args), args.name
+            )
+        elif args.clear:
+            change = set_table(db, kind, args.event, None, args.category, operator(args))
+        else:
+            change = undo_table(db, kind, args.event, args.category, operator(args))
+        final = load_final(db)
+    if args.json:
+        _show_tables(final, kind, change.event, change.category, True)
+        return 0
+    print(("已撤销：" if args.undo else "") + change.describe())
+    if change.after is not None:
+        _show_tables(final, kind, change.event, change.category, False)
+    print(
+        "已记入操作日志；"
+        + ("再次 --undo 可继续撤销更早的修改。" if args.undo else "--undo 可撤销。")
+    )
     return 0
 
 
@@ -510,9 +691,34 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("grades", help="等级申报")
     add_file(p)
+    add_event(p)
     add_round(p, help=AFTER_ROUND_HELP)
     add_json(p)
     p.set_defaults(handler=cmd_grades)
+
+    for name, kind, columns, text in (
+        ("prize-table", "prize", "名次,奖项,奖金", "奖金表"),
+        ("grade-table", "grade", "名次,等级", "等级表"),
+    ):
+        p = sub.add_parser(
+            name,
+            help=f"查看或设置一个项目（或组别）的{text}：从表格导入、删除、撤销，均记入日志",
+        )
+        add_file(p)
+        add_event(p, required=True)
+        p.add_argument(
+            "--category", metavar="C", help="项目中定义的组别（如 women）；省略为本项目的名次"
+        )
+        p.add_argument(
+            "--set",
+            metavar="TABLE",
+            help=f"用表格（.csv 或 .xlsx，表头 {columns}；名次可写 4-8）替换{text}，全部正确才替换",
+        )
+        p.add_argument("--name", metavar="NAME", help=f"{text}的名称（印在奖金表、等级表上）")
+        p.add_argument("--clear", action="store_true", help=f"删除这张{text}")
+        p.add_argument("--undo", action="store_true", help=f"撤销最近一次{text}修改")
+        add_json(p)
+        p.set_defaults(handler=cmd_table, table_kind=kind)
 
     p = sub.add_parser("certificates-register", help="证书编号登记表（已发放的编号，含作废）")
     add_file(p)

@@ -150,7 +150,19 @@ def cmd_add_player(args: argparse.Namespace) -> int:
             db, args.event, _player_fields(args), operator(args), initial_points=args.points
         )
     print(f"已添加 {args.name}，序号 {seed}。")
+    _warn_spaced(args, str(seed))
     return 0
+
+
+def _warn_spaced(args: argparse.Namespace, who: str) -> None:
+    """A Chinese name typed with a space inside (王 磊): kept as typed, warned, with the fix."""
+    from app.cli.common import warn
+    from app.text import inner_space_warning
+
+    name = str(getattr(args, "name", None) or "").strip()
+    fix = f"改正：finals edit-player {args.file} {who} --event {args.event} --name " + "{trimmed}"
+    warning = inner_space_warning(name, "", fix + "。") if name else None
+    warn([warning] if warning else [])
 
 
 def cmd_edit_player(args: argparse.Namespace) -> int:
@@ -159,6 +171,7 @@ def cmd_edit_player(args: argparse.Namespace) -> int:
     with opened(args) as db:
         player_service.edit_player(db, args.event, args.who, _player_fields(args), operator(args))
     print("已修改。")
+    _warn_spaced(args, args.who if " " not in args.who else f'"{args.who}"')
     return 0
 
 

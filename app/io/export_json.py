@@ -4,6 +4,7 @@ read model (`app.readmodel`). No private fields."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
@@ -22,11 +23,16 @@ from app.readmodel.model import (
     PrizeLine,
     TournamentFacts,
 )
-from app.settings import StoredEvent, TournamentSettings
+from app.settings import (
+    StoredEvent,
+    TournamentSettings,
+    event_settings_lenient,
+    tournament_settings_lenient,
+)
 from app.standings.categories import CategoryStanding
-from app.standings.grades import GradeAward
+from app.standings.grades import GradeAward, GradeBand, GradeTable
 from app.standings.model import Standing, Standings, StandingsSettings
-from app.standings.prizes import Award, PrizeRules
+from app.standings.prizes import Award, PrizePlace, PrizeRules, PrizeTable
 
 FORMAT_VERSION = 1
 
@@ -74,7 +80,14 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         "status": entrant.status,
         "members": list(entrant.members),
         "member_ids": list(entrant.member_ids),
+        # who plays which round, and the points carried in (a late entrant's award)
+        "joined_round": entrant.joined_round,
+        "initial_points": _num(entrant.initial_points),
+        "withdrawn_from_round": entrant.withdrawn_from_round,
+        "absent_rounds": list(entrant.absent_rounds),
     }
+    if _is_mcmahon(event):
+        row["mcmahon_start"] = _num(entrant.mcmahon_start)
     if event.kind in ("team", "pair"):
         row["eligibility_problems"] = list(entrant.eligibility_problems)
     if event.kind == "team":
@@ -146,24 +159,63 @@ def category_standing_document(row: CategoryStanding) -> dict[str, Any]:
     }
 
 
+def _is_mcmahon(event: FinalEvent) -> bool:
+    return event.kind == "individual" and event.stored.pairing.get("system") == "mcmahon"
+
+
+def event_settings_document(event: FinalEvent) -> dict[str, Any]:
+    """Every setting of the event in force, defaults filled in (a value the file holds that
+    cannot be used: the default that stands in for it), as `finals settings --json` shows."""
+    groups = event_settings_lenient(event.stored)[0].groups()
+    doc: dict[str, Any] = {
+        "scoring": event.scoring.to_dict(),
+        "pairing": groups["pairing"],
+        "standings": (
+            {**groups["standings"], **event.standings_settings.to_dict()}
+            if event.standings_settings is not None
+            else groups["standings"]
+        ),
+        "eligibility": groups["eligibility"],
+    }
+    if _is_mcmahon(event):
+        doc["mcmahon"] = groups["mcmahon"]
+    return doc
+
+
+def prize_table_document(table: PrizeTable) -> dict[str, Any]:
+    return {
+        "category": table.category,
+        "name": table.name,
+        "places": [
+            {
+                "from": p.place_from,
+                "to": p.place_to,
+                "title": p.title,
+                "amount": p.amount,
+                "amount_fen": p.amount * 100,
+            }
+            for p in table.places
+        ],
+        "shrink": [[a, b] for a, b in table.shrink],
+    }
+
+
+def grade_table_document(table: GradeTable) -> dict[str, Any]:
+    return {
+        "category": table.category,
+        "name": table.name,
+        "bands": [{"from": b.rank_from, "to": b.rank_to, "grade": b.grade} for b in table.bands],
+    }
+
+
 def _event(event: FinalEvent) -> dict[str, Any]:
-    stored = event.stored
     doc: dict[str, Any] = {
         "code": event.code,
         "name": event.name,
         "kind": event.kind,
         "rounds_planned": event.rounds_planned,
         "source_event": event.source_event,
-        "settings": {
-            "scoring": event.scoring.to_dict(),
-            "pairing": dict(stored.pairing),
-            "standings": (
-                event.standings_settings.to_dict()
-                if event.standings_settings is not None
-                else dict(stored.standings)
-            ),
-            "eligibility": {k: v for k, v in stored.eligibility.items() if k != "aliases"},
-        },
+        "settings": event_settings_document(event),
         "categories": [
             {
                 "code": c.code,
@@ -187,6 +239,8 @@ def _event(event: FinalEvent) -> dict[str, Any]:
             for code, rows in event.category_standings.items()
         },
         "explanation": list(event.standings.explanation),
+        "prize_tables": [prize_table_document(t) for t in event.prize_tables],
+        "grade_tables": [grade_table_document(t) for t in event.grade_tables],
     }
     if event.kind == "team":
         doc["late_changes"] = [late_change_document(c) for c in event.late_changes]
@@ -235,6 +289,12 @@ def grade_document(line: GradeLine) -> dict[str, Any]:
     }
 
 
+def certificate_document(stored: Mapping[str, object]) -> dict[str, Any]:
+    """The certificate settings in force: every key, its default when not set."""
+    typed = tournament_settings_lenient({"certificate": dict(stored)})[0].certificate
+    return asdict(typed)
+
+
 def to_document(final: Final) -> dict[str, Any]:
     """The export document of `final` (docs/export-schema.md)."""
     t = final.tournament
@@ -253,7 +313,9 @@ def to_document(final: Final) -> dict[str, Any]:
             "komi": t.komi,
             # may a game be recorded as a draw (Go with komi 3又3/4子: no; slips, phone)
             "draws": t.draws,
-            "certificate": dict(t.certificate),
+            "certificate": certificate_document(t.certificate),
+            # every tournament setting in force, defaults filled in
+            "settings": dict(t.settings or {}),
         },
         "events": [_event(e) for e in final.events],
         "prizes": [prize_document(p) for p in final.prizes],
@@ -314,6 +376,42 @@ def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
         member_ids=tuple(data.get("member_ids") or ()),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
         late=_late_from(data.get("late")),
+        withdrawn_from_round=_int_or_none(data.get("withdrawn_from_round")),
+        joined_round=int(data.get("joined_round") or 1),
+        absent_rounds=tuple(int(n) for n in data.get("absent_rounds") or ()),
+        initial_points=float(data.get("initial_points") or 0),
+        mcmahon_start=float(data.get("mcmahon_start") or 0),
+    )
+
+
+def _int_or_none(value: object) -> int | None:
+    return int(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _prize_table_from(code: str, data: Mapping[str, Any]) -> PrizeTable:
+    return PrizeTable(
+        event=code,
+        category=data.get("category"),
+        name=str(data.get("name") or ""),
+        places=tuple(
+            PrizePlace(
+                int(p["from"]), int(p["to"]), int(p.get("amount") or 0), str(p.get("title") or "")
+            )
+            for p in data.get("places") or ()
+        ),
+        shrink=tuple((int(a), int(b)) for a, b in data.get("shrink") or ()),
+    )
+
+
+def _grade_table_from(code: str, data: Mapping[str, Any]) -> GradeTable:
+    return GradeTable(
+        event=code,
+        category=data.get("category"),
+        bands=tuple(
+            GradeBand(int(b["from"]), int(b["to"]), str(b.get("grade") or ""))
+            for b in data.get("bands") or ()
+        ),
+        name=str(data.get("name") or ""),
     )
 
 
@@ -449,6 +547,12 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
             for code, rows_ in (data.get("category_standings") or {}).items()
         },
         late_changes=tuple(c for c in map(_late_from, data.get("late_changes") or ()) if c),
+        prize_tables=tuple(
+            _prize_table_from(stored.code, t) for t in data.get("prize_tables") or ()
+        ),
+        grade_tables=tuple(
+            _grade_table_from(stored.code, t) for t in data.get("grade_tables") or ()
+        ),
     )
 
 
@@ -529,6 +633,7 @@ def from_document(doc: Mapping[str, Any]) -> Final:
             komi=t.get("komi") or None,
             draws=_draws(t),
             certificate=dict(t.get("certificate") or {}),
+            settings=dict(t.get("settings") or {}),
         ),
         events=tuple(_event_from(e) for e in doc.get("events") or ()),
         prizes=tuple(_prize_from(p) for p in doc.get("prizes") or ()),

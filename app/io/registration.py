@@ -18,7 +18,7 @@ from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.sheets import SheetRow
 from app.standings.categories import grade_order, normalize_gender
-from app.text import NAME_MAX, TEXT_MAX, clean_text
+from app.text import NAME_MAX, TEXT_MAX, clean_text, inner_space_warning
 
 EVENT_SEPARATORS = re.compile(r"[、,，;；/|\s]+")
 
@@ -341,15 +341,20 @@ def check_team(
     size = elig.get("team_size")
     # With reserves ("best N of M"), a team may have team_size .. team_max members.
     largest = int(elig.get("team_max") or size or 0)
-    rows = "、".join(str(m.row) for m in members)
+    # a sheet's rows; composed by hand (no sheet: row 0) the members by name
+    rows = (
+        f"第{'、'.join(str(m.row) for m in members)}行"
+        if members and all(m.row for m in members)
+        else "、".join(m.name for m in members) or "无"
+    )
     team = key[1]
     if size and not size <= len(members) <= largest:
         wanted = f"{size}人" if largest == size else f"{size}至{largest}人"
         errors.append(
             RowError(
-                members[0].row,
+                members[0].row if members else 0,
                 "队名/搭档",
-                f"{rules.name}“{team}”有{len(members)}名队员（第{rows}行），每队应为{wanted}。"
+                f"{rules.name}“{team}”有{len(members)}名队员（{rows}），每队应为{wanted}。"
                 "请补齐或删去队员。",
             )
         )
@@ -502,6 +507,15 @@ def plan_registration(
     existing_accounts = {p.platform_account: p for p in existing if p.platform_account}
     warnings: list[str] = []
     for player in players:
+        spaced = inner_space_warning(
+            player.name,
+            f"第{player.row}行：",
+            '改正：finals edit-player FILE "{name}" '
+            + (f"--event {player.events[0]} " if player.events else "")
+            + "--name {trimmed}（或改正报名表后重新导入）。",
+        )
+        if spaced:
+            warnings.append(spaced)
         if player.id_number:
             if player.id_number in seen_ids:
                 errors.append(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Mapping
+from dataclasses import asdict, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -28,9 +29,11 @@ from app.readmodel.model import (
 from app.services.ranking import (
     EventRanking,
     grade_awards,
+    grade_tables,
     grades_on_form,
     prize_awards,
     prize_rules,
+    prize_tables,
     rank_all,
 )
 from app.services.snapshots import (
@@ -122,6 +125,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
     source_entrant = {
         (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
     }
+    prize_tables_all, grade_tables_all = prize_tables(session), grade_tables(session)
     final_events = tuple(
         _event(
             event,
@@ -134,6 +138,14 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
         )
         for event in events
     )
+    final_events = tuple(
+        replace(
+            ev,
+            prize_tables=tuple(t for t in prize_tables_all if t.event == ev.code),
+            grade_tables=tuple(t for t in grade_tables_all if t.event == ev.code),
+        )
+        for ev in final_events
+    )
     category_names = {(ev.code, c["code"]): c["name"] for ev in events for c in ev.categories or []}
 
     prizes: list[PrizeLine] = []
@@ -141,12 +153,16 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
     for award in prize_awards(session, rankings):
         entrant = by_id[award.entrant]
         found = tuple(problems.get(award.entrant, ()))
-        # A team that fails its rules is still ranked; paid or not by the setting.
-        withhold = (
-            bool(found)
-            and entrant.event.kind == "team"
-            and event_settings_of(entrant.event, "eligibility").eligibility.ineligible_team_prizes
-            == "withhold"
+        # A team that fails its rules, or composed by force after round 1, is still ranked;
+        # paid or not by the settings (ineligible_team_prizes, late_team_prizes).
+        rules = (
+            event_settings_of(entrant.event, "eligibility").eligibility
+            if entrant.event.kind == "team"
+            else None
+        )
+        withhold = rules is not None and (
+            (bool(found) and rules.ineligible_team_prizes == "withhold")
+            or (award.entrant in late_of and rules.late_team_prizes == "withhold")
         )
         line = PrizeLine(
             award=award,
@@ -184,6 +200,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
             komi=stored_settings.get("komi"),
             draws=not settings.refuses_draws(tournament.game),
             certificate=_mapping(stored_settings.get("certificate")),
+            settings=_tournament_settings_in_force(settings),
         ),
         events=final_events,
         prizes=tuple(prizes),
@@ -197,6 +214,14 @@ def _mapping(value: object) -> Mapping[str, object]:
     return dict(value) if isinstance(value, Mapping) else {}
 
 
+def _tournament_settings_in_force(settings: TournamentSettings) -> dict[str, object]:
+    """Every tournament setting in force, defaults filled in (a bad stored value: its
+    default), as plain JSON values."""
+    out = asdict(settings)
+    out["schedule"] = {k: dict(v) for k, v in settings.schedule.items()}
+    return out
+
+
 def _event(
     event: Event,
     ranking: EventRanking,
@@ -207,6 +232,7 @@ def _event(
     late_changes_of_event: Iterable[LateChange],
 ) -> FinalEvent:
     team_match = is_team_match(event)
+    starts = mcmahon_start_points(event, strict=False)
     last = max(event.rounds_planned or 0, len(event.rounds))
     schedule = {n: at for n in range(1, last + 1) if (at := settings.round_time(event.code, n))}
     return FinalEvent(
@@ -234,7 +260,8 @@ def _event(
             for c in event.categories or ()
         ),
         entrants=tuple(
-            _entrant(event, e, problems, late_of, source_entrant) for e in event.entrants
+            _entrant(event, e, problems, late_of, source_entrant, starts.get(e.id, 0.0))
+            for e in event.entrants
         ),
         rounds=_rounds(event, schedule),
         schedule=schedule,
@@ -250,6 +277,7 @@ def _entrant(
     problems: Mapping[int, list[str]],
     late_of: Mapping[int, LateChange],
     source_entrant: Mapping[tuple[str, int], int],
+    mcmahon_start: float = 0.0,
 ) -> FinalEntrant:
     player = entrant.player
     members = [m.player for m in entrant.members]
@@ -283,6 +311,7 @@ def _entrant(
             sorted(s.round_number for s in entrant.round_status if s.status == "absent")
         ),
         initial_points=entrant.initial_points or 0.0,
+        mcmahon_start=mcmahon_start,
     )
 
 

@@ -14,9 +14,9 @@ from datetime import date
 from app.domain import Scoring
 from app.settings import StoredEvent
 from app.standings.categories import CategoryStanding
-from app.standings.grades import GradeAward
+from app.standings.grades import GradeAward, GradeTable
 from app.standings.model import Standings, StandingsSettings
-from app.standings.prizes import Award, PrizeRules
+from app.standings.prizes import Award, PrizeRules, PrizeTable
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,8 @@ class TournamentFacts:
     komi: str | None
     draws: bool  # may a game be recorded as a draw (Go with komi 3又3/4子: no)
     certificate: Mapping[str, object]  # the stored `certificate` settings, as written
+    # Every tournament setting in force, defaults filled in (`finals settings --json`).
+    settings: Mapping[str, object] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +75,15 @@ class FinalEntrant:
     # Teams and pairs: what makes one ineligible now (empty: eligible).
     eligibility_problems: tuple[str, ...]
     late: LateChange | None  # a team's forced late composition
-    # Who plays which round (not exported): withdrawn from this round on (None: playing),
-    # paired from this round, excused (请假) for these rounds; points carried in.
+    # Who plays which round (exported: a reader recomputes the standings from them):
+    # withdrawn from this round on (None: playing), paired from this round, excused (请假)
+    # for these rounds; points carried in (a late entrant's awarded points).
     withdrawn_from_round: int | None = None
     joined_round: int = 1
     absent_rounds: tuple[int, ...] = ()
     initial_points: float = 0.0
+    # McMahon events: the start from the grade (麦克马洪分 = this + 积分); 0 elsewhere.
+    mcmahon_start: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +154,9 @@ class FinalEvent:
     standings: Standings
     category_standings: Mapping[str, tuple[CategoryStanding, ...]]
     late_changes: tuple[LateChange, ...]
+    # The event's prize and grade tables in force (the file's, as `finals prize-table` sets).
+    prize_tables: tuple[PrizeTable, ...] = ()
+    grade_tables: tuple[GradeTable, ...] = ()
 
     def entrant(self, entrant_id: int) -> FinalEntrant | None:
         for entrant in self.entrants:

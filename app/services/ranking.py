@@ -126,7 +126,7 @@ def category_rows(
             raise FinalsError(str(exc)) from exc
 
 
-def _prize_tables(session: Session) -> list[PrizeTable]:
+def prize_tables(session: Session) -> list[PrizeTable]:
     return [
         PrizeTable(
             event=row.event_code,
@@ -142,12 +142,13 @@ def _prize_tables(session: Session) -> list[PrizeTable]:
     ]
 
 
-def _grade_tables(session: Session) -> list[GradeTable]:
+def grade_tables(session: Session) -> list[GradeTable]:
     return [
         GradeTable(
             event=row.event_code,
             category=row.category,
             bands=tuple(GradeBand(b["from"], b["to"], b["grade"]) for b in row.bands),
+            name=row.name,
         )
         for row in session.scalars(select(GradeTableRow).order_by(GradeTableRow.id))
     ]
@@ -174,7 +175,7 @@ def prize_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[A
     """Every table's awards in whole fen, by the prize settings in force (PRIZE_KEYS)."""
     entries, counts = _entries(rankings)
     settings = tournament_settings_of(session, session_file(session), PRIZE_KEYS)
-    tables = _prize_tables(session)
+    tables = prize_tables(session)
     unit, remainder = settings.prize_unit, settings.prize_remainder
     try:
         return allocate_prizes(
@@ -198,7 +199,7 @@ def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[G
     """Grades by rank band; each marked when the player's 段位 already is that grade or more."""
     entries, _ = _entries(rankings)
     held = {e.id: e.player.grade for r in rankings.values() for e in r.event.entrants if e.player}
-    return allocate_grades(_grade_tables(session), entries, held)
+    return allocate_grades(grade_tables(session), entries, held)
 
 
 def grades_on_form(event: Event) -> bool:

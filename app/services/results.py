@@ -384,6 +384,18 @@ def record_result_in(
     action = "更正成绩" if before["result"] is not None else "录入成绩"
     completed = _close_round_if_complete(session, rnd)
     record(session, operator, action, _target(event, rnd, table), before, after)
+    warnings = []
+    override = _opening_override(event, rnd, table, entry.opening, before["opening"])
+    if override:  # a lot-drawn opening replaced at one table: said, and audited as such
+        warnings.append(override)
+        record(
+            session,
+            operator,
+            OPENING_OVERRIDE,
+            _target(event, rnd, table),
+            {"opening": before["opening"] or rnd.opening, "drawn": rnd.opening},
+            {"opening": entry.opening, "drawn": rnd.opening},
+        )
     return {
         "event": event.code,
         "round": rnd.number,
@@ -392,8 +404,27 @@ def record_result_in(
         "corrected": before["result"] is not None,
         "round_complete": rnd.status == "complete",
         "completed_now": completed,
-        "warnings": [],
+        "warnings": warnings,
     }
+
+
+OPENING_OVERRIDE = "改用开局"
+
+
+def _opening_override(
+    event: Event, rnd: Round, table: int, opening: str | None, was: str | None
+) -> str | None:
+    """The warning when a table's opening differs from the one drawn by lot for its round
+    (pairing.opening_mode=lot); None when it is the drawn one, unchanged or not drawn."""
+    drawn = rnd.opening
+    if not opening or not drawn or opening == drawn or opening == was:
+        return None
+    if (event.pairing or {}).get("opening_mode", "none") != "lot":
+        return None
+    return (
+        f"第{rnd.number}轮第{table}台的开局记为“{opening}”，与本轮抽签开局“{drawn}”不同："
+        f"已作为改用开局记入操作日志（{OPENING_OVERRIDE}）。如是笔误，请改正为“{drawn}”。"
+    )
 
 
 def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str, Any]:

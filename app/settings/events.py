@@ -65,6 +65,7 @@ class Eligibility:
     # a team that fails its rules is still ranked, and paid or not by the setting.
     team_excluded_sources: tuple[str, ...] = ()
     ineligible_team_prizes: IneligiblePrizes = "pay"
+    late_team_prizes: IneligiblePrizes = "pay"  # a team composed by force after round 1
     # Players (issue 13): Go §六.2; 亲子 = a child under child_under on the start date and a
     # parent at least parent_older_by years older; the Go youth's 弈战 username; events a
     # player should not play both of (a warning).

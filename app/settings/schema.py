@@ -483,6 +483,18 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "pay",
         kinds=("team",),
     ),
+    # Issue 25: a team composed by force after its source event's round 1 was paired.
+    _choice(
+        "eligibility.late_team_prizes",
+        "开赛后强制组成的队伍",
+        IneligiblePrizes,
+        {
+            "pay": "照常排名发奖，名单和奖金表上标注并警告",
+            "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
+        },
+        "pay",
+        kinds=("team",),
+    ),
 )
 EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
 # Stored with the settings but not a setting: the event's other names in registration sheets.

@@ -29,6 +29,7 @@ class GradeTable:
     event: str
     category: str | None
     bands: tuple[GradeBand, ...]
+    name: str = ""
 
     def grade_for(self, rank: int) -> str | None:
         for band in self.bands:

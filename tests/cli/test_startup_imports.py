@@ -68,6 +68,8 @@ EVERY_COMMAND = [
     "pairs",
     "prizes",
     "grades",
+    "prize-table",
+    "grade-table",
     "certificates-register",
     "report",
     "html",
