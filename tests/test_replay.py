@@ -102,10 +102,17 @@ def test_final_replayed_and_checked_independently(
     byes: Counter[int] = Counter()
     met: set[frozenset[int]] = set()
     forfeited: dict[int, set[int]] = defaultdict(set)  # round -> players who lost by forfeit
+    withdrawn: set[int] = set()
     for rnd in event["rounds"]:
         n = rnd["number"]
-        # RULES §1 (default setting): two forfeits in a row withdraw a player.
-        expected = {e for e in ids if not (e in forfeited[n - 1] and e in forfeited[n - 2])}
+        # RULES §1 (default setting): two forfeits in a row withdraw a player, from the next
+        # round on (issue 25: never paired again unless reinstated).
+        newly = (forfeited[n - 1] & forfeited[n - 2]) - withdrawn
+        for entrant in event["entrants"]:
+            if entrant["id"] in newly:  # a recorded withdrawal, from this round on
+                assert entrant["withdrawn_from_round"] == n, entrant
+        withdrawn |= newly
+        expected = ids - withdrawn
         playing = [g["first"] for g in rnd["games"]] + [
             g["second"] for g in rnd["games"] if g["second"]
         ]
