@@ -21,7 +21,7 @@ from pathlib import Path
 
 TEMP_SUFFIX = ".part"
 STALE_SECONDS = 600.0
-_TEMP = re.compile(r"\..+\.part(-journal|-wal|-shm)?")
+_TEMP = re.compile(r"\..+\.\d+\.part(-journal|-wal|-shm)?")  # ours: .{name}.{pid}.part
 _SIDES = ("-journal", "-wal", "-shm")
 
 
