@@ -29,3 +29,15 @@ class FinalsError(Exception):
         if not self.details:
             return self.message
         return self.message + "\n" + "\n".join(f"  - {line}" for line in self.details)
+
+
+SHOWN_DETAILS = 20  # a list of errors shows this many, then says how many more
+
+
+def first_few(details: list[str], limit: int = SHOWN_DETAILS) -> list[str]:
+    """The first `limit` of a long list of errors, and a last line saying how many more there
+    are (a wrong file must not print thousands of lines)."""
+    if len(details) <= limit:
+        return list(details)
+    rest = len(details) - limit
+    return [*details[:limit], f"……另有 {rest} 处错误未列出（共 {len(details)} 处）。"]

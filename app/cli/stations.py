@@ -15,8 +15,7 @@ from app.errors import FinalsError
 def cmd_copy(args: argparse.Namespace) -> int:
     from app.services.tournament import open_tournament
     from app.store.address import is_server_url
-    from app.store.copy import copy_final, copy_into_new_file
-    from app.store.server import create_server
+    from app.store.copy import copy_into_new_file, copy_to_server
 
     source_target, dest_target = store_target(args.source), store_target(args.dest)
     if not is_server_url(dest_target) and Path(dest_target).exists():
@@ -28,11 +27,7 @@ def cmd_copy(args: argparse.Namespace) -> int:
     try:
         if is_server_url(dest_target):
             assert isinstance(dest_target, str)
-            target = create_server(dest_target)
-            try:
-                copied = copy_final(source, target)
-            finally:
-                target.close()
+            copied = copy_to_server(source, dest_target)
         else:
             copied = copy_into_new_file(source, Path(dest_target))
     finally:

@@ -75,6 +75,102 @@ EXAMPLE_ROW: dict[str, object] = {
 }
 
 
+# What a registration sheet may hold (a final has a few hundred players): beyond, the file is
+# refused before it is read, naming the limit and the cell, so that a file built to blow up
+# (one cell at XFD1048576, 2 GB of XML zipped into 2 MB, a million rows) never takes all
+# memory or minutes.
+MAX_ROWS = 20_000
+MAX_COLUMNS = 200
+MAX_CELL_CHARS = 2_000
+MAX_FILE_BYTES = 50 * 1024 * 1024  # the .xlsx or .csv file itself
+MAX_PART_BYTES = 20 * 1024 * 1024  # each XML part of an .xlsx, uncompressed
+MAX_PARTS = 10_000  # the parts of an .xlsx (a workbook has a few dozen)
+_XML_PARTS = (".xml", ".rels", ".vml")
+_HOW_TO_FIX = "请只保留报名名单（删除多余的行、列和工作表），另存为新的 .xlsx 后重试。"
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def _column_letter(column: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    try:
+        return str(get_column_letter(column))
+    except ValueError:
+        return f"第{column}列"
+
+
+def _check_file_size(path: Path) -> None:
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise FinalsError(
+            f"{path.name} 有 {_mb(size)}，超过报名表的上限 {_mb(MAX_FILE_BYTES)}"
+            f"（最多 {MAX_ROWS} 行）。请检查是否选错了文件；{_HOW_TO_FIX}"
+        )
+
+
+def _check_xlsx_parts(path: Path) -> None:
+    """The zip's table of contents, before openpyxl unpacks anything: how many parts, and
+    how large each XML part is once unpacked (the zip says; reading stops at that size)."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, OSError, ValueError):
+        return  # not a zip: openpyxl says so in its own words below
+    if len(parts) > MAX_PARTS:
+        raise FinalsError(
+            f"{path.name} 由 {len(parts)} 个部分组成，超过上限 {MAX_PARTS}，不像是报名表"
+            f"（可能已损坏或是特意构造的文件）。{_HOW_TO_FIX}"
+        )
+    for part in parts:
+        if part.filename.lower().endswith(_XML_PARTS) and part.file_size > MAX_PART_BYTES:
+            raise FinalsError(
+                f"{path.name} 中的 {part.filename} 解压后有 {_mb(part.file_size)}，"
+                f"超过上限 {_mb(MAX_PART_BYTES)}（最多 {MAX_ROWS} 行、{MAX_COLUMNS} 列）"
+                f"，没有读取它。{_HOW_TO_FIX}"
+            )
+
+
+def _too_far(where: str, row: int, column: int) -> FinalsError:
+    cell = f"{_column_letter(column)}{row}" if column else f"第{row}行"
+    return FinalsError(
+        f"{where} 的单元格 {cell} 超出报名表的范围：最多 {MAX_ROWS} 行、"
+        f"{MAX_COLUMNS} 列（到 {_column_letter(MAX_COLUMNS)}{MAX_ROWS}），没有读取。"
+        f"{_HOW_TO_FIX}"
+    )
+
+
+def _too_long(where: str, cell: str, length: int) -> FinalsError:
+    return FinalsError(
+        f"{where} 的单元格 {cell} 有 {length} 个字符，超过上限 {MAX_CELL_CHARS}。"
+        "请改正该单元格后重试。"
+    )
+
+
+def _check_dimension(archive: Any, member: str, where: str) -> None:
+    """The `<dimension ref="A1:O361"/>` a sheet declares near its start: refused beyond the
+    limits before a row is read."""
+    import re
+
+    from openpyxl.utils import range_boundaries
+
+    with archive.open(member) as source:
+        head = source.read(64 * 1024).decode("utf-8", errors="replace")
+    found = re.search(r"""<(?:\w+:)?dimension\s+ref=["']([^"']+)["']""", head)
+    if found is None:
+        return
+    try:
+        _, _, max_col, max_row = range_boundaries(found.group(1).split(":")[-1])
+    except (ValueError, TypeError):
+        return
+    if (max_row or 0) > MAX_ROWS or (max_col or 0) > MAX_COLUMNS:
+        raise _too_far(where, max_row or 0, max_col or 0)
+
+
 # Text a spreadsheet program would read as a formula if it were typed into a cell.
 FORMULA_START = ("=", "+", "-", "@")
 
@@ -185,7 +281,10 @@ def load_sheet(path: Path) -> Sheet:
     if not path.exists():
         raise FinalsError(f"找不到报名表 {path}。请检查路径。")
     suffix = path.suffix.lower()
+    if suffix in (".xlsx", ".csv"):
+        _check_file_size(path)
     if suffix == ".xlsx":
+        _check_xlsx_parts(path)
         worksheet, table = _read_xlsx(path)
         return Sheet(_rows_from_table(table, f"{path.name}（工作表“{worksheet}”）"), worksheet)
     if suffix == ".csv":
@@ -200,9 +299,31 @@ def load_sheet(path: Path) -> Sheet:
             raise FinalsError(f"{path.name} 的编码无法识别。请另存为 UTF-8 编码的 CSV。")
         # Only CR/LF end a CSV record: U+2028, U+2029, NEL, VT, FF and the like inside a
         # cell are part of its text (str.splitlines() would cut the row in two).
-        table = [list(row) for row in csv.reader(io.StringIO(text, newline=""))]
-        return Sheet(_rows_from_table(table, path.name))
+        return Sheet(_rows_from_table(_csv_table(text, path.name), path.name))
     raise FinalsError(f"不支持的报名表格式 {path.suffix}。请使用 .xlsx 或 .csv。")
+
+
+def _csv_table(text: str, where: str) -> list[list[Any]]:
+    """The rows of a CSV, refused beyond MAX_ROWS rows, MAX_COLUMNS columns, MAX_CELL_CHARS."""
+    table: list[list[Any]] = []
+    reader = csv.reader(io.StringIO(text, newline=""))
+    try:
+        for row in reader:
+            number = reader.line_num
+            if len(table) >= MAX_ROWS:
+                raise _too_far(where, len(table) + 1, 0)
+            if len(row) > MAX_COLUMNS:
+                raise _too_far(where, number, len(row))
+            for column, cell in enumerate(row, start=1):
+                if len(cell) > MAX_CELL_CHARS:
+                    raise _too_long(where, f"{_column_letter(column)}{number}", len(cell))
+            table.append(list(row))
+    except csv.Error as exc:  # a field beyond csv's own limit, a stray NUL
+        raise FinalsError(
+            f"{where} 第{reader.line_num}行无法读取（{exc}）。"
+            f"每个单元格最多 {MAX_CELL_CHARS} 个字符；请检查引号是否成对。"
+        ) from exc
+    return table
 
 
 def _choose_worksheet(book: Any) -> Any:
@@ -233,8 +354,10 @@ def _read_xlsx(path: Path) -> tuple[str, list[list[Any]]]:
             raise FinalsError(
                 f"{path.name} 中没有可见的工作表。请在 Excel 中取消隐藏报名表后保存。"
             )
+        where = f"{path.name}（工作表“{sheet.title}”）"
         try:
-            table = _sheet_table(book, sheet)
+            _check_dimension(book._archive, sheet._worksheet_path, where)  # noqa: SLF001
+            table = _sheet_table(book, sheet, where)
         except FinalsError:
             raise
         except Exception as exc:
@@ -247,7 +370,7 @@ def _read_xlsx(path: Path) -> tuple[str, list[list[Any]]]:
         book.close()
 
 
-def _sheet_table(book: Any, sheet: Any) -> list[list[Any]]:
+def _sheet_table(book: Any, sheet: Any, where: str = "") -> list[list[Any]]:
     """Every row of `sheet` from row 1, as lists of values, in one pass over its XML.
 
     Beyond openpyxl's read-only rows: a formula cell saved without its computed value is
@@ -262,8 +385,17 @@ def _sheet_table(book: Any, sheet: Any) -> list[list[Any]]:
     try:
         for row_number, row in parser.parse():
             values = {c["column"]: c["value"] for c in row if c["value"] is not None}
-            if values:
-                cells[row_number] = values
+            if not values:
+                continue
+            if row_number > MAX_ROWS or len(cells) >= MAX_ROWS:
+                raise _too_far(where or sheet.title, row_number, min(values))
+            for column, value in values.items():
+                if column > MAX_COLUMNS:
+                    raise _too_far(where or sheet.title, row_number, column)
+                if isinstance(value, str) and len(value) > MAX_CELL_CHARS:
+                    cell = f"{_column_letter(column)}{row_number}"
+                    raise _too_long(where or sheet.title, cell, len(value))
+            cells[row_number] = values
     finally:
         parser.source.close()
     merged = getattr(parser, "merged_cells", None)
@@ -274,7 +406,7 @@ def _sheet_table(book: Any, sheet: Any) -> list[list[Any]]:
         value = cells.get(min_row, {}).get(min_col)
         if value is None:
             continue
-        for number in range(min_row + 1, max_row + 1):
+        for number in range(min_row + 1, min(max_row, max(cells)) + 1):
             if number in cells:  # a row with nothing of its own stays empty (skipped)
                 cells[number].setdefault(min_col, value)
     if not cells:

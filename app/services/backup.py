@@ -12,7 +12,6 @@ failure into a warning for the caller to pass on ("saved; the backup failed: ...
 
 from __future__ import annotations
 
-import os
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -22,7 +21,7 @@ from pathlib import Path
 from app.errors import FinalsError
 from app.services.outputs import check_output
 from app.services.tournament import tournament_settings
-from app.store.database import SUFFIX, Database, failure_reason
+from app.store.database import SUFFIX, Database, copy_connection, failure_reason
 
 
 class BackupFailed(FinalsError):
@@ -292,36 +291,13 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def _copy_database(source: sqlite3.Connection, target: Path) -> None:
     """Write `source` to `target` through the backup API: a temporary file beside the target,
-    then renamed over it, so the target is either the old file or the whole copy."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.name}.part")
-    temp.unlink(missing_ok=True)
-    try:
-        dest = sqlite3.connect(temp)
-        try:
-            source.backup(dest)
-            dest.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-        finally:
-            dest.close()
-        for side in (Path(str(target) + "-wal"), Path(str(target) + "-shm")):
-            side.unlink(missing_ok=True)  # a stale log must never be replayed into the copy
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    synced, then renamed over it, so the target is either the old file or the whole copy."""
+    copy_connection(source, target)
 
 
 def _copy_server_final(db: Database, target: Path) -> None:
     """A server's final as the file `target`: written aside, then renamed over it."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    temp = target.with_name(f".{target.stem}.part{SUFFIX}")
-    temp.unlink(missing_ok=True)
-    try:
-        db.backup_to(temp)
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+    db.backup_to(target)
 
 
 def save_copy_as(db: Database, target: Path) -> Path:

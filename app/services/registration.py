@@ -12,7 +12,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
-from app.errors import FinalsError
+from app.errors import FinalsError, first_few
 from app.io.registration import EventRules, ExistingPlayer, PlayerRow, plan_registration
 from app.io.sheets import SheetRow, load_sheet
 from app.services.audit import record
@@ -21,6 +21,8 @@ from app.services.snapshots import event_settings_of
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, EntrantMember, Event, Player, Round, Tournament
+
+SHOWN_ROW_ERRORS = 50  # a sheet's errors listed; beyond, how many more is said
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def import_rows(
             raise FinalsError(
                 f"报名表 {label} 有 {len(plan.errors)} 处错误，未导入任何选手。"
                 "请按下列提示修改后重新导入：",
-                [str(error) for error in plan.errors],
+                first_few([str(error) for error in plan.errors], limit=SHOWN_ROW_ERRORS),
             )
         # teams are registered before the final
         from app.services.teams import late_rows_for_window, late_team_rows

@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.domain import RESULT_HELP, Result, parse_result, result_help
-from app.errors import FinalsError
+from app.errors import FinalsError, first_few
 from app.services.audit import PAIRING_ACTIONS, last_change_by, last_change_within, record
 from app.services.backup import backup_warning
 from app.services.snapshots import session_file
@@ -552,6 +552,9 @@ def record_board_result(
     return _with_backup(db, outcome, "成绩已保存")
 
 
+MAX_RESULTS_BYTES = 4 * 1024 * 1024  # a results CSV: a line per table, a few KB
+
+
 def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
     path = Path(path)
     if not path.exists():
@@ -559,6 +562,13 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
     if not path.is_file():
         raise FinalsError(f"{path} 不是文件（是文件夹？）。请给出成绩 CSV 文件的路径。")
     try:
+        size = path.stat().st_size
+        if size > MAX_RESULTS_BYTES:
+            raise FinalsError(
+                f"成绩文件 {path.name} 有 {size / (1024 * 1024):.1f} MB，超过上限 "
+                f"{MAX_RESULTS_BYTES // (1024 * 1024)} MB：成绩 CSV 每台一行（台号,成绩[,胜负方式]），"
+                "不会这么大。请检查是否选错了文件。"
+            )
         raw = path.read_bytes()
     except OSError as exc:
         raise FinalsError(f"无法读取成绩文件 {path}：{exc.strerror or exc}。") from exc
@@ -638,11 +648,14 @@ def record_results(
         )
         if errors:
             head = f"成绩文件 {Path(path).name} 有 {len(errors)} 处错误，未录入任何成绩："
+            shown = first_few(errors)
+            if len(shown) < len(errors) and len(entries) < len(errors) // 2:
+                head += "（大多数行都不是成绩，是否选错了文件？）"
             if refusal and any("记为和棋（=）" in e for e in errors):
-                errors.append(
+                shown.append(
                     f"和棋请改为黑胜或白胜；如裁判长判和（如三劫循环），先改设置：{refusal.fix}。"
                 )
-            raise FinalsError(head, errors)
+            raise FinalsError(head, shown)
         changes = []
         for entry in entries:
             before, after = _apply(session, event, rnd, entry, force, operator)

@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import Column, Connection, Integer, MetaData, Table, func, insert, select, text
+from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
-from app.store.database import Database, create_database
+from app.store.atomic import written_whole
+from app.store.database import Database, check_new_file, new_database_at, one_file
 from app.store.models import Base, Tournament
 
 BATCH = 1000
@@ -69,36 +71,68 @@ def _reset_sequences(conn: Connection) -> None:
         )
 
 
+def _copy_rows(source: Database, reading: Session, target: Database, conn: Connection) -> Copied:
+    counts: dict[str, int] = {}
+    for table in tables():
+        result = reading.execute(select(table).order_by(*table.primary_key.columns))
+        count = 0
+        while batch := result.mappings().fetchmany(BATCH):
+            conn.execute(insert(table), [dict(row) for row in batch])
+            count += len(batch)
+        counts[table.name] = count
+    revision = source.revision(reading) or 0
+    conn.execute(FILE_REVISION.update().values(revision=revision))
+    if target.is_server:
+        _reset_sequences(conn)
+    return Copied(target.label, counts)
+
+
 def copy_final(source: Database, target: Database) -> Copied:
     """Copy everything of `source` into `target`, a store just made (schema, no final)."""
     if _has_final(target):
         raise FinalsError(f"{target.label} 中已有比赛，没有改动它。请换一个新文件或空数据库。")
-    counts: dict[str, int] = {}
     with source.snapshot() as reading, target.engine.begin() as conn:
         _lock(target, conn)
-        for table in tables():
-            result = reading.execute(select(table).order_by(*table.primary_key.columns))
-            count = 0
-            while batch := result.mappings().fetchmany(BATCH):
-                conn.execute(insert(table), [dict(row) for row in batch])
-                count += len(batch)
-            counts[table.name] = count
-        revision = source.revision(reading) or 0
-        conn.execute(FILE_REVISION.update().values(revision=revision))
-        if target.is_server:
-            _reset_sequences(conn)
-    return Copied(target.label, counts)
+        return _copy_rows(source, reading, target, conn)
+
+
+def copy_to_server(source: Database, target: str) -> Copied:
+    """`source` into the database at `target`: an empty one, or one holding our schema but no
+    final (what a copy cut short by an older version left). The schema and every row go in
+    one transaction: a copy killed half-way leaves the database as it was."""
+    from app.store.server import prepare_for_copy
+
+    made = prepare_for_copy(target)
+    try:
+        with source.snapshot() as reading, made.engine.begin() as conn:
+            _lock(made, conn)
+            made.make_schema(conn)  # under the lock: a second copy at once finds a final
+            if conn.execute(select(func.count()).select_from(Tournament)).scalar_one():
+                raise FinalsError(
+                    f"{made.label} 中已有比赛，没有改动它。请换一个新文件或空数据库。"
+                )
+            return _copy_rows(source, reading, made, conn)
+    finally:
+        made.close()
 
 
 def copy_into_new_file(source: Database, target: Path) -> Copied:
     """`source` as a new tournament file at `target` (which must not exist): whole or absent."""
-    made = create_database(target)
-    try:
-        copied = copy_final(source, made)
-    except BaseException:
-        made.close()
-        for leftover in (target, Path(f"{target}-wal"), Path(f"{target}-shm")):
-            leftover.unlink(missing_ok=True)
-        raise
-    made.close()
-    return copied
+    target = Path(target)
+    check_new_file(target)
+    return write_final_file(source, target, replace=False)
+
+
+def write_final_file(source: Database, target: Path, *, replace: bool) -> Copied:
+    """`source` as the tournament file `target`, written under a temporary name beside it,
+    synced and renamed (app.store.atomic): killed half-way, it leaves nothing under
+    `target`'s name (`replace`: an existing `target` is replaced, else refused)."""
+    target = Path(target)
+    with written_whole(target, replace=replace) as temp:
+        made = new_database_at(temp, named=target)
+        try:
+            copied = copy_final(source, made)
+        finally:
+            made.close()
+        one_file(temp)
+    return Copied(str(target), copied.rows)

@@ -36,7 +36,14 @@ from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from app.errors import FinalsError
-from app.store.migrations import MIGRATIONS, SCHEMA_VERSION, store_version, stored_version
+from app.store.atomic import written_whole
+from app.store.migrations import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    schema_is_ours,
+    store_version,
+    stored_version,
+)
 
 SUFFIX = ".finals"
 BUSY_MS = 5000  # readers and the odd lock other than the write lock
@@ -329,10 +336,10 @@ def _on_connect_read_only(dbapi_conn: Any, _record: Any) -> None:
     cursor.close()
 
 
-def _make_engine(path: Path) -> Engine:
+def _make_engine(path: Path, named: Path | None = None) -> Engine:
     engine = create_engine(f"sqlite:///{path}", future=True)
     event.listen(engine, "connect", _on_connect)
-    _map_errors(engine, path)
+    _map_errors(engine, named or path)
     return engine
 
 
@@ -367,7 +374,10 @@ def _newer_version(name: str, version: int) -> FinalsError:
 
 def migrate(engine: Engine, name: str, lock: Callable[[Any], None] | None = None) -> None:
     """Bring the schema up to SCHEMA_VERSION, one migration per transaction. `lock` (a
-    server's) is taken in each, so that two stations opening at once migrate once."""
+    server's) is taken in each, so that two stations opening at once migrate once. Each
+    migration committed counts as a commit (`commits_so_far`): a failure after it must not
+    be told as "nothing changed"."""
+    global _commits
     with engine.connect() as conn:
         version = stored_version(conn)
     if version > SCHEMA_VERSION:
@@ -383,6 +393,7 @@ def migrate(engine: Engine, name: str, lock: Callable[[Any], None] | None = None
                 continue
             MIGRATIONS[number](conn)
             store_version(conn, number + 1)
+        _commits += 1
 
 
 # --- the database -----------------------------------------------------------------------------
@@ -518,15 +529,11 @@ class Database:
             return str(conn.execute(text("PRAGMA integrity_check")).scalar_one())
 
     def backup_to(self, target: Path) -> None:
-        """A consistent copy through SQLite's online backup API."""
-        target.parent.mkdir(parents=True, exist_ok=True)
+        """A consistent copy through SQLite's online backup API, whole or absent (see
+        `copy_connection`)."""
         source = sqlite3.connect(self.path)
         try:
-            dest = sqlite3.connect(target)
-            try:
-                source.backup(dest)
-            finally:
-                dest.close()
+            copy_connection(source, target)
         finally:
             source.close()
 
@@ -536,8 +543,31 @@ class Database:
             _remove_what_we_made(self._side_files_before)
 
 
-def create_database(path: Path) -> Database:
-    path = Path(path)
+def copy_connection(source: sqlite3.Connection, target: Path) -> None:
+    """Write the database `source` to the file `target` through the backup API, whole or
+    not at all: under a temporary name beside it, synced, then renamed over it (see
+    app.store.atomic). The copy is one self-contained file (rollback journal, none left)."""
+    with written_whole(target) as temp:
+        dest = sqlite3.connect(temp)
+        try:
+            source.backup(dest)
+            dest.execute("PRAGMA journal_mode=DELETE")
+        finally:
+            dest.close()
+
+
+def one_file(path: Path) -> None:
+    """A copy just written as one self-contained file: its write-ahead log folded in and
+    removed, the rollback journal mode set (nothing left beside it)."""
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode=DELETE")
+    finally:
+        conn.close()
+
+
+def check_new_file(path: Path) -> None:
+    """Refuse (in Chinese) a new tournament file at `path`: existing, misnamed, no folder."""
     if path.exists():
         raise FinalsError(f"文件 {path} 已存在。请换一个文件名，或先删除旧文件。")
     if path.suffix != SUFFIX:
@@ -552,6 +582,19 @@ def create_database(path: Path) -> Database:
             f"文件夹 {path.parent} 是只读的，不能在其中新建比赛文件 "
             f"{path.name}。请换一个可写的文件夹（如桌面）。",
         )
+
+
+def new_database_at(path: Path, named: Path | None = None) -> Database:
+    """A database with our schema at `path` (a temporary file: no checks); messages name
+    `named` (the file it will become)."""
+    engine = _make_engine(path, named)
+    migrate(engine, f"文件 {(named or path).name}")
+    return Database(path, engine)
+
+
+def create_database(path: Path) -> Database:
+    path = Path(path)
+    check_new_file(path)
     engine = _make_engine(path)
     migrate(engine, f"文件 {path.name}")
     return Database(path, engine)
@@ -622,6 +665,11 @@ def _connect_to_look(path: Path) -> tuple[sqlite3.Connection, bool]:
     return conn, True
 
 
+def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
+    quoted = table.replace('"', '""')
+    return {str(row[1]) for row in conn.execute(f'PRAGMA table_info("{quoted}")')}
+
+
 def _not_ours(path: Path, tables: set[str]) -> FinalsError:
     what = (
         "是一个空的 SQLite 数据库"
@@ -646,8 +694,8 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
                 row[0]
                 for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }
-            if version == 0 or not OUR_TABLES <= tables:
-                raise _not_ours(path, tables)
+            if not schema_is_ours(version, tables, lambda table: _columns(conn, table)):
+                raise _not_ours(path, tables)  # no version of ours, or not our tables
             if version > SCHEMA_VERSION:
                 raise _newer_version(f"文件 {path.name}", version)
             problems = [row[0] for row in conn.execute(f"PRAGMA {OPEN_CHECK}")]

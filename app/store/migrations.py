@@ -38,6 +38,33 @@ def stored_version(conn: Connection) -> int:
     return int(conn.exec_driver_sql("SELECT version FROM schema_version").scalar_one())
 
 
+# What every database of ours holds from the first schema on (never dropped): a database
+# with a version number but not these is some other program's, and is never migrated.
+CORE_TABLES = frozenset({"tournament", "event", "player", "entrant", "round", "game", "audit"})
+CORE_COLUMNS = {
+    "tournament": frozenset({"id", "title", "game", "settings"}),
+    "event": frozenset({"id", "code", "name", "kind"}),
+}
+
+
+def schema_is_ours(version: int, tables: set[str], columns: Callable[[str], set[str]]) -> bool:
+    """Whether a database holding `tables` at schema `version` was made by this program
+    (`columns(table)`: a table's column names)."""
+    if version < 1 or not CORE_TABLES <= tables:
+        return False
+    return all(wanted <= columns(table) for table, wanted in CORE_COLUMNS.items())
+
+
+def conn_schema_is_ours(conn: Connection) -> bool:
+    """`schema_is_ours` of the database behind `conn` (either store)."""
+    found = inspect(conn)
+    return schema_is_ours(
+        stored_version(conn),
+        set(found.get_table_names()),
+        lambda table: {column["name"] for column in found.get_columns(table)},
+    )
+
+
 def store_version(conn: Connection, version: int) -> None:
     if conn.dialect.name == "sqlite":
         conn.exec_driver_sql(f"PRAGMA user_version={int(version)}")

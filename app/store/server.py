@@ -46,7 +46,13 @@ from app.store.database import (
     migrate,
     tell_waiting,
 )
-from app.store.migrations import stored_version
+from app.store.migrations import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    conn_schema_is_ours,
+    store_version,
+    stored_version,
+)
 
 # The one lock every writing use case takes (pg_advisory_xact_lock's key: "finals" in ASCII).
 WRITE_LOCK_KEY = 0x66696E616C73
@@ -207,10 +213,9 @@ class ServerDatabase(Database):
 
     def backup_to(self, target: Path) -> None:
         """A consistent copy of the final as a tournament file (what `finals copy` writes)."""
-        from app.store.copy import copy_into_new_file
+        from app.store.copy import write_final_file
 
-        target.parent.mkdir(parents=True, exist_ok=True)
-        copy_into_new_file(self, target)
+        write_final_file(self, target, replace=True)
 
 
 def lock_final(conn: Connection) -> None:
@@ -248,6 +253,34 @@ def _not_ours(url: URL, tables: set[str]) -> FinalsError:
     )
 
 
+def _ours(engine: Engine, url: URL) -> bool:
+    """Whether the (non-empty) database holds our schema: our version row and our tables
+    with their columns. Only looked at: a stranger's database is never written to."""
+    try:
+        with engine.connect() as conn:
+            return conn_schema_is_ours(conn)
+    except StorageError:
+        raise
+    except exc.OperationalError as error:
+        raise _connect_message(url, error) from error
+    except exc.SQLAlchemyError:  # e.g. a `schema_version` table of another shape
+        return False
+
+
+def _has_a_final(engine: Engine, url: URL) -> FinalsError:
+    with engine.connect() as conn:
+        version = stored_version(conn)
+    return FinalsError(
+        f"数据库 {shown(url)} 中已有比赛（数据格式第 {version} 版），没有改动它。"
+        "请换一个空数据库（createdb 新建），或直接打开它。"
+    )
+
+
+def _has_final(engine: Engine) -> bool:
+    with engine.connect() as conn:
+        return bool(conn.execute(text("SELECT count(*) FROM tournament")).scalar_one())
+
+
 def open_server(target: str) -> ServerDatabase:
     """The final on the server at `target`; its schema is brought up to date (with a lock:
     stations opening at once migrate once)."""
@@ -262,7 +295,7 @@ def open_server(target: str) -> ServerDatabase:
                 window=f"数据库 {shown(url)} 是空的，还没有比赛。请服务器管理员先把比赛放上服务器"
                 "（新建，或从比赛文件复制），再连接。",
             )
-        if not OUR_TABLES <= tables:
+        if not OUR_TABLES <= tables or not _ours(engine, url):
             raise _not_ours(url, tables)
         migrate(engine, f"数据库 {shown(url)}", lock=lock_final)
         return ServerDatabase(url, engine)
@@ -278,17 +311,47 @@ def create_server(target: str) -> ServerDatabase:
     engine = _make_engine(url)
     try:
         tables = _tables(engine, url)
-        if tables & OUR_TABLES:
-            with engine.connect() as conn:
-                version = stored_version(conn)
-            raise FinalsError(
-                f"数据库 {shown(url)} 中已有比赛（数据格式第 {version} 版），没有改动它。"
-                "请换一个空数据库（createdb 新建），或直接打开它。"
-            )
-        if tables:
+        if tables and not _ours(engine, url):
             raise _not_ours(url, tables)
+        if tables and _has_final(engine):
+            raise _has_a_final(engine, url)
+        # Empty, or our schema with no final (a copy cut short by an older version): made
+        # or brought up to date, then filled by the caller.
         migrate(engine, f"数据库 {shown(url)}", lock=lock_final)
         return ServerDatabase(url, engine)
+    except BaseException:
+        engine.dispose()
+        raise
+
+
+class _ServerToFill(ServerDatabase):
+    """A database that is to receive a copied final: its schema is made (or brought up to
+    date) in the copy's own transaction, so schema and rows commit together."""
+
+    def make_schema(self, conn: Connection) -> None:
+        version = stored_version(conn)
+        if version > SCHEMA_VERSION:
+            raise FinalsError(
+                f"数据库 {self.label} 由更新版本的程序建立（数据格式第 {version} 版）。"
+                "请升级本程序后再复制；数据库没有改动。"
+            )
+        for number in range(version, SCHEMA_VERSION):
+            MIGRATIONS[number](conn)
+            store_version(conn, number + 1)
+
+
+def prepare_for_copy(target: str) -> _ServerToFill:
+    """The database at `target` to copy a final into: empty, or ours without a final (a
+    copy cut short). Nothing is written here; a stranger's or a final's database is refused."""
+    url = _url(target)
+    engine = _make_engine(url)
+    try:
+        tables = _tables(engine, url)
+        if tables and not _ours(engine, url):
+            raise _not_ours(url, tables)
+        if tables and _has_final(engine):
+            raise _has_a_final(engine, url)
+        return _ServerToFill(url, engine)
     except BaseException:
         engine.dispose()
         raise

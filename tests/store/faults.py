@@ -86,3 +86,97 @@ def truncate(path: Path) -> None:
     size = path.stat().st_size
     with path.open("r+b") as handle:
         handle.truncate(size // 2)
+
+
+# --- a process killed at a chosen point (kill -9: no cleanup runs) ----------------------------
+
+KILLED = 86  # the exit code of a process `run_killed` stopped at its point
+
+_KILLER = r"""
+import os, sqlite3, sys
+
+point, after, argv = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+count = 0
+
+
+def tick():
+    global count
+    count += 1
+    if count >= after:
+        os._exit(KILLED)
+
+
+if point == "page":  # within SQLite's backup API, after `after` pages
+    class Killing(sqlite3.Connection):
+        def backup(self, target, *, pages=-1, progress=None, name="main", sleep=0.25):
+            return super().backup(
+                target, pages=1, progress=lambda *_: tick(), name=name, sleep=0
+            )
+
+    connect = sqlite3.connect
+
+    def killing_connect(*args, **kwargs):
+        kwargs.setdefault("factory", Killing)
+        return connect(*args, **kwargs)
+
+    sqlite3.connect = killing_connect
+elif point == "rename":  # at the `after`-th os.replace, before it renames
+    def replace(*args, **kwargs):
+        tick()
+
+    os.replace = replace
+elif point == "insert":  # at the `after`-th batch of rows a copy inserts
+    import app.store.copy as store_copy
+
+    insert = store_copy.insert
+
+    def killing_insert(table):
+        tick()
+        return insert(table)
+
+    store_copy.insert = killing_insert
+elif point == "migration":  # right after migration number `after` ran, before its commit
+    from app.store.migrations import MIGRATIONS
+
+    migration = MIGRATIONS[after - 1]
+
+    def killing_migration(conn):
+        migration(conn)
+        os._exit(KILLED)
+
+    MIGRATIONS[after - 1] = killing_migration
+else:
+    raise SystemExit(f"unknown point {point}")
+
+if argv[0] == "backup":  # take_backup(open_tournament(argv[1]), "manual")
+    from app.services.backup import take_backup
+    from app.services.tournament import open_tournament
+
+    take_backup(open_tournament(argv[1]), "manual")
+    sys.exit(0)
+from app.cli.main import main
+
+sys.exit(main(argv))
+""".replace("KILLED", str(KILLED))
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_killed(point: str, after: int, *argv: str) -> subprocess.CompletedProcess[str]:
+    """Run `finals *argv` (or `backup FILE`: a manual backup) in a new process that dies at
+    once (os._exit, as kill -9 would) at `point`: "page" (the backup API's `after`-th page),
+    "rename" (the `after`-th os.replace), "insert" (a copy's `after`-th batch of rows),
+    "migration" (after migration `after` ran, before it commits)."""
+    import os
+    import sys
+
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-c", _KILLER, point, str(after), *argv],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
