@@ -22,6 +22,7 @@ from reports.checkin import build_checkin_pdf
 from reports.crosstable import build_crosstable_pdf
 from reports.entries import build_entries_pdf
 from reports.errors import ReportError
+from reports.fonts import check_names
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
 from reports.mcmahon import build_mcmahon_pdf, mcmahon_workbook
@@ -124,6 +125,7 @@ def build_report(
         return _atomic(
             out, lambda path: _excel(final, kind, path, event=event, round=round, category=category)
         )
+    check_names(final)  # a character no bundled font has: refused, never a gap
     builders: dict[str, Callable[[Path], Path]] = {
         "pairings": lambda path: (build_wall_pairings_pdf if large else build_pairings_pdf)(
             final, path, event=event, round=round, printed_at=printed_at
