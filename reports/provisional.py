@@ -35,7 +35,7 @@ class NotFinal(ReportError):
         tail = f"（每页标明“{self.mark}”，不发证书编号，不写入证书登记）。"
         super().__init__(
             f"{what}要现在打印一份临时的，请加 --provisional{tail}",
-            window=f"{what}要现在打印一份临时的，请选择“打印临时版”{tail}",
+            window=f"{what}\n\n现在打印一份临时版吗{tail.rstrip('。')}？",
         )
 
 
