@@ -98,7 +98,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise FinalsError(str(exc)) from exc
     shown = f"（二维码：{public_url}）" if public_url else ""
     if mark:
-        shown += f"（{mark}：非最终结果，未发证书编号）"
+        numbered = "，未发证书编号" if args.kind == "certificates" else ""
+        shown += f"（{mark}：非最终结果{numbered}）"
     print(f"已生成{KINDS[args.kind]}：{path}{shown}")
     return 0
 
