@@ -17,17 +17,20 @@ from app.readmodel.model import Final
 from reports import excel
 from reports.cards import build_cards_pdf
 from reports.ceremony import build_ceremony_pdf
-from reports.certificates import build_certificates_pdf
+from reports.certificates import build_certificates_pdf, certificates_mark, collect_awards
 from reports.checkin import build_checkin_pdf
 from reports.crosstable import build_crosstable_pdf
+from reports.docview import DocView
 from reports.entries import build_entries_pdf
 from reports.errors import ReportError
+from reports.fonts import check_names
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
 from reports.mcmahon import build_mcmahon_pdf, mcmahon_workbook
 from reports.pairings import build_index_pdf, build_pairings_pdf
 from reports.poster import build_poster_pdf
-from reports.prizes import build_prizes_pdf
+from reports.prizes import build_prizes_pdf, select_prizes
+from reports.provisional import FINAL_KINDS, final_mark
 from reports.slips import build_slips_pdf
 from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
 from reports.wall import build_wall_index_pdf, build_wall_pairings_pdf
@@ -95,6 +98,7 @@ def build_report(
     large: bool = False,
     printed_at: datetime | None = None,
     extras: PrintExtras | None = None,
+    provisional: bool = False,
 ) -> Path:
     """Write document `kind` of `final` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
 
@@ -102,6 +106,9 @@ def build_report(
     (tent: A4 folded, or a5). `large`: the wall version of pairings and index (names at
     14 pt or more, A4 landscape, two blocks a page, readable from 2 m).  `extras`: the
     slips' phone links and the certificates' register numbers (`PrintExtras`).
+    `provisional`: the prize sheet, prize and grade certificates and the ceremony list of
+    events not yet finished are printed marked 临时（第N轮后） instead of refused
+    (`reports.provisional.NotFinal`); see `results_mark`.
 
     Raises ReportError with a Chinese message for anything the user can fix.
     """
@@ -122,8 +129,18 @@ def build_report(
             offered = "、".join(KINDS[k] for k in EXCEL_KINDS)
             raise ReportError(f"“{KINDS[kind]}”只能输出 PDF；可输出 Excel 的有：{offered}。")
         return _atomic(
-            out, lambda path: _excel(final, kind, path, event=event, round=round, category=category)
+            out,
+            lambda path: _excel(
+                final,
+                kind,
+                path,
+                event=event,
+                round=round,
+                category=category,
+                provisional=provisional,
+            ),
         )
+    check_names(final)  # a character no bundled font has: refused, never a gap
     builders: dict[str, Callable[[Path], Path]] = {
         "pairings": lambda path: (build_wall_pairings_pdf if large else build_pairings_pdf)(
             final, path, event=event, round=round, printed_at=printed_at
@@ -143,7 +160,12 @@ def build_report(
         "teams": lambda path: build_teams_pdf(final, path, event=event, printed_at=printed_at),
         "pairs": lambda path: build_pairs_pdf(final, path, event=event, printed_at=printed_at),
         "prizes": lambda path: build_prizes_pdf(
-            final, path, event=event, category=category, printed_at=printed_at
+            final,
+            path,
+            event=event,
+            category=category,
+            printed_at=printed_at,
+            provisional=provisional,
         ),
         "certificates": lambda path: build_certificates_pdf(
             final,
@@ -152,6 +174,7 @@ def build_report(
             category=category,
             cert_type=cert_type,
             numbers=extras.certificate_numbers,
+            provisional=provisional,
         ),
         "grades": lambda path: build_grades_pdf(
             final, path, event=event, category=category, printed_at=printed_at
@@ -165,7 +188,12 @@ def build_report(
             final, path, event=event, round=round, printed_at=printed_at
         ),
         "ceremony": lambda path: build_ceremony_pdf(
-            final, path, event=event, category=category, printed_at=printed_at
+            final,
+            path,
+            event=event,
+            category=category,
+            printed_at=printed_at,
+            provisional=provisional,
         ),
         "poster": lambda path: build_poster_pdf(final, path, url=extras.public_url, large=large),
         "mcmahon": lambda path: build_mcmahon_pdf(final, path, event=event, printed_at=printed_at),
@@ -181,6 +209,7 @@ def _excel(
     event: str | None,
     round: int | None,  # noqa: A002
     category: str | None,
+    provisional: bool = False,
 ) -> Path:
     if kind == "pairings":
         return excel.pairings_workbook(final, out, event=event, round=round)
@@ -198,7 +227,33 @@ def _excel(
         return excel.pairs_workbook(final, out, event=event)
     if kind == "mcmahon":
         return mcmahon_workbook(final, out, event=event)
-    return excel.prizes_workbook(final, out, event=event, category=category)
+    return excel.prizes_workbook(
+        final, out, event=event, category=category, provisional=provisional
+    )
+
+
+def results_mark(
+    final: Final,
+    kind: str,
+    *,
+    event: str | None = None,
+    category: str | None = None,
+    cert_type: str = "prize",
+    provisional: bool = False,
+) -> str:
+    """Before anything is written or numbered: "" when document `kind` states final results
+    (or none); the mark 临时（第N轮后） when they are not final and `provisional`; else
+    `NotFinal` (a ReportError saying to finish the event or ask for a provisional print).
+    The command line and the window ask this before they issue certificate numbers: a
+    provisional certificate gets none."""
+    if kind not in FINAL_KINDS:
+        return ""
+    view = DocView(final)
+    if kind == "certificates":
+        awards = collect_awards(view, cert_type, event, category)
+        return certificates_mark(view, cert_type, awards, provisional)
+    prizes = select_prizes(view, event, category)
+    return final_mark(view, (p.award.event for p in prizes), KINDS[kind], provisional)
 
 
 def _atomic(out: Path, build: Callable[[Path], Path]) -> Path:

@@ -26,6 +26,7 @@ from reports.pdf_common import (
     scale_columns,
 )
 from reports.prizes import amount_of, fen_of, fmt_amount, select_prizes, winner_text, yuan
+from reports.provisional import final_mark
 
 
 def ceremony_tables(view: DocView, prizes: list[PrizeLine]) -> list[tuple[str, list[PrizeLine]]]:
@@ -59,11 +60,13 @@ def build_ceremony_pdf(
     event: str | None = None,
     category: str | None = None,
     printed_at: datetime | None = None,
+    provisional: bool = False,
 ) -> Path:
     view = DocView(final)
     prizes = select_prizes(view, event, category)
+    mark = final_mark(view, (p.award.event for p in prizes), "颁奖顺序表", provisional)
     header = Header(title=view.title, document="颁奖顺序表", date_text=view.date_range())
-    report = ReportDoc(out, header, printed_at=printed_at, subject="颁奖顺序表")
+    report = ReportDoc(out, header, printed_at=printed_at, subject="颁奖顺序表", mark=mark)
     columns = [
         Column("顺序", 11 * mm),
         Column("名次", 22 * mm),

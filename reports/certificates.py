@@ -14,6 +14,7 @@ an event's mixed table (Go 男子个人, "男女组混合比赛", "混合名次"
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +36,7 @@ from reports.errors import ReportError
 from reports.fonts import CERTIFICATE_FONT, register_fonts
 from reports.pdf_common import APP_NAME
 from reports.prizes import select_prizes
+from reports.provisional import FINAL_CERTIFICATES, final_mark
 
 CERT_TYPES = ("prize", "grade", "participation")
 TITLES = {"prize": "荣誉证书", "grade": "等级证书", "participation": "参赛证书"}
@@ -267,8 +269,12 @@ def collect_awards(
             grades = [g for g in grades if g.award.event == code]
         if category is not None:
             grades = [g for g in grades if g.award.category == category]
-        for grade_line in grades:
+        # as the application form (等级申报表): a shared place says 并列, and a grade the
+        # player already holds (or exceeds) is not applied for, so gets no certificate
+        places = Counter((g.award.event, g.award.category, g.award.rank) for g in view.grades)
+        for grade_line in (g for g in grades if g.on_form):
             grade = grade_line.award
+            tied = places[(grade.event, grade.category, grade.rank)] > 1
             awards.append(
                 Award(
                     key="|".join(
@@ -291,6 +297,7 @@ def collect_awards(
                         "名次": number_in_chinese(grade.rank),
                         "奖项": "",
                         "段位": grade.grade,
+                        TIED: TIED if tied else "",
                     },
                 )
             )
@@ -345,6 +352,14 @@ def certificate_awards(
             f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
         )
     return collect_awards(DocView(final), cert_type, event, category)
+
+
+def certificates_mark(view: DocView, cert_type: str, awards: list[Award], provisional: bool) -> str:
+    """ "" for final results (or a participation certificate, which states none); the mark
+    临时（第N轮后） when provisional; else `NotFinal`."""
+    if cert_type not in FINAL_CERTIFICATES:
+        return ""
+    return final_mark(view, (a.event for a in awards), f"{TITLES[cert_type]}", provisional)
 
 
 def number_base(final: Final, cert_type: str) -> str:
@@ -513,10 +528,14 @@ def build_certificates_pdf(
     category: str | None = None,
     cert_type: str = "prize",
     numbers: Mapping[str, str] | None = None,
+    provisional: bool = False,
 ) -> Path:
     """One landscape page per award of the chosen type; `numbers`: the register's number of
     each award key (issued by the command line), else the certificates are numbered in
-    print order."""
+    print order.
+
+    Prize and grade certificates before the events' last round is complete: refused
+    (`NotFinal`), or with `provisional` each marked 临时（第N轮后） in place of a number."""
     if cert_type not in CERT_TYPES:
         raise ReportError(
             f"未知的证书类型“{cert_type}”；可选：prize（获奖）、grade（等级）、participation（参赛）。"
@@ -524,6 +543,7 @@ def build_certificates_pdf(
     register_fonts()
     view = DocView(final)
     awards = collect_awards(view, cert_type, event, category)
+    mark = certificates_mark(view, cert_type, awards, provisional)
     template = template_for(view, cert_type)
     background = _background(view)
     certificate = view.certificate
@@ -536,13 +556,15 @@ def build_certificates_pdf(
     canvas = Canvas(
         str(out), pagesize=pagesize, initialFontName=CERTIFICATE_FONT, initialFontSize=12
     )
-    canvas.setTitle(f"{view.title} {TITLES[cert_type]}")
+    canvas.setTitle(f"{mark} {view.title} {TITLES[cert_type]}".strip())
     canvas.setAuthor(APP_NAME)
     canvas.setCreator(APP_NAME)
     seal = certificate.get("seal") is True  # certificate.seal: off by default
     for index, award in enumerate(awards, start=1):
         text = fill_template(template, award.values, cert_type)
         number = f"编号：{registered.get(award.key) or f'{base}{index:04d}'}"
+        if mark:  # no number: a provisional certificate is no certificate of the register
+            number = f"{mark}　不编号"
         _draw_certificate(
             canvas,
             pagesize,
@@ -594,7 +616,11 @@ def _draw_certificate(
     canvas.drawCentredString(width / 2, height - 52 * mm, "  ".join(title))
     canvas.setFillColor(colors.black)
     canvas.setFont(CERTIFICATE_FONT, 11)
+    if number.startswith("临时"):  # a provisional certificate: the mark in red, larger
+        canvas.setFillColor(RED)
+        canvas.setFont(CERTIFICATE_FONT, 16)
     canvas.drawRightString(width - 26 * mm, height - 26 * mm, number)
+    canvas.setFillColor(colors.black)
 
     left = 40 * mm
     text_width = width - 2 * left

@@ -55,8 +55,12 @@ def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_i
 def crosstable_rows(
     view: DocView, event: EventView
 ) -> tuple[list[str], list[list[str]], list[int]]:
-    """Titles, rows in standings order, and the round numbers shown (also used by Excel)."""
-    rounds = [r for r in event.rounds if r.games]
+    """Titles, rows in standings order, and the round numbers shown (also used by Excel).
+
+    Standings after round N (`--round N`) show rounds 1 to N only: a later round's games
+    are not yet part of the table the heading names."""
+    upto = view.final.after_round
+    rounds = [r for r in event.rounds if r.games and (upto is None or r.number <= upto)]
     numbers = [r.number for r in rounds]
     by_round: dict[int, dict[int, FinalGame]] = {}
     for rnd in rounds:

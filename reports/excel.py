@@ -38,6 +38,7 @@ from reports.prizes import (
     total,
     winner_text,
 )
+from reports.provisional import final_mark
 from reports.rounds import TEAM_SIDES
 from reports.standings import standings_round, standings_table_rows, team_rows
 
@@ -249,9 +250,18 @@ def pairs_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     return book.save(out)
 
 
-def prizes_workbook(final: Final, out: Path, *, event: str | None, category: str | None) -> Path:
+def prizes_workbook(
+    final: Final,
+    out: Path,
+    *,
+    event: str | None,
+    category: str | None,
+    provisional: bool = False,
+) -> Path:
     view = DocView(final)
     prizes = select_prizes(view, event, category)
+    mark = final_mark(view, (p.award.event for p in prizes), "奖金发放表", provisional)
+    stamp = f"【{mark}】" if mark else ""
     groups = group_by_table(prizes)
     book = Book(view)
     titles = [
@@ -284,7 +294,9 @@ def prizes_workbook(final: Final, out: Path, *, event: str | None, category: str
         ]
         subtotal = total(rows)
         body.append(["小计", "", "", "", "", _money(subtotal), amount_in_capitals(subtotal), ""])
-        ws = book.sheet(name, f"奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14})
+        ws = book.sheet(
+            name, f"{stamp}奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14}
+        )
         col = _title_column(ws, "金额（元，含税）")
         last = ws.max_row
         letter = get_column_letter(col)
@@ -310,7 +322,7 @@ def prizes_workbook(final: Final, out: Path, *, event: str | None, category: str
     summary.append(["合计", len(prizes), _money(grand), amount_in_capitals(grand)])
     ws = book.sheet(
         "汇总",
-        "奖金发放汇总表",
+        f"{stamp}奖金发放汇总表",
         ["组别", "获奖人数（队数）", "金额（元，含税）", "金额大写"],
         summary,
         widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},

@@ -42,6 +42,7 @@ CELL_PAD = 2.0
 GRID = colors.Color(0.35, 0.35, 0.35)
 HEAD_FILL = colors.Color(0.88, 0.88, 0.88)
 BAND_FILL = colors.Color(0.955, 0.955, 0.955)
+MARK_RED = colors.Color(0.8, 0.0, 0.0)
 APP_NAME = "棋赛总决赛编排系统"
 
 
@@ -111,7 +112,10 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         landscape_page: bool = False,
         printed_at: datetime | None = None,
         subject: str = "",
+        mark: str = "",
     ) -> None:
+        """`mark`: 临时（第4轮后） — results not yet final, printed in red before the
+        document's name on every page (and in the PDF's title)."""
         register_fonts()
         pagesize = landscape(A4) if landscape_page else A4
         super().__init__(
@@ -129,6 +133,9 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
             initialFontSize=9,
         )
         self.header = header
+        self.mark = mark
+        if mark:
+            self.title = f"{mark} {header.title} {header.document}".strip()
         self.printed_at = printed_at or datetime.now()
         frame = Frame(
             self.leftMargin,
@@ -153,9 +160,19 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         size = fit_size(header.title, right - left, 15, 10)
         canvas.setFont(TABLE_FONT, size)
         canvas.drawCentredString(width / 2, top - 5.5 * mm, header.title)
-        size = fit_size(header.document, right - left, 13, 9)
+        document = f"【{self.mark}】{header.document}" if self.mark else header.document
+        size = fit_size(document, right - left, 13, 9)
         canvas.setFont(TABLE_FONT, size)
-        canvas.drawCentredString(width / 2, top - 11.5 * mm, header.document)
+        if self.mark:  # the mark in red, then the document's name
+            stamp = f"【{self.mark}】"
+            start = width / 2 - stringWidth(document, TABLE_FONT, size) / 2
+            canvas.setFillColor(MARK_RED)
+            canvas.drawString(start, top - 11.5 * mm, stamp)
+            canvas.setFillColor(colors.black)
+            start += stringWidth(stamp, TABLE_FONT, size)
+            canvas.drawString(start, top - 11.5 * mm, header.document)
+        else:
+            canvas.drawCentredString(width / 2, top - 11.5 * mm, document)
         canvas.setFont(TABLE_FONT, 8.5)
         left_text = "　".join(t for t in (header.event, header.round_text, header.extra) if t)
         canvas.drawString(left, top - 17 * mm, left_text)

@@ -34,6 +34,7 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
+from reports.provisional import final_mark
 
 
 def fmt_amount(amount: Any) -> str:
@@ -237,10 +238,15 @@ def build_prizes_pdf(
     event: str | None = None,
     category: str | None = None,
     printed_at: datetime | None = None,
+    provisional: bool = False,
 ) -> Path:
-    """One page (section) per prize table with a subtotal, then the summary page."""
+    """One page (section) per prize table with a subtotal, then the summary page.
+
+    Before the events' last round is complete: refused (`NotFinal`), or with `provisional`
+    every page marked 临时（第N轮后）."""
     view = DocView(final)
     prizes = select_prizes(view, event, category)
+    mark = final_mark(view, (p.award.event for p in prizes), "奖金发放表", provisional)
     groups = group_by_table(prizes)
     story: list[Flowable] = []
     width = 186 * mm
@@ -336,8 +342,10 @@ def build_prizes_pdf(
     )
     story += signature_line()
     assert first_header is not None
-    report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表")
+    report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表", mark=mark)
     report.title = f"{view.title} {prizes_title(groups, event, category)}"
+    if mark:
+        report.title = f"{mark} {report.title}"
     report.build_story(story)
     return out
 

@@ -16,3 +16,21 @@ def copy_of(master: Path, target: Path) -> Path:
     finally:
         db.close()
     return target
+
+
+def end_after_rounds_played(path: Path) -> Path:
+    """The final `path` ended where it stands: each event that has played rounds is planned
+    for just those (so its results are final: prize sheets and certificates print as final,
+    issue 26 §2)."""
+    from app.services.tournament import list_events, open_tournament, update_event_settings
+
+    db = open_tournament(path)
+    try:
+        for event in list_events(db):
+            if event["rounds_complete"]:  # a summed team event plays none of its own
+                update_event_settings(
+                    db, event["code"], {"rounds_planned": event["rounds_complete"]}
+                )
+    finally:
+        db.close()
+    return path

@@ -40,7 +40,7 @@ def error_text(exc: BaseException) -> tuple[str, list[str]]:
     if failure is not None:
         return failure.message, list(failure.details)
     message = getattr(exc, "message", None) or str(exc)
-    if type(exc).__name__ == "ReportError":
+    if any(c.__name__ == "ReportError" for c in type(exc).__mro__):  # its kinds too
         shown = getattr(exc, "window_message", None) or message
         return window_text(str(shown)), list(getattr(exc, "details", []) or [])
     log.error("unexpected error: %s", "".join(traceback.format_exception(exc)))

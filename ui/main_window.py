@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.services.storage import is_server_url, set_wait_notice
 from app.text import NAME_MAX, clean_text
+from reports.provisional import NotFinal
 from ui import context as ctxmod
 from ui import prefs
 from ui.commands import SettingsCommand
@@ -939,20 +940,33 @@ class MainWindow(QMainWindow):
             else self.ctx.runner.start
         )
         self._print_notes = []
+        self._print_request = (
+            start,
+            kind,
+            out,
+            {
+                "event": code,
+                "round_number": number,
+                "category": category,
+                "cert_type": cert_type,
+                "after_round": number if kind == "standings" else None,
+                "order": order,
+                "card": card,
+                "base_url": self.phone_address(),
+                "notes": self._print_notes,
+            },
+        )
+        self._start_print()
+
+    def _start_print(self, **more: object) -> None:
+        start, kind, out, request = self._print_request
         start(
             make_report,
             self.ctx.db,
             kind,
             out,
-            event=code,
-            round_number=number,
-            category=category,
-            cert_type=cert_type,
-            after_round=number if kind == "standings" else None,
-            order=order,
-            card=card,
-            base_url=self.phone_address(),
-            notes=self._print_notes,
+            **request,
+            **more,
             on_done=self._report_done,
             on_error=self._report_failed,
         )
@@ -984,6 +998,10 @@ class MainWindow(QMainWindow):
 
     def _report_failed(self, exc: BaseException) -> None:
         self._end_progress()
+        if isinstance(exc, NotFinal):  # results not final: ask, then print a provisional one
+            if self._confirm(self.tr("Printing"), exc.window_message):
+                self._start_print(provisional=True)
+            return
         show_error(self, exc)
 
     # -- print preview and a printer -----------------------------------------------

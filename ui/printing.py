@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from app.errors import FinalsError
 from app.services.outputs import check_output
 from reports import EXCEL_KINDS, KINDS, PrintExtras, build_report
+from reports.build import results_mark
 from ui import readers
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ def make_report(
     card: str = "tent",
     base_url: str | None = None,
     notes: list[str] | None = None,
+    provisional: bool = False,
 ) -> Path:
     """Read the final and write the document (runs in a worker thread; result slips in the
     write queue: a round's table tokens are made on its first print).
@@ -77,7 +79,11 @@ def make_report(
     `base_url`: the phone server's address when it runs (else the one it last ran on): the
     slips' QR codes open each table's phone page, the poster's the players' pages — as the
     command line's `finals report … --base-url`.  `notes` gets what the window should say
-    about the document (slips printed without QR codes: no address known)."""
+    about the document (slips printed without QR codes: no address known).
+
+    `provisional`: the prize sheet, certificates and ceremony list of an event not yet ended
+    print marked 临时（第N轮后）, unnumbered; without it they raise `NotFinal` (the window
+    asks, then prints again with it) before any number is issued."""
     check_output(out, reading=[db.path], force=True, makes_folders=True)  # never onto a final
     final = readers.final(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -100,7 +106,15 @@ def make_report(
         if found is None and notes is not None:
             notes.append(SLIPS_NO_ADDRESS)
         links = found or {}
-    if kind == "certificates" and out.suffix.lower() == ".pdf":
+    mark = results_mark(  # not final results: refused, or provisional and never numbered
+        final,
+        kind,
+        event=scoped_event,
+        category=category,
+        cert_type=cert_type,
+        provisional=provisional,
+    )
+    if kind == "certificates" and out.suffix.lower() == ".pdf" and not mark:
         # the register's numbers: issued on first print, the same in every print (issue 14)
         from app.cli.certificates import issue_for_print
         from ui import prefs
@@ -117,6 +131,7 @@ def make_report(
         order=order,
         card=card,
         extras=PrintExtras(links=links, certificate_numbers=numbers, public_url=public_url),
+        provisional=provisional,
     )
 
 

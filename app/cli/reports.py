@@ -35,7 +35,7 @@ NO_ADDRESS_WARNING = (
 def cmd_report(args: argparse.Namespace) -> int:
     from app.readmodel.load import load_final
     from app.services.remote_entry import remembered_base_url
-    from reports.build import KINDS, PrintExtras, build_report
+    from reports.build import KINDS, PrintExtras, build_report, results_mark
     from reports.errors import ReportError
 
     if args.kind not in KINDS:
@@ -66,7 +66,18 @@ def cmd_report(args: argparse.Namespace) -> int:
             if found is None:
                 print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
             links = found or {}
-        if args.kind == "certificates" and Path(args.output).suffix.lower() == ".pdf":
+        try:  # results not yet final: refused, or provisional (and then never numbered)
+            mark = results_mark(
+                final,
+                args.kind,
+                event=args.event,
+                category=args.category,
+                cert_type=args.type,
+                provisional=args.provisional,
+            )
+        except ReportError as exc:
+            raise FinalsError(str(exc)) from exc
+        if args.kind == "certificates" and Path(args.output).suffix.lower() == ".pdf" and not mark:
             from app.cli.certificates import number_certificates
 
             numbers = number_certificates(db, final, args)  # the register's numbers (issue 14)
@@ -86,10 +97,14 @@ def cmd_report(args: argparse.Namespace) -> int:
             card=args.card,
             large=args.large,
             extras=PrintExtras(links=links, certificate_numbers=numbers, public_url=public_url),
+            provisional=args.provisional,
         )
     except ReportError as exc:
         raise FinalsError(str(exc)) from exc
     shown = f"（二维码：{public_url}）" if public_url else ""
+    if mark:
+        numbered = "，未发证书编号" if args.kind == "certificates" else ""
+        shown += f"（{mark}：非最终结果{numbered}）"
     print(f"已生成{KINDS[args.kind]}：{path}{shown}")
     return 0
 
@@ -146,6 +161,12 @@ def register(sub: Any) -> None:
         "--large",
         action="store_true",
         help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读",
+    )
+    p.add_argument(
+        "--provisional",
+        action="store_true",
+        help="比赛未结束时也打印奖金发放表、获奖/等级证书、颁奖顺序表：每页标明“临时（第N轮后）”，"
+        "不发证书编号，不写入证书登记（不加此项则比赛结束前拒绝打印）",
     )
     add_output(p, "-o", "--output", required=True, help="输出文件（.pdf 或 .xlsx）")
     p.set_defaults(handler=cmd_report)

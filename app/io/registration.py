@@ -17,6 +17,7 @@ from typing import Any
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.sheets import SheetRow
+from app.printable import FontMissing, describe, unprintable
 from app.standings.categories import grade_order, normalize_gender
 from app.text import NAME_MAX, TEXT_MAX, clean_text, inner_space_warning
 
@@ -624,7 +625,31 @@ def plan_registration(
         pairs.append((code, player, partner))
 
     errors.sort(key=lambda e: (e.row, e.column))
+    if not errors:
+        warnings += unprintable_warnings(players)
     return RegistrationPlan(players, dict(teams), pairs, errors, warnings)
+
+
+def unprintable_warnings(players: list[PlayerRow]) -> list[str]:
+    """A name, team or unit with a character no bundled font has (issue 26 §1): imported
+    all the same, but no document naming it can be printed until it is corrected."""
+    out = []
+    for player in players:
+        for column, text in (
+            ("姓名", player.name),
+            ("队名/搭档", player.group),
+            ("单位", player.unit),
+        ):
+            try:
+                missing = unprintable(text)
+            except FontMissing:  # a broken installation: the documents will say so
+                return []
+            if missing:
+                out.append(
+                    f"第{player.row}行（{player.name}）{column}“{text}”中的字 {describe(missing)} "
+                    "不在本程序所带的任何字体中：已导入，但印有此名的文件会拒绝生成。请核对并改正。"
+                )
+    return out
 
 
 def _check_platform_account(

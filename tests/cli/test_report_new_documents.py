@@ -29,7 +29,7 @@ def test_new_kinds_and_their_options(tmp_path: Path, capsys) -> None:  # noqa: A
         ("checkin", ["--event", "MEN", "--order", "pinyin"], "按姓名拼音排序"),
         ("cards", ["--event", "MEN", "--card", "a5"], "第1台"),
         ("lineup", ["--event", "MTEAM", "--round", "1"], "第1轮团体赛出场名单"),
-        ("ceremony", [], "颁奖顺序表"),
+        ("ceremony", ["--provisional"], "颁奖顺序表"),  # after round 1: provisional
     ]
     for kind, options, words in jobs:
         out = tmp_path / f"{kind}.pdf"

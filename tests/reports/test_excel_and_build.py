@@ -87,7 +87,8 @@ def test_every_kind_builds_a_pdf(tmp_path, go):
             if kind in ("pairings", "index", "slips", "standings", "crosstable")
             else {}
         )
-        out = build_report(as_final(go), kind, tmp_path / f"{kind}.pdf", **kwargs)
+        # MT played as matches has no rounds yet: its prizes are provisional (issue 26)
+        out = build_report(as_final(go), kind, tmp_path / f"{kind}.pdf", provisional=True, **kwargs)
         assert out.read_bytes().startswith(b"%PDF")
 
 

@@ -22,6 +22,7 @@ from app.services.audit import audit_log
 from app.services.certificates import AwardRecord, certificate_register, issue_numbers
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
+from tests.finals import end_after_rounds_played
 
 
 def _pages(path: Path) -> list[str]:
@@ -44,7 +45,7 @@ def _numbered(pages: list[str]) -> dict[tuple[str, str], str]:
 def final(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("register") / "go.finals"
     build_demo(path, "hangzhou-go", players=120, seed=2022, rounds=3)
-    return path
+    return end_after_rounds_played(path)  # final results: certificates are numbered
 
 
 def _print(capsys: pytest.CaptureFixture[str], final: Path, out: Path, *options: str) -> dict:
@@ -137,6 +138,7 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
 
     path = tmp_path / "c.finals"
     build_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)
+    end_after_rounds_played(path)
     before = _print(capsys, path, tmp_path / "a.pdf")
     db = open_tournament(path)
     try:
@@ -187,6 +189,7 @@ def test_a_read_only_file_prints_the_numbers_it_holds_and_issues_none(
     path = tmp_path / "ro" / "go.finals"
     path.parent.mkdir()
     build_demo(path, "hangzhou-go", players=40, seed=5, rounds=2)
+    end_after_rounds_played(path)
     issued = _print(capsys, path, tmp_path / "a.pdf", "--event", "MEN")
     before = digest(path)
     with read_only(path):

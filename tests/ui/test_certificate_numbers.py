@@ -6,11 +6,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from app.demo import build_demo
 from app.services.certificates import certificate_register
 from app.services.tournament import open_tournament
+from reports.provisional import NotFinal
+from tests.finals import end_after_rounds_played
 from ui.printing import make_report
 
 
@@ -24,6 +27,7 @@ def _numbers(path: Path) -> list[str]:
 def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:
     path = tmp_path / "go.finals"
     build_demo(path, "hangzhou-go", players=60, seed=7, rounds=2)
+    end_after_rounds_played(path)  # final results: numbered (issue 26 §2)
     db = open_tournament(path)
     try:
         first = _numbers(make_report(db, "certificates", tmp_path / "a.pdf"))
@@ -33,3 +37,23 @@ def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:
         db.close()
     assert first == again
     assert sorted(first) == sorted(r["number"] for r in register)
+
+
+def test_the_window_numbers_no_provisional_certificate(tmp_path: Path) -> None:
+    """Mid-play (issue 26 §2): refused before any number is issued; printed provisional,
+    every page marked and nothing in the register."""
+    path = tmp_path / "go.finals"
+    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    db = open_tournament(path)
+    try:
+        with pytest.raises(NotFinal) as caught:
+            make_report(db, "certificates", tmp_path / "a.pdf")
+        assert "临时版" in caught.value.window_message
+        assert "--provisional" not in caught.value.window_message
+        assert not (tmp_path / "a.pdf").exists()
+        out = make_report(db, "certificates", tmp_path / "b.pdf", provisional=True)
+        assert certificate_register(db) == []
+    finally:
+        db.close()
+    pages = [p.extract_text() or "" for p in PdfReader(str(out)).pages]
+    assert pages and all("临时（第2轮后）" in p and "编号：" not in p for p in pages)

@@ -39,9 +39,25 @@ def test_printing_the_check_in_sheet_by_pinyin(window, qtbot) -> None:  # noqa: 
     assert "签到表" in text and "按姓名拼音排序" in text
 
 
-def test_printing_the_entry_list_and_the_ceremony(window, qtbot) -> None:  # noqa: ANN001
+def test_printing_the_entry_list_and_the_ceremony(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
     assert "秩序册" in _print(window, qtbot, "entries")
-    assert "颁奖顺序表" in _print(window, qtbot, "ceremony")
+    # two rounds played: the window asks before it prints a provisional list (issue 26 §2)
+    asked: list[str] = []
+    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or True)
+    text = _print(window, qtbot, "ceremony")
+    assert "颁奖顺序表" in text and "临时（第2轮后）" in text
+    assert len(asked) == 1 and "临时版" in asked[0]
+
+
+def test_a_provisional_print_declined_prints_nothing(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    made: list[str] = []
+    asked: list[str] = []
+    window.document_ready.connect(made.append)
+    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or False)
+    window.print_report("prizes")
+    qtbot.waitUntil(lambda: bool(asked), timeout=60000)
+    qtbot.wait(300)
+    assert made == [] and "奖金发放表" in asked[0]
 
 
 def test_printing_the_line_up_of_a_team_match_event_before_round_one(window, qtbot) -> None:  # noqa: ANN001
