@@ -207,7 +207,10 @@ def parse_prize_places(rows: TableRows) -> tuple[PrizePlace, ...]:
         places.append(PrizePlace(a, b, int(amount), title or place_title(a, b)))
     _refuse(rows, errors, "奖金表")
     if not places:
-        raise FinalsError(f"{rows.source} 中没有名次行。要删除奖金表请用 --clear。")
+        raise FinalsError(
+            f"{rows.source} 中没有名次行。要删除奖金表请用 --clear。",
+            window=f"{rows.source} 中没有名次行。请在表中写入名次行后再导入。",
+        )
     return tuple(sorted(places, key=lambda p: p.place_from))
 
 
@@ -236,5 +239,8 @@ def parse_grade_bands(rows: TableRows) -> tuple[GradeBand, ...]:
             bands.append(GradeBand(*spans[number], grade))
     _refuse(rows, errors, "等级表")
     if not bands:
-        raise FinalsError(f"{rows.source} 中没有名次行。要删除等级表请用 --clear。")
+        raise FinalsError(
+            f"{rows.source} 中没有名次行。要删除等级表请用 --clear。",
+            window=f"{rows.source} 中没有名次行。请在表中写入名次行后再导入。",
+        )
     return tuple(sorted(bands, key=lambda b: b.rank_from))

@@ -62,7 +62,8 @@ def _category(event: Event, category: str | None) -> tuple[str | None, str]:
             return str(c["code"]), str(c["name"])
     known = "、".join(f"{c['code']}（{c['name']}）" for c in event.categories or ()) or "无"
     raise FinalsError(
-        f"{event.name}没有组别 {category}。可用的组别：{known}；不写 --category 为本项目的名次。"
+        f"{event.name}没有组别 {category}。可用的组别：{known}；不写 --category 为本项目的名次。",
+        window=f"{event.name}没有组别 {category}。可用的组别：{known}。",
     )
 
 
@@ -198,9 +199,13 @@ def undo_table(
             raise FinalsError(f"{category_name}的{WORDS[kind]}没有可撤销的修改。")
         now = _stored(kind, _row(session, kind, event.code, code))
         if now != change.after:
-            raise FinalsError(
+            changed = (
                 f"{category_name}的{WORDS[kind]}在那次修改（{change.time:%m-%d %H:%M:%S}）"
-                "之后又有变动，不能撤销。请用 --set 直接设置需要的表。"
+                "之后又有变动，不能撤销。"
+            )
+            raise FinalsError(
+                changed + "请用 --set 直接设置需要的表。",
+                window=changed + "请直接导入需要的表。",
             )
         restored = change.before
         _write(session, kind, event, code, restored)
