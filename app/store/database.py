@@ -546,22 +546,25 @@ class Database:
 def copy_connection(source: sqlite3.Connection, target: Path) -> None:
     """Write the database `source` to the file `target` through the backup API, whole or
     not at all: under a temporary name beside it, synced, then renamed over it (see
-    app.store.atomic). The copy is one self-contained file (rollback journal, none left)."""
+    app.store.atomic). The copy is one self-contained file in the final's own journal mode
+    (write-ahead log, folded in and removed when the copy is closed: nothing left beside it),
+    so opening it later changes none of its bytes."""
     with written_whole(target) as temp:
         dest = sqlite3.connect(temp)
         try:
             source.backup(dest)
-            dest.execute("PRAGMA journal_mode=DELETE")
+            dest.execute("PRAGMA journal_mode=WAL")
         finally:
             dest.close()
 
 
 def one_file(path: Path) -> None:
-    """A copy just written as one self-contained file: its write-ahead log folded in and
-    removed, the rollback journal mode set (nothing left beside it)."""
+    """A copy just written as one self-contained file in a final's journal mode: its
+    write-ahead log folded in and removed when closed (nothing left beside it), so opening it
+    later changes none of its bytes."""
     conn = sqlite3.connect(path)
     try:
-        conn.execute("PRAGMA journal_mode=DELETE")
+        conn.execute("PRAGMA journal_mode=WAL")
     finally:
         conn.close()
 
