@@ -331,10 +331,6 @@ def test_a_mcmahon_file_keeps_its_bar_and_floor_when_the_program_has_mcmahon(
     assert t.parameters.system == "mcmahon"
     assert (t.parameters.mm_bar, t.parameters.mm_floor) == ("3D", "20K")
     assert t.parameters.placement == ("MMS", "SOSM", "SOSOSM")
-    from app.settings import schema
-
-    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
-        pytest.skip("McMahon settings not in this tree yet")
     src = tmp_path / "paris.xml"
     src.write_text(FIXTURE, encoding="utf-8")
     path = fresh_go(tmp_path / "f.finals")
@@ -356,10 +352,6 @@ def test_a_mcmahon_file_keeps_its_bar_and_floor_when_the_program_has_mcmahon(
 
 
 def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(tmp_path: Path) -> None:
-    from app.settings import schema
-
-    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
-        pytest.skip("McMahon settings not in this tree yet")
     from app.services.tournament import update_event_settings
 
     path = tmp_path / "mm.finals"
