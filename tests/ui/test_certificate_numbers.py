@@ -4,11 +4,11 @@ register's number, the same as `finals report … certificates` gives it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.services.certificates import certificate_register
 from app.services.tournament import open_tournament
 from ui.printing import make_report
@@ -21,9 +21,11 @@ def _numbers(path: Path) -> list[str]:
     ]
 
 
-def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:
+def test_the_window_prints_the_registers_numbers(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=60, seed=7, rounds=2)
+    built_demo(path, "hangzhou-go", players=60, seed=7, rounds=2)
     db = open_tournament(path)
     try:
         first = _numbers(make_report(db, "certificates", tmp_path / "a.pdf"))
