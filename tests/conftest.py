@@ -45,12 +45,10 @@ SLOW_FILES = {
     "test_results_own_writes.py",
     "test_window_soak.py",
     "test_query_counts.py",
-    "test_load.py",
     "test_bad_arguments.py",
     "test_pytest_setup.py",
     "test_process_exit.py",
 }
-BROWSER_FILES = {"test_public_phone.py", "test_phone_page.py", "test_go_draws_phone.py"}
 
 
 def _lanes(item: pytest.Item) -> set[str]:
@@ -67,7 +65,8 @@ def _lanes(item: pytest.Item) -> set[str]:
     on_server = callspec is not None and callspec.params.get("store_kind") == "server"
     if on_server or names & {"server_url", "postgres_server"}:
         lanes.add("postgres")
-    if path.name in BROWSER_FILES:
+    # a chromium test says so in the skipif that guards it (tests/web/webdriver.py)
+    if any("chromium" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
         lanes.add("browser")
     if parts[0] in SLOW_FOLDERS or path.name in SLOW_FILES or lanes & {"postgres", "browser"}:
         lanes.add("slow")
