@@ -1,18 +1,28 @@
-"""Fixtures shared by the whole suite: fresh tournament files in a temporary folder."""
+"""Fixtures shared by the whole suite: fresh tournament files in a temporary folder.
+
+Nothing here imports the store or Qt at module level: a pure test file starts without them
+(they are imported by the fixtures that need them)."""
 
 from __future__ import annotations
 
 import itertools
 import os
 import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.finals import demo_copy
+
+if TYPE_CHECKING:
+    from app.store.database import Database
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from app.store.database import Database  # noqa: E402
+TESTS = Path(__file__).resolve().parent
 
 
 @pytest.hookimpl(tryfirst=True)
@@ -24,7 +34,49 @@ def pytest_configure(config: pytest.Config) -> None:
         config.option.benchmark_disable = True
 
 
+# The lanes (markers registered in pyproject.toml). `pytest -m "not slow"` is the fast lane a
+# developer runs every few minutes; CI runs everything.
+SLOW_FOLDERS = {"bench", "stations"}  # benchmarks; three stations on a 360-player final
+SLOW_FILES = {
+    # the long tests: a big final built or played through, a wheel built, the GUI soaked
+    "test_packaging.py",
+    "test_never_freezes.py",
+    "test_language_switch_handover.py",
+    "test_results_own_writes.py",
+    "test_window_soak.py",
+    "test_query_counts.py",
+    "test_bad_arguments.py",
+    "test_pytest_setup.py",
+    "test_process_exit.py",
+}
+
+
+def _lanes(item: pytest.Item) -> set[str]:
+    path = Path(str(item.path))
+    try:
+        parts = path.relative_to(TESTS).parts
+    except ValueError:
+        return set()
+    names = set(getattr(item, "fixturenames", ()))
+    lanes = set()
+    if parts[0] == "ui" or "qtbot" in names:
+        lanes.add("gui")
+    callspec = getattr(item, "callspec", None)
+    on_server = callspec is not None and callspec.params.get("store_kind") == "server"
+    if on_server or names & {"server_url", "postgres_server"}:
+        lanes.add("postgres")
+    # a chromium test says so in the skipif that guards it (tests/web/webdriver.py)
+    if any("chromium" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
+        lanes.add("browser")
+    if parts[0] in SLOW_FOLDERS or path.name in SLOW_FILES or lanes & {"postgres", "browser"}:
+        lanes.add("slow")
+    return lanes
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        for lane in sorted(_lanes(item)):
+            item.add_marker(lane)
     if config.pluginmanager.hasplugin("benchmark"):
         return
     skip = pytest.mark.skip(reason="pytest-benchmark is not installed (pip install -e '.[test]')")
@@ -43,9 +95,17 @@ def _user_data_folder(
 
 
 @pytest.fixture(autouse=True)
-def _message_boxes_never_wait(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _message_boxes_never_wait(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
     """Offscreen, a message box no test expected would wait forever for a click (and CI for
-    its time limit): it closes at once, and the test fails with its text."""
+    its time limit): it closes at once, and the test fails with its text. A test that has
+    no Qt (neither imported yet nor asked for) cannot show one: Qt is not imported for it."""
+    if "PySide6.QtWidgets" not in sys.modules and not (
+        "qtbot" in request.fixturenames or "gui" in request.keywords
+    ):
+        yield
+        return
     from PySide6.QtWidgets import QMessageBox
 
     shown: list[str] = []
@@ -69,14 +129,55 @@ def gomoku(store_target: Callable[[str], Path | str]) -> Database:
     db.close()
 
 
-@pytest.fixture
-def go_demo(store_target: Callable[[str], Path | str]) -> Path | str:
-    """The Go demo final, two rounds played: a file (or a server's URL, see `store_kind`)."""
-    from app.demo import build_demo
+@pytest.fixture(scope="session")
+def demo_master(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., Path]:
+    """`demo_master(preset, **options)`: the demo final `build_demo(path, preset, **options)`
+    built once for the whole session (with the backups it took). A test never changes it:
+    it takes a copy, `demo_copy(master, target)` (tests/finals.py)."""
+    built: dict[tuple[str, tuple[tuple[str, Any], ...]], Path] = {}
 
+    def master(preset: str, **options: Any) -> Path:
+        key = (preset, tuple(sorted(options.items())))
+        if key not in built:
+            from app.demo import build_demo
+
+            path = tmp_path_factory.mktemp("demo-master") / "demo.finals"
+            build_demo(path, preset, **options)
+            built[key] = path
+        return built[key]
+
+    return master
+
+
+@pytest.fixture
+def built_demo(demo_master: Callable[..., Path]) -> Callable[..., Path]:
+    """`built_demo(target, preset, **options)`: what `build_demo(target, preset, **options)` leaves
+    (the final and its backups), copied from the session's master."""
+
+    def build(target: Path, preset: str, **options: Any) -> Path:
+        return demo_copy(demo_master(preset, **options), Path(target))
+
+    return build
+
+
+GO_DEMO = {"players": 40, "seed": 7, "rounds": 2}
+
+
+@pytest.fixture
+def go_demo(
+    store_target: Callable[[str], Path | str],
+    store_kind: str,
+    demo_master: Callable[..., Path],
+) -> Path | str:
+    """The Go demo final, two rounds played: a file (or a server's URL, see `store_kind`)."""
     target = store_target("go")
-    build_demo(target, "hangzhou-go", players=40, seed=7, rounds=2)
-    return target
+    if store_kind == "server":
+        from app.demo import build_demo
+
+        build_demo(target, "hangzhou-go", **GO_DEMO)
+        return target
+    assert isinstance(target, Path)
+    return demo_copy(demo_master("hangzhou-go", **GO_DEMO), target)
 
 
 # --- the stores: a tournament file, and a final on a PostgreSQL server ------------------------

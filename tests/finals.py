@@ -34,3 +34,21 @@ def end_after_rounds_played(path: Path) -> Path:
     finally:
         db.close()
     return path
+
+
+def demo_copy(master: Path, target: Path) -> Path:
+    """The bytes `build_demo` left at `master` (closed: no -wal beside it), and the backups it
+    took there under the target's name: as if the demo had been built at `target`."""
+    import shutil
+
+    assert not Path(f"{master}-wal").exists(), master
+    shutil.copyfile(master, target)
+    backups = master.parent / "backups"
+    if backups.is_dir():
+        prefix = f"{master.stem}-"
+        for backup in sorted(backups.iterdir()):
+            if backup.name.startswith(prefix):
+                folder = target.parent / "backups"
+                folder.mkdir(exist_ok=True)
+                shutil.copy2(backup, folder / (target.stem + "-" + backup.name[len(prefix) :]))
+    return target

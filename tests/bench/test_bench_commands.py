@@ -7,20 +7,21 @@ import resource
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.services.ranking import grade_awards, prize_awards, rank_all
 from app.services.tournament import open_tournament
+from tests.finals import demo_copy
 
 
 @pytest.fixture(scope="module")
-def go_final(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def go_final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The 360-player Go final with 8 rounds played: round 9 of 9 is next."""
     path = tmp_path_factory.mktemp("bench") / "go.finals"
-    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=8)
+    demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=8), path)
     return path
 
 

@@ -15,13 +15,12 @@ from __future__ import annotations
 import queue
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo
 from app.pinyin import readings
 from app.readmodel.load import load_final
 from app.services.remote_entry import ensure_tokens, tokens_for_round
@@ -29,6 +28,7 @@ from app.services.rounds import pair_next
 from app.services.tournament import open_tournament
 from app.store.database import Database
 from app.web import RemoteEntryServer
+from tests.finals import demo_copy
 from tests.web.conftest import LOAD_LIMITS, Client, copy_final
 
 RATE = 200.0
@@ -38,9 +38,9 @@ REFEREE_RATE = 1.0  # results a second: the end of a round (180 results take abo
 
 
 @pytest.fixture(scope="module")
-def template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def template(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("bench-public") / "hangzhou.finals"
-    build_demo(path, "hangzhou-go", seed=5, rounds=3)
+    demo_copy(demo_master("hangzhou-go", seed=5, rounds=3), path)
     db = open_tournament(path)
     try:
         pair_next(db, "MEN")

@@ -96,7 +96,8 @@ def test_bench_slips_180_tables(benchmark, tmp_path: Path, go_live: dict) -> Non
 def test_bench_certificates_360_with_background(
     benchmark, tmp_path: Path, go_360_winners: dict
 ) -> None:
-    image_module = pytest.importorskip("PIL.Image")
+    from PIL import Image as image_module  # Pillow comes with reportlab
+
     background = tmp_path / "background.jpg"
     image = image_module.new("RGB", (2480, 1754), (250, 240, 220))
     for x in range(0, 2480, 8):

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import os
 
+from tests.finals import demo_copy
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import sqlite3  # noqa: E402
@@ -41,11 +43,11 @@ ROUNDS = 3
 
 
 @pytest.fixture(scope="session")
-def go_360_stalls(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_360_stalls(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     path = tmp_path_factory.mktemp("bench-stalls") / "go360.finals"
-    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=2), path)
     return path
 
 

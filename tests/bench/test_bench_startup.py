@@ -13,12 +13,13 @@ from __future__ import annotations
 import compileall
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pytest_benchmark.fixture import BenchmarkFixture
 
-from app.demo import build_demo
+from tests.finals import demo_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 # What the installed `finals` script runs.
@@ -30,15 +31,19 @@ def _benchmarks_disabled(config: pytest.Config) -> bool:
 
 
 @pytest.fixture(scope="module")
-def go_final(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def go_final(
+    demo_master: Callable[..., Path],
+    request: pytest.FixtureRequest,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Path:
     """The 360-player Go final with 8 rounds played (a small final when nothing is timed)."""
     for package in ("app", "ui", "reports"):
         compileall.compile_dir(ROOT / package, quiet=1)
     path = tmp_path_factory.mktemp("bench") / "go.finals"
     if _benchmarks_disabled(request.config):
-        build_demo(path, "hangzhou-go", players=40, seed=3, rounds=1)
+        demo_copy(demo_master("hangzhou-go", players=40, seed=3, rounds=1), path)
     else:
-        build_demo(path, "hangzhou-go", players=360, seed=3, rounds=8)
+        demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=8), path)
     return path
 
 

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import os
 
+from tests.finals import demo_copy
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import time  # noqa: E402
@@ -41,11 +43,9 @@ SETTLE_MS = 60  # after the job: follow-up refreshes posted to the event loop co
 
 
 @pytest.fixture(scope="session")
-def go_360(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_360(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("bench-ui") / "go360.finals"
-    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=2), path)
     return path
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.cli.main import main
-from app.demo import build_demo
 from tests.cli.runner import run
+from tests.finals import demo_copy
 
 INTERNAL = ("程序内部错误", "Traceback")
 
@@ -42,10 +43,10 @@ def data_of(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Go final with 2 rounds played and round 3 of MEN paired."""
     path = tmp_path_factory.mktemp("bad-args") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     assert main(["pair", str(path), "--event", "MEN"]) == 0
     return path
 

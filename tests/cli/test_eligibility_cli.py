@@ -11,12 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import openpyxl
 import pytest
 
 from tests.cli.runner import run
+from tests.finals import demo_copy
 from tests.reports.conftest import pdf_text
 from tests.services.sheets import HEADERS, player, write_sheet
 
@@ -167,11 +169,9 @@ def test_eligibility_lists_individual_problems_and_warnings(
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def played(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("grades") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, seed=5, rounds=3)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, seed=5, rounds=3), path)
     return path
 
 

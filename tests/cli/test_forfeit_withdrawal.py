@@ -5,24 +5,24 @@ the arbiter can see everywhere and undo with `finals reinstate`."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.demo import build_demo
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 ABSENTEE = 3  # the seed who does not come
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Gomoku final, 20 players in its open event, nothing paired."""
     path = tmp_path_factory.mktemp("forfeits") / "master.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=20, seed=11)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=20, seed=11), path)
     return path
 
 
@@ -279,10 +279,10 @@ def test_a_dutch_event_follows_its_own_rules_unless_the_arbiter_turns_the_rule_o
 
 
 def test_an_opengotha_import_does_not_apply_the_chinese_rule(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    built_demo: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=1)
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=1)
     xml = tmp_path / "men.xml"
     code, _out, err = run(capsys, "opengotha-export", str(path), "--event", "MEN", "-o", str(xml))
     assert code == 0, err

@@ -4,21 +4,22 @@ runs them: Chinese messages, exit codes, `-o` that never overwrites what is not 
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.services.tournament import create_tournament
 from tests.cli.runner import run
+from tests.finals import demo_copy
 
 INTERNAL = ("程序内部错误", "Traceback")
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("gotha-cli") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     return path
 
 
@@ -134,8 +135,10 @@ def test_import_refusals_change_nothing(
     assert final.read_bytes() == before
 
 
-def test_a_gomoku_final_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_gomoku_final_is_refused(
+    built_demo: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "g.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=20, rounds=1)
+    built_demo(path, "shaoxing-gomoku-2022", players=20, rounds=1)
     code, _, err = run(capsys, "h9", str(path), "--event", "OPEN", "-o", str(tmp_path / "x.h9"))
     assert code == 1 and "围棋" in err

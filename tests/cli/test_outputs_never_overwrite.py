@@ -15,7 +15,7 @@ import hashlib
 import itertools
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -23,26 +23,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.cli.main import build_parser, main
-from app.demo import build_demo
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 INTERNAL = ("程序内部错误", "Traceback")
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Go final with 2 rounds played."""
     path = tmp_path_factory.mktemp("outputs") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     return path
 
 
 @pytest.fixture(scope="module")
-def other_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def other_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """Another final, the kind that sits in the same folder."""
     path = tmp_path_factory.mktemp("outputs-other") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=12, seed=3, rounds=0)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=12, seed=3, rounds=0), path)
     return path
 
 

@@ -5,19 +5,19 @@ event without grade bands lists nobody."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("tables") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=4, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=4, rounds=2), path)
     return path
 
 

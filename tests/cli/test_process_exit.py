@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
+from tests.finals import demo_copy
 
 FINALS = "from app.cli.main import run; run()"
 
@@ -25,9 +26,9 @@ def finals(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
 
 
 @pytest.fixture(scope="module")
-def final(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("exit") / "go.finals"
-    build_demo(path, "hangzhou-go", players=60, seed=5, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=60, seed=5, rounds=2), path)
     return path
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from tests.cli.runner import run
 
 
@@ -15,9 +15,11 @@ def _text(path: Path) -> str:
     return re.sub(r"\s+", "", "".join(p.extract_text() or "" for p in PdfReader(str(path)).pages))
 
 
-def test_new_kinds_and_their_options(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_new_kinds_and_their_options(
+    built_demo: Callable[..., Path], tmp_path: Path, capsys
+) -> None:  # noqa: ANN001
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=1)
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=1)
     assert (
         run(
             capsys, "settings", str(path), "--event", "MTEAM", "--set", "pairing.team_format=match"

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
-from app.demo import build_demo
 from tests.cli.runner import run
 
 
-def test_slips_for_a_round_other_events_have_not_reached(tmp_path: Path, capsys) -> None:
+def test_slips_for_a_round_other_events_have_not_reached(
+    built_demo: Callable[..., Path], tmp_path: Path, capsys
+) -> None:
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
     assert run(capsys, "pair", str(path), "--event", "MEN")[0] == 0  # MEN 3, YOUTH 2
     out = tmp_path / "slips.pdf"
     code, stdout, err = run(

@@ -6,20 +6,20 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Go final: its pair event MPAIR has played all 5 planned rounds, MEN 5 of 9."""
     path = tmp_path_factory.mktemp("headers") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=5)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=5), path)
     return path
 
 

@@ -4,11 +4,11 @@ only when the arbiter says so."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from tests.cli.runner import run
 
 
@@ -20,10 +20,10 @@ def _state(capsys, path: str) -> tuple[dict, str]:
 
 
 @pytest.fixture
-def finished(tmp_path: Path) -> str:
+def finished(built_demo: Callable[..., Path], tmp_path: Path) -> str:
     """A Go final whose pair event (5 rounds planned) has played all 5."""
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=5)
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=5)
     return str(path)
 
 

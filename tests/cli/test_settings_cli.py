@@ -11,20 +11,19 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("settings") / "go.finals"
-    build_demo(path, "hangzhou-go", players=20, seed=11, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=20, seed=11, rounds=2), path)
     return path
 
 

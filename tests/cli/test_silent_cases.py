@@ -5,29 +5,34 @@ a space inside, a team refused by "row 0" of a sheet that never was."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo, play_rounds
+from app.demo import play_rounds
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 from tests.services.sheets import player, write_sheet
 
 
 @pytest.fixture(scope="module")
-def played_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def played_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     path = tmp_path_factory.mktemp("silent") / "played.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, seed=5, rounds=2)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, seed=5, rounds=2), path)
     return path
 
 
 @pytest.fixture(scope="module")
-def fresh_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def fresh_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     path = tmp_path_factory.mktemp("silent") / "fresh.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, seed=5, rounds=0)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, seed=5, rounds=0), path)
     return path
 
 

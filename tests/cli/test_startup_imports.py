@@ -14,6 +14,7 @@ import importlib
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ import pytest
 
 import app.cli.main as cli_main
 from app.cli.main import COMMAND_MODULES, build_parser, main
+from tests.finals import demo_copy
 
 ROOT = Path(__file__).resolve().parents[2]
 MARK = "@@modules@@"
@@ -160,11 +162,9 @@ def _has(modules: set[str] | frozenset[str], name: str) -> bool:
 
 
 @pytest.fixture(scope="module")
-def small_final(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def small_final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("startup") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, rounds=1)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, rounds=1), path)
     return path
 
 

@@ -7,20 +7,21 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
+from tests.finals import demo_copy
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("team-cli") / "played.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, seed=5, rounds=2)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, seed=5, rounds=2), path)
     return path
 
 

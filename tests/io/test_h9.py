@@ -8,18 +8,19 @@ a round being `<opponent's place><+|-|=>[/<w|b>[h]]` or with `!` for a forfeit.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.domain import Result
 from app.errors import FinalsError
 from app.io.h9 import H9Options, club_code, event_h9, latin_name, write_h9
 from app.readmodel.load import load_final
 from app.services.opengotha import export_h9
 from app.services.tournament import open_tournament
+from tests.finals import demo_copy
 
 ROUND = re.compile(r"^(\d+)([+\-=])(?:(!)|/([wb])(\d*))?$")
 
@@ -69,9 +70,9 @@ def read_h9(text: str, rounds: int) -> tuple[dict[str, str], list[Line]]:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def demo(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("h9") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     return path
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.demo import build_demo
 from app.domain import Result
 from app.errors import FinalsError
 from app.io.opengotha import (
@@ -40,6 +40,7 @@ from app.io.opengotha import (
 from app.readmodel.load import load_final
 from app.services.opengotha import export_opengotha, import_opengotha
 from app.services.tournament import create_tournament, open_tournament
+from tests.finals import demo_copy
 
 # Two rounds, five players finally registered and one pre-registered; a bye in round 1, a
 # forfeit, a jigo, a game with no result yet, a player who sits out round 2.
@@ -108,9 +109,9 @@ def data_of(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def demo(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("gotha") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     return path
 
 
@@ -331,10 +332,6 @@ def test_a_mcmahon_file_keeps_its_bar_and_floor_when_the_program_has_mcmahon(
     assert t.parameters.system == "mcmahon"
     assert (t.parameters.mm_bar, t.parameters.mm_floor) == ("3D", "20K")
     assert t.parameters.placement == ("MMS", "SOSM", "SOSOSM")
-    from app.settings import schema
-
-    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
-        pytest.skip("McMahon settings not in this tree yet")
     src = tmp_path / "paris.xml"
     src.write_text(FIXTURE, encoding="utf-8")
     path = fresh_go(tmp_path / "f.finals")
@@ -355,15 +352,13 @@ def test_a_mcmahon_file_keeps_its_bar_and_floor_when_the_program_has_mcmahon(
     assert (back.parameters.mm_bar, back.parameters.mm_floor) == ("3D", "20K")
 
 
-def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(tmp_path: Path) -> None:
-    from app.settings import schema
-
-    if "mcmahon.bar" not in schema.EVENT_SETTINGS:
-        pytest.skip("McMahon settings not in this tree yet")
+def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     from app.services.tournament import update_event_settings
 
     path = tmp_path / "mm.finals"
-    build_demo(path, "hangzhou-go", players=20, seed=3, rounds=0)
+    built_demo(path, "hangzhou-go", players=20, seed=3, rounds=0)
     db = open_tournament(path)
     try:
         update_event_settings(
@@ -393,6 +388,7 @@ def test_a_mcmahon_event_exports_its_bar_floor_and_criteria(tmp_path: Path) -> N
 
 
 def test_a_mcmahon_event_without_bar_and_floor_exports_the_programs_defaults(
+    built_demo: Callable[..., Path],
     tmp_path: Path,
 ) -> None:
     """No mcmahon.bar/floor stored: the export says what the pairing uses (5段/20级 → 5D/20K),
@@ -401,7 +397,7 @@ def test_a_mcmahon_event_without_bar_and_floor_exports_the_programs_defaults(
     from app.services.tournament import event_settings, update_event_settings
 
     path = tmp_path / "mm.finals"
-    build_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
+    built_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
     db = open_tournament(path)
     try:
         update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})

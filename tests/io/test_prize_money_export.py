@@ -8,6 +8,7 @@ across the last paid place (32nd): only 22nd-32nd are pooled, 11 x 1000 yuan sha
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -15,15 +16,13 @@ from typing import Any
 import pytest
 
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 
 @pytest.fixture(scope="module")
-def round_one(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def round_one(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("money") / "go.finals"
-    build_demo(path, "hangzhou-go", players=42, seed=5, rounds=1)
+    demo_copy(demo_master("hangzhou-go", players=42, seed=5, rounds=1), path)
     return path
 
 

@@ -5,24 +5,27 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, set_tournament_fields, update_event_settings
 from reports import build_report
+from tests.finals import demo_copy
 from tests.reports.conftest import as_final
 
 
 @pytest.fixture(scope="module")
-def go_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def go_doc(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("go-slips") / "go.finals"
-    build_demo(path, "hangzhou-go", players=160, seed=5)
+    demo_copy(demo_master("hangzhou-go", players=160, seed=5), path)
     db = open_tournament(path)
     try:
         for code in ("MTEAM", "WTEAM"):
@@ -38,9 +41,11 @@ def go_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def gomoku_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def gomoku_doc(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("gomoku-slips") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, seed=3)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, seed=3), path)
     db = open_tournament(path)
     try:
         pair_next(db, "OPEN")

@@ -6,6 +6,9 @@ report may print them. A real Go final (its 少儿组 registers 弈战 platform 
 exported and printed too: the accounts stay in the file, for the arbiter only.
 """
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from openpyxl import load_workbook
 
@@ -95,16 +98,17 @@ def test_no_private_data_in_workbooks(tmp_path, go, kind):
     assert _hits(text, secrets) == []
 
 
-def test_platform_accounts_of_a_real_final_stay_in_the_file(tmp_path):
+def test_platform_accounts_of_a_real_final_stay_in_the_file(
+    built_demo: Callable[..., Path], tmp_path
+):
     import json
 
-    from app.demo import build_demo
     from app.readmodel.load import build_export
     from app.services.players import list_entrants
     from app.services.tournament import open_tournament
 
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=24, seed=13, rounds=1)
+    built_demo(path, "hangzhou-go", players=24, seed=13, rounds=1)
     db = open_tournament(path)
     try:
         accounts = [r["platform_account"] for r in list_entrants(db, "YOUTH")]

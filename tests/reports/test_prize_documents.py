@@ -112,7 +112,8 @@ def test_grade_and_participation_certificates(tmp_path, gomoku, go):
 
 
 def test_certificate_background_image(tmp_path, gomoku):
-    image_module = pytest.importorskip("PIL.Image")
+    from PIL import Image as image_module  # Pillow comes with reportlab
+
     image = tmp_path / "bg.png"
     image_module.new("RGB", (297, 210), (250, 240, 220)).save(image)
     gomoku["tournament"]["certificate"]["background"] = str(image)

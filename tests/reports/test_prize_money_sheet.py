@@ -6,6 +6,7 @@ round 1, where 21 losers are tied on 22nd (places 22-42) across the last paid pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from openpyxl import load_workbook
 from reports import build_report
 from reports.chinese_numerals import amount_in_capitals
 from reports.prizes import fmt_amount
+from tests.finals import demo_copy
 from tests.reports.conftest import as_final, pdf_pages
 
 
@@ -33,12 +35,10 @@ def _export(path: Path, **settings: str) -> dict[str, Any]:
 
 
 @pytest.fixture(scope="module")
-def final(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """After round 1: its prize sheets print as provisional (issue 26)."""
-    from app.demo import build_demo
-
     path = tmp_path_factory.mktemp("sheet") / "go.finals"
-    build_demo(path, "hangzhou-go", players=42, seed=5, rounds=1)
+    demo_copy(demo_master("hangzhou-go", players=42, seed=5, rounds=1), path)
     return path
 
 

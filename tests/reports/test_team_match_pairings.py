@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
@@ -14,9 +14,11 @@ from reports import build_report
 from tests.reports.conftest import as_final
 
 
-def test_boards_are_listed_under_each_match(tmp_path: Path) -> None:
+def test_boards_are_listed_under_each_match(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=5, rounds=0)
+    built_demo(path, "hangzhou-go", players=40, seed=5, rounds=0)
     db = open_tournament(path)
     update_event_settings(db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3})
     pair_next(db, "MTEAM")

@@ -5,26 +5,29 @@ from __future__ import annotations
 import copy
 import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.readmodel.load import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report
 from reports.errors import ReportError
 from reports.slips import build_slips_pdf, team_slips_per_page
+from tests.finals import demo_copy
 from tests.reports.conftest import as_final
 
 
 @pytest.fixture(scope="module")
-def team_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+def team_doc(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
     path = tmp_path_factory.mktemp("team") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=5, rounds=0)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=5, rounds=0), path)
     db = open_tournament(path)
     update_event_settings(db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3})
     pair_next(db, "MTEAM")

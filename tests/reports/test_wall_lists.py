@@ -7,6 +7,7 @@ last page carrying a handful of names.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -109,11 +110,9 @@ def test_index_of_a_small_event_has_no_headers_over_empty_blocks(
     assert sum(1 for text, _ in page if text == "姓名") == 1
 
 
-def test_cli_large_flag(tmp_path: Path) -> None:
-    from app.demo import build_demo
-
+def test_cli_large_flag(built_demo: Callable[..., Path], tmp_path: Path) -> None:
     final = tmp_path / "go.finals"
-    build_demo(final, "hangzhou-go", players=40, seed=3, rounds=1)
+    built_demo(final, "hangzhou-go", players=40, seed=3, rounds=1)
     for kind in ("pairings", "index"):
         out = tmp_path / f"{kind}.pdf"
         code = main(["report", str(final), kind, "--event", "MEN", "--large", "-o", str(out)])

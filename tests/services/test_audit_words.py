@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from app.services.audit_words import change_words, pairing_changes, value_text
@@ -99,14 +100,15 @@ def test_values_in_words() -> None:
     assert value_text(["对手分", "累进分"]) == "对手分、累进分"
 
 
-def test_every_entry_of_a_real_final_reads_as_words(tmp_path: Path) -> None:
-    from app.demo import build_demo
+def test_every_entry_of_a_real_final_reads_as_words(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     from app.services.audit import audit_log
     from app.services.rounds import edit_round_by_seed, pair_next, round_view
     from app.services.tournament import list_events, open_tournament, update_event_settings
 
     path = tmp_path / "f.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=12, rounds=1)
+    built_demo(path, "shaoxing-gomoku-2022", players=12, rounds=1)
     db = open_tournament(path)
     try:
         code = list_events(db)[0]["code"]

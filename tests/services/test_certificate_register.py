@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.services.audit import audit_log
 from app.services.certificates import AwardRecord, certificate_register, issue_numbers
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
-from tests.finals import end_after_rounds_played
+from tests.finals import demo_copy, end_after_rounds_played
 
 
 def _pages(path: Path) -> list[str]:
@@ -42,9 +42,9 @@ def _numbered(pages: list[str]) -> dict[tuple[str, str], str]:
 
 
 @pytest.fixture(scope="module")
-def final(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("register") / "go.finals"
-    build_demo(path, "hangzhou-go", players=120, seed=2022, rounds=3)
+    demo_copy(demo_master("hangzhou-go", players=120, seed=2022, rounds=3), path)
     return end_after_rounds_played(path)  # final results: certificates are numbered
 
 
@@ -106,9 +106,11 @@ def _award(key: str, name: str) -> AwardRecord:
     )
 
 
-def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_path: Path) -> None:
+def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     path = tmp_path / "v.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=1, rounds=1)
+    built_demo(path, "hangzhou-go", players=40, seed=1, rounds=1)
     db = open_tournament(path)
     try:
         a, b, c = _award("k-a", "甲"), _award("k-b", "乙"), _award("k-c", "丙")
@@ -132,12 +134,12 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(tmp_pat
 
 
 def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    built_demo: Callable[..., Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from app.readmodel.load import build_export
 
     path = tmp_path / "c.finals"
-    build_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)
+    built_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)
     end_after_rounds_played(path)
     before = _print(capsys, path, tmp_path / "a.pdf")
     db = open_tournament(path)
@@ -182,13 +184,13 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
 
 
 def test_a_read_only_file_prints_the_numbers_it_holds_and_issues_none(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    built_demo: Callable[..., Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     from tests.store.faults import digest, read_only
 
     path = tmp_path / "ro" / "go.finals"
     path.parent.mkdir()
-    build_demo(path, "hangzhou-go", players=40, seed=5, rounds=2)
+    built_demo(path, "hangzhou-go", players=40, seed=5, rounds=2)
     end_after_rounds_played(path)
     issued = _print(capsys, path, tmp_path / "a.pdf", "--event", "MEN")
     before = digest(path)

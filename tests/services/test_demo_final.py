@@ -1,21 +1,22 @@
 """Demo finals of both presets played through the use cases, checked like a replay would."""
 
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.readmodel.load import build_export
 from app.services.tournament import open_tournament
+from tests.finals import demo_copy
 
 RESULTS = {"1-0", "0-1", "=", "+-", "-+", "--", "0-0", "bye", None}
 
 
 @pytest.fixture(scope="module")
-def gomoku_doc(tmp_path_factory: pytest.TempPathFactory) -> dict:
+def gomoku_doc(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> dict:
     path = tmp_path_factory.mktemp("demo") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=60, seed=11, rounds=5)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=60, seed=11, rounds=5), path)
     db = open_tournament(path)
     doc = build_export(db)
     db.close()

@@ -9,12 +9,12 @@ demo final records no Go draws.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.readmodel.load import build_export
 from app.services.audit import audit_log
@@ -34,15 +34,16 @@ from app.services.tournament import (
 from app.settings import parse_komi, tournament_problems
 from app.store.database import Database
 from tests.cli.runner import run
+from tests.finals import demo_copy
 
 DRAW_SPELLINGS = ("=", "和", "和棋", "½-½", "1/2-1/2", "＝")
 
 
 @pytest.fixture(scope="module")
-def go_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def go_template(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Go preset's demo final, 160 players, round 1 of 男子个人 and 男子双人 paired."""
     path = tmp_path_factory.mktemp("go-draws") / "go.finals"
-    build_demo(path, "hangzhou-go", players=160, seed=5)
+    demo_copy(demo_master("hangzhou-go", players=160, seed=5), path)
     db = open_tournament(path)
     try:
         pair_next(db, "MEN")
@@ -239,12 +240,12 @@ def _draws(path: Path) -> dict[str, int]:
     }
 
 
-def test_the_go_demo_records_no_draws(tmp_path: Path) -> None:
-    build_demo(tmp_path / "go.finals", "hangzhou-go", players=120, rounds=5)
+def test_the_go_demo_records_no_draws(built_demo: Callable[..., Path], tmp_path: Path) -> None:
+    built_demo(tmp_path / "go.finals", "hangzhou-go", players=120, rounds=5)
     draws = _draws(tmp_path / "go.finals")
     assert draws and set(draws.values()) == {0}, draws
 
 
-def test_the_gomoku_demo_still_has_draws(tmp_path: Path) -> None:
-    build_demo(tmp_path / "wzq.finals", "shaoxing-gomoku-2022", players=60, rounds=4)
+def test_the_gomoku_demo_still_has_draws(built_demo: Callable[..., Path], tmp_path: Path) -> None:
+    built_demo(tmp_path / "wzq.finals", "shaoxing-gomoku-2022", players=60, rounds=4)
     assert _draws(tmp_path / "wzq.finals")["OPEN"] > 0

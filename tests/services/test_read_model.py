@@ -4,14 +4,13 @@ file does not change, rebuilt the moment any use case writes (issue 15)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from sqlalchemy import event
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.io.export_json import from_document, to_document
 from app.readmodel.load import build_export, load_final
@@ -19,6 +18,7 @@ from app.services.results import record_result
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament
 from app.store.database import Database
+from tests.finals import demo_copy
 
 
 @contextmanager
@@ -36,16 +36,16 @@ def counted(db: Database) -> Iterator[list[str]]:
 
 
 @pytest.fixture(scope="module")
-def small(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def small(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("rm") / "small.finals"
-    build_demo(path, "hangzhou-go", players=60, seed=4, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=60, seed=4, rounds=2), path)
     return path
 
 
 @pytest.fixture(scope="module")
-def large(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def large(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("rm") / "large.finals"
-    build_demo(path, "hangzhou-go", players=240, seed=4, rounds=4)
+    demo_copy(demo_master("hangzhou-go", players=240, seed=4, rounds=4), path)
     return path
 
 

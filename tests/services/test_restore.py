@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.services.backup import (
     backups_with_facts,
@@ -21,12 +21,13 @@ from app.services.backup import (
 )
 from app.services.results import record_result
 from app.services.tournament import list_events, open_tournament
+from tests.finals import demo_copy
 
 
 @pytest.fixture(scope="module")
-def master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("m") / "final.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=16, rounds=2)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=16, rounds=2), path)
     return path
 
 
@@ -94,9 +95,9 @@ def test_a_copy_tells_its_time_rounds_and_results(final: Path) -> None:
     assert label_words("before-pairing") == "编排前"
     assert facts.last_change  # the audit log's newest entry
     # looking at a copy changes nothing in it
-    assert first.read_bytes() == first.read_bytes()
-    before = first.stat().st_mtime_ns
+    content, before = first.read_bytes(), first.stat().st_mtime_ns
     copy_facts(first)
+    assert first.read_bytes() == content
     assert first.stat().st_mtime_ns == before
     assert not Path(str(first) + "-wal").exists()
 

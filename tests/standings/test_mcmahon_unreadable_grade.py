@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,12 +32,11 @@ def test_the_core_prints_the_notes_after_the_rules_line() -> None:
 
 
 @pytest.fixture
-def go(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+def go(built_demo: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     """A McMahon event (MEN, 12 players) with round 1 played."""
-    from app.demo import build_demo
 
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
+    built_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
     code, _, err = run(
         capsys, "settings", str(path), "--event", "MEN", "--set", "pairing.system=mcmahon"
     )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -232,10 +234,11 @@ def test_unknown_entrant(final: Final) -> None:
         player_card(final, "NOPE", 1)
 
 
-def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(tmp_path) -> None:  # noqa: ANN001
+def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(
+    built_demo: Callable[..., Path], tmp_path
+) -> None:  # noqa: ANN001
     """The read model carries the stored statuses: a player excused from round 1 shows 请假
     there (the pairings alone cannot tell it from joining late)."""
-    from app.demo import build_demo
     from app.readmodel.load import load_final
     from app.services.players import set_status
     from app.services.results import record_result
@@ -243,7 +246,7 @@ def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(tmp_path
     from app.services.tournament import open_tournament
 
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=20, seed=4, rounds=0)
+    built_demo(path, "hangzhou-go", players=20, seed=4, rounds=0)
     db = open_tournament(path)
     try:
         final = load_final(db)

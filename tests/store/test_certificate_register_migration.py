@@ -4,20 +4,22 @@ keeps what it held, and prints certificates numbered from the register afterward
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from sqlalchemy import text
 
-from app.demo import build_demo
 from app.services.certificates import AwardRecord, certificate_register, issue_numbers
 from app.store.database import open_database
 from app.store.migrations import SCHEMA_VERSION
 
 
-def test_a_version_5_file_gains_the_certificate_register(tmp_path: Path) -> None:
+def test_a_version_5_file_gains_the_certificate_register(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     assert SCHEMA_VERSION >= 6
     path = tmp_path / "old.finals"
-    build_demo(path, "hangzhou-go", players=30, seed=3, rounds=1)
+    built_demo(path, "hangzhou-go", players=30, seed=3, rounds=1)
     with sqlite3.connect(path) as conn:
         conn.execute("DROP TABLE certificate_number")
         conn.execute("PRAGMA user_version=5")

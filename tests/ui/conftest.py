@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+
+from tests.finals import demo_copy
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -27,11 +30,11 @@ def private_settings(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def gomoku_demo_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def gomoku_demo_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     path = tmp_path_factory.mktemp("demo") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=40, rounds=2)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=40, rounds=2), path)
     return path
 
 

@@ -4,12 +4,12 @@ register's number, the same as `finals report … certificates` gives it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.services.certificates import certificate_register
 from app.services.tournament import open_tournament
 from reports.provisional import NotFinal
@@ -24,9 +24,11 @@ def _numbers(path: Path) -> list[str]:
     ]
 
 
-def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:
+def test_the_window_prints_the_registers_numbers(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=60, seed=7, rounds=2)
+    built_demo(path, "hangzhou-go", players=60, seed=7, rounds=2)
     end_after_rounds_played(path)  # final results: numbered (issue 26 §2)
     db = open_tournament(path)
     try:
@@ -39,11 +41,13 @@ def test_the_window_prints_the_registers_numbers(tmp_path: Path) -> None:
     assert sorted(first) == sorted(r["number"] for r in register)
 
 
-def test_the_window_numbers_no_provisional_certificate(tmp_path: Path) -> None:
+def test_the_window_numbers_no_provisional_certificate(
+    built_demo: Callable[..., Path], tmp_path: Path
+) -> None:
     """Mid-play (issue 26 §2): refused before any number is issued; printed provisional,
     every page marked and nothing in the register."""
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
     db = open_tournament(path)
     try:
         with pytest.raises(NotFinal) as caught:

@@ -4,6 +4,7 @@ older round into a draw does not ask "correct anyway?" first."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,15 +13,14 @@ from PySide6.QtWidgets import QMessageBox
 
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
+from tests.finals import demo_copy
 from tests.ui.conftest import wait_idle
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("go-demo") / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=40, seed=7, rounds=2), path)
     db = open_tournament(path)
     try:
         pair_next(db, "MEN")  # round 3: open tables
@@ -142,15 +142,16 @@ def test_draws_are_allowed_in_the_settings_dialog(go_window, qtbot) -> None:  # 
     assert tournament_settings(go_window.ctx.db).draws == "allowed"
 
 
-def test_the_help_line_says_a_go_final_takes_no_draws(qtbot, tmp_path) -> None:  # noqa: ANN001
+def test_the_help_line_says_a_go_final_takes_no_draws(
+    built_demo: Callable[..., Path], qtbot, tmp_path
+) -> None:  # noqa: ANN001
     """The keys' help names why "=" is refused in this final; a Gomoku final says nothing."""
-    from app.demo import build_demo
     from ui.main import make_app
     from ui.main_window import MainWindow
 
     for preset, refused in (("hangzhou-go", True), ("shaoxing-gomoku-2022", False)):
         path = tmp_path / f"{preset}.finals"
-        build_demo(path, preset, players=16, seed=3, rounds=1)
+        built_demo(path, preset, players=16, seed=3, rounds=1)
         make_app()
         window = MainWindow()
         window.ctx.open_documents = False

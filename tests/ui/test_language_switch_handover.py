@@ -7,7 +7,7 @@ measured by tests/bench/test_bench_stalls.py: on a busy machine it is too noisy 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -15,6 +15,7 @@ import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from tests.finals import demo_copy
 from tests.ui.conftest import wait_idle
 from tests.ui.stall_probe import StallProbe
 
@@ -36,11 +37,9 @@ def reads_on_the_window_thread() -> Iterator[list[str]]:
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("go-360") / "go.finals"
-    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=2), path)
     return path
 
 

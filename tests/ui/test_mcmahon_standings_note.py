@@ -5,6 +5,7 @@ printed standings do."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from app.services.rounds import pair_next
@@ -12,14 +13,15 @@ from app.services.tournament import open_tournament, update_event_settings
 from tests.ui.conftest import wait_idle
 
 
-def test_the_standings_view_names_an_unreadable_grade(qtbot, tmp_path: Path) -> None:  # noqa: ANN001
-    from app.demo import build_demo
+def test_the_standings_view_names_an_unreadable_grade(
+    built_demo: Callable[..., Path], qtbot, tmp_path: Path
+) -> None:  # noqa: ANN001
     from app.services.players import edit_player
     from ui.main import make_app
     from ui.main_window import MainWindow
 
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
+    built_demo(path, "hangzhou-go", players=12, seed=5, rounds=0)
     db = open_tournament(path)
     try:
         update_event_settings(db, "MEN", {"pairing.system": "mcmahon"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ import pytest
 from app.services.results import record_result
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
+from tests.finals import demo_copy
 from tests.ui.conftest import wait_idle
 from tests.ui.stall_probe import StallProbe
 
@@ -25,11 +27,9 @@ DISPLAY_BOUND = 0.2  # with the display open (its whole list was rebuilt: 317–
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("go-360") / "go.finals"
-    build_demo(path, "hangzhou-go", players=360, seed=3, rounds=2)
+    demo_copy(demo_master("hangzhou-go", players=360, seed=3, rounds=2), path)
     return path
 
 

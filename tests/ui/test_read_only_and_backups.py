@@ -4,6 +4,7 @@ it; a file opened from `backups/` says it is a backup and asks before any change
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from PySide6.QtCore import Qt
 
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 from tests.store.faults import read_only
 from tests.ui.conftest import wait_idle
 
@@ -20,12 +21,11 @@ EVENT = "OPEN"
 
 
 @pytest.fixture(scope="module")
-def open_round(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def open_round(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The Gomoku final: round 1 played, round 2 paired with no result yet."""
-    from app.demo import build_demo
 
     path = tmp_path_factory.mktemp("ro") / "t.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, rounds=1), path)
     db = open_tournament(path)
     try:
         pair_next(db, EVENT)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,20 +15,22 @@ from PySide6.QtCore import Qt
 from app.services.audit import audit_log
 from app.services.remote_entry import list_submissions
 from app.services.rounds import round_view
+from tests.finals import demo_copy
 from ui.models.submissions import CONFLICT_BACKGROUND, SubmissionsModel
 
 EVENT = "OPEN"
 
 
 @pytest.fixture(scope="module")
-def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def paired_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """24 players of the Gomoku final: round 1 played, round 2 paired and open."""
-    from app.demo import build_demo
     from app.services.rounds import pair_next
     from app.services.tournament import open_tournament
 
     path = tmp_path_factory.mktemp("remote") / "t.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, rounds=1), path)
     db = open_tournament(path)
     try:
         pair_next(db, EVENT)

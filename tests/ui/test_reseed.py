@@ -3,6 +3,7 @@ and undo it; refused in Chinese once round 1 is paired."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,15 +13,14 @@ from ui.models.base import ROW_ROLE
 
 
 @pytest.fixture
-def unpaired(qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
+def unpaired(built_demo: Callable[..., Path], qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
     """The window on a Gomoku final with 24 players entered and no round paired."""
-    from app.demo import build_demo
     from tests.ui.conftest import wait_idle
     from ui.main import make_app
     from ui.main_window import MainWindow
 
     path = tmp_path / "unpaired.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=0)
+    built_demo(path, "shaoxing-gomoku-2022", players=24, rounds=0)
     make_app()
     win = MainWindow()
     win.ctx.open_documents = False

@@ -5,6 +5,7 @@ still shown."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,19 +14,18 @@ from PySide6.QtCore import Qt
 from app.services.results import clear_result
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 from tests.ui.conftest import wait_idle
 
 CHANGED_ELSEWHERE = ("Changes made at another station are shown.", "已显示其他站点的改动。")
 
 
 @pytest.fixture(scope="module")
-def big_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def big_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A Gomoku final of 320 players, round 1 paired: 160 tables to enter."""
-    from app.demo import build_demo
 
     path = tmp_path_factory.mktemp("gomoku-320") / "big.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=320)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=320), path)
     db = open_tournament(path)
     try:
         pair_next(db, "OPEN", "裁判长")

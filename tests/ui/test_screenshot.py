@@ -7,6 +7,16 @@ from pathlib import Path
 import pytest
 
 
+def _differing(one: Path, other: Path) -> float:
+    """The share of pixels (every second one, both ways) that differ between two pictures."""
+    from PySide6.QtGui import QImage
+
+    a, b = QImage(str(one)), QImage(str(other))
+    assert (a.width(), a.height()) == (b.width(), b.height())
+    points = [(x, y) for x in range(0, a.width(), 2) for y in range(0, a.height(), 2)]
+    return sum(a.pixel(x, y) != b.pixel(x, y) for x, y in points) / len(points)
+
+
 @pytest.mark.parametrize("view", ["players", "round", "results", "standings"])
 def test_screenshot_writes_png(qtbot, gomoku_demo: Path, tmp_path: Path, view: str) -> None:  # noqa: ANN001
     from ui.main import run_gui
@@ -16,3 +26,8 @@ def test_screenshot_writes_png(qtbot, gomoku_demo: Path, tmp_path: Path, view: s
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) > 10_000
+    # the picture shows the final, not the window as it is with no final open (a third of
+    # it and more differs: the view's rows; a blank window or an empty view differs in none)
+    empty = tmp_path / "empty.png"
+    assert run_gui(None, screenshot=str(empty)) == 0
+    assert _differing(out, empty) > 0.2

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from app.services.tournament import event_settings, update_event_settings
 from app.settings import EVENT_SETTINGS, SettingError
+from tests.finals import demo_copy
 
 
 def _digest(path: Path) -> str:
@@ -145,11 +147,9 @@ def test_the_window_opens_a_file_holding_a_bad_tiebreak(
 
 
 @pytest.fixture(scope="module")
-def go_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
-
+def go_master(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("mcmahon-dialog") / "go.finals"
-    build_demo(path, "hangzhou-go", players=20, seed=11, rounds=0)
+    demo_copy(demo_master("hangzhou-go", players=20, seed=11, rounds=0), path)
     return path
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.finals import demo_copy
 from tests.ui.conftest import wait_idle
 
 EVENT = "OPEN"
@@ -48,13 +50,14 @@ def _every_column_shows(table: Any) -> list[str]:  # noqa: ANN401
 
 
 @pytest.fixture(scope="module")
-def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from app.demo import build_demo
+def paired_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     from app.services.rounds import pair_next
     from app.services.tournament import open_tournament
 
     path = tmp_path_factory.mktemp("w1280") / "t.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, rounds=1), path)
     db = open_tournament(path)
     try:
         pair_next(db, EVENT)
@@ -114,13 +117,14 @@ def test_the_phone_queue_shows_every_column_at_1280(win, qtbot) -> None:  # noqa
     assert texts and all("黑" not in t and "白" not in t for t in texts), texts  # Gomoku's words
 
 
-def test_the_backups_dialog_shows_every_column_at_1280(win, qtbot, tmp_path) -> None:  # noqa: ANN001
+def test_the_backups_dialog_shows_every_column_at_1280(
+    built_demo: Callable[..., Path], win, qtbot, tmp_path
+) -> None:  # noqa: ANN001
     """The Go final: five events, so the rounds paired in each make a long line."""
-    from app.demo import build_demo
     from app.services.backup import take_backup
 
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=40, seed=3, rounds=2)
+    built_demo(path, "hangzhou-go", players=40, seed=3, rounds=2)
     assert win.open_file(path)
     wait_idle(win, qtbot)
     take_backup(win.ctx.db, "before-pairing")
@@ -136,9 +140,9 @@ def test_the_backups_dialog_shows_every_column_at_1280(win, qtbot, tmp_path) -> 
     dialog.reject()
 
 
-def test_go_headings_say_black_and_white_gomoku_first_and_second(win, qtbot, tmp_path) -> None:  # noqa: ANN001
-    from app.demo import build_demo
-
+def test_go_headings_say_black_and_white_gomoku_first_and_second(
+    built_demo: Callable[..., Path], win, qtbot, tmp_path
+) -> None:  # noqa: ANN001
     def headings(model: Any) -> list[str]:  # noqa: ANN401
         from PySide6.QtCore import Qt
 
@@ -149,7 +153,7 @@ def test_go_headings_say_black_and_white_gomoku_first_and_second(win, qtbot, tmp
     gomoku = headings(win.round_board.model) + headings(win.results.model)
     assert not any("黑" in h or "白" in h or "Black" in h for h in gomoku), gomoku
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=16, seed=3, rounds=1)
+    built_demo(path, "hangzhou-go", players=16, seed=3, rounds=1)
     assert win.open_file(path)
     wait_idle(win, qtbot)
     go = headings(win.round_board.model) + headings(win.results.model)
@@ -157,15 +161,16 @@ def test_go_headings_say_black_and_white_gomoku_first_and_second(win, qtbot, tmp
     assert any("黑" in h for h in go) and any("白" in h for h in go), go
 
 
-def test_the_result_keys_are_named_in_the_game_s_words(win, qtbot, tmp_path) -> None:  # noqa: ANN001
+def test_the_result_keys_are_named_in_the_game_s_words(
+    built_demo: Callable[..., Path], win, qtbot, tmp_path
+) -> None:  # noqa: ANN001
     """The keys line under the result entry: 先手/后手 in Gomoku, 黑/白 in Go, never both."""
-    from app.demo import build_demo
 
     gomoku = win.results.help_text.text().split("\n")[0]
     assert "1 先手胜" in gomoku and "+ 后手弃权" in gomoku
     assert "黑" not in gomoku.split("也可")[0] and "白" not in gomoku, gomoku
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=16, seed=3, rounds=1)
+    built_demo(path, "hangzhou-go", players=16, seed=3, rounds=1)
     assert win.open_file(path)
     wait_idle(win, qtbot)
     go = win.results.help_text.text().split("\n")[0]

@@ -4,11 +4,11 @@ says 「请加 --force」 on the command line and names the window's own way in 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.services.results import clear_result, record_result
 from app.services.rounds import edit_round_by_seed, pair_next
@@ -19,9 +19,9 @@ COMMAND_LINE = re.compile(r"--[a-z]|finals [a-z]")
 
 
 @pytest.fixture
-def final(tmp_path: Path):  # noqa: ANN201
+def final(built_demo: Callable[..., Path], tmp_path: Path):  # noqa: ANN201
     path = tmp_path / "go.finals"
-    build_demo(path, "hangzhou-go", players=30, seed=9, rounds=2)
+    built_demo(path, "hangzhou-go", players=30, seed=9, rounds=2)
     db = open_tournament(path)
     yield db
     db.close()

@@ -5,24 +5,28 @@ ran on; with none, the window says how to get them (never a command-line flag)."
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
+from tests.finals import demo_copy
+
 EVENT = "OPEN"
 
 
 @pytest.fixture(scope="module")
-def paired_master(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def paired_master(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     """24 players of the Gomoku final: round 1 played, round 2 paired and open."""
-    from app.demo import build_demo
     from app.services.rounds import pair_next
     from app.services.tournament import open_tournament
 
     path = tmp_path_factory.mktemp("slips") / "t.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, rounds=1), path)
     db = open_tournament(path)
     try:
         pair_next(db, EVENT)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.services import remote_entry
 from app.services.audit import audit_log
@@ -22,6 +21,7 @@ from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament, set_tournament_fields
 from app.store.database import Database
 from app.web.pages import table_html
+from tests.finals import demo_copy
 from tests.web.conftest import Client, copy_final, links
 from tests.web.webdriver import Browser, find_browser
 
@@ -36,9 +36,11 @@ def _buttons(db: Database, token: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def gomoku_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def gomoku_template(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> Path:
     path = tmp_path_factory.mktemp("web-gomoku") / "gomoku.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, seed=3)
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=24, seed=3), path)
     db = open_tournament(path)
     try:
         pair_next(db, "OPEN")

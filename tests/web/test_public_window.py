@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,15 +14,14 @@ EVENT = "OPEN"
 
 
 @pytest.fixture
-def win(qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
-    from app.demo import build_demo
+def win(built_demo: Callable[..., Path], qtbot, tmp_path: Path):  # noqa: ANN001, ANN201
     from app.services.rounds import pair_next
     from app.services.tournament import open_tournament
     from ui.main import make_app
     from ui.main_window import MainWindow
 
     path = tmp_path / "t.finals"
-    build_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
+    built_demo(path, "shaoxing-gomoku-2022", players=24, rounds=1)
     db = open_tournament(path)
     try:
         pair_next(db, EVENT)
