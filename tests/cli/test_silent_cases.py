@@ -79,7 +79,9 @@ def test_a_late_team_that_wins_the_title_is_warned_of_everywhere(
     assert code == 0 and team in out
     warned = [line for line in err.splitlines() if team in line]
     assert warned and "强制组队" in warned[0] and "奖金照发（10000 元）" in warned[0]
-    code, out, err = run(capsys, "report", played, "prizes", "-o", str(tmp_path / "p.pdf"))
+    code, out, err = run(  # mid-play: the prize sheet prints only as provisional (issue 26)
+        capsys, "report", played, "prizes", "--provisional", "-o", str(tmp_path / "p.pdf")
+    )
     assert code == 0 and any(team in line and "强制组队" in line for line in err.splitlines())
 
 
