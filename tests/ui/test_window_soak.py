@@ -71,12 +71,17 @@ def test_a_long_session_with_the_projector_open(qtbot, fresh_round: Path) -> Non
             assert not any(results.view.results[t] for t in tables)
 
         one_cycle()  # the first cycle builds caches; count from the second
-        before = none_references()
+        counts = [none_references()]
         for _ in range(CYCLES - 1):
             one_cycle()
+            counts.append(none_references())
         if not none_is_immortal():
-            lost = before - none_references()
-            assert lost < 200, f"{lost} references to None lost in {CYCLES * 40} actions"
+            # A binding that drops references loses one per void call, in every cycle: ~1,400
+            # a cycle here (PySide6 6.12.0: 4,409 in two cycles). Caches of earlier work freed
+            # meanwhile lower the count once, not cycle after cycle.
+            drops = [earlier - later for earlier, later in zip(counts, counts[1:], strict=False)]
+            falling = [drop for drop in drops if drop > 500]
+            assert len(falling) <= len(drops) // 2, f"references to None lost per cycle: {drops}"
         assert display.isVisible()
     finally:
         window.ctx.close()
