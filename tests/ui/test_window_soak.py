@@ -16,8 +16,8 @@ from tests.ui.conftest import wait_idle
 from tests.ui.refcounts import none_is_immortal, none_references
 
 # Each cycle: a result typed at each of the 20 tables, then 20 undos (40 actions). CI runs
-# 10 (400 actions, about a minute); FINALS_SOAK_CYCLES=100 is a long session (4,000).
-CYCLES = int(os.environ.get("FINALS_SOAK_CYCLES", "10"))
+# 6 (240 actions, about a minute); FINALS_SOAK_CYCLES=100 is a long session (4,000).
+CYCLES = int(os.environ.get("FINALS_SOAK_CYCLES", "6"))
 
 
 @pytest.fixture
