@@ -282,25 +282,31 @@ def load_sheet(path: Path) -> Sheet:
         raise FinalsError(f"找不到报名表 {path}。请检查路径。")
     suffix = path.suffix.lower()
     if suffix in (".xlsx", ".csv"):
-        _check_file_size(path)
-    if suffix == ".xlsx":
-        _check_xlsx_parts(path)
-        worksheet, table = _read_xlsx(path)
-        return Sheet(_rows_from_table(table, f"{path.name}（工作表“{worksheet}”）"), worksheet)
-    if suffix == ".csv":
-        raw = path.read_bytes()
-        for encoding in ("utf-8-sig", "gb18030"):
-            try:
-                text = raw.decode(encoding)
-                break
-            except UnicodeDecodeError:
-                continue
-        else:
-            raise FinalsError(f"{path.name} 的编码无法识别。请另存为 UTF-8 编码的 CSV。")
-        # Only CR/LF end a CSV record: U+2028, U+2029, NEL, VT, FF and the like inside a
-        # cell are part of its text (str.splitlines() would cut the row in two).
-        return Sheet(_rows_from_table(_csv_table(text, path.name), path.name))
+        worksheet, table = read_table(path)
+        where = f"{path.name}（工作表“{worksheet}”）" if worksheet else path.name
+        return Sheet(_rows_from_table(table, where), worksheet)
     raise FinalsError(f"不支持的报名表格式 {path.suffix}。请使用 .xlsx 或 .csv。")
+
+
+def read_table(path: Path) -> tuple[str | None, list[list[Any]]]:
+    """The cells of an .xlsx's visible active worksheet (and its name) or of a CSV (UTF-8 or
+    GB18030; name None), within the limits above: checked before anything is loaded."""
+    _check_file_size(path)
+    if path.suffix.lower() == ".xlsx":
+        _check_xlsx_parts(path)
+        return _read_xlsx(path)
+    raw = path.read_bytes()
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            text = raw.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        raise FinalsError(f"{path.name} 的编码无法识别。请另存为 UTF-8 编码的 CSV。")
+    # Only CR/LF end a CSV record: U+2028, U+2029, NEL, VT, FF and the like inside a
+    # cell are part of its text (str.splitlines() would cut the row in two).
+    return None, _csv_table(text, path.name)
 
 
 def _csv_table(text: str, where: str) -> list[list[Any]]:

@@ -23,8 +23,6 @@ each naming its row.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -70,24 +68,12 @@ def read_table_file(path: Path) -> TableRows:
     path = Path(path)
     if not path.is_file():
         raise FinalsError(f"找不到表格文件 {path}。请检查路径。")
-    suffix = path.suffix.lower()
-    if suffix == ".xlsx":
-        from app.io.sheets import _read_xlsx
-
-        worksheet, table = _read_xlsx(path)
-        return table_rows(table, f"{path.name}（工作表“{worksheet}”）")
-    if suffix != ".csv":
+    if path.suffix.lower() not in (".csv", ".xlsx"):
         raise FinalsError(f"不支持的表格格式 {path.suffix}。请使用 .csv 或 .xlsx。")
-    raw = path.read_bytes()
-    for encoding in ("utf-8-sig", "gb18030"):
-        try:
-            text = raw.decode(encoding)
-            break
-        except UnicodeDecodeError:
-            continue
-    else:
-        raise FinalsError(f"{path.name} 的编码无法识别。请另存为 UTF-8 编码的 CSV。")
-    return table_rows([list(r) for r in csv.reader(io.StringIO(text, newline=""))], path.name)
+    from app.io.sheets import read_table  # the registration sheet's reader and its limits
+
+    worksheet, table = read_table(path)
+    return table_rows(table, f"{path.name}（工作表“{worksheet}”）" if worksheet else path.name)
 
 
 def table_rows(table: Sequence[Sequence[Any]], source: str) -> TableRows:
