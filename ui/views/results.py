@@ -203,6 +203,8 @@ class ResultsView(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # columns are sized from the first rows (what is on screen), not from all 180 tables
+        self.table.horizontalHeader().setResizeContentsPrecision(60)
         self.table.doubleClicked.connect(self._pick_row)
         # Ctrl+Z belongs to the results, not to the text of the entry line.
         for widget in (self.entry, self.table, self.round_combo):

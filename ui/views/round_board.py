@@ -120,6 +120,8 @@ class RoundBoard(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(24)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # columns are sized from the first rows (what is on screen), not from all 180 tables
+        self.table.horizontalHeader().setResizeContentsPrecision(60)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self.context_menu)
         self.table.setToolTip(
