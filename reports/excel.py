@@ -216,7 +216,7 @@ def standings_workbook(
     for key in keys:
         if key is not None and key not in ev.category_standings and category is None:
             continue
-        titles, rows, cat = standings_table_rows(view, ev, key)
+        titles, rows, cat = standings_table_rows(view, ev, key, after)
         label = cat.name if cat else "总成绩"
         book.sheet(str(label), f"{ev.name} 第{after}轮后 {label}排名", titles, rows)
     return book.save(out)

@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, PageBreak
 
 from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory
+from app.readmodel.withdrawal import withdrawal_note
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standing
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
@@ -97,9 +98,12 @@ def standings_header(
 
 
 def standings_table_rows(
-    view: DocView, event: EventView, category: str | None
+    view: DocView, event: EventView, category: str | None, after: int | None = None
 ) -> tuple[list[str], list[list[str]], FinalCategory | None]:
-    """Column titles and rows of the standings (also used by the Excel workbook)."""
+    """Column titles and rows of the standings (also used by the Excel workbook).
+
+    A last column 状态 marks who has withdrawn (退赛（自第N轮）), when anyone listed has.
+    """
     tiebreaks = event.tiebreak_order
     cat = event.category(category) if category is not None else None
     rows_data: Sequence[Standing | CategoryStanding]
@@ -129,12 +133,26 @@ def standings_table_rows(
             fmt_points(row.points),
         ]
         cells += [fmt_points(row.tiebreaks.get(t)) for t in tiebreaks]
+        cells.append(withdrawal_note(entrant, after))
         rows.append(cells)
+    if any(cells[-1] for cells in rows):
+        titles.append("状态")
+    else:
+        rows = [cells[:-1] for cells in rows]
     return titles, rows, cat
 
 
 def _standings_spec(titles: list[str], width: float) -> TableSpec:
-    widths = {"名次": 10, "总名次": 11, "序号": 9, "姓名": 22, "组合": 40, "单位": 44, "积分": 10}
+    widths = {
+        "名次": 10,
+        "总名次": 11,
+        "序号": 9,
+        "姓名": 22,
+        "组合": 40,
+        "单位": 44,
+        "积分": 10,
+        "状态": 24,
+    }
     columns = []
     for title in titles:
         align = "left" if title in ("姓名", "组合", "单位") else "center"
@@ -155,7 +173,7 @@ def build_standings_pdf(
     view = DocView(final)
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
-    titles, rows, cat = standings_table_rows(view, ev, category)
+    titles, rows, cat = standings_table_rows(view, ev, category, after)
     document = f"{cat.name}成绩排名表" if cat else "成绩排名表"
     header = standings_header(view, ev, after, document)
     if cat:

@@ -78,7 +78,13 @@ def core(text: str) -> str:
     found = _LAST_SECOND.match(text)
     if found:
         return f"second in round {found.group(1)}"
+    found = _WITHDRAWN_FROM.match(text)
+    if found:
+        return f"withdrawn from round {found.group(1)}"
     return text
+
+
+_WITHDRAWN_FROM = re.compile(r"^退赛（自第(\d+)轮）$")
 
 
 _HEADER = re.compile(

@@ -89,6 +89,7 @@ def _load(args: argparse.Namespace) -> Final:
 
 def cmd_standings(args: argparse.Namespace) -> int:
     from app.readmodel.held import beyond_last_round, event_rounds_held
+    from app.readmodel.withdrawal import withdrawal_note
 
     final = _load(args)
     event = _event(final, args.event)
@@ -139,14 +140,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
     body = []
     # a withdrawn player (by hand or by the forfeit rule) is marked 退赛, in a last column
     # that is there only when someone listed has withdrawn
-    marked = any(names[r.entrant].status == "withdrawn" for r in rows)
+    marked = any(withdrawal_note(names[r.entrant]) for r in rows)
     for row in rows:
         entrant = names[row.entrant]
         rank = f"{row.rank}{'=' if row.shared else ''}"
         cells = [rank, str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(row.points)]
         cells += [fmt_points(row.tiebreaks.get(name)) for name in order]
         if marked:
-            cells.append(_status_note(entrant))
+            cells.append(withdrawal_note(entrant))
         body.append(cells)
     print(
         table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])
@@ -156,13 +157,6 @@ def cmd_standings(args: argparse.Namespace) -> int:
         for line in event.standings.explanation:
             print(line)
     return 0
-
-
-def _status_note(entrant: FinalEntrant) -> str:
-    if entrant.status != "withdrawn":
-        return ""
-    since = entrant.withdrawn_from_round
-    return f"退赛（自第{since}轮）" if since and since > 1 else "退赛"
 
 
 def _tiebreak_order(event: FinalEvent) -> list[str]:

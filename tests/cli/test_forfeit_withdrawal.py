@@ -291,3 +291,73 @@ def test_an_opengotha_import_does_not_apply_the_chinese_rule(
     assert "连续弃权取消资格" in out + err
     shown = json.loads(run(capsys, "settings", str(path), "--event", "OG", "--json")[1])
     assert shown["pairing"]["withdraw_after_forfeits"] == 0
+
+
+def test_the_window_and_the_standings_pdf_mark_him_withdrawn_from_the_round(
+    final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path, qapp: object
+) -> None:
+    """Issue 25 §5: 退赛（自第N轮） in every standings face, not only the command line."""
+    from PySide6.QtCore import Qt
+
+    from app.readmodel.load import load_final
+    from app.services.tournament import open_tournament
+    from reports.build import build_report
+    from tests.reports.conftest import pdf_pages
+    from ui.models.standings import StandingsModel
+
+    _play(final, {ABSENTEE}, rounds=2)
+    assert run(capsys, "pair", final, "--event", "OPEN")[0] == 0
+    _finish(final, 3)
+    db = open_tournament(final)
+    try:
+        read = load_final(db)
+    finally:
+        db.close()
+    seed_name = next(e.name for e in read.event("OPEN").entrants if e.seed == ABSENTEE)
+    # the PDF: a 状态 column, his row carries the mark, nobody else's does
+    pages = pdf_pages(build_report(read, "standings", tmp_path / "s.pdf", event="OPEN"))
+    text = "".join(pages)
+    assert "状态" in text
+    lines = [x for page in pages for x in page.splitlines()]
+    marked = [x for x in lines if "退赛（自第3轮）" in x]
+    assert len(marked) == 1 and seed_name in marked[0]
+    # the window: a Status column with the same words
+    model = StandingsModel()
+    model.set_event(read.event("OPEN"))
+    column = next(i for i, c in enumerate(model._columns) if c.key == "status_note")
+    shown = {
+        model.data(model.index(r, column), Qt.ItemDataRole.DisplayRole)
+        for r in range(model.rowCount())
+    }
+    assert shown == {"", "退赛（自第3轮）"}
+    # standings after round 1, before the rule fired, carry no mark (nor the column)
+    db = open_tournament(final)
+    try:
+        early = load_final(db, after_round=1)
+    finally:
+        db.close()
+    text = "".join(pdf_pages(build_report(early, "standings", tmp_path / "r1.pdf", event="OPEN")))
+    assert "退赛" not in text
+
+
+def test_a_late_entrant_is_listed_as_not_yet_in_for_the_round_already_paired(
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25 §1: the sit-out list names 迟到未入 for an entrant added after the round
+    was paired, with the round he plays from."""
+    _play(final, set(), rounds=1)
+    assert run(capsys, "pair", final, "--event", "OPEN")[0] == 0
+    code, out, err = run(capsys, "add-player", final, "--event", "OPEN", "--name", "迟到者")
+    assert code == 0, err
+    data = json.loads(run(capsys, "pairing", final, "--event", "OPEN", "--round", "2", "--json")[1])
+    late = [s for s in data["sitting_out"] if s["name"] == "迟到者"]
+    assert [(s["reason"], s["detail"]) for s in late] == [("迟到未入", "自第3轮起参赛")]
+    out = run(capsys, "pairing", final, "--event", "OPEN", "--round", "2")[1]
+    assert "迟到未入（自第3轮起参赛）" in out
+    # and he is paired in round 3
+    _finish(final, 2)
+    assert run(capsys, "pair", final, "--event", "OPEN")[0] == 0
+    names = json.loads(
+        run(capsys, "pairing", final, "--event", "OPEN", "--round", "3", "--json")[1]
+    )["games"]
+    assert any("迟到者" in (g["first_name"], g.get("second_name")) for g in names)

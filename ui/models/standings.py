@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
+from app.readmodel.withdrawal import withdrawal_note
 from ui.core_words import core
 from ui.models.base import Column, RecordsModel
 
@@ -34,6 +35,7 @@ class StandingLine:
     members: tuple[str, ...]
     grade: str | None
     status: str | None
+    status_note: str  # 退赛（自第N轮）, "" while playing
     points: float
     tiebreaks: Mapping[str, float]
 
@@ -77,6 +79,7 @@ def standing_rows(event: FinalEvent, category: str | None) -> list[StandingLine]
                 members=entrant.members if entrant else (),
                 grade=entrant.grade if entrant else None,
                 status=entrant.status if entrant else None,
+                status_note=withdrawal_note(entrant) if entrant else "",
                 points=row.points,
                 tiebreaks=row.tiebreaks,
             )
@@ -131,6 +134,8 @@ class StandingsModel(RecordsModel):
         columns.append(Column("points", self.tr("Points"), numeric=True))
         for name in self.tiebreaks:
             columns.append(Column(f"tb:{name}", core(name), _tiebreak(name), numeric=True))
+        if any(r.status_note for r in rows):
+            columns.append(Column("status_note", self.tr("Status"), lambda r: core(r.status_note)))
         self.beginResetModel()
         self._columns = columns
         self._rows = rows
