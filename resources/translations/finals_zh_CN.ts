@@ -2236,6 +2236,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>小分</translation>
     </message>
     <message>
+      <source>Prizes and grades</source>
+      <translation>奖金与等级</translation>
+    </message>
+    <message>
       <source>Tournament</source>
       <translation>比赛信息</translation>
     </message>
@@ -2309,6 +2313,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Points</source>
       <translation>积分</translation>
+    </message>
+    <message>
+      <source>Status</source>
+      <translation>状态</translation>
     </message>
   </context>
   <context>
@@ -2498,6 +2506,65 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>conflict</source>
       <translation>冲突</translation>
+    </message>
+  </context>
+  <context>
+    <name>TablesTab</name>
+    <message>
+      <source>Prize table</source>
+      <translation>奖项</translation>
+    </message>
+    <message>
+      <source>Grade table</source>
+      <translation>等级表</translation>
+    </message>
+    <message>
+      <source>Import from sheet…</source>
+      <translation>从表格导入…</translation>
+    </message>
+    <message>
+      <source>A CSV or Excel sheet: 名次,奖项,奖金 (prizes) or 名次,等级 (grades)</source>
+      <translation>CSV 或 Excel 表格：名次,奖项,奖金（奖金表）或 名次,等级（等级表）</translation>
+    </message>
+    <message>
+      <source>Remove table</source>
+      <translation>删除此表</translation>
+    </message>
+    <message>
+      <source>Undo last change</source>
+      <translation>撤销上次修改</translation>
+    </message>
+    <message>
+      <source>The event itself</source>
+      <translation>本项目（不分组别）</translation>
+    </message>
+    <message>
+      <source>Places</source>
+      <translation>名次</translation>
+    </message>
+    <message>
+      <source>Prize</source>
+      <translation>奖项</translation>
+    </message>
+    <message>
+      <source>Amount (yuan, before tax)</source>
+      <translation>奖金（元，含税）</translation>
+    </message>
+    <message>
+      <source>Grade applied for</source>
+      <translation>申报等级</translation>
+    </message>
+    <message>
+      <source>No table set</source>
+      <translation>尚未设置</translation>
+    </message>
+    <message>
+      <source>Import table</source>
+      <translation>导入表格</translation>
+    </message>
+    <message>
+      <source>Sheets (*.csv *.xlsx)</source>
+      <translation>表格 (*.csv *.xlsx)</translation>
     </message>
   </context>
   <context>

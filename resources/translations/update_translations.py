@@ -22,6 +22,25 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the settings' prize and grade tables (issue 25 §4) and the standings' status column
+    "Prizes and grades": "奖金与等级",
+    "Prize table": "奖金表",
+    "Grade table": "等级表",
+    "The event itself": "本项目（不分组别）",
+    "No table set": "尚未设置",
+    "Import from sheet…": "从表格导入…",
+    "A CSV or Excel sheet: 名次,奖项,奖金 (prizes) or 名次,等级 (grades)": (
+        "CSV 或 Excel 表格：名次,奖项,奖金（奖金表）或 名次,等级（等级表）"
+    ),
+    "Remove table": "删除此表",
+    "Undo last change": "撤销上次修改",
+    "Import table": "导入表格",
+    "Sheets (*.csv *.xlsx)": "表格 (*.csv *.xlsx)",
+    "Places": "名次",
+    "Prize": "奖项",
+    "Amount (yuan, before tax)": "奖金（元，含税）",
+    "Grade applied for": "申报等级",
+    "Status": "状态",
     # what arbiters coming from Swiss-Manager or OpenGotha look for (issue 23 §5)
     "Print…": "打印…",
     "Print a PDF…": "打印 PDF 文件…",

@@ -37,6 +37,7 @@ from app.services.tournament import (
 )
 from app.settings import EVENT_SETTINGS, SettingError, tiebreak_names
 from app.settings.schema import parse_schedule_time
+from ui.dialogs.tables_tab import TablesTab
 from ui.dialogs.tournament_settings import TournamentTab
 from ui.errors import error_text, window_text
 
@@ -239,6 +240,10 @@ class SettingsDialog(QDialog):
         box.addWidget(self.schedule, 1)
         self.schedule_loaded: dict[int, str] = {}
         self.tabs.addTab(schedule, self.tr("Schedule"))
+        # Prize and grade tables: changed (and audited) when their buttons are pressed
+        self.tables = TablesTab(db)
+        self.tables.changed.connect(self._tables_changed)
+        self.tabs.addTab(self.tables, self.tr("Prizes and grades"))
         # The tournament itself (every event): title, dates, venue, komi, certificates...
         self.tournament = TournamentTab()
         self.tournament.load(tournament_info(db))
@@ -249,6 +254,9 @@ class SettingsDialog(QDialog):
         form = QFormLayout(me)
         self._operator = operator
         self.operator = QLineEdit(operator)
+        self.operator.textChanged.connect(
+            lambda text: setattr(self.tables, "operator", text.strip() or operator)
+        )
         self.operator.setPlaceholderText(self.tr("e.g. 王裁判"))
         form.addRow(self.tr("Operator (recorded in the audit log)"), self.operator)
         self.tabs.addTab(me, self.tr("Operator"))
@@ -306,10 +314,17 @@ class SettingsDialog(QDialog):
     def event_code(self) -> str:
         return str(self.event_combo.currentData())
 
+    def _tables_changed(self) -> None:
+        ctx = getattr(self.parent(), "ctx", None)
+        if ctx is not None and hasattr(ctx, "notify"):
+            ctx.notify("settings")  # prizes, grades and certificates follow the new table
+
     def load(self) -> None:
         if self.event_combo.currentData() is None:
             return
         code = self.event_code()
+        self.tables.operator = self.operator.text().strip() or self._operator
+        self.tables.set_event(code)
         self.current = event_settings(self.db, code)
         clean = event_settings(self.db, code, clean=True)
         problems = [p for p in event_setting_problems(self.db, code) if not p.unused]
