@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from datetime import datetime
 from pathlib import Path
 
@@ -9,7 +10,8 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from app.readmodel.model import Final
-from reports.docview import DocView
+from app.standings.grades import GradeAward
+from reports.docview import DocView, EventView
 from reports.errors import ReportError
 from reports.pdf_common import (
     Column,
@@ -59,17 +61,14 @@ def grade_sections(
     if not grades:
         raise ReportError("所选项目或组别没有等级申报记录。")
     events = {ev.code: ev for ev in view.events}
+    shared = Counter((g.award.event, g.award.category, g.award.rank) for g in view.grades)
     sections: dict[str, list[list[str]]] = {}
     for grade in sorted(
         grades, key=lambda g: (g.award.event, g.award.category or "", g.award.rank)
     ):
         award = grade.award
         ev = events.get(award.event)
-        title = ev.name if ev else award.event
-        if award.category and ev:
-            for cat in ev.categories:
-                if cat.code == award.category:
-                    title += f"（{cat.name}）"
+        title = _section_title(ev, award)
         entrant = ev.entrant(award.entrant) if ev else None
         birth = f"{entrant.birth_date:%Y-%m}" if entrant and entrant.birth_date else ""
         rows = sections.setdefault(title, [])
@@ -87,10 +86,53 @@ def grade_sections(
                 birth.replace("-", "年") + "月" if birth else "",
                 grade.unit or (entrant.unit if entrant else None) or "",
                 award.grade,
-                f"已有{award.held}" if award.already_held else "",
+                "；".join(
+                    note
+                    for note in (
+                        "并列" if shared[(award.event, award.category, award.rank)] > 1 else "",
+                        f"已有{award.held}" if award.already_held else "",
+                    )
+                    if note
+                ),
             ]
         )
     return sections
+
+
+def _section_title(ev: EventView | None, award: GradeAward) -> str:
+    title = ev.name if ev else award.event
+    if award.category and ev:
+        for cat in ev.categories:
+            if cat.code == award.category:
+                title += f"（{cat.name}）"
+    return title
+
+
+def ties_across_bands(view: DocView) -> dict[str, list[str]]:
+    """By section: each shared place whose players, counted one by one, would reach into a
+    worse band — and the rule applied (all of them get the band of the shared place)."""
+    events = {ev.code: ev for ev in view.events}
+    places = Counter((g.award.event, g.award.category, g.award.rank) for g in view.grades)
+    notes: dict[str, list[str]] = {}
+    seen: set[tuple[str, str | None, int]] = set()
+    for line in view.grades:
+        award = line.award
+        key = (award.event, award.category, award.rank)
+        count = places[key]
+        ev = events.get(award.event)
+        if count < 2 or key in seen or ev is None:
+            continue
+        seen.add(key)
+        table = next((t for t in ev.event.grade_tables if t.category == award.category), None)
+        last = award.rank + count - 1
+        if table is None or table.grade_for(last) == award.grade:
+            continue
+        below = table.grade_for(last) or "无等级"
+        notes.setdefault(_section_title(ev, award), []).append(
+            f"第{award.rank}名{count}人并列，跨越等级段（第{last}名按名次段为{below}）："
+            f"并列者均按并列名次第{award.rank}名申报{award.grade}"
+        )
+    return notes
 
 
 def build_grades_pdf(
@@ -105,6 +147,7 @@ def build_grades_pdf(
     view = DocView(final)
     left_out: dict[str, list[str]] = {}
     sections = grade_sections(view, event, category, left_out)
+    ties = ties_across_bands(view)
     for title in left_out:
         sections.setdefault(title, [])  # everyone of a section already holds their grade
     columns = scale_columns(
@@ -125,7 +168,8 @@ def build_grades_pdf(
             story.append(PageBreak())
         story.append(SetHeader(header))
         story.append(make_table(TableSpec(columns, band_every=5), rows))
-        notes = ["按总决赛名次申报，名次不顺延"]
+        notes = ["按总决赛名次申报，名次不顺延；名次并列者均按并列名次申报"]
+        notes += ties.get(title, [])
         if left_out.get(title):
             notes.append(
                 f"以下{len(left_out[title])}人已持有所申报等级或更高等级，未列入本表："
