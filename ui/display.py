@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.pinyin import name_key
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 
 if TYPE_CHECKING:
     from app.readmodel.model import FinalEntrant, FinalEvent

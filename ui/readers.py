@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.readmodel.load import load_final
 from app.services.players import list_entrants
+from app.services.read_model import load_final
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
 from app.services.teams import late_change_list, problems

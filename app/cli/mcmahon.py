@@ -21,8 +21,8 @@ from app.cli.common import (
 def cmd_mcmahon(args: argparse.Namespace) -> int:
     from app.cli.results import _event
     from app.pairing.mcmahon import missing_grades_error
-    from app.readmodel.load import load_final
     from app.readmodel.mcmahon import mcmahon_table
+    from app.services.read_model import load_final
 
     with opened(args) as db:
         final = load_final(db)

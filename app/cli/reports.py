@@ -33,7 +33,7 @@ NO_ADDRESS_WARNING = (
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.remote_entry import remembered_base_url
     from reports.build import KINDS, PrintExtras, build_report, results_mark
     from reports.errors import ReportError

@@ -81,7 +81,7 @@ def _row_document(row: CategoryStanding, overall: bool) -> dict[str, Any]:
 
 
 def _load(args: argparse.Namespace) -> Final:
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     with opened(args) as db:
         return load_final(db, getattr(args, "round", None))
@@ -558,7 +558,7 @@ def cmd_table(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from app.cli.common import operator
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     kind = args.table_kind
     actions = [bool(args.set), args.clear, args.undo]

@@ -250,7 +250,7 @@ def cmd_results(args: argparse.Namespace) -> int:
 
 def cmd_boards(args: argparse.Namespace) -> int:
     from app.io.export_json import game_document
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     with opened(args) as db:
         final = load_final(db)

@@ -395,7 +395,7 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
 
     if not args.json:
         raise FinalsError("请加 --json（目前只支持 JSON 导出；Excel 表格请用 finals report）。")

@@ -85,7 +85,7 @@ def write_site(files: dict[str, str], folder: Path) -> list[Path]:
 
 
 def cmd_html(args: argparse.Namespace) -> int:
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.web.public import site_pages
 
     with opened(args) as db:

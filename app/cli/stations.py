@@ -15,7 +15,8 @@ from app.errors import FinalsError
 def cmd_copy(args: argparse.Namespace) -> int:
     from app.services.tournament import open_tournament
     from app.store.address import is_server_url
-    from app.store.copy import copy_into_new_file, copy_to_server
+    from app.store.copy import copy_into_new_file
+    from app.store.server import copy_to_server
 
     source_target, dest_target = store_target(args.source), store_target(args.dest)
     if not is_server_url(dest_target) and Path(dest_target).exists():

@@ -1,5 +1,5 @@
 """The read model of a final: everything a document, a view or the export shows, as frozen
-data built once per file revision (`app.readmodel.load`).
+data built once per file revision (`app.services.read_model`).
 
 Plain values only: no store, no SQL. The JSON export (`app.io.export_json`) is its
 serialisation; the reports, the command line and the window read these classes.

@@ -21,6 +21,7 @@ from pathlib import Path
 from app.errors import FinalsError
 from app.services.outputs import check_output
 from app.services.tournament import tournament_settings
+from app.store.backup_names import STAMP, backup_name, copies_in, copies_of
 from app.store.database import SUFFIX, Database, copy_connection, failure_reason
 
 
@@ -40,22 +41,7 @@ def _keep(db: Database) -> int:
 
 def own_copies(db: Database) -> list[Path]:
     """This file's backups, oldest first (by the time stamp in the name)."""
-    return _copies(db.backup_folder, db.backup_stem, SUFFIX)
-
-
-def copies_of(path: Path) -> list[Path]:
-    """The backups of the tournament file at `path`, oldest first, without opening it (a file
-    that cannot be opened, being damaged, is the one whose backups are wanted)."""
-    return _copies(path.parent / "backups", path.stem, path.suffix)
-
-
-def _copies(folder: Path, stem: str, suffix: str) -> list[Path]:
-    pattern = re.compile(rf"{re.escape(stem)}-(\d{{8}}-\d{{6}}-\d{{6}})-[\w-]+{re.escape(suffix)}")
-    try:
-        found = [(m.group(1), p) for p in folder.iterdir() if (m := pattern.fullmatch(p.name))]
-    except OSError:  # no backups folder, or one we may not list
-        return []
-    return [p for _stamp, p in sorted(found)]
+    return copies_in(db.backup_folder, db.backup_stem, SUFFIX)
 
 
 def take_backup(db: Database, label: str) -> Path:
@@ -64,7 +50,7 @@ def take_backup(db: Database, label: str) -> Path:
     Raises BackupFailed (in Chinese) when the copy cannot be written; no partial copy stays.
     """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = backup_dir(db) / f"{db.backup_stem}-{stamp}-{label}{SUFFIX}"
+    target = backup_dir(db) / backup_name(db.backup_stem, stamp, label, SUFFIX)
     try:
         db.backup_to(target)
         if target.stat().st_size == 0:
@@ -116,7 +102,6 @@ def backup_warning(db: Database, label: str, saved: str) -> str | None:
 
 # --- save as, look into a copy, restore from it ------------------------------------------------
 
-STAMP = re.compile(r"-(\d{8}-\d{6}-\d{6})-([\w-]+)$")
 RESTORE_LABEL = "before-restore"
 
 

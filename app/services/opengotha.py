@@ -35,10 +35,10 @@ from app.io.opengotha import (
     strip_seed_suffix,
     write_opengotha,
 )
-from app.readmodel.load import load_final
 from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
 from app.services.outputs import check_output
+from app.services.read_model import load_final
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import (

@@ -12,7 +12,6 @@ from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.registration import (
     EventRules,
-    PlayerRow,
     RowError,
     check_individual,
     check_pair,
@@ -20,7 +19,7 @@ from app.io.registration import (
     exclusive_warning,
 )
 from app.services.audit import record
-from app.services.registration import event_rules
+from app.services.lookup import event_rules, find_entrant, player_row
 from app.services.seeding import apply_order
 from app.services.tournament import get_event
 from app.standings.categories import normalize_gender
@@ -76,26 +75,6 @@ def _public(player: Player) -> dict[str, Any]:
     data = {k: getattr(player, k) for k in PUBLIC}
     data["birth_date"] = player.birth_date.isoformat() if player.birth_date else None
     return data
-
-
-def find_entrant(session: Session, event: Event, who: str) -> Entrant:
-    """An entrant by seed number or by name."""
-    who = who.strip()
-    if who.isdigit():
-        for entrant in event.entrants:
-            if entrant.seed == int(who):
-                return entrant
-        raise FinalsError(
-            f"{event.name}没有序号为 {who} 的选手。请用 finals players 查看序号。",
-            window=f"{event.name}没有序号为 {who} 的选手。序号见“选手”页。",
-        )
-    matches = [e for e in event.entrants if e.name == who]
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise FinalsError(f"{event.name}中没有名为“{who}”的选手。请检查姓名或改用序号。")
-    seeds = "、".join(str(e.seed) for e in matches)
-    raise FinalsError(f"{event.name}中有{len(matches)}名“{who}”（序号 {seeds}）。请改用序号指定。")
 
 
 def _clean(field: str, value: Any) -> Any:
@@ -238,28 +217,6 @@ def edit_player(
             before,
             {**_public(player), **({"已修改（不公开）": changed} if changed else {})},
         )
-
-
-def player_row(player: Player, row: int = 0, events: tuple[str, ...] = ()) -> PlayerRow:
-    """A stored player as the eligibility checks of app.io.registration read one."""
-    return PlayerRow(
-        row=row,
-        name=player.name,
-        gender=player.gender,
-        birth_date=player.birth_date,
-        unit=player.unit,
-        region=player.region,
-        grade=player.grade,
-        rating=player.rating,
-        source=player.source,
-        qualifier_rank=player.qualifier_rank,
-        id_number=None,
-        phone=None,
-        seed=None,
-        events=events,
-        group=None,
-        platform_account=player.platform_account,
-    )
 
 
 def _named(error: RowError) -> str:

@@ -13,11 +13,11 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
 from app.errors import FinalsError, first_few
-from app.io.registration import EventRules, ExistingPlayer, PlayerRow, plan_registration
+from app.io.registration import ExistingPlayer, PlayerRow, plan_registration
 from app.io.sheets import SheetRow, load_sheet
 from app.services.audit import record
+from app.services.lookup import event_rules
 from app.services.seeding import player_seed_key
-from app.services.snapshots import event_settings_of
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, EntrantMember, Event, Player, Round, Tournament
@@ -42,25 +42,6 @@ class ImportSummary:
             f"已{where}导入 {self.players} 名选手（{detail}）；"
             f"队伍 {self.teams} 支，双人组合 {self.pairs} 对。"
         )
-
-
-def event_rules(session: Session) -> list[EventRules]:
-    """Every event's eligibility rules; a bad stored value (an older version's) stops here
-    with the command that fixes it, never deep inside a check."""
-    events = list(session.scalars(select(Event).order_by(Event.position)))
-    typed = {event.code: event_settings_of(event, "eligibility").eligibility for event in events}
-    return [
-        EventRules(
-            code=e.code,
-            name=e.name,
-            kind=e.kind,
-            aliases=tuple(e.eligibility.get("aliases", [])),
-            source_event=e.source_event,
-            # The typed values, defaults filled in (e.g. professionals allowed unless set).
-            eligibility=dict(vars(typed[e.code])),
-        )
-        for e in events
-    ]
 
 
 def existing_players(session: Session) -> list[ExistingPlayer]:

@@ -19,11 +19,10 @@ from sqlalchemy.orm import Session, selectinload
 
 from app.errors import FinalsError
 from app.io.export_json import late_change_document
-from app.io.registration import PlayerRow, RowError, check_pair, check_team
+from app.io.registration import RowError, check_pair, check_team
 from app.readmodel.model import LateChange
 from app.services.audit import record
-from app.services.players import find_entrant
-from app.services.registration import event_rules
+from app.services.lookup import event_rules, find_entrant, player_row
 from app.services.snapshots import is_team_match
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -35,26 +34,6 @@ _COMPOSE_ACTIONS = ("组队", FORCED_COMPOSE)
 _DISSOLVE_ACTIONS = ("解散组合", FORCED_DISSOLVE)
 FORCE_HINT = "确需变更请加 --force（记入操作日志，并在队伍名单上标注为强制变更）。"
 FORCE_HINT_WINDOW = "确需变更，请在提示中选择强制变更（记入操作日志，并在队伍名单上标注）。"
-
-
-def _row(player: Player, events: tuple[str, ...] = ()) -> PlayerRow:
-    return PlayerRow(
-        row=0,
-        name=player.name,
-        gender=player.gender,
-        birth_date=player.birth_date,
-        unit=player.unit,
-        region=player.region,
-        grade=player.grade,
-        rating=player.rating,
-        source=player.source,
-        qualifier_rank=player.qualifier_rank,
-        id_number=None,
-        phone=None,
-        seed=None,
-        events=events,
-        group=None,
-    )
 
 
 def _player_by_name(session: Session, who: str) -> Player:
@@ -171,7 +150,7 @@ def compose(
             if any(e.name == team_name for e in event.entrants):
                 raise FinalsError(f"{event.name}已有名为“{team_name}”的队伍。请换一个队名。")
             errors: list[RowError] = []
-            check_team((event.code, team_name), [_row(p) for p in players], rules, errors)
+            check_team((event.code, team_name), [player_row(p) for p in players], rules, errors)
         else:
             if len(members) != 2:
                 raise FinalsError("双人组合须为两名选手。")
@@ -179,7 +158,9 @@ def compose(
             team_name = name or f"{players[0].name}/{players[1].name}"
             tournament = session.scalars(select(Tournament)).one()
             errors = []
-            check_pair(rules, _row(players[0]), _row(players[1]), tournament.start_date, errors)
+            check_pair(
+                rules, player_row(players[0]), player_row(players[1]), tournament.start_date, errors
+            )
         problems = _messages(errors) + _already_in(event, players)
         if len({p.id for p in players}) != len(players):
             problems.append("同一名选手不能重复列入。")
@@ -367,7 +348,7 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
             if event.kind == "team":
                 check_team(
                     (event.code, entrant.name),
-                    [_row(p) for p in players],
+                    [player_row(p) for p in players],
                     rules[event.code],
                     errors,
                 )
@@ -386,8 +367,8 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
             elif len(players) == 2:
                 check_pair(
                     rules[event.code],
-                    _row(players[0]),
-                    _row(players[1]),
+                    player_row(players[0]),
+                    player_row(players[1]),
                     tournament.start_date,
                     errors,
                 )

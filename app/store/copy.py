@@ -49,13 +49,6 @@ def _has_final(db: Database) -> bool:
         return session.scalar(select(func.count()).select_from(Tournament)) != 0
 
 
-def _lock(db: Database, conn: Connection) -> None:
-    if db.is_server:
-        from app.store.server import lock_final
-
-        lock_final(conn)
-
-
 def _reset_sequences(conn: Connection) -> None:
     """A server hands out the next id from a sequence: set each past the copied ids."""
     for table in tables():
@@ -71,7 +64,8 @@ def _reset_sequences(conn: Connection) -> None:
         )
 
 
-def _copy_rows(source: Database, reading: Session, target: Database, conn: Connection) -> Copied:
+def copy_rows(source: Database, reading: Session, target: Database, conn: Connection) -> Copied:
+    """Every row of `source` (read in `reading`) into `target` through `conn`."""
     counts: dict[str, int] = {}
     for table in tables():
         result = reading.execute(select(table).order_by(*table.primary_key.columns))
@@ -92,28 +86,8 @@ def copy_final(source: Database, target: Database) -> Copied:
     if _has_final(target):
         raise FinalsError(f"{target.label} 中已有比赛，没有改动它。请换一个新文件或空数据库。")
     with source.snapshot() as reading, target.engine.begin() as conn:
-        _lock(target, conn)
-        return _copy_rows(source, reading, target, conn)
-
-
-def copy_to_server(source: Database, target: str) -> Copied:
-    """`source` into the database at `target`: an empty one, or one holding our schema but no
-    final (what a copy cut short by an older version left). The schema and every row go in
-    one transaction: a copy killed half-way leaves the database as it was."""
-    from app.store.server import prepare_for_copy
-
-    made = prepare_for_copy(target)
-    try:
-        with source.snapshot() as reading, made.engine.begin() as conn:
-            _lock(made, conn)
-            made.make_schema(conn)  # under the lock: a second copy at once finds a final
-            if conn.execute(select(func.count()).select_from(Tournament)).scalar_one():
-                raise FinalsError(
-                    f"{made.label} 中已有比赛，没有改动它。请换一个新文件或空数据库。"
-                )
-            return _copy_rows(source, reading, made, conn)
-    finally:
-        made.close()
+        target.lock_for_copy(conn)
+        return copy_rows(source, reading, target, conn)
 
 
 def copy_into_new_file(source: Database, target: Path) -> Copied:

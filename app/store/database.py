@@ -30,13 +30,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, exc, text
+from sqlalchemy import Connection, Engine, create_engine, event, exc, text
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from app.errors import FinalsError
 from app.store.atomic import written_whole
+from app.store.backup_names import copies_of
 from app.store.migrations import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -124,8 +125,6 @@ def _primary_code(error: sqlite3.Error) -> int | None:
 
 def _restorable_backup(path: Path) -> Path | None:
     """The newest backup of `path` that is itself sound (an empty or damaged copy restores nothing)."""
-    from app.services.backup import copies_of  # the backups' naming lives with the backups
-
     for copy in reversed(copies_of(path)):
         try:
             if copy.stat().st_size == 0:
@@ -527,6 +526,10 @@ class Database:
     def integrity_check(self) -> str:
         with self.engine.connect() as conn:
             return str(conn.execute(text("PRAGMA integrity_check")).scalar_one())
+
+    def lock_for_copy(self, conn: Connection) -> None:
+        """Hold the final's write lock while a copy fills this store through `conn` (a new
+        tournament file: nobody else writes it, nothing to wait for)."""
 
     def backup_to(self, target: Path) -> None:
         """A consistent copy through SQLite's online backup API, whole or absent (see

@@ -28,12 +28,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, create_engine, exc, inspect, text
+from sqlalchemy import Connection, Engine, create_engine, exc, func, inspect, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.store.address import is_server_url
+from app.store.copy import Copied, copy_rows, write_final_file
 from app.store.database import (
     FIRST_TRY_SECONDS,
     NOT_SAVED,
@@ -53,6 +54,7 @@ from app.store.migrations import (
     store_version,
     stored_version,
 )
+from app.store.models import Tournament
 
 # The one lock every writing use case takes (pg_advisory_xact_lock's key: "finals" in ASCII).
 WRITE_LOCK_KEY = 0x66696E616C73
@@ -213,9 +215,10 @@ class ServerDatabase(Database):
 
     def backup_to(self, target: Path) -> None:
         """A consistent copy of the final as a tournament file (what `finals copy` writes)."""
-        from app.store.copy import write_final_file
-
         write_final_file(self, target, replace=True)
+
+    def lock_for_copy(self, conn: Connection) -> None:
+        lock_final(conn)
 
 
 def lock_final(conn: Connection) -> None:
@@ -355,3 +358,21 @@ def prepare_for_copy(target: str) -> _ServerToFill:
     except BaseException:
         engine.dispose()
         raise
+
+
+def copy_to_server(source: Database, target: str) -> Copied:
+    """`source` into the database at `target`: an empty one, or one holding our schema but no
+    final (what a copy cut short by an older version left). The schema and every row go in
+    one transaction: a copy killed half-way leaves the database as it was."""
+    made = prepare_for_copy(target)
+    try:
+        with source.snapshot() as reading, made.engine.begin() as conn:
+            made.lock_for_copy(conn)
+            made.make_schema(conn)  # under the lock: a second copy at once finds a final
+            if conn.execute(select(func.count()).select_from(Tournament)).scalar_one():
+                raise FinalsError(
+                    f"{made.label} 中已有比赛，没有改动它。请换一个新文件或空数据库。"
+                )
+            return copy_rows(source, reading, made, conn)
+    finally:
+        made.close()

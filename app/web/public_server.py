@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from urllib.parse import parse_qs
 
 from app.pinyin import readings
-from app.readmodel.load import load_final
 from app.readmodel.model import Final
+from app.services.read_model import load_final
 from app.store.database import Database
 from app.web import public
 

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from app.pinyin import readings
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 from app.services.remote_entry import ensure_tokens, tokens_for_round
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament

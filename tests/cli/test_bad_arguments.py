@@ -25,8 +25,8 @@ INTERNAL = ("程序内部错误", "Traceback")
 
 def data_of(path: Path) -> str:
     """The file's data as a user sees it: every event, round, game, standing and the log."""
-    from app.readmodel.load import build_export
     from app.services.audit import audit_log
+    from app.services.read_model import build_export
     from app.services.tournament import open_tournament
 
     db = open_tournament(path)

@@ -299,7 +299,7 @@ def test_the_window_and_the_standings_pdf_mark_him_withdrawn_from_the_round(
     """Issue 25 §5: 退赛（自第N轮） in every standings face, not only the command line."""
     from PySide6.QtCore import Qt
 
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.tournament import open_tournament
     from reports.build import build_report
     from tests.reports.conftest import pdf_pages

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 from sqlalchemy import select
 
 from app.cli.site import SITE_MARKER
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 from app.services.tournament import open_tournament
 from app.store.models import Player
 from app.store.submissions import TableToken

@@ -17,8 +17,8 @@ import pytest
 from app.domain import Result
 from app.errors import FinalsError
 from app.io.h9 import H9Options, club_code, event_h9, latin_name, write_h9
-from app.readmodel.load import load_final
 from app.services.opengotha import export_h9
+from app.services.read_model import load_final
 from app.services.tournament import open_tournament
 from tests.finals import demo_copy
 

@@ -37,8 +37,8 @@ from app.io.opengotha import (
     split_name,
     write_opengotha,
 )
-from app.readmodel.load import load_final
 from app.services.opengotha import export_opengotha, import_opengotha
+from app.services.read_model import load_final
 from app.services.tournament import create_tournament, open_tournament
 from tests.finals import demo_copy
 
@@ -95,8 +95,8 @@ FIXTURE = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
 
 def data_of(path: Path) -> str:
     """The file's data as a user sees it: every event, round, game, standing and the log."""
-    from app.readmodel.load import build_export
     from app.services.audit import audit_log
+    from app.services.read_model import build_export
 
     db = open_tournament(path)
     try:

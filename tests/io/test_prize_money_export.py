@@ -32,7 +32,7 @@ def go(round_one: Path, tmp_path: Path) -> Path:
 
 
 def export(path: Path) -> tuple[dict[str, Any], str]:
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
     from app.services.tournament import open_tournament
 
     db = open_tournament(path)

@@ -22,7 +22,7 @@ import pytest
 from pypdf import PdfReader
 
 from app.demo import build_demo
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.tournament import open_tournament, set_tournament_fields
 from reports import build_report
 from reports.certificates import certificate_awards

@@ -97,7 +97,7 @@ def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile
 
 def test_a_formula_name_from_the_registration_sheet_is_text_in_the_reports(tmp_path: Path) -> None:
     """End to end: the name arrives in a CSV, is imported, paired, and printed to Excel."""
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
     from app.services.registration import import_sheet
     from app.services.rounds import pair_next
     from app.services.tournament import create_tournament

@@ -14,7 +14,7 @@ import pytest
 
 from app.demo import build_demo
 from app.pinyin import name_key
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.rounds import pair_next
 from app.services.schedule import set_round_time
 from app.services.tournament import list_events, open_tournament, update_event_settings

@@ -103,8 +103,8 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(
 ):
     import json
 
-    from app.readmodel.load import build_export
     from app.services.players import list_entrants
+    from app.services.read_model import build_export
     from app.services.tournament import open_tournament
 
     path = tmp_path / "go.finals"

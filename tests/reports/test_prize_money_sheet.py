@@ -22,7 +22,7 @@ from tests.reports.conftest import as_final, pdf_pages
 
 
 def _export(path: Path, **settings: str) -> dict[str, Any]:
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
     from app.services.tournament import open_tournament, set_tournament_fields
 
     db = open_tournament(path)

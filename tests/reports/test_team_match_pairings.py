@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament, update_event_settings
 from reports import build_report

@@ -136,7 +136,7 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(
 def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
     built_demo: Callable[..., Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
 
     path = tmp_path / "c.finals"
     built_demo(path, "hangzhou-go", players=60, seed=11, rounds=3)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.tournament import open_tournament
 from tests.finals import demo_copy
 

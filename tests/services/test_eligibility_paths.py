@@ -16,9 +16,9 @@ from sqlalchemy import func, select, text
 
 from app.errors import FinalsError
 from app.io.registration import is_professional_grade
-from app.readmodel.load import build_export
 from app.services.audit import audit_log
 from app.services.players import add_player, edit_player, eligibility_problems, list_entrants
+from app.services.read_model import build_export
 from app.services.registration import import_sheet
 from app.services.teams import compose
 from app.services.tournament import create_tournament, event_settings, update_event_settings

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from app.errors import FinalsError
-from app.readmodel.load import build_export
 from app.services.audit import audit_log
+from app.services.read_model import build_export
 from app.services.results import (
     DrawRefused,
     record_board_result,

@@ -13,7 +13,7 @@ from sqlalchemy import event
 
 from app.errors import FinalsError
 from app.io.export_json import from_document, to_document
-from app.readmodel.load import build_export, load_final
+from app.services.read_model import build_export, load_final
 from app.services.results import record_result
 from app.services.rounds import pair_next
 from app.services.tournament import open_tournament

@@ -42,7 +42,7 @@ def final(master: Path, tmp_path: Path) -> Path:
 
 
 def _results(path: Path) -> dict[tuple[str, int, int], str | None]:
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     db = open_tournament(path)
     try:

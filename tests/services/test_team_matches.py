@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from app.errors import FinalsError
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.results import record_board_result, record_result
 from app.services.rounds import pair_next
 from app.services.teams import dissolve

@@ -13,9 +13,9 @@ import pytest
 
 from app.demo import build_demo
 from app.errors import FinalsError
-from app.readmodel.load import build_export
 from app.services.audit import audit_log
 from app.services.players import edit_player, list_entrants, set_status
+from app.services.read_model import build_export
 from app.services.registration import import_sheet
 from app.services.snapshots import event_settings_of
 from app.services.teams import compose, dissolve, problems, team_lock

@@ -55,7 +55,7 @@ def test_pairs_by_hand(tmp_path: Path) -> None:
 
 
 def test_teams_with_reserves_count_their_best_members(gomoku, tmp_path: Path) -> None:
-    from app.readmodel.load import build_export
+    from app.services.read_model import build_export
     from app.services.tournament import update_event_settings
 
     # The organiser's rule: up to 4 registered, the best 3 count.

@@ -55,7 +55,7 @@ def go(built_demo: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFi
 
 
 def _notes(path: Path) -> list[str]:
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.tournament import open_tournament
 
     db = open_tournament(path)

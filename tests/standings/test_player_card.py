@@ -239,8 +239,8 @@ def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(
 ) -> None:  # noqa: ANN001
     """The read model carries the stored statuses: a player excused from round 1 shows 请假
     there (the pairings alone cannot tell it from joining late)."""
-    from app.readmodel.load import load_final
     from app.services.players import set_status
+    from app.services.read_model import load_final
     from app.services.results import record_result
     from app.services.rounds import pair_next
     from app.services.tournament import open_tournament

@@ -96,7 +96,7 @@ def main(argv: list[str]) -> dict[str, object]:
             record_result(db, EVENT, 1, table, result, operator="更正员", expected=seen)
             done |= {"refused": refusals, "corrected_from": seen}
         elif role == "print":
-            from app.readmodel.load import load_final
+            from app.services.read_model import load_final
             from reports.build import build_report
 
             folder = Path(tempfile.mkdtemp(prefix="station-print-"))

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from app.demo import build_demo
 from app.io.export_json import to_document
-from app.readmodel.load import load_final
 from app.services.audit import audit_log
+from app.services.read_model import load_final
 from app.services.results import record_result
 from app.services.rounds import pair_next, round_view
 from app.services.tournament import open_tournament

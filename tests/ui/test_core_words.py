@@ -44,7 +44,7 @@ def test_the_standings_headers_follow_the_language(qapp) -> None:  # noqa: ANN00
 
 
 def test_the_rules_line_of_the_standings_reads_in_english(qapp, go_demo) -> None:  # noqa: ANN001
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.tournament import open_tournament
     from ui.core_words import explanation
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 
 def _result(window, table: int) -> str | None:  # noqa: ANN001
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     final = load_final(window.ctx.db)
     event = final.event(window.ctx.event_code)
@@ -68,7 +68,7 @@ def test_restore_from_a_backup_keeps_the_current_state_aside(
     aside = next(p for p in (path.parent / "backups").iterdir() if "before-restore" in p.name)
     assert str(aside) in told[0]  # the message says where the old state is
     assert copy_facts(aside).problem is None
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.tournament import open_tournament
 
     db = open_tournament(aside)

@@ -250,7 +250,7 @@ def test_after_a_pause_the_standings_are_built_ahead_and_shown_from_the_cache(
 ) -> None:  # noqa: ANN001
     """Switching to the standings after entering results needs no rebuild: the read model of
     the latest revision was built in a worker once the changes paused."""
-    import app.readmodel.load as load
+    import app.services.read_model as load
     from ui import context
 
     monkeypatch.setattr(context, "WARM_AFTER_MS", 50)

@@ -32,7 +32,7 @@ def digest(path: Path) -> str:
 
 
 def still_the_final(window) -> None:  # noqa: ANN001
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
 
     assert window.ctx.path.read_bytes()[:16] == b"SQLite format 3\0"
     assert load_final(window.ctx.db).events

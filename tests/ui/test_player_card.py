@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 from ui.models.base import ROW_ROLE
 
 

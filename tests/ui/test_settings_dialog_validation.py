@@ -276,7 +276,7 @@ def test_the_round_view_heads_mcmahon_scores_so(go_window, qtbot) -> None:  # no
     model.set_view(swiss)
     assert model.score_title() == "积分"
     # The display (projector) heads the same columns the same way.
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from ui.display import _pairing_boards
 
     final = load_final(db)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from app.readmodel.load import build_export
+from app.services.read_model import build_export
 from app.services.rounds import pair_next
 from app.services.tournament import update_event_settings
 from tests.ui.conftest import wait_idle

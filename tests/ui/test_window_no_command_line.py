@@ -150,7 +150,7 @@ def go_final(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def _refusals(go_final: Path, tmp_path: Path) -> list[BaseException]:
     from app.demo import build_demo
     from app.io.sheets import read_sheet
-    from app.readmodel.load import load_final
+    from app.services.read_model import load_final
     from app.services.results import record_result
     from app.services.rounds import round_view
     from app.services.tournament import open_tournament

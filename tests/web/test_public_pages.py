@@ -11,7 +11,7 @@ from urllib.parse import quote
 from sqlalchemy import select
 
 from app.pinyin import name_matches, readings
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 from app.services.results import record_result
 from app.store.database import Database
 from app.store.models import Player

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app.pinyin import readings
-from app.readmodel.load import load_final
+from app.services.read_model import load_final
 from app.store.database import Database
 from tests.web.webdriver import Browser, find_browser
 

@@ -9,7 +9,7 @@ on the board's undo stack; the dialog shows the round again as the board receive
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -45,7 +45,18 @@ from ui.models.games import FINDING_COLOUR
 from ui.search import matches
 
 if TYPE_CHECKING:
-    from ui.views.round_board import RoundBoard
+    from ui.context import TournamentContext
+
+
+class EditsTheRound(Protocol):
+    """What the dialog needs of the round board it sits in front of (ui.views.round_board)."""
+
+    ctx: TournamentContext
+
+    def apply_edit(self, edit: str, *args: int, label: str) -> bool: ...
+
+    def undo_last_edit(self) -> None: ...
+
 
 WARN = "color: #b00000; font-weight: bold;"
 GOOD = "color: #1b6e1b;"
@@ -54,8 +65,8 @@ GOOD = "color: #1b6e1b;"
 class HandPairingDialog(QDialog):
     """Not modal: the board stays in view behind it and shows each table as it is made."""
 
-    def __init__(self, board: RoundBoard) -> None:
-        super().__init__(board)
+    def __init__(self, board: EditsTheRound, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
         self.board = board
         self.view: RoundView | None = None
         self.states: dict[int, PlayerState] = {}

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.readmodel.load import load_final
 from app.readmodel.player_card import PlayerCard, player_card
+from app.services.read_model import load_final
 from ui.core_words import core
 from ui.errors import show_error
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
-from app.readmodel.load import load_final
 from app.readmodel.model import FinalEvent
+from app.services.read_model import load_final
 from app.services.storage import Database
 from app.services.tables import TableKind, set_table, undo_table
 from app.standings.grades import GradeBand

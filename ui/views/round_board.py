@@ -461,7 +461,7 @@ class RoundBoard(QWidget):
         if self.view is None:
             return
         if self.hand_dialog is None:
-            self.hand_dialog = HandPairingDialog(self)
+            self.hand_dialog = HandPairingDialog(self, self)
         self.hand_dialog.view = None
         self.hand_dialog.set_view(self.view)
         self.hand_dialog.show()
