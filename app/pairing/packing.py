@@ -37,7 +37,7 @@ class PairingLimitError(FinalsError):
     def __init__(self, players: int, groups: int, bits: int) -> None:
         super().__init__(
             f"积分编排超出引擎上限：本轮{players}名选手、{groups}个分数段，配对权重需要{bits}位，"
-            f"引擎上限为{MAX_WEIGHT_BITS}位（约一万名选手、一百个分数段以内均可编排）。"
+            f"引擎上限为{MAX_WEIGHT_BITS}位。"
             "请把该组别拆成几个组别分别编排。"
         )
         self.players = players
