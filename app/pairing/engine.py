@@ -39,7 +39,7 @@ from app.pairing.state import (
     has_prior_games,
     same_unit_applies,
 )
-from app.pairing.swiss import build_graph, bye_order, pair_swiss, ranking, solve
+from app.pairing.swiss import bye_order, match, pair_swiss, ranking
 
 Pair = tuple[int, int | None]
 
@@ -80,15 +80,9 @@ def _first_round(
     if not clash:
         pairs.extend(positional)
         return pairs, lot_seed
-    graph = build_graph(
-        request,
-        states,
-        order,
-        "split" if mode == "split" else "adjacent",
-        with_bye=False,
+    pairs.extend(
+        match(request, states, order, "split" if mode == "split" else "adjacent", with_bye=False)
     )
-    for u, v in solve(graph):
-        pairs.append((graph.players[u], graph.players[v]))
     return pairs, lot_seed
 
 
