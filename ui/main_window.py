@@ -13,21 +13,17 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QEventLoop, Qt, QThread, QUrl, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QComboBox,
     QDialog,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
     QProgressDialog,
     QPushButton,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -40,9 +36,11 @@ from reports.provisional import NotFinal
 from ui import context as ctxmod
 from ui import prefs
 from ui.commands import SettingsCommand
+from ui.dialogs.backups import BackupsDialog
 from ui.dialogs.new_tournament import NewTournamentWizard
 from ui.dialogs.settings import SettingsDialog
 from ui.errors import show_error
+from ui.pdf_pages import chosen_pages, paint_pages, printer_for, render_pages
 from ui.printing import EXCEL_KINDS, KINDS, ROUND_KINDS, make_report, output_path
 from ui.views.audit import AuditView
 from ui.views.players import PlayersView
@@ -523,7 +521,7 @@ class MainWindow(QMainWindow):
     def open_backups(self) -> None:
         if self.ctx.path is None:
             return
-        dialog = BackupsDialog(self, self.ctx.path)
+        dialog = BackupsDialog(self, self.ctx, self.ctx.path)
         self.backups_dialog = dialog
         dialog.restore_requested.connect(self.restore_backup)
         dialog.save_requested.connect(self.save_backup_as)
@@ -1131,197 +1129,3 @@ class MainWindow(QMainWindow):
         self.ctx.close()
         set_wait_notice(self._previous_wait_notice)
         super().closeEvent(event)
-
-
-def render_pages(pdf: Path, dpi: int = 150) -> list[Path]:
-    """In a worker: the PDF's pages as PNG files, in order (PDFium, bundled with the program,
-    so the preview works on every machine)."""
-    import tempfile
-
-    import pypdfium2 as pdfium
-    from PySide6.QtGui import QImage
-
-    folder = Path(tempfile.mkdtemp(prefix="finals-preview-"))
-    pages: list[Path] = []
-    try:
-        document = pdfium.PdfDocument(str(pdf))
-    except (OSError, pdfium.PdfiumError) as exc:
-        raise FinalsError(f"无法显示打印预览：{pdf.name} 无法读取（{exc}）。") from exc
-    try:
-        for number, page in enumerate(document, start=1):
-            bitmap = page.render(scale=dpi / 72, rev_byteorder=True)
-            kind = (
-                QImage.Format.Format_RGB888
-                if bitmap.n_channels == 3
-                else (QImage.Format.Format_RGBA8888)
-            )
-            image = QImage(bitmap.buffer, bitmap.width, bitmap.height, bitmap.stride, kind)
-            target = folder / f"page-{number}.png"
-            if not image.save(str(target)):
-                raise FinalsError(f"无法显示打印预览：第{number}页无法写入临时文件夹 {folder}。")
-            pages.append(target)
-    finally:
-        document.close()
-    if not pages:
-        raise FinalsError(f"无法显示打印预览：{pdf.name} 没有页面。")
-    return pages
-
-
-def printer_for(pages: list[Path]) -> Any:
-    """A printer for the rendered pages: the one used last time when it is still installed
-    (else the system's default), landscape for a landscape document."""
-    from PySide6.QtGui import QImageReader, QPageLayout
-    from PySide6.QtPrintSupport import QPrinter, QPrinterInfo
-
-    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-    remembered = prefs.printer_name()
-    if remembered and remembered in QPrinterInfo.availablePrinterNames():
-        printer.setPrinterName(remembered)
-    size = QImageReader(str(pages[0])).size()
-    if size.width() > size.height():  # a landscape document prints landscape
-        printer.setPageOrientation(QPageLayout.Orientation.Landscape)
-    return printer
-
-
-def chosen_pages(printer: Any, pages: list[Path]) -> list[Path]:
-    """The pages the print dialog asked for: all, or the range typed in it."""
-    from PySide6.QtPrintSupport import QPrinter
-
-    if printer.printRange() == QPrinter.PrintRange.PageRange and printer.fromPage() > 0:
-        pages = pages[printer.fromPage() - 1 : printer.toPage() or len(pages)]
-    return pages
-
-
-def paint_pages(printer: Any, pages: list[Path]) -> None:
-    """Each rendered page on a page of the printer, as large as it fits, centred."""
-    from PySide6.QtCore import QRect
-    from PySide6.QtGui import QImage, QPainter
-
-    painter = QPainter(printer)
-    try:
-        for number, page in enumerate(pages):
-            if number:
-                printer.newPage()
-            image = QImage(str(page))
-            area = painter.viewport()
-            size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
-            x = area.x() + (area.width() - size.width()) // 2
-            y = area.y() + (area.height() - size.height()) // 2
-            painter.drawImage(QRect(x, y, size.width(), size.height()), image)
-    finally:
-        painter.end()
-
-
-class BackupsDialog(QDialog):
-    """This file's backups, newest first: when, why, how far the final had got (each copy
-    read read-only, in a worker); restore from one, or save one as a file to look at it."""
-
-    restore_requested = Signal(Path)
-    save_requested = Signal(Path)
-
-    def __init__(self, parent: MainWindow, path: Path) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(self.tr("Backups of %1").replace("%1", path.name))
-        screen = parent.screen().availableGeometry() if parent.screen() else None
-        self.resize(min(1200, screen.width() - 40) if screen else 1200, 480)
-        self.copies: list[Any] = []
-        self.table = QTableWidget(0, 6)
-        self.table.setHorizontalHeaderLabels(
-            [
-                self.tr("Taken"),
-                self.tr("Why"),
-                self.tr("Rounds paired"),
-                self.tr("Results entered"),
-                self.tr("Last change in it"),
-                self.tr("State"),
-            ]
-        )
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(False)
-        self.table.setWordWrap(True)
-        self.table.horizontalHeader().sectionResized.connect(
-            lambda *_a: self.table.resizeRowsToContents()
-        )
-        self.table.itemSelectionChanged.connect(self._selection)
-        self.note = QLabel(self.tr("Reading the backups…"))
-        self.note.setWordWrap(True)
-        self.restore_button = QPushButton(self.tr("Restore from this backup…"))
-        self.restore_button.clicked.connect(self._restore)
-        self.save_button = QPushButton(self.tr("Save as a file and open it…"))
-        self.save_button.clicked.connect(self._save)
-        close = QPushButton(self.tr("Close"))
-        close.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.restore_button)
-        buttons.addWidget(self.save_button)
-        buttons.addStretch(1)
-        buttons.addWidget(close)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.note)
-        layout.addLayout(buttons)
-        self._selection()
-        from app.services.backup import backups_with_facts
-
-        parent.ctx.runner.start(
-            backups_with_facts,
-            path,
-            on_done=self._fill,
-            on_error=lambda exc: self.note.setText(str(exc)),
-        )
-
-    def _fill(self, copies: list[Any]) -> None:
-        from app.services.backup import label_words
-
-        self.copies = copies
-        self.table.setRowCount(len(copies))
-        for row, facts in enumerate(copies):
-            taken = facts.taken.strftime("%Y-%m-%d %H:%M:%S") if facts.taken else ""
-            paired = facts.summary() if facts.events else ""
-            results = str(facts.results)
-            state = facts.problem or self.tr("sound")
-            for column, text in enumerate(
-                (taken, label_words(facts.label), paired, results, facts.last_change, state)
-            ):
-                item = QTableWidgetItem(text)
-                item.setToolTip(f"{text}\n{facts.path}")
-                self.table.setItem(row, column, item)
-        # The short columns as wide as their text; the two long ones (the rounds paired in
-        # every event, the last change) share what is left and wrap: every column shows.
-        header = self.table.horizontalHeader()
-        for column in (0, 1, 3, 5):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        for column in (2, 4):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        self.table.resizeRowsToContents()
-        self.note.setText(
-            self.tr(
-                "%1 backups, newest first. Restoring first saves the current file as a backup."
-            ).replace("%1", str(len(copies)))
-            if copies
-            else self.tr("This file has no backups yet.")
-        )
-        if copies:
-            self.table.selectRow(0)
-
-    def chosen(self) -> Any:
-        rows = self.table.selectionModel().selectedRows()
-        return self.copies[rows[0].row()] if rows and self.copies else None
-
-    def _selection(self) -> None:
-        facts = self.chosen()
-        self.restore_button.setEnabled(facts is not None and facts.problem is None)
-        self.save_button.setEnabled(facts is not None and facts.problem is None)
-
-    def _restore(self) -> None:
-        facts = self.chosen()
-        if facts is not None:
-            self.restore_requested.emit(facts.path)
-
-    def _save(self) -> None:
-        facts = self.chosen()
-        if facts is not None:
-            self.save_requested.emit(facts.path)

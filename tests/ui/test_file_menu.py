@@ -121,7 +121,7 @@ def test_print_preview_renders_the_document_and_prints_its_pages(
     import pytest
     from PySide6.QtPrintSupport import QPrinter
 
-    from ui.main_window import paint_pages, render_pages
+    from ui.pdf_pages import paint_pages, render_pages
 
     if shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None:
         pytest.skip("poppler-utils is not installed")
