@@ -1,4 +1,4 @@
-"""What the arbiter types in the result line: table and result are never guessed."""
+"""The result-entry grammar (app.result_entry): what a line such as "12 1" records."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from app.domain import RESULT_ALIASES, RESULT_KEYS, Result
-from ui.views.results import Entry, parse_board_entry, parse_entry
+from app.result_entry import Entry, parse_board_entry, parse_entry
 
 R = Result
 
