@@ -153,6 +153,7 @@ class GothaPlayer:
     participating: tuple[bool, ...] = (True,) * GOTHA_ROUNDS
     registered: bool = True  # FIN; False: PRE
     line: int = 0  # in the file read (0: built here)
+    smms_correction: int = 0  # grades added to the McMahon start
 
     @property
     def key(self) -> str:
@@ -192,6 +193,9 @@ class GothaParameters:
     mm_bar: str = "4D"  # OpenGotha's defaults
     mm_floor: str = "20K"
     placement: tuple[str, ...] = SWISS_PLACEMENT
+    mm_zero: str = "30K"  # the rank whose McMahon start is 0
+    mms2_absent: int = 1  # half-wins of McMahon score per round not participating
+    round_down: bool = True  # genRoundDownNBWMMS: those totals rounded down to whole wins
 
 
 @dataclass(frozen=True)
@@ -780,6 +784,7 @@ def _player(el: _Element) -> GothaPlayer:
         participating=participating,
         registered=status == "FIN",
         line=el.line,
+        smms_correction=_int(el, "smmsCorrection", 0, low=-9, high=9),
     )
 
 
@@ -943,6 +948,9 @@ def _parameters(elements: Sequence[_Element]) -> GothaParameters:
         mm_bar=rank_attr("genMMBar", "4D"),
         mm_floor=rank_attr("genMMFloor", "20K"),
         placement=criteria or SWISS_PLACEMENT,
+        mm_zero=rank_attr("genMMZero", "30K"),
+        mms2_absent=_int(gps, "genMMS2ValueAbsent", 1, low=0, high=2) if gps else 1,
+        round_down=attrs.get("genRoundDownNBWMMS", "true").strip().lower() != "false",
     )
 
 
