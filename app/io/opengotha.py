@@ -57,6 +57,7 @@ from enum import StrEnum
 from xml.parsers import expat
 
 from app.domain import Result
+from app.pairing.mcmahon import McMahonSettings
 from app.readmodel.model import FinalEntrant, FinalEvent, TournamentFacts
 from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
@@ -347,12 +348,12 @@ def _clean(text: str | None) -> str:
     return "".join(ch for ch in (text or "") if ch >= " " or ch in "\t\n\r")
 
 
-def _settings(event: FinalEvent) -> tuple[str, str, str]:
-    """(pairing system, McMahon bar, floor) as the pairing reads them: `app.settings` with
+def _settings(event: FinalEvent) -> tuple[str, McMahonSettings]:
+    """(pairing system, McMahon settings) as the pairing reads them: `app.settings` with
     the defaults filled in (5段/20级 when the event stores none; a value it cannot use gives
     way to the default, as it does when pairing)."""
     typed = event_settings_lenient(event.stored)[0]
-    return typed.pairing.system, typed.mcmahon.bar, typed.mcmahon.floor
+    return typed.pairing.system, typed.mcmahon
 
 
 def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
@@ -412,9 +413,11 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
             rank=rank,
             rating=rating,
             rating_origin=origin,
+            country=_clean(e.country).strip() or DEFAULT_COUNTRY,
             club=_clean(e.unit)[:CLUB_MAX].strip(),
             participating=_participating(e, rounds),
             registered=not (e.withdrawn_from_round == 1 and not _has_games(event, e.id)),
+            smms_correction=e.mcmahon_correction,
         )
         keys[e.id] = player.key
         players.append(player)
@@ -433,10 +436,14 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
                     white=keys[g.second],
                     black=keys[g.first],
                     result=gotha_result(result),
+                    handicap=g.handicap,
                 )
             )
-    system, bar, floor = _settings(event)
+    system, mm = _settings(event)
+    bar, floor = mm.bar, mm.floor
     mcmahon = system == "mcmahon"
+    # McMahon: OpenGotha's zero is ours (the floor when unset), so its starts are ours.
+    zero = rank_of_grade(mm.zero or floor) if mcmahon else "30K"
     params = GothaParameters(
         short_name=event.code,
         name=_clean(f"{facts.title} {event.name}".strip()),
@@ -450,6 +457,9 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
         mm_bar=rank_of_grade(bar) if mcmahon else "4D",
         mm_floor=rank_of_grade(floor) if mcmahon else "20K",
         placement=_placement(event, mcmahon),
+        mm_zero=zero,
+        mms2_absent=max(0, min(2, round(mm.absent_score * 2))) if mcmahon else 1,
+        round_down=mm.absent_round_down if mcmahon else True,
     )
     stamp = facts.end_date or facts.start_date
     return GothaTournament(
@@ -506,7 +516,7 @@ def write_opengotha(t: GothaTournament) -> str:
                 "rating": str(p.rating),
                 "ratingOrigin": p.rating_origin,
                 "registeringStatus": "FIN" if p.registered else "PRE",
-                "smmsCorrection": "0",
+                "smmsCorrection": str(p.smms_correction),
             },
         )
     games = ET.SubElement(root, "Games")
@@ -558,12 +568,12 @@ def _write_parameters(root: ET.Element, p: GothaParameters) -> None:
             "genCountNotPlayedGamesAsHalfPoint": "false",
             "genMMBar": p.mm_bar,
             "genMMFloor": p.mm_floor,
-            "genMMS2ValueAbsent": "1",
+            "genMMS2ValueAbsent": str(p.mms2_absent),
             "genMMS2ValueBye": "2",
-            "genMMZero": "30K",
+            "genMMZero": p.mm_zero,
             "genNBW2ValueAbsent": "0",
             "genNBW2ValueBye": "2",
-            "genRoundDownNBWMMS": "true",
+            "genRoundDownNBWMMS": _b(p.round_down),
             "komi": p.komi,
             "location": p.location,
             "name": p.name,

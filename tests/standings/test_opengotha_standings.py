@@ -79,7 +79,9 @@ def differences(ours: dict[str, Line], theirs: dict[str, Line]) -> list[str]:
             continue
         for col in COLUMNS.values():
             if mine.values[col] != line.values[col]:
-                out.append(f"{key} {col}: ours {mine.values[col]:g}, OpenGotha {line.values[col]:g}")
+                out.append(
+                    f"{key} {col}: ours {mine.values[col]:g}, OpenGotha {line.values[col]:g}"
+                )
         if mine.place != line.place:
             out.append(f"{key} place: ours {mine.place}, OpenGotha {line.place}")
     return out
