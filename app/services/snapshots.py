@@ -256,6 +256,16 @@ def pairing_request(
     settings = event_settings_of(event, *PAIRING_KEYS)
     history = event_games(event, round_number - 1)
     starts = mcmahon_start_points(event, strict=strict)
+    counting = mcmahon_counting(event) if starts else McMahonCounting()
+
+    def away(entrant: Entrant) -> float:  # McMahon: what the rounds on leave so far add
+        rounds = sum(
+            1
+            for s in entrant.round_status
+            if s.status == "absent" and s.round_number < round_number
+        )
+        return counting.absent_bonus(rounds)
+
     return PairingRequest(
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
@@ -267,7 +277,7 @@ def pairing_request(
                 unit=e.unit,
                 rating=_rating(e),
                 # McMahon: the pairing score is the McMahon score (start + points)
-                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0),
+                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0) + away(e),
             )
             for e in event.entrants
         ),

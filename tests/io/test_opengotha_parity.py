@@ -17,7 +17,7 @@ from sqlalchemy import text
 from app.io.opengotha import parse_opengotha
 from app.services.opengotha import export_opengotha, import_opengotha
 from app.services.ranking import rank_event
-from app.services.snapshots import mcmahon_counting
+from app.services.snapshots import mcmahon_counting, pairing_request
 from app.services.tournament import (
     create_tournament,
     event_settings,
@@ -168,5 +168,31 @@ def test_a_version_8_file_opens_with_the_new_columns_at_zero(tmp_path: Path) -> 
             assert conn.execute(text("SELECT sum(handicap) FROM game")).scalar() == 0
             assert conn.execute(text("SELECT sum(mcmahon_correction) FROM entrant")).scalar() == 0
         assert db.integrity_check() == "ok"
+    finally:
+        db.close()
+
+
+def test_the_pairing_counts_the_rounds_on_leave_as_the_standings_do(tmp_path: Path) -> None:
+    source = REFERENCE / "notsimplemm" / "notsimplemm.xml"
+    require(source.parent)
+    db = _db(tmp_path, source)
+
+    def pairing_score(name: str, round_number: int) -> float:
+        with db.reading() as session:
+            event = get_event(session, "GOTHA")
+            ids = {e.name: e.id for e in event.entrants}
+            request = pairing_request(event, round_number, strict=False)
+            return next(e.initial_points for e in request.entrants if e.id == ids[name])
+
+    try:
+        with db.reading() as session:
+            away = {
+                e.name: sorted(s.round_number for s in e.round_status if s.status == "absent")
+                for e in get_event(session, "GOTHA").entrants
+            }
+        name, rounds = next((n, r) for n, r in away.items() if len(r) >= 2)
+        with_leave = pairing_score(name, rounds[1] + 1)
+        update_event_settings(db, "GOTHA", {"mcmahon.absent_score": 0})
+        assert with_leave == pairing_score(name, rounds[1] + 1) + 2  # ½ + ½ win = 2 points
     finally:
         db.close()
