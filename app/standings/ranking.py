@@ -40,6 +40,12 @@ Conventions (the ones marked *setting* are fields of `StandingsSettings`):
   (virtual: 0, or the lowest SOS); SODOS = the sum of the 麦克马洪分 of the opponents
   beaten (forfeit wins included when the forfeit counts as a meeting) plus half of those
   drawn.  Byes never count in SODOS.
+  OpenGotha's rules (issue 29; `StandingsRequest.mcmahon`, from the mcmahon settings, on by
+  default in McMahon events): 麦克马洪分 adds `absent_points` per round on leave (rounded
+  down to whole wins); in SOS and SODOS an opponent's 麦克马洪分 is adjusted by the handicap
+  (White adds the stones, Black subtracts them); with `unpaired_as_start` every round
+  1..after without an opponent (a bye, a leave, not paired) counts the player's own start
+  in SOS, and start × after_round in SOSOS (bye_in_sos is then not used).
 """
 
 from __future__ import annotations
