@@ -283,6 +283,8 @@ class GameRecord:
     # Team matches: the board points each team scored in this match (局分).
     first_board_points: float = 0.0
     second_board_points: float = 0.0
+    # Go (issue 29): the stones the second mover (White) gives the first (Black); 0: even.
+    handicap: int = 0
 
     @property
     def is_bye(self) -> bool:

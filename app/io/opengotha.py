@@ -57,6 +57,7 @@ from enum import StrEnum
 from xml.parsers import expat
 
 from app.domain import Result
+from app.pairing.mcmahon import McMahonSettings
 from app.readmodel.model import FinalEntrant, FinalEvent, TournamentFacts
 from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
@@ -153,6 +154,7 @@ class GothaPlayer:
     participating: tuple[bool, ...] = (True,) * GOTHA_ROUNDS
     registered: bool = True  # FIN; False: PRE
     line: int = 0  # in the file read (0: built here)
+    smms_correction: int = 0  # grades added to the McMahon start
 
     @property
     def key(self) -> str:
@@ -192,6 +194,9 @@ class GothaParameters:
     mm_bar: str = "4D"  # OpenGotha's defaults
     mm_floor: str = "20K"
     placement: tuple[str, ...] = SWISS_PLACEMENT
+    mm_zero: str = "30K"  # the rank whose McMahon start is 0
+    mms2_absent: int = 1  # half-wins of McMahon score per round not participating
+    round_down: bool = True  # genRoundDownNBWMMS: those totals rounded down to whole wins
 
 
 @dataclass(frozen=True)
@@ -343,12 +348,12 @@ def _clean(text: str | None) -> str:
     return "".join(ch for ch in (text or "") if ch >= " " or ch in "\t\n\r")
 
 
-def _settings(event: FinalEvent) -> tuple[str, str, str]:
-    """(pairing system, McMahon bar, floor) as the pairing reads them: `app.settings` with
+def _settings(event: FinalEvent) -> tuple[str, McMahonSettings]:
+    """(pairing system, McMahon settings) as the pairing reads them: `app.settings` with
     the defaults filled in (5段/20级 when the event stores none; a value it cannot use gives
     way to the default, as it does when pairing)."""
     typed = event_settings_lenient(event.stored)[0]
-    return typed.pairing.system, typed.mcmahon.bar, typed.mcmahon.floor
+    return typed.pairing.system, typed.mcmahon
 
 
 def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
@@ -408,9 +413,11 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
             rank=rank,
             rating=rating,
             rating_origin=origin,
+            country=_clean(e.country).strip() or DEFAULT_COUNTRY,
             club=_clean(e.unit)[:CLUB_MAX].strip(),
             participating=_participating(e, rounds),
             registered=not (e.withdrawn_from_round == 1 and not _has_games(event, e.id)),
+            smms_correction=e.mcmahon_correction,
         )
         keys[e.id] = player.key
         players.append(player)
@@ -429,10 +436,14 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
                     white=keys[g.second],
                     black=keys[g.first],
                     result=gotha_result(result),
+                    handicap=g.handicap,
                 )
             )
-    system, bar, floor = _settings(event)
+    system, mm = _settings(event)
+    bar, floor = mm.bar, mm.floor
     mcmahon = system == "mcmahon"
+    # McMahon: OpenGotha's zero is ours (the floor when unset), so its starts are ours.
+    zero = rank_of_grade(mm.zero or floor) if mcmahon else "30K"
     params = GothaParameters(
         short_name=event.code,
         name=_clean(f"{facts.title} {event.name}".strip()),
@@ -446,6 +457,9 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
         mm_bar=rank_of_grade(bar) if mcmahon else "4D",
         mm_floor=rank_of_grade(floor) if mcmahon else "20K",
         placement=_placement(event, mcmahon),
+        mm_zero=zero,
+        mms2_absent=max(0, min(2, round(mm.absent_score * 2))) if mcmahon else 1,
+        round_down=mm.absent_round_down if mcmahon else True,
     )
     stamp = facts.end_date or facts.start_date
     return GothaTournament(
@@ -502,7 +516,7 @@ def write_opengotha(t: GothaTournament) -> str:
                 "rating": str(p.rating),
                 "ratingOrigin": p.rating_origin,
                 "registeringStatus": "FIN" if p.registered else "PRE",
-                "smmsCorrection": "0",
+                "smmsCorrection": str(p.smms_correction),
             },
         )
     games = ET.SubElement(root, "Games")
@@ -554,12 +568,12 @@ def _write_parameters(root: ET.Element, p: GothaParameters) -> None:
             "genCountNotPlayedGamesAsHalfPoint": "false",
             "genMMBar": p.mm_bar,
             "genMMFloor": p.mm_floor,
-            "genMMS2ValueAbsent": "1",
+            "genMMS2ValueAbsent": str(p.mms2_absent),
             "genMMS2ValueBye": "2",
-            "genMMZero": "30K",
+            "genMMZero": p.mm_zero,
             "genNBW2ValueAbsent": "0",
             "genNBW2ValueBye": "2",
-            "genRoundDownNBWMMS": "true",
+            "genRoundDownNBWMMS": _b(p.round_down),
             "komi": p.komi,
             "location": p.location,
             "name": p.name,
@@ -780,6 +794,7 @@ def _player(el: _Element) -> GothaPlayer:
         participating=participating,
         registered=status == "FIN",
         line=el.line,
+        smms_correction=_int(el, "smmsCorrection", 0, low=-9, high=9),
     )
 
 
@@ -943,6 +958,9 @@ def _parameters(elements: Sequence[_Element]) -> GothaParameters:
         mm_bar=rank_attr("genMMBar", "4D"),
         mm_floor=rank_attr("genMMFloor", "20K"),
         placement=criteria or SWISS_PLACEMENT,
+        mm_zero=rank_attr("genMMZero", "30K"),
+        mms2_absent=_int(gps, "genMMS2ValueAbsent", 1, low=0, high=2) if gps else 1,
+        round_down=attrs.get("genRoundDownNBWMMS", "true").strip().lower() != "false",
     )
 
 

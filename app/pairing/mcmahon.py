@@ -11,14 +11,21 @@ Pure and strictly typed.  Conventions (EGF, as OpenGotha and Pairgoth count):
 * One step is one win: the start in points is the steps times the points of a win
   (`scoring.win`, 2 in the finals' 2/1/0; 1 with EGF-style 1/½/0 scoring).
 * McMahon score (麦克马洪分) = start + the points scored; pairing and standings use it.
+* OpenGotha's zero (issue 29, setting mcmahon.zero): the grade whose start is 0, at or
+  below the floor (OpenGotha's default 30级).  Unset, the floor is the zero (the floor
+  group starts at 0); either way the differences between starts are the same.
+* A player's correction (OpenGotha's smmsCorrection, `McMahonPlayer.correction`): grades
+  added to his start, after the bar and the floor (setting mcmahon.corrections).
 * A grade that is not an amateur grade (empty, 职业五段, P2, a typo) is refused: pairing a
   McMahon event names those players and the fix; nobody is put at the floor silently.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from app.errors import FinalsError
 from app.standings.categories import grade_order
@@ -42,24 +49,61 @@ class McMahonError(FinalsError):
 
 @dataclass(frozen=True)
 class McMahonBounds:
-    """The bar and the floor as rank values (bar > floor)."""
+    """The bar and the floor as rank values (bar > floor); the zero (≤ floor; None: the
+    floor) is the rank whose start is 0."""
 
     bar: int
     floor: int
+    zero: int | None = None
+
+    @property
+    def offset(self) -> int:
+        """Steps the floor group starts at: the grades from the zero up to the floor."""
+        return 0 if self.zero is None else self.floor - self.zero
 
 
 @dataclass(frozen=True)
 class McMahonSettings:
-    """An event's settings mcmahon.bar and mcmahon.floor, as typed."""
+    """An event's mcmahon settings, as typed.
+
+    Besides the bar and the floor, how the standings count (issue 29; OpenGotha's rules
+    are the defaults): `sos_handicap` — SOS counts each opponent's 麦克马洪分 adjusted by
+    the handicap of the game (+stones for White, −stones for Black); `unpaired_as_start` —
+    a round without a game (a bye, a leave, not paired) counts the player's own start as
+    the opponent in SOS and start × rounds in SOSOS; `absent_score` — the wins a 麦克马洪分
+    gets for each round on leave, `absent_round_down` — their total rounded down to whole
+    wins; `corrections` — each player's start correction counts."""
 
     bar: str = DEFAULT_BAR
     floor: str = DEFAULT_FLOOR
+    zero: str | None = None
+    sos_handicap: bool = True
+    unpaired_as_start: bool = True
+    absent_score: float = 0.5
+    absent_round_down: bool = True
+    corrections: bool = True
 
     def bounds(self) -> McMahonBounds:
-        return bounds(self.bar, self.floor)
+        return bounds(self.bar, self.floor, self.zero)
 
-    def to_dict(self) -> dict[str, str]:
-        return {"bar": self.bar, "floor": self.floor}
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bar": self.bar,
+            "floor": self.floor,
+            "zero": self.zero,
+            "sos_handicap": self.sos_handicap,
+            "unpaired_as_start": self.unpaired_as_start,
+            "absent_score": self.absent_score,
+            "absent_round_down": self.absent_round_down,
+            "corrections": self.corrections,
+        }
+
+    def absent_points(self, absent: int, win: float) -> float:
+        """What `absent` rounds on leave add to 麦克马洪分, in points."""
+        wins = absent * self.absent_score
+        if self.absent_round_down:
+            wins = math.floor(wins + 1e-9)
+        return wins * step_points(win)
 
 
 @dataclass(frozen=True)
@@ -70,6 +114,7 @@ class McMahonPlayer:
     seed: int
     name: str
     grade: str | None
+    correction: int = 0  # grades added to the start (OpenGotha's smmsCorrection)
 
 
 @dataclass(frozen=True)
@@ -99,8 +144,9 @@ def grade_name(rank: int) -> str:
     return f"{rank + 1}段" if rank >= 0 else f"{-rank}级"
 
 
-def bounds(bar: str, floor: str) -> McMahonBounds:
-    """The bar and floor grades as rank values; McMahonError when unreadable or crossed."""
+def bounds(bar: str, floor: str, zero: str | None = None) -> McMahonBounds:
+    """The bar, floor (and zero) grades as rank values; McMahonError when unreadable or
+    crossed."""
     high, low = rank_value(bar), rank_value(floor)
     if high is None:
         raise McMahonError(f"麦克马洪上限 mcmahon.bar 的值“{bar}”不是段级位：应如 5段、3d、1级。")
@@ -112,7 +158,15 @@ def bounds(bar: str, floor: str) -> McMahonBounds:
         raise McMahonError(
             f"麦克马洪上限 mcmahon.bar（{bar}）应高于下限 mcmahon.floor（{floor}）。"
         )
-    return McMahonBounds(high, low)
+    if zero is None:
+        return McMahonBounds(high, low)
+    nought = rank_value(zero)
+    if nought is None or nought > low:
+        raise McMahonError(
+            f"麦克马洪零分段位 mcmahon.zero 的值“{zero}”无效：应为不高于下限 mcmahon.floor"
+            f"（{floor}）的段级位，如 30级（OpenGotha 的默认）；不设（null）则下限起始分为 0。"
+        )
+    return McMahonBounds(high, low, nought)
 
 
 def steps(rank: int, limits: McMahonBounds) -> int:
@@ -128,9 +182,10 @@ def group_name(rank: int, limits: McMahonBounds) -> str:
     return f"{grade_name(rank)}组"
 
 
-def start_score(rank: int, limits: McMahonBounds, win: float) -> float:
-    """The McMahon start in points: steps above the floor times the points of a win."""
-    return steps(rank, limits) * step_points(win)
+def start_score(rank: int, limits: McMahonBounds, win: float, correction: int = 0) -> float:
+    """The McMahon start in points: steps above the zero (the floor unless set), plus the
+    player's correction, times the points of a win."""
+    return (steps(rank, limits) + limits.offset + correction) * step_points(win)
 
 
 def step_points(win: float) -> float:
@@ -207,7 +262,7 @@ def mcmahon_starts(
                 grade=p.grade,
                 rank=rank,
                 steps=n,
-                start=n * step_points(win),
+                start=start_score(rank, limits, win, p.correction),
                 group=group_name(rank, limits),
             )
         )

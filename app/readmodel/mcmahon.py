@@ -55,13 +55,27 @@ class McMahonTable:
     def settings_lines(self) -> tuple[str, ...]:
         """The settings in force, in words (printed under the list)."""
         s, b = self.settings, self.bounds
-        top = steps(b.bar, b) * self.step
+        top = (steps(b.bar, b) + b.offset) * self.step
+        bottom = b.offset * self.step
+        zero = (
+            f"零分段位 mcmahon.zero = {s.zero}（{grade_name(b.zero)}起始分为 0）"
+            if b.zero is not None
+            else "零分段位 mcmahon.zero 未设（下限起始分为 0）"
+        )
+        yes = {True: "是", False: "否"}
         return (
             f"编排方法：{'麦克马洪制' if self.is_mcmahon else '不是麦克马洪制（pairing.system）'}",
             f"上限 mcmahon.bar = {s.bar}（{grade_name(b.bar)}及以上起始分 {fmt(top)}，上限组）",
-            f"下限 mcmahon.floor = {s.floor}（{grade_name(b.floor)}及以下起始分 0，下限组）",
+            f"下限 mcmahon.floor = {s.floor}（{grade_name(b.floor)}及以下起始分 {fmt(bottom)}，"
+            "下限组）",
+            zero,
             f"每差一个段级位起始分差 {fmt(self.step)}（一局胜的分）；"
             "麦克马洪分 = 起始分 + 积分，按它分组编排和排名",
+            f"排名（OpenGotha 规则）：SOS 按让子调整 mcmahon.sos_handicap = {yes[s.sos_handicap]}；"
+            f"无对手的一轮按本人起始分计 mcmahon.unpaired_as_start = {yes[s.unpaired_as_start]}；"
+            f"每轮请假计 mcmahon.absent_score = {fmt(s.absent_score)} 胜"
+            f"（向下取整 mcmahon.absent_round_down = {yes[s.absent_round_down]}）；"
+            f"起始分修正 mcmahon.corrections = {yes[s.corrections]}",
         )
 
     def groups(self) -> tuple[tuple[str, int], ...]:
@@ -96,7 +110,11 @@ def mcmahon_table(event: FinalEvent) -> McMahonTable:
                 name=e.name,
                 unit=e.unit or "",
                 grade=e.grade or "",
-                start=None if rank is None else start_score(rank, limits, win),
+                start=None
+                if rank is None
+                else start_score(
+                    rank, limits, win, e.mcmahon_correction if settings.corrections else 0
+                ),
                 steps=None if rank is None else steps(rank, limits),
                 group=UNREADABLE if rank is None else group_name(rank, limits),
             )

@@ -84,6 +84,9 @@ class FinalEntrant:
     initial_points: float = 0.0
     # McMahon events: the start from the grade (麦克马洪分 = this + 积分); 0 elsewhere.
     mcmahon_start: float = 0.0
+    # Issue 29: the country OpenGotha names ("FR"), grades added to the McMahon start.
+    country: str | None = None
+    mcmahon_correction: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class FinalGame:
     # Team matches: the board points (局分) of both teams and every board.
     board_points: tuple[float, float] | None = None
     boards: tuple[FinalBoard, ...] = ()
+    handicap: int = 0  # Go: the stones the second mover (White) gives the first
 
 
 @dataclass(frozen=True, slots=True)

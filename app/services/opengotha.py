@@ -190,7 +190,7 @@ def _check_code(code: str) -> str:
 
 
 def _mcmahon_pairing(
-    code: str, name: str, bar: str, floor: str, notes: list[str]
+    code: str, name: str, bar: str, floor: str, notes: list[str], rules: dict[str, Any]
 ) -> dict[str, Any] | None:
     """The pairing settings of a McMahon event, as `app.settings` stores them; None when
     this version has no McMahon settings."""
@@ -202,13 +202,42 @@ def _mcmahon_pairing(
         return None
     stored = StoredEvent(code=code, name=name, kind="individual")
     after = apply_event_changes(
-        stored, {"pairing.system": "mcmahon", "mcmahon.bar": bar, "mcmahon.floor": floor}
+        stored,
+        {"pairing.system": "mcmahon", "mcmahon.bar": bar, "mcmahon.floor": floor, **rules},
     )
     pairing = dict(after.group("pairing"))
     extra = after.group("mcmahon") if hasattr(after, "mcmahon") else {}
     if extra and "mcmahon" not in pairing:
         pairing["mcmahon"] = dict(extra)
     return pairing
+
+
+# OpenGotha's McMahon placement criteria and our tie-breaks of the same name.
+_MCMAHON_TIEBREAK_OF = {"MMS": "麦克马洪分", "SOSM": "SOS", "SOSOSM": "SOSOS", "SODOSM": "SODOS"}
+
+
+def _mcmahon_rules(t: GothaTournament) -> dict[str, Any]:
+    """The file's McMahon zero and its counting of rounds not played, as mcmahon settings."""
+    params = t.parameters
+    return {
+        "mcmahon.zero": grade_of_rank(parse_rank(params.mm_zero)),
+        "mcmahon.absent_score": params.mms2_absent / 2,
+        "mcmahon.absent_round_down": params.round_down,
+    }
+
+
+def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
+    """The file's placement criteria as the event's tie-break order, when each one is ours."""
+    criteria = t.parameters.placement
+    order = [_MCMAHON_TIEBREAK_OF.get(c) for c in criteria]
+    if not criteria or criteria[0] != "MMS" or None in order:
+        missing = "、".join(c for c in criteria if c not in _MCMAHON_TIEBREAK_OF)
+        notes.append(
+            f"文件的名次依据（{'、'.join(criteria)}）中 {missing or criteria[0]} 本程序不支持，"
+            "已按 麦克马洪分、SOS、SOSOS、SODOS 排名"
+        )
+        return {}
+    return {"tiebreaks": order}
 
 
 def import_opengotha(
@@ -234,8 +263,6 @@ def import_opengotha(
         rating = None if no_grade or p.rating_origin == "INI" else p.rating
         unit = clean_text(p.club, f"第{p.line}行俱乐部", max_length=200)
         people.append((person, grade, rating, unit))
-    if any(g.handicap for g in t.games):
-        notes.append("让子数（handicap）未导入：本程序不记录让子")
     if any(not g.known_colour for g in t.games):
         notes.append("部分对局颜色未定（knownColor=false），按文件中的黑白导入")
     with db.transaction() as session:
@@ -256,15 +283,17 @@ def import_opengotha(
         # OpenGotha's own rules: no Chinese forfeit rule (a McMahon event has it off by
         # default; the arbiter may set pairing.withdraw_after_forfeits to turn it on).
         pairing: dict[str, Any] = {"system": "swiss", "withdraw_after_forfeits": 0}
+        standings: dict[str, Any] = {}
         system = "积分编排"
         if params.system == "mcmahon":
             bar, floor = (
                 grade_of_rank(parse_rank(params.mm_bar)),
                 grade_of_rank(parse_rank(params.mm_floor)),
             )
-            mm = _mcmahon_pairing(code, title, bar, floor, notes)
+            mm = _mcmahon_pairing(code, title, bar, floor, notes, _mcmahon_rules(t))
             if mm is not None:
                 pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
+                standings = _mcmahon_order(t, notes)
         notes.append(
             "按 OpenGotha 的规则，不执行“连续弃权取消资格”（pairing.withdraw_after_forfeits=0）；"
             f"如需执行：finals settings FILE --event {code} --set pairing.withdraw_after_forfeits=2"
@@ -278,6 +307,7 @@ def import_opengotha(
             rounds_planned=rounds_planned,
             scoring={},
             pairing=pairing,
+            standings=standings,
         )
         session.add(event)
         playing = {(g.round, key) for g in t.games for key in (g.white, g.black)}
@@ -286,9 +316,22 @@ def import_opengotha(
         for seed, (p, (person, grade, rating, unit)) in enumerate(
             zip(t.players, people, strict=True), 1
         ):
-            player = Player(name=person, grade=grade, rating=rating, unit=unit, source="OpenGotha")
+            player = Player(
+                name=person,
+                grade=grade,
+                rating=rating,
+                unit=unit,
+                source="OpenGotha",
+                country=clean_text(p.country, f"第{p.line}行国家", max_length=60),
+            )
             session.add(player)
-            entrant = Entrant(seed=seed, name=person, player=player, unit=unit)
+            entrant = Entrant(
+                seed=seed,
+                name=person,
+                player=player,
+                unit=unit,
+                mcmahon_correction=p.smms_correction,
+            )
             if not p.registered and not any(k == p.key for _, k in playing):
                 # Pre-registered (PRE) and never paired: not in this event's rounds.
                 entrant.status, entrant.withdrawn_from_round = "withdrawn", 1
@@ -319,6 +362,7 @@ def import_opengotha(
                         first_id=entrants[by_key[g.black] - 1].id,
                         second_id=entrants[by_key[g.white] - 1].id,
                         result=result.value if result else None,
+                        handicap=g.handicap,
                     )
                 )
                 table = max(table, g.table)

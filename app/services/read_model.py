@@ -312,6 +312,8 @@ def _entrant(
         ),
         initial_points=entrant.initial_points or 0.0,
         mcmahon_start=mcmahon_start,
+        country=player.country if player else None,
+        mcmahon_correction=entrant.mcmahon_correction or 0,
     )
 
 
@@ -373,4 +375,5 @@ def _game(game: Game, rnd: Round, before: Mapping[int, float]) -> FinalGame:
         second_points=before.get(game.second_id, 0.0) if game.second_id else None,
         board_points=points,
         boards=boards,
+        handicap=game.handicap or 0,
     )

@@ -16,6 +16,7 @@ from app.pairing.mcmahon import (
     missing_grades_error,
     rank_value,
     start_score,
+    step_points,
     unreadable,
 )
 from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
@@ -26,7 +27,12 @@ from app.settings import (
     event_settings_lenient,
     read_event_settings,
 )
-from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings
+from app.standings.model import (
+    McMahonCounting,
+    StandingsEntrant,
+    StandingsRequest,
+    StandingsSettings,
+)
 from app.standings.team_match import board_points as team_board_points
 from app.store.models import Entrant, Event, Game
 
@@ -91,6 +97,7 @@ def game_record(game: Game, round_number: int) -> GameRecord:
         seat_swapped=bool(game.seat_swapped),
         first_board_points=first_boards,
         second_board_points=second_boards,
+        handicap=game.handicap or 0,
     )
 
 
@@ -170,13 +177,14 @@ def _rating(entrant: Entrant) -> int:
 PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
 
 
-def mcmahon_player(entrant: Entrant) -> McMahonPlayer:
+def mcmahon_player(entrant: Entrant, corrections: bool = True) -> McMahonPlayer:
     player = entrant.player
     return McMahonPlayer(
         id=entrant.id,
         seed=entrant.seed,
         name=entrant.name,
         grade=player.grade if player is not None else None,
+        correction=(entrant.mcmahon_correction or 0) if corrections else 0,
     )
 
 
@@ -188,7 +196,7 @@ def event_mcmahon_starts(event: Event) -> tuple[McMahonStart, ...]:
     """
     settings = event_settings_of(event, "scoring", "mcmahon", "pairing.system")
     return mcmahon_starts(
-        (mcmahon_player(e) for e in event.entrants),
+        (mcmahon_player(e, settings.mcmahon.corrections) for e in event.entrants),
         settings.mcmahon.bounds(),
         settings.scoring.win,
         event.code,
@@ -215,10 +223,29 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
     except McMahonError:
         return {}
     out: dict[int, float] = {}
+    corrections = typed.mcmahon.corrections
     for e in event.entrants:
         rank = rank_value(e.player.grade if e.player is not None else None)
-        out[e.id] = 0.0 if rank is None else start_score(rank, limits, typed.scoring.win)
+        correction = (e.mcmahon_correction or 0) if corrections else 0
+        out[e.id] = (
+            0.0 if rank is None else start_score(rank, limits, typed.scoring.win, correction)
+        )
     return out
+
+
+def mcmahon_counting(event: Event) -> McMahonCounting:
+    """How the event's McMahon standings count OpenGotha's rules (issue 29); none of them
+    outside McMahon events."""
+    typed, _ = event_settings_lenient(stored_event(event))
+    if not typed.is_mcmahon:
+        return McMahonCounting()
+    rules, step = typed.mcmahon, step_points(typed.scoring.win)
+    return McMahonCounting(
+        stone_points=step if rules.sos_handicap else 0.0,
+        unpaired_as_start=rules.unpaired_as_start,
+        absent_points=rules.absent_score * step,
+        absent_round_to=step if rules.absent_round_down else 0.0,
+    )
 
 
 def pairing_request(
@@ -229,6 +256,16 @@ def pairing_request(
     settings = event_settings_of(event, *PAIRING_KEYS)
     history = event_games(event, round_number - 1)
     starts = mcmahon_start_points(event, strict=strict)
+    counting = mcmahon_counting(event) if starts else McMahonCounting()
+
+    def away(entrant: Entrant) -> float:  # McMahon: what the rounds on leave so far add
+        rounds = sum(
+            1
+            for s in entrant.round_status
+            if s.status == "absent" and s.round_number < round_number
+        )
+        return counting.absent_bonus(rounds)
+
     return PairingRequest(
         round_number=round_number,
         rounds_planned=settings.rounds_planned,
@@ -240,7 +277,7 @@ def pairing_request(
                 unit=e.unit,
                 rating=_rating(e),
                 # McMahon: the pairing score is the McMahon score (start + points)
-                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0),
+                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0) + away(e),
             )
             for e in event.entrants
         ),
@@ -267,6 +304,9 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
         rating=_rating(entrant),
         initial_points=entrant.initial_points or 0.0,
         mcmahon_start=mcmahon_start,
+        absent_rounds=frozenset(
+            s.round_number for s in entrant.round_status if s.status == "absent"
+        ),
     )
 
 
@@ -302,6 +342,7 @@ def standings_request(event: Event, after_round: int | None = None) -> Standings
         after_round=last,
         scoring=settings.scoring,
         settings=settings.standings,
+        mcmahon=mcmahon_counting(event),
         notes=(*clamped, *mcmahon_standings_notes(event, starts)),
     )
 

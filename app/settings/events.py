@@ -446,6 +446,12 @@ def _mcmahon_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
                     None,
                 )
             )
+        zero = group.get("zero")
+        if not out and zero is not None and "mcmahon.zero" not in bad:
+            try:
+                bounds(str(bar), str(floor), str(zero))
+            except McMahonError as exc:
+                out.append(Problem("mcmahon.zero", zero, str(exc), None))
     return out
 
 
@@ -486,7 +492,9 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
         eligibility=Eligibility(
             **{n: get(f"eligibility.{n}") for n in Eligibility.__dataclass_fields__}
         ),
-        mcmahon=McMahonSettings(bar=get("mcmahon.bar"), floor=get("mcmahon.floor")),
+        mcmahon=McMahonSettings(
+            **{n: get(f"mcmahon.{n}") for n in McMahonSettings.__dataclass_fields__}
+        ),
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any, Literal, get_args
 
 from app.domain import Scoring
 from app.errors import FinalsError
-from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR
+from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonSettings
 from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
@@ -215,6 +215,7 @@ def _choice(
 _SCORING_DEFAULTS = Scoring()
 _PAIRING_DEFAULTS = PairingSettings()
 _STANDINGS_DEFAULTS = StandingsSettings()
+_MCMAHON_DEFAULTS = McMahonSettings()
 POINTS_RANGE = (-100, 100)
 
 _EVENT_SPECS: tuple[Setting, ...] = (
@@ -268,6 +269,55 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         DEFAULT_FLOOR,
         kinds=("individual",),
         note="应低于 mcmahon.bar；只在 pairing.system=mcmahon 时使用",
+    ),
+    # Issue 29: OpenGotha's zero and the rules its McMahon standings count by (its values
+    # are the defaults; app.pairing.mcmahon.McMahonSettings says what each one does).
+    Setting(
+        "mcmahon.zero",
+        "麦克马洪零分段位（此段级位起始分为 0）",
+        "grade",
+        None,
+        optional=True,
+        kinds=("individual",),
+        note="不高于 mcmahon.floor，OpenGotha 默认 30级；不设则下限起始分为 0",
+    ),
+    Setting(
+        "mcmahon.sos_handicap",
+        "SOS 按让子调整对手的麦克马洪分（执白加让子数，执黑减）",
+        "bool",
+        _MCMAHON_DEFAULTS.sos_handicap,
+        kinds=("individual",),
+    ),
+    Setting(
+        "mcmahon.unpaired_as_start",
+        "轮空、请假或未编排的一轮以本人起始分作对手分（SOSOS 计起始分×轮数）",
+        "bool",
+        _MCMAHON_DEFAULTS.unpaired_as_start,
+        kinds=("individual",),
+    ),
+    Setting(
+        "mcmahon.absent_score",
+        "每轮请假计入麦克马洪分的胜局数",
+        "float",
+        _MCMAHON_DEFAULTS.absent_score,
+        minimum=0,
+        maximum=1,
+        kinds=("individual",),
+        note="OpenGotha 默认 0.5（半胜）",
+    ),
+    Setting(
+        "mcmahon.absent_round_down",
+        "请假所得麦克马洪分合计向下取整为整胜",
+        "bool",
+        _MCMAHON_DEFAULTS.absent_round_down,
+        kinds=("individual",),
+    ),
+    Setting(
+        "mcmahon.corrections",
+        "计入每名棋手的起始分修正（OpenGotha 的 smmsCorrection）",
+        "bool",
+        _MCMAHON_DEFAULTS.corrections,
+        kinds=("individual",),
     ),
     _choice(
         "pairing.first_round",

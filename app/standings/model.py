@@ -49,6 +49,29 @@ class StandingsSettings:
 
 
 @dataclass(frozen=True)
+class McMahonCounting:
+    """How a McMahon event's 麦克马洪分, SOS, SOSOS and SODOS count OpenGotha's rules
+    (issue 29; built from the mcmahon settings).  The defaults count none of them.
+
+    `stone_points`: the points one handicap stone adjusts an opponent's 麦克马洪分 by in SOS
+    and SODOS (White adds the stones, Black subtracts them); `unpaired_as_start`: a round
+    without an opponent counts the player's own start in SOS (start × rounds in SOSOS);
+    `absent_points`: added to 麦克马洪分 per round on leave, the total rounded down to a
+    multiple of `absent_round_to` (0: not rounded)."""
+
+    stone_points: float = 0.0
+    unpaired_as_start: bool = False
+    absent_points: float = 0.0
+    absent_round_to: float = 0.0
+
+    def absent_bonus(self, rounds: int) -> float:
+        total = rounds * self.absent_points
+        if self.absent_round_to > 0:
+            total = self.absent_round_to * int(total / self.absent_round_to + 1e-9)
+        return total
+
+
+@dataclass(frozen=True)
 class StandingsEntrant:
     id: int
     seed: int
@@ -60,6 +83,8 @@ class StandingsEntrant:
     initial_points: float = 0.0
     # McMahon events: the start from the grade (app.pairing.mcmahon); 麦克马洪分 = this + 积分.
     mcmahon_start: float = 0.0
+    # The rounds on leave (请假), for McMahonCounting.absent_points.
+    absent_rounds: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -69,6 +94,7 @@ class StandingsRequest:
     after_round: int
     scoring: Scoring = field(default_factory=Scoring)
     settings: StandingsSettings = field(default_factory=StandingsSettings)
+    mcmahon: McMahonCounting = field(default_factory=McMahonCounting)
     # What the standings cannot count as they should (a McMahon start whose grade cannot be
     # read): printed after the rules line, each starting with NOTE.
     notes: tuple[str, ...] = ()

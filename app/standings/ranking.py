@@ -40,6 +40,12 @@ Conventions (the ones marked *setting* are fields of `StandingsSettings`):
   (virtual: 0, or the lowest SOS); SODOS = the sum of the 麦克马洪分 of the opponents
   beaten (forfeit wins included when the forfeit counts as a meeting) plus half of those
   drawn.  Byes never count in SODOS.
+  OpenGotha's rules (issue 29; `StandingsRequest.mcmahon`, from the mcmahon settings, on by
+  default in McMahon events): 麦克马洪分 adds `absent_points` per round on leave (rounded
+  down to whole wins); in SOS and SODOS an opponent's 麦克马洪分 is adjusted by the handicap
+  (White adds the stones, Black subtracts them); with `unpaired_as_start` every round
+  1..after without an opponent (a bye, a leave, not paired) counts the player's own start
+  in SOS, and start × after_round in SOSOS (bye_in_sos is then not used).
 """
 
 from __future__ import annotations
@@ -130,6 +136,10 @@ def compute_standings(request: StandingsRequest) -> Standings:
     board_points = dict.fromkeys(ids, 0.0)
     met: dict[tuple[int, int], list[float]] = {}  # (a, b) a<b -> [points a, points b]
     beaten: dict[int, list[tuple[int, float]]] = {i: [] for i in ids}  # (opponent, 1 or ½)
+    # McMahon: each counted meeting's round, opponent and handicap adjustment (issue 29).
+    counting = request.mcmahon
+    # (round, opponent, adjustment, share won: 1, ½ or 0)
+    meetings: dict[int, list[tuple[int, int, float, float]]] = {i: [] for i in ids}
 
     for game in request.games:
         if game.round > after:
@@ -171,8 +181,10 @@ def compute_standings(request: StandingsRequest) -> Standings:
         if result.is_played or settings.forfeit_opponents_count:
             opponents[a].append(b)
             opponents[b].append(a)
-            for me, other in ((a, b), (b, a)):
+            stones = game.handicap * counting.stone_points  # White gives, Black takes
+            for me, other, adjust in ((a, b, -stones), (b, a, stones)):
                 share = {"W": 1.0, "FW": 1.0, "D": 0.5}.get(outcome_for(game, me) or "", 0.0)
+                meetings[me].append((game.round, other, adjust, share))
                 if share:
                     beaten[me].append((other, share))
             key = (a, b) if a < b else (b, a)
@@ -213,7 +225,12 @@ def compute_standings(request: StandingsRequest) -> Standings:
             virtual_progressive if o is None else progressive[o] for o in opponents[i]
         )
 
-    mms = {i: points[i] + entrants[i].mcmahon_start for i in ids}
+    mms = {
+        i: points[i]
+        + entrants[i].mcmahon_start
+        + counting.absent_bonus(sum(1 for r in entrants[i].absent_rounds if r <= after))
+        for i in ids
+    }
 
     fixed: dict[str, Mapping[int, float]] = {
         "积分": points,
@@ -230,9 +247,13 @@ def compute_standings(request: StandingsRequest) -> Standings:
         "局分": board_points,
     }
     if set(settings.tiebreaks) & set(MCMAHON_TIEBREAKS):  # a McMahon event's: shown only there
-        mms_sos, mms_sosos, mms_sodos = _mcmahon_tiebreaks(
-            ids, mms, opponents, beaten, settings.bye_in_sos
-        )
+        if counting.unpaired_as_start or counting.stone_points:
+            virtuals = {i: sum(1 for o in opponents[i] if o is None) for i in ids}
+            mms_sos, mms_sosos, mms_sodos = _opengotha_tiebreaks(request, mms, meetings, virtuals)
+        else:
+            mms_sos, mms_sosos, mms_sodos = _mcmahon_tiebreaks(
+                ids, mms, opponents, beaten, settings.bye_in_sos
+            )
         fixed |= {MCMAHON_SCORE: mms, "SOS": mms_sos, "SOSOS": mms_sosos, "SODOS": mms_sodos}
     by_mms = bool(settings.tiebreaks) and settings.tiebreaks[0] == MCMAHON_SCORE
     primary, primary_name = (mms, MCMAHON_SCORE) if by_mms else (points, "积分")
@@ -344,6 +365,46 @@ def _mcmahon_tiebreaks(
     virtual_sos = min(sos.values()) if lowest else 0.0
     sosos = {i: sum(virtual_sos if o is None else sos[o] for o in opponents[i]) for i in ids}
     sodos = {i: sum(share * mms[o] for o, share in beaten[i]) for i in ids}
+    return sos, sosos, sodos
+
+
+def _opengotha_tiebreaks(
+    request: StandingsRequest,
+    mms: Mapping[int, float],
+    meetings: Mapping[int, list[tuple[int, int, float, float]]],
+    virtuals: Mapping[int, int],
+) -> tuple[dict[int, float], dict[int, float], dict[int, float]]:
+    """SOS, SOSOS and SODOS as OpenGotha counts them (`McMahonCounting`): an opponent's
+    麦克马洪分 adjusted by the handicap of the game; with `unpaired_as_start`, each round
+    1..after without an opponent counts the player's own start (start × rounds in SOSOS),
+    otherwise the `virtuals` entries count as `bye_in_sos` says (0 or the lowest)."""
+    counting, after = request.mcmahon, request.after_round
+    starts = {e.id: e.mcmahon_start for e in request.entrants}
+    lowest = request.settings.bye_in_sos == "lowest" and bool(mms)
+
+    def unpaired(i: int) -> int:
+        if counting.unpaired_as_start:
+            return after - len({r for r, _, _, _ in meetings[i]})
+        return virtuals[i]
+
+    def alone(i: int, per_round: float, lowest_value: float) -> float:
+        if counting.unpaired_as_start:
+            return unpaired(i) * per_round
+        return unpaired(i) * (lowest_value if lowest else 0.0)
+
+    low = min(mms.values()) if mms else 0.0
+    sos = {
+        i: sum(mms[o] + adjust for _, o, adjust, _ in meetings[i]) + alone(i, starts[i], low)
+        for i in starts
+    }
+    low_sos = min(sos.values()) if sos else 0.0
+    sosos = {
+        i: sum(sos[o] for _, o, _, _ in meetings[i]) + alone(i, starts[i] * after, low_sos)
+        for i in starts
+    }
+    sodos = {
+        i: sum(share * (mms[o] + adjust) for _, o, adjust, share in meetings[i]) for i in starts
+    }
     return sos, sosos, sodos
 
 

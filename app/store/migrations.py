@@ -141,6 +141,18 @@ def _audit_station(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE audit ADD COLUMN station VARCHAR(60)")
 
 
+def _go_parity(conn: Connection) -> None:
+    """OpenGotha's facts (issue 29): a player's country, a McMahon start correction, a
+    game's handicap (no-ops where 1 already made the columns)."""
+    for table, column, kind in (
+        ("player", "country", "VARCHAR(60)"),
+        ("entrant", "mcmahon_correction", "INTEGER NOT NULL DEFAULT 0"),
+        ("game", "handicap", "INTEGER NOT NULL DEFAULT 0"),
+    ):
+        if column not in _columns(conn, table):
+            conn.exec_driver_sql(f'ALTER TABLE {table} ADD COLUMN "{column}" {kind}')
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -150,6 +162,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _certificate_register,  # 6: the certificate numbers issued, one per award
     _file_revision,  # 7: the revision counter of the read model's cache
     _audit_station,  # 8: the station each audit entry was made on
+    _go_parity,  # 9: OpenGotha's country, McMahon start correction and handicap
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -87,6 +87,8 @@ class Player(Base):
     phone: Mapped[str | None] = mapped_column(String(30))
     # The 弈战 platform username the Go youth clause asks for: for the arbiter's checks only.
     platform_account: Mapped[str | None] = mapped_column(String(60))
+    # Issue 29: the player's country as OpenGotha and the EGF write it ("FR", "CN").
+    country: Mapped[str | None] = mapped_column(String(60))
 
 
 class Entrant(Base):
@@ -105,6 +107,8 @@ class Entrant(Base):
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
     joined_round: Mapped[int] = mapped_column(Integer, default=1)
     initial_points: Mapped[float] = mapped_column(Float, default=0.0)
+    # Issue 29: McMahon events: grades added to the start (OpenGotha's smmsCorrection).
+    mcmahon_correction: Mapped[int] = mapped_column(Integer, default=0)
 
     event: Mapped[Event] = relationship(back_populates="entrants")
     # Loaded with the entrants, one query each (never one per entrant in a loop).
@@ -180,6 +184,8 @@ class Game(Base):
     fouls_second: Mapped[int] = mapped_column(Integer, default=0)
     opening: Mapped[str | None] = mapped_column(String(20))
     seat_swapped: Mapped[bool] = mapped_column(Boolean, default=False)
+    # Issue 29 (Go): the stones the second mover (White) gives the first (Black); 0: even.
+    handicap: Mapped[int] = mapped_column(Integer, default=0)
 
     round: Mapped[Round] = relationship(back_populates="games")
     # Loaded with the games, one query per batch (never one per game in a loop).

@@ -269,11 +269,14 @@ def _good_values(spec: Setting, code: str) -> st.SearchStrategy[Any]:
         return st.sampled_from(["5段", "初段", "九段", "3d", "1级", "19级"])
     if spec.key == "mcmahon.floor":
         return st.sampled_from(["20级", "10级", "30k", "1级", "二十五级"])
+    if spec.key == "mcmahon.zero":  # at or below the floor (default 20级)
+        return st.sampled_from(["30级", "30k", "25级", "20级", None])
     if spec.type == "int":
         assert spec.minimum is not None and spec.maximum is not None
         return st.one_of(st.integers(int(spec.minimum), int(spec.maximum)), maybe_none)
     if spec.type == "float":
-        return st.floats(-100, 100, allow_nan=False).map(lambda x: round(x, 2))
+        assert spec.minimum is not None and spec.maximum is not None
+        return st.floats(spec.minimum, spec.maximum, allow_nan=False).map(lambda x: round(x, 2))
     if spec.type == "bool":
         return st.booleans()
     if spec.type == "choice":
