@@ -38,7 +38,6 @@ CHESS_SCORING = {
     "bye": 1.0,
     "forfeit_win": 1.0,
     "forfeit_loss": 0.0,
-    "absent": 0.0,
 }
 
 

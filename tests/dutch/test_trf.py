@@ -120,3 +120,46 @@ def test_import_then_export_keeps_players_games_and_results(tmp_path: Path, caps
     assert code == 0 and "第3轮" in out
     code, _, _ = _run(capsys, "check", str(f), "--event", "CHESS")
     assert code == 0
+
+
+FORFEITER = """012 Forfeits Open
+001    1      Alpha One                         2679                             2.0    1     2 b 1     3 w 1
+001    2      Beta Two                          2662                             0.0    6     1 w 0     4 b 0
+001    3      Gamma Three                       2393                             1.0    3     4 w 1     1 b 0
+001    4      Delta Four                        2284                             1.0    4     3 b 0     2 w 1
+001    5      Eps Five                          2200                             0.0    5     6 w -     6 b -
+001    6      Zeta Six                          2100                             2.0    2     5 b +     5 w +
+XXR 5
+"""
+
+
+def test_an_imported_trf_event_follows_fide_and_stores_only_known_settings(
+    tmp_path: Path, capsys
+) -> None:
+    """Issue 29 §5: no scoring.absent (not a setting), and the Chinese consecutive-forfeit
+    exclusion is not applied: the player who forfeited rounds 1 and 2 is paired in round 3."""
+    import json
+
+    from app.services.tournament import event_setting_problems, open_tournament
+
+    f = tmp_path / "t.finals"
+    create_tournament(f, "shaoxing-gomoku-2022").close()
+    src = tmp_path / "in.trf"
+    src.write_text(FORFEITER, encoding="utf-8")
+    assert _run(capsys, "trf", "import", str(f), str(src), "--code", "CHESS")[0] == 0
+    db = open_tournament(f)
+    try:
+        assert event_setting_problems(db, "CHESS") == []
+    finally:
+        db.close()
+    code, out, _ = _run(capsys, "settings", str(f), "--event", "CHESS", "--json")
+    assert code == 0
+    assert "absent" not in json.loads(out)["scoring"]
+    code, out, err = _run(capsys, "pair", str(f), "--event", "CHESS", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["sitting_out"] == [] and data["withdraw_after_forfeits"] == 0
+    paired = {g["first_seed"] for g in data["games"]} | {
+        g["second_seed"] for g in data["games"] if g["second"]
+    }
+    assert 5 in paired
