@@ -26,6 +26,7 @@ from reports.pdf_common import (
     make_table,
     notes_block,
     scale_columns,
+    signature_block,
 )
 from reports.rounds import round_date_text
 from reports.settings_text import standings_settings_lines
@@ -166,6 +167,7 @@ def build_standings_pdf(
     if cat:
         notes.insert(0, f"{cat.name}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
     story += notes_block(notes, title="排名规则")
+    story += signature_block()
     report.build_story(story)
     return out
 
@@ -280,6 +282,7 @@ def build_teams_pdf(
         spec = TableSpec(scale_columns(columns, 186 * mm), font_size=8.5)
         story.append(make_table(spec, _unbroken(rows, spec.columns)))
         story += notes_block(notes, title="说明")
+        story += signature_block()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")
     if len(events) > 1:  # the PDF's title names every event it holds, not just the first
@@ -323,6 +326,7 @@ def build_pairs_pdf(
         titles, rows, _ = standings_table_rows(view, ev, None)
         story.append(make_table(_standings_spec(titles, 186 * mm), rows))
         story += notes_block(standings_settings_lines(ev), title="排名规则")
+        story += signature_block()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="双人赛成绩表")
     if len(events) > 1:  # the PDF's title names every event it holds, not just the first
