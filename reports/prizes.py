@@ -359,27 +359,35 @@ def prizes_title(
     return f"奖金发放表 {'、'.join(groups)}"
 
 
-def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
-    """People holding more than one prize (a woman with an open and a women's prize)."""
-    by_entrant: dict[tuple[str, int], list[PrizeLine]] = {}
+def paid_more_than_once(prizes: Sequence[PrizeLine]) -> list[list[PrizeLine]]:
+    """The prizes of each player paid more than once, in one event (an open and a women's
+    prize) or in several individual events: the same name and unit.  A team's or a pair's
+    prize goes to the team or pair and is not counted here."""
+    by_person: dict[tuple[str, str], list[PrizeLine]] = {}
     for prize in prizes:
-        by_entrant.setdefault((prize.award.event, prize.award.entrant), []).append(prize)
+        if len(prize.members) > 1:
+            continue
+        by_person.setdefault((prize.name, prize.unit or ""), []).append(prize)
+    return [items for items in by_person.values() if len(items) > 1]
+
+
+def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
+    """People holding more than one prize (`paid_more_than_once`), with their total."""
     rows = []
-    for items in by_entrant.values():
-        if len(items) > 1:
-            amount = total(items)
-            rows.append(
-                [
-                    items[0].name,
-                    items[0].unit or "",
-                    "；".join(
-                        f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
-                        for p in items
-                    ),
-                    fmt_amount(amount),
-                    amount_in_capitals(amount),
-                ]
-            )
+    for items in paid_more_than_once(prizes):
+        amount = total(items)
+        rows.append(
+            [
+                items[0].name,
+                items[0].unit or "",
+                "；".join(
+                    f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
+                    for p in items
+                ),
+                fmt_amount(amount),
+                amount_in_capitals(amount),
+            ]
+        )
     return rows
 
 
