@@ -226,6 +226,16 @@ def member_signatures(members: list[str], width: float) -> Table:
     return table
 
 
+def winners_word(view: DocView, rows: Sequence[PrizeLine]) -> str:
+    """What a prize table's winners are counted in: 人, 对 (pairs) or 队 (teams)."""
+    kinds = {ev.kind for p in rows if (ev := view.event_by_code(p.award.event)) is not None}
+    if kinds == {"pair"}:
+        return "对"
+    if kinds == {"team"}:
+        return "队"
+    return "人" if kinds <= {"individual"} else "人（队）"
+
+
 def signature_line() -> list[Flowable]:
     text = "制表：______________　　审核：______________　　裁判长：______________　　发放日期：______________"
     return [Spacer(1, 7 * mm), heading(text, 9.5)]
@@ -258,7 +268,7 @@ def build_prizes_pdf(
             title=view.title,
             document=f"奖金发放表　{table_name}",
             event=f"组别：{table_name}",
-            round_text=f"获奖{len(rows)}人（队）",
+            round_text=f"获奖{len(rows)}{winners_word(view, rows)}",
             date_text=view.date_range(),
         )
         first_header = first_header or header

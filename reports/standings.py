@@ -81,12 +81,14 @@ def standings_header(
     after: int,
     document: str,
     rounds_of: EventView | None = None,
+    group: str | None = None,
 ) -> Header:
-    """`rounds_of`: the event whose rounds count (a team event's source event)."""
+    """`rounds_of`: the event whose rounds count (a team event's source event); `group`:
+    what the title names instead of the event (a category: 女子个人, 公开组（女子）)."""
     played = rounds_of or event
     final = rounds_held(after, played.rounds, played.rounds_planned).final
     when = "最终" if final else "开赛前" if after == 0 else f"第{after}轮后"
-    title = f"{event.name}　{when}{document}"
+    title = f"{group or event.name}　{when}{document}"
     rnd = next((r for r in played.rounds if r.number == after), None)
     return Header(
         title=view.title,
@@ -95,6 +97,15 @@ def standings_header(
         round_text=after_text(event, after),
         date_text=round_date_text(view, rnd),
     )
+
+
+def category_group(event: EventView, category: FinalCategory) -> str:
+    """The group a category's standings are titled by: the category itself when its name
+    is a group's (女子个人 of 男子个人), else the event with it (公开组（女子）)."""
+    name = category.name
+    if event.name in name or name.endswith(("个人", "组", "团体", "双人")):
+        return name
+    return f"{event.name}{name}" if "（" in name else f"{event.name}（{name}）"
 
 
 def standings_table_rows(
@@ -157,8 +168,9 @@ def build_standings_pdf(
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
     titles, rows, cat = standings_table_rows(view, ev, category)
-    document = f"{cat.name}成绩排名表" if cat else "成绩排名表"
-    header = standings_header(view, ev, after, document)
+    header = standings_header(
+        view, ev, after, "成绩排名表", group=category_group(ev, cat) if cat else None
+    )
     if cat:
         header.extra = f"组别：{cat.name}"
     report = ReportDoc(out, header, printed_at=printed_at, subject="成绩排名表")

@@ -37,7 +37,12 @@ from reports.pdf_common import (
 )
 from reports.rounds import round_header
 from reports.settings_text import standings_settings_lines
-from reports.standings import standings_header, standings_round, standings_table_rows
+from reports.standings import (
+    category_group,
+    standings_header,
+    standings_round,
+    standings_table_rows,
+)
 
 SIZE = 16.0  # the names' size
 MIN_SIZE = 14.0  # a long name shrinks to this, never further
@@ -168,8 +173,8 @@ def build_wall_standings_pdf(
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
     titles, rows, cat = standings_table_rows(view, ev, category)
-    document = f"{cat.name}成绩排名表（张贴用）" if cat else "成绩排名表（张贴用）"
-    header = standings_header(view, ev, after, document)
+    group = category_group(ev, cat) if cat else None
+    header = standings_header(view, ev, after, "成绩排名表（张贴用）", group=group)
     if cat:
         header.extra = f"组别：{cat.name}"
     report = ReportDoc(

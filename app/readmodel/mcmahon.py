@@ -52,14 +52,18 @@ class McMahonTable:
     lines: tuple[McMahonLine, ...]  # by start (highest first), then seed
     unreadable: tuple[McMahonPlayer, ...]  # in seed order: pairing is refused until fixed
 
-    def settings_lines(self) -> tuple[str, ...]:
-        """The settings in force, in words (printed under the list)."""
+    def settings_lines(self, *, keys: bool = True) -> tuple[str, ...]:
+        """The settings in force, in words (printed under the list); `keys`: with the
+        setting keys the arbiters type (mcmahon.bar), which a list for players leaves out."""
         s, b = self.settings, self.bounds
         top = steps(b.bar, b) * self.step
+        system, bar, floor = (
+            ("（pairing.system）", " mcmahon.bar =", " mcmahon.floor =") if keys else ("", "", "")
+        )
         return (
-            f"编排方法：{'麦克马洪制' if self.is_mcmahon else '不是麦克马洪制（pairing.system）'}",
-            f"上限 mcmahon.bar = {s.bar}（{grade_name(b.bar)}及以上起始分 {fmt(top)}，上限组）",
-            f"下限 mcmahon.floor = {s.floor}（{grade_name(b.floor)}及以下起始分 0，下限组）",
+            f"编排方法：{'麦克马洪制' if self.is_mcmahon else f'不是麦克马洪制{system}'}",
+            f"上限{bar} {s.bar}（{grade_name(b.bar)}及以上起始分 {fmt(top)}，上限组）",
+            f"下限{floor} {s.floor}（{grade_name(b.floor)}及以下起始分 0，下限组）",
             f"每差一个段级位起始分差 {fmt(self.step)}（一局胜的分）；"
             "麦克马洪分 = 起始分 + 积分，按它分组编排和排名",
         )
