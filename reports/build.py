@@ -33,7 +33,11 @@ from reports.prizes import build_prizes_pdf, select_prizes
 from reports.provisional import FINAL_KINDS, final_mark
 from reports.slips import build_slips_pdf
 from reports.standings import build_pairs_pdf, build_standings_pdf, build_teams_pdf
-from reports.wall import build_wall_index_pdf, build_wall_pairings_pdf
+from reports.wall import (
+    build_wall_index_pdf,
+    build_wall_pairings_pdf,
+    build_wall_standings_pdf,
+)
 
 KINDS: dict[str, str] = {
     "pairings": "对阵表",
@@ -54,6 +58,8 @@ KINDS: dict[str, str] = {
     "poster": "选手查询海报",
     "mcmahon": "麦克马洪起始分",
 }
+WALL_KINDS = ("pairings", "index", "standings", "poster")
+"""The kinds with a wall form (`--large`); the poster's is A3."""
 EXCEL_KINDS = (
     "pairings",
     "index",
@@ -103,8 +109,9 @@ def build_report(
     """Write document `kind` of `final` to `out`: a PDF for `.pdf`, a workbook for `.xlsx`.
 
     `order` sorts the check-in sheet (unit or pinyin); `card` is the table cards' layout
-    (tent: A4 folded, or a5). `large`: the wall version of pairings and index (names at
-    14 pt or more, A4 landscape, two blocks a page, readable from 2 m).  `extras`: the
+    (tent: A4 folded, or a5). `large`: the wall version of pairings, index and standings
+    (names at 14 pt or more, A4 landscape, readable from 2 m) and the A3 poster; any other
+    kind, or a workbook, is refused (`refuse_large`).  `extras`: the
     slips' phone links and the certificates' register numbers (`PrintExtras`).
     `provisional`: the prize sheet, prize and grade certificates and the ceremony list of
     events not yet finished are printed marked 临时（第N轮后） instead of refused
@@ -124,6 +131,8 @@ def build_report(
     if not isinstance(final, Final):
         raise ReportError("这不是本程序的赛事数据（应为读模型 Final）。")
     extras = extras or PrintExtras()
+    if large:
+        refuse_large(kind, suffix)
     if suffix == ".xlsx":
         if kind not in EXCEL_KINDS:
             offered = "、".join(KINDS[k] for k in EXCEL_KINDS)
@@ -151,7 +160,7 @@ def build_report(
         "slips": lambda path: build_slips_pdf(
             final, path, event=event, round=round, printed_at=printed_at, links=extras.links
         ),
-        "standings": lambda path: build_standings_pdf(
+        "standings": lambda path: (build_wall_standings_pdf if large else build_standings_pdf)(
             final, path, event=event, round=round, category=category, printed_at=printed_at
         ),
         "crosstable": lambda path: build_crosstable_pdf(
@@ -199,6 +208,19 @@ def build_report(
         "mcmahon": lambda path: build_mcmahon_pdf(final, path, event=event, printed_at=printed_at),
     }
     return _atomic(out, builders[kind])
+
+
+def refuse_large(kind: str, suffix: str) -> None:
+    """`--large` on a kind without a wall form, or for a workbook: refused, never ignored."""
+    offered = "、".join(f"{k}（{KINDS[k]}）" for k in WALL_KINDS)
+    if kind not in WALL_KINDS:
+        raise ReportError(
+            f"“{KINDS[kind]}”没有张贴用大字版，请去掉 --large；有大字版的是：{offered}。"
+        )
+    if suffix == ".xlsx":
+        raise ReportError(
+            "张贴用大字版（--large）只能输出 PDF：请把输出文件改为 .pdf，或去掉 --large。"
+        )
 
 
 def _excel(

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from reports.line_breaking import break_lines
+
 
 def greedy_lines(atoms: Iterable[str], font: str, size: float, width: float) -> list[str]:
     """Fill lines of at most `width` with whole atoms, in order (an atom wider than a line
@@ -25,8 +27,9 @@ def greedy_lines(atoms: Iterable[str], font: str, size: float, width: float) -> 
 
 
 def wrap_chars(text: str, font: str, size: float, width: float) -> list[str]:
-    """Break `text` into lines of at most `width`, between any two characters (CJK style)."""
-    return greedy_lines(text, font, size, width)
+    """Break `text` into lines of at most `width` by the one rule of every document
+    (`reports.line_breaking`): between whole names and numbers, never before a closing mark."""
+    return break_lines(text, width, font, size, words=True)
 
 
 def draw_fitted(

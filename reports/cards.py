@@ -118,7 +118,7 @@ def build_cards_pdf(
     if not any(counts.values()):
         raise ReportError("所选项目没有台次：报名人数不足两人。")
     pagesize = landscape(A4) if card == "tent" else landscape(A5)
-    canvas = Canvas(str(out), pagesize=pagesize)
+    canvas = Canvas(str(out), pagesize=pagesize, initialFontName=TABLE_FONT)  # no Helvetica
     canvas.setTitle(f"{view.title} 台号牌")
     canvas.setAuthor(APP_NAME)
     canvas.setCreator(APP_NAME)

@@ -34,6 +34,7 @@ from reports.chinese_numerals import date_in_chinese, number_in_chinese
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.fonts import CERTIFICATE_FONT, register_fonts
+from reports.line_breaking import SET_PHRASES, break_lines
 from reports.pdf_common import APP_NAME
 from reports.prizes import select_prizes
 from reports.provisional import FINAL_CERTIFICATES, final_mark
@@ -390,94 +391,9 @@ def _background(view: DocView) -> ImageReader | None:
 
 # -- lines: a break only where Chinese typesetting allows one ---------------------------------
 
-KEEP_TOGETHER = (
-    "以资鼓励",
-    "特发此证",
-    "比赛",
-    "荣获",
-    "获得",
-    "参加",
-    "授予",
-    "称号",
-    "经审核",
-    "并列",
-    "男女混合",
-    "总决赛",
-)
-"""Set phrases a line never breaks inside (besides each certificate's name, group and place)."""
-NO_LINE_START = "，。、：；！？）」』”’》〉…·"
-NO_LINE_END = "（「『“‘《〈"
-
-
-def _tokens(text: str, keep: tuple[str, ...]) -> list[str]:
-    """The text cut into pieces a line may break between: a kept phrase, a run of Latin
-    letters or digits, else one character; a closing mark goes with what precedes it, an
-    opening mark with what follows."""
-    phrases = sorted({p for p in (*KEEP_TOGETHER, *keep) if len(p) > 1}, key=len, reverse=True)
-    pieces: list[str] = []
-    i = 0
-    while i < len(text):
-        phrase = next((p for p in phrases if text.startswith(p, i)), None)
-        if phrase is None:
-            j = i + 1
-            if text[i].isascii() and text[i].isalnum():
-                while j < len(text) and text[j].isascii() and text[j].isalnum():
-                    j += 1
-            phrase = text[i:j]
-        pieces.append(phrase)
-        i += len(phrase)
-    tokens: list[str] = []
-    opening = ""
-    for piece in pieces:
-        if tokens and not opening and piece[0] in NO_LINE_START:
-            tokens[-1] += piece
-        elif len(piece) == 1 and piece in NO_LINE_END:
-            opening += piece
-        else:
-            tokens.append(opening + piece)
-            opening = ""
-    if opening:
-        tokens.append(opening)
-    return tokens
-
-
-def break_lines(
-    text: str,
-    width: float,
-    font: str,
-    size: float,
-    *,
-    first_indent: float = 0,
-    keep: tuple[str, ...] = (),
-) -> list[str]:
-    """The text's lines at `width` points: broken only between tokens (`_tokens`), so no
-    set phrase (以资鼓励), name, group or place is split and no line starts with a closing
-    mark; a piece wider than a whole line is split by character as a last resort."""
-    lines: list[str] = []
-    line = ""
-    room = width - first_indent
-
-    def fits(candidate: str) -> bool:
-        return bool(pdfmetrics.stringWidth(candidate, font, size) <= room + 0.01)
-
-    for token in _tokens(text, keep):
-        if fits(line + token):
-            line += token
-            continue
-        if line:
-            lines.append(line)
-            line, room = "", width
-        if fits(token):
-            line = token
-            continue
-        for char in token:  # longer than a line: by character
-            if line and not fits(line + char):
-                lines.append(line)
-                line, room = "", width
-            line += char
-    if line:
-        lines.append(line)
-    return lines
+KEEP_TOGETHER = SET_PHRASES
+"""Set phrases a line never breaks inside (besides each certificate's name, group and place);
+the rule is `reports.line_breaking`, the one of every document."""
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from reports.pdf_common import (
     make_table,
     notes_block,
     scale_columns,
+    signature_block,
 )
 from reports.rounds import round_date_text
 from reports.standings import after_text, rank_text
@@ -142,5 +143,6 @@ def build_crosstable_pdf(
     spec = TableSpec(scale_columns(columns, report.width), font_size=8, band_every=5)
     story: list[Flowable] = [make_table(spec, rows)]
     story += notes_block(legend(view), title="说明")
+    story += signature_block()
     report.build_story(story)
     return out

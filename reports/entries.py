@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
@@ -20,14 +20,13 @@ from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_
 from reports.pdf_common import (
     Column,
     Header,
+    Prose,
     ReportDoc,
     SetHeader,
     TableSpec,
-    escape,
     heading,
     make_table,
     notes_block,
-    para_style,
     scale_columns,
 )
 
@@ -98,7 +97,6 @@ def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
         return []
     columns = [Column("日期", 32 * mm), Column("时间", 18 * mm), Column("比赛", 136 * mm, "left")]
     rows: list[list[Any]] = []
-    style = para_style(9)
     previous = ""
     for at, rounds in slots.items():
         day, _, time = at.partition(" ")
@@ -106,7 +104,7 @@ def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
             [
                 _day_text(day) if day != previous else "",
                 time,
-                Paragraph(escape("、".join(rounds)), style),
+                Prose("、".join(rounds), 9),
             ]
         )
         previous = day
@@ -156,12 +154,11 @@ def _event_table(event: EventView, width: float) -> Flowable:
             Column("人数", 11 * mm),
             Column("选手（序号 姓名）", 113 * mm, "left"),
         ]
-        style = para_style(9)
         rows: list[list[Any]] = [
             [
                 unit,
                 str(len(people)),
-                Paragraph(escape("、".join(seeded_name(p) for p in people)), style),
+                Prose("、".join(seeded_name(p) for p in people), 9),
             ]
             for unit, people in groups.items()
         ]
@@ -174,10 +171,10 @@ def _event_table(event: EventView, width: float) -> Flowable:
             columns += [Column("队名", 52 * mm, "left"), Column("队员", 72 * mm, "left")]
         rows = []
         for unit, entrants in groups.items():
-            for index, entrant in enumerate(entrants):
+            for entrant in entrants:
                 name = seeded_name(entrant).split(" ", 1)[-1]
                 members = list(entrant.members)
-                row = [unit if index == 0 else "", seed_text(entrant)]
+                row = [unit, seed_text(entrant)]  # every pair and team with its unit
                 if pairs:
                     plain = not members or entrant.name == "/".join(members)
                     row.append(name if plain else f"{name}（{members_text(entrant)}）")

@@ -30,7 +30,9 @@ from reports.prizes import (
     eligibility_mark,
     eligibility_note_lines,
     fen_of,
+    fmt_amount,
     group_by_table,
+    paid_more_than_once,
     place_text,
     rule_line,
     select_prizes,
@@ -278,6 +280,8 @@ def prizes_workbook(
     whole = all(fen_of(p) % 100 == 0 for p in prizes)
     money = "#,##0;-#,##0;0" if whole else "#,##0.00;-#,##0.00;0"
     bold = Font(name=FONT_NAME, bold=True, size=10)
+    cells: dict[int, str] = {}  # each prize's amount cell, as a formula reference
+    subtotals: dict[str, tuple[str, str]] = {}  # each table's amounts and its subtotal cell
     for name, rows in groups.items():
         body = [
             [
@@ -302,6 +306,10 @@ def prizes_workbook(
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
         ws.cell(last, col).value = f"=SUM({letter}2:{letter}{last - 1})"
+        sheet = _quoted(ws.title)
+        for index, prize in enumerate(rows):
+            cells[id(prize)] = f"{sheet}!{letter}{index + 2}"
+        subtotals[name] = (f"{sheet}!{letter}2:{letter}{last - 1}", f"{sheet}!{letter}{last}")
         for row in ws.iter_rows(min_row=2, min_col=col, max_col=col):
             row[0].number_format = money
         for cell in ws[last]:
@@ -327,6 +335,11 @@ def prizes_workbook(
         summary,
         widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},
     )
+    # each table's count and amount are formulas over its sheet; the total adds them up
+    for row, name in enumerate(groups, start=2):
+        amounts, total_cell = subtotals[name]
+        ws.cell(row, 2).value = f"=COUNT({amounts})"
+        ws.cell(row, 3).value = f"={total_cell}"
     last = ws.max_row
     ws.cell(last, 2).value = f"=SUM(B2:B{last - 1})"
     ws.cell(last, 3).value = f"=SUM(C2:C{last - 1})"
@@ -334,9 +347,43 @@ def prizes_workbook(
         row[0].number_format = money
     for cell in ws[last]:
         cell.font = bold
+    _paid_more_than_once(ws, prizes, cells, money)
     _notes(ws, rule_line(book.view), 4)
     _signature_line(ws, 4)
     return book.save(out)
+
+
+def _quoted(title: str) -> str:
+    """A sheet's name as a formula refers to it: '男子个人'."""
+    return "'" + title.replace("'", "''") + "'"
+
+
+def _paid_more_than_once(
+    ws: Worksheet, prizes: Sequence[PrizeLine], cells: dict[int, str], money: str
+) -> None:
+    """Under the summary: everyone paid more than once (in one event or several), each
+    prize with its table, and the total as a formula over the prizes' cells."""
+    people = paid_more_than_once(prizes)
+    if not people:
+        return
+    bold = Font(name=FONT_NAME, bold=True, size=10)
+    body = Font(name=FONT_NAME, size=10)
+    ws.append([])
+    ws.append(["同时获得多项奖金者（奖金累计发放）"])
+    ws.cell(ws.max_row, 1).font = bold
+    ws.append(["姓名", "单位", "奖项", "累计金额（元）"])
+    for cell in ws[ws.max_row]:
+        cell.font, cell.fill, cell.border = bold, HEAD_FILL, BORDER
+    for items in people:
+        won = "；".join(
+            f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）" for p in items
+        )
+        formula = "=" + "+".join(cells[id(p)] for p in items)
+        ws.append([terminal_safe(items[0].name), terminal_safe(items[0].unit or ""), won, formula])
+        for cell in ws[ws.max_row]:
+            cell.font, cell.border = body, BORDER
+            cell.alignment = Alignment(vertical="center", wrap_text=True)
+        ws.cell(ws.max_row, 4).number_format = money
 
 
 def _member_lines(prize: PrizeLine, team_events: set[str]) -> str:

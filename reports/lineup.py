@@ -81,7 +81,7 @@ def team_boards(
         else:
             player = members[number - 1] if number - 1 < len(members) else ""
         colour = colours[0] if moves_first else colours[1]
-        rows.append([f"第{number}台", str(player), colour if paired else "", ""])
+        rows.append([f"第{number}板", str(player), colour if paired else "", ""])
     for reserve in members[boards:]:
         rows.append(["替补", str(reserve), "", ""])
     return rows
@@ -106,7 +106,7 @@ def _sheet(
         else:
             line += "　　本轮轮空"
     columns = [
-        Column("台次", 18 * mm),
+        Column("板次", 18 * mm),
         Column("棋手", 70 * mm, "left"),
         Column("执子" if not view.is_gomoku else "先后手", 24 * mm),
         Column("备注", 74 * mm, "left"),

@@ -78,7 +78,7 @@ def table_rows(found: McMahonTable) -> list[list[str]]:
 
 
 def notes(found: McMahonTable) -> list[str]:
-    lines = list(found.settings_lines())
+    lines = list(found.settings_lines(keys=False))  # no setting keys for players
     lines.append("分组：" + "，".join(f"{name} {count} 人" for name, count in found.groups()))
     if found.unreadable:
         names = "、".join(f"{p.seed}号{p.name}" for p in found.unreadable)

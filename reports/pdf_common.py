@@ -7,7 +7,6 @@ Header: tournament title, document title, event, round and date.  Footer: print 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -25,6 +24,7 @@ from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
     Frame,
+    KeepTogether,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -32,11 +32,13 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from reports.canvas_text import greedy_lines
 from reports.fonts import TABLE_FONT, register_fonts
+from reports.line_breaking import break_lines
 
 MARGIN = 12 * mm
 HEADER_HEIGHT = 21 * mm
+WALL_HEADER_HEIGHT = 25 * mm  # the wall lists' header: round and venue at 14 pt
+WALL_LINE_SIZE = 14.0
 FOOTER_HEIGHT = 9 * mm
 CELL_PAD = 2.0
 GRID = colors.Color(0.35, 0.35, 0.35)
@@ -113,17 +115,21 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         printed_at: datetime | None = None,
         subject: str = "",
         mark: str = "",
+        wall: bool = False,
     ) -> None:
         """`mark`: 临时（第4轮后） — results not yet final, printed in red before the
-        document's name on every page (and in the PDF's title)."""
+        document's name on every page (and in the PDF's title).  `wall`: a list for the
+        wall (`--large`): the event, round and venue line at 14 pt, readable from 2 m."""
         register_fonts()
         pagesize = landscape(A4) if landscape_page else A4
+        self.wall = wall
+        header_height = WALL_HEADER_HEIGHT if wall else HEADER_HEIGHT
         super().__init__(
             str(out),
             pagesize=pagesize,
             leftMargin=MARGIN,
             rightMargin=MARGIN,
-            topMargin=MARGIN + HEADER_HEIGHT,
+            topMargin=MARGIN + header_height,
             bottomMargin=MARGIN + FOOTER_HEIGHT,
             title=f"{header.title} {header.document}".strip(),
             author=APP_NAME,
@@ -173,13 +179,16 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
             canvas.drawString(start, top - 11.5 * mm, header.document)
         else:
             canvas.drawCentredString(width / 2, top - 11.5 * mm, document)
-        canvas.setFont(TABLE_FONT, 8.5)
         left_text = "　".join(t for t in (header.event, header.round_text, header.extra) if t)
-        canvas.drawString(left, top - 17 * mm, left_text)
+        line_y, rule_y, line_size = top - 17 * mm, top - 18.6 * mm, 8.5
+        if self.wall:
+            line_y, rule_y, line_size = top - 20.5 * mm, top - 22.6 * mm, WALL_LINE_SIZE
+        canvas.setFont(TABLE_FONT, line_size)
+        canvas.drawString(left, line_y, left_text)
         if header.date_text:
-            canvas.drawRightString(right, top - 17 * mm, header.date_text)
+            canvas.drawRightString(right, line_y, header.date_text)
         canvas.setLineWidth(0.6)
-        canvas.line(left, top - 18.6 * mm, right, top - 18.6 * mm)
+        canvas.line(left, rule_y, right, rule_y)
         # footer
         canvas.setLineWidth(0.4)
         canvas.line(left, MARGIN + 5.2 * mm, right, MARGIN + 5.2 * mm)
@@ -229,6 +238,14 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+def broken_paragraph(
+    text: str, width: float, size: float, alignment: int = TA_LEFT, *, words: bool = True
+) -> Paragraph:
+    """`text` as a paragraph of the lines `reports.line_breaking` breaks it into."""
+    lines = break_lines(text, width, TABLE_FONT, size, words=words)
+    return Paragraph("<br/>".join(_escape(line) for line in lines), para_style(size, alignment))
+
+
 def fit_cell(
     text: Any,
     width: float,
@@ -242,7 +259,8 @@ def fit_cell(
     """A cell value that fits `width`: plain text, shrunk to one line, or wrapped.
 
     Slightly too long text shrinks onto one line (down to `one_line_min`, by default 85 %
-    of `size`); longer text wraps onto up to `max_lines` lines, shrinking only if it must.
+    of `size`); longer text wraps onto up to `max_lines` lines, shrinking only if it must,
+    broken by the one rule of `reports.line_breaking` (never inside a name or a number).
     Never clipped: when nothing else works the text wraps onto more lines at `min_size`.
     """
     register_fonts()
@@ -258,12 +276,10 @@ def fit_cell(
         return Paragraph(_escape(text), para_style(one_line, alignment))
     candidate = size
     while candidate >= min_size:
-        para = Paragraph(_escape(text), para_style(candidate, alignment))
-        para.wrap(avail, 10_000)
-        if len(para.blPara.lines) <= max_lines:
-            return para
+        if len(break_lines(text, avail, TABLE_FONT, candidate, words=True)) <= max_lines:
+            return broken_paragraph(text, avail, candidate, alignment)
         candidate -= 0.5
-    return Paragraph(_escape(text), para_style(min_size, alignment))
+    return broken_paragraph(text, avail, min_size, alignment)
 
 
 # --------------------------------------------------------------------------- tables
@@ -339,13 +355,45 @@ def notes_block(lines: Sequence[str], *, size: float = 7.5, title: str = "说明
     """A small-print footnote: the settings in force, legends."""
     if not lines:
         return []
-    style = para_style(size)
-    text = f"{title}：" + "；".join(_escape(line) for line in lines) + "。"
-    return [Spacer(1, 2.5 * mm), Paragraph(text, style)]
+    text = f"{title}：" + "；".join(lines) + "。"
+    return [Spacer(1, 2.5 * mm), Prose(text, size)]
 
 
-def heading(text: str, size: float = 11) -> Paragraph:
-    return Paragraph(_escape(text), para_style(size))
+class Prose(Flowable):  # type: ignore[misc]
+    """Running text (notes, headings, signature lines) broken by `reports.line_breaking` at
+    the width it is given: no name, number or set phrase split, no line starting with a
+    closing mark."""
+
+    def __init__(self, text: str, size: float, leading: float = 1.18) -> None:
+        super().__init__()
+        self.text, self.size, self.leading = text, size, size * leading
+        self.lines: list[str] = []
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        register_fonts()
+        self.lines = break_lines(self.text, availWidth, TABLE_FONT, self.size)
+        self.width = availWidth
+        self.height = self.leading * len(self.lines) + self.size * 0.25
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.setFont(TABLE_FONT, self.size)
+        for index, line in enumerate(self.lines):
+            canvas.drawString(0, self.height - self.size - index * self.leading, line)
+
+
+SIGNATURE = "裁判长（签字）：____________________　　日期：______________"
+
+
+def signature_block(size: float = 10) -> list[Flowable]:
+    """The chief arbiter's signature line under a table of results (standings,
+    crosstables): kept on one page with the space above it."""
+    return [KeepTogether([Spacer(1, 9 * mm), Prose(SIGNATURE, size)])]
+
+
+def heading(text: str, size: float = 11) -> Flowable:
+    return Prose(text, size)
 
 
 def escape(text: str) -> str:
@@ -353,43 +401,6 @@ def escape(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- unbroken words
-
-_ATOM = re.compile(r"[（(]?[^（(）)、，；]*[）)]?[、，；]?")
-
-
-def atoms_of(text: str) -> list[str]:
-    """`text` cut where a line may break: after 、，； and around a （…） note.
-
-    A name or a number never spans two atoms: "诸葛阳文（13分/第3名）、范浩" →
-    ["诸葛阳文", "（13分/第3名）、", "范浩"].
-    """
-    return [atom for atom in _ATOM.findall(text) if atom]
-
-
-def pack_lines(
-    atoms: Sequence[str], width: float, size: float, font: str = TABLE_FONT
-) -> list[str]:
-    """Lines of at most `width`, each a run of whole atoms (an atom too wide for any line
-    is broken after a '/' if it has one, else between characters, as a last resort)."""
-    register_fonts()
-    out: list[str] = []
-    for line in greedy_lines(atoms, font, size, width):
-        if stringWidth(line, font, size) <= width:
-            out.append(line)
-            continue
-        pieces = [p + "/" for p in line.split("/")[:-1]] + [line.split("/")[-1]]
-        out += pack_lines_chars(pieces, width, size, font)
-    return out
-
-
-def pack_lines_chars(pieces: Sequence[str], width: float, size: float, font: str) -> list[str]:
-    """Whole pieces where they fit a line, a too-wide piece character by character."""
-    parts = [
-        part
-        for piece in pieces
-        for part in ([piece] if stringWidth(piece, font, size) <= width else list(piece))
-    ]
-    return greedy_lines(parts, font, size, width)
 
 
 def fit_words(
@@ -401,8 +412,8 @@ def fit_words(
     max_lines: int = 2,
     align: str = "left",
 ) -> str | Paragraph:
-    """Like `fit_cell`, but lines break only between whole names and numbers (see
-    `atoms_of`), and the text never shrinks below `min_size`: it takes more lines instead."""
+    """Like `fit_cell`, but the text never shrinks below `min_size`: it takes more lines
+    instead (lines break by `reports.line_breaking`, between whole names and numbers)."""
     register_fonts()
     text = "" if text is None else str(text)
     avail = width - 2 * CELL_PAD - 0.5
@@ -412,14 +423,12 @@ def fit_words(
     one_line = fit_size(text, avail, size, 0)
     if one_line >= max(min_size, size * 0.85):
         return Paragraph(_escape(text), para_style(one_line, alignment))
-    atoms = atoms_of(text)
     candidate = size
-    lines = pack_lines(atoms, avail, candidate)
+    lines = break_lines(text, avail, TABLE_FONT, candidate, words=True)
     while len(lines) > max_lines and candidate - 0.5 >= min_size:
         candidate -= 0.5
-        lines = pack_lines(atoms, avail, candidate)
-    markup = "<br/>".join(_escape(line) for line in lines)
-    return Paragraph(markup, para_style(candidate, alignment))
+        lines = break_lines(text, avail, TABLE_FONT, candidate, words=True)
+    return broken_paragraph(text, avail, candidate, alignment)
 
 
 # --------------------------------------------------------------------------- column flow

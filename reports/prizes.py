@@ -226,6 +226,16 @@ def member_signatures(members: list[str], width: float) -> Table:
     return table
 
 
+def winners_word(view: DocView, rows: Sequence[PrizeLine]) -> str:
+    """What a prize table's winners are counted in: 人, 对 (pairs) or 队 (teams)."""
+    kinds = {ev.kind for p in rows if (ev := view.event_by_code(p.award.event)) is not None}
+    if kinds == {"pair"}:
+        return "对"
+    if kinds == {"team"}:
+        return "队"
+    return "人" if kinds <= {"individual"} else "人（队）"
+
+
 def signature_line() -> list[Flowable]:
     text = "制表：______________　　审核：______________　　裁判长：______________　　发放日期：______________"
     return [Spacer(1, 7 * mm), heading(text, 9.5)]
@@ -258,7 +268,7 @@ def build_prizes_pdf(
             title=view.title,
             document=f"奖金发放表　{table_name}",
             event=f"组别：{table_name}",
-            round_text=f"获奖{len(rows)}人（队）",
+            round_text=f"获奖{len(rows)}{winners_word(view, rows)}",
             date_text=view.date_range(),
         )
         first_header = first_header or header
@@ -359,27 +369,35 @@ def prizes_title(
     return f"奖金发放表 {'、'.join(groups)}"
 
 
-def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
-    """People holding more than one prize (a woman with an open and a women's prize)."""
-    by_entrant: dict[tuple[str, int], list[PrizeLine]] = {}
+def paid_more_than_once(prizes: Sequence[PrizeLine]) -> list[list[PrizeLine]]:
+    """The prizes of each player paid more than once, in one event (an open and a women's
+    prize) or in several individual events: the same name and unit.  A team's or a pair's
+    prize goes to the team or pair and is not counted here."""
+    by_person: dict[tuple[str, str], list[PrizeLine]] = {}
     for prize in prizes:
-        by_entrant.setdefault((prize.award.event, prize.award.entrant), []).append(prize)
+        if len(prize.members) > 1:
+            continue
+        by_person.setdefault((prize.name, prize.unit or ""), []).append(prize)
+    return [items for items in by_person.values() if len(items) > 1]
+
+
+def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
+    """People holding more than one prize (`paid_more_than_once`), with their total."""
     rows = []
-    for items in by_entrant.values():
-        if len(items) > 1:
-            amount = total(items)
-            rows.append(
-                [
-                    items[0].name,
-                    items[0].unit or "",
-                    "；".join(
-                        f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
-                        for p in items
-                    ),
-                    fmt_amount(amount),
-                    amount_in_capitals(amount),
-                ]
-            )
+    for items in paid_more_than_once(prizes):
+        amount = total(items)
+        rows.append(
+            [
+                items[0].name,
+                items[0].unit or "",
+                "；".join(
+                    f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
+                    for p in items
+                ),
+                fmt_amount(amount),
+                amount_in_capitals(amount),
+            ]
+        )
     return rows
 
 

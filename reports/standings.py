@@ -27,6 +27,7 @@ from reports.pdf_common import (
     make_table,
     notes_block,
     scale_columns,
+    signature_block,
 )
 from reports.rounds import round_date_text
 from reports.settings_text import standings_settings_lines
@@ -81,12 +82,14 @@ def standings_header(
     after: int,
     document: str,
     rounds_of: EventView | None = None,
+    group: str | None = None,
 ) -> Header:
-    """`rounds_of`: the event whose rounds count (a team event's source event)."""
+    """`rounds_of`: the event whose rounds count (a team event's source event); `group`:
+    what the title names instead of the event (a category: 女子个人, 公开组（女子）)."""
     played = rounds_of or event
     final = rounds_held(after, played.rounds, played.rounds_planned).final
     when = "最终" if final else "开赛前" if after == 0 else f"第{after}轮后"
-    title = f"{event.name}　{when}{document}"
+    title = f"{group or event.name}　{when}{document}"
     rnd = next((r for r in played.rounds if r.number == after), None)
     return Header(
         title=view.title,
@@ -95,6 +98,15 @@ def standings_header(
         round_text=after_text(event, after),
         date_text=round_date_text(view, rnd),
     )
+
+
+def category_group(event: EventView, category: FinalCategory) -> str:
+    """The group a category's standings are titled by: the category itself when its name
+    is a group's (女子个人 of 男子个人), else the event with it (公开组（女子）)."""
+    name = category.name
+    if event.name in name or name.endswith(("个人", "组", "团体", "双人")):
+        return name
+    return f"{event.name}{name}" if "（" in name else f"{event.name}（{name}）"
 
 
 def standings_table_rows(
@@ -174,8 +186,9 @@ def build_standings_pdf(
     ev = view.event(event, kinds=("individual", "pair"))
     after = standings_round(ev, round)
     titles, rows, cat = standings_table_rows(view, ev, category, after)
-    document = f"{cat.name}成绩排名表" if cat else "成绩排名表"
-    header = standings_header(view, ev, after, document)
+    header = standings_header(
+        view, ev, after, "成绩排名表", group=category_group(ev, cat) if cat else None
+    )
     if cat:
         header.extra = f"组别：{cat.name}"
     report = ReportDoc(out, header, printed_at=printed_at, subject="成绩排名表")
@@ -184,6 +197,7 @@ def build_standings_pdf(
     if cat:
         notes.insert(0, f"{cat.name}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
     story += notes_block(notes, title="排名规则")
+    story += signature_block()
     report.build_story(story)
     return out
 
@@ -298,6 +312,7 @@ def build_teams_pdf(
         spec = TableSpec(scale_columns(columns, 186 * mm), font_size=8.5)
         story.append(make_table(spec, _unbroken(rows, spec.columns)))
         story += notes_block(notes, title="说明")
+        story += signature_block()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="团体成绩表")
     if len(events) > 1:  # the PDF's title names every event it holds, not just the first
@@ -341,6 +356,7 @@ def build_pairs_pdf(
         titles, rows, _ = standings_table_rows(view, ev, None)
         story.append(make_table(_standings_spec(titles, 186 * mm), rows))
         story += notes_block(standings_settings_lines(ev), title="排名规则")
+        story += signature_block()
     assert first_header is not None
     report = ReportDoc(out, first_header, printed_at=printed_at, subject="双人赛成绩表")
     if len(events) > 1:  # the PDF's title names every event it holds, not just the first

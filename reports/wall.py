@@ -1,4 +1,5 @@
-"""Lists for the wall (`--large`): the pairing list and the name index, readable from 2 m.
+"""Lists for the wall (`--large`): the pairing list, the name index and the standings,
+readable from 2 m.
 
 A4 landscape, two blocks a page, names at 16 pt (never below 14): a player finds their
 name and table from across the corridor.  The 9-point lists stay for the arbiters' desk.
@@ -23,8 +24,25 @@ from reports.pairings import (
     pairing_rows,
     score_heading,
 )
-from reports.pdf_common import ReportDoc, fewest_pages, notes_block
+from reports.pdf_common import (
+    Column,
+    ReportDoc,
+    TableSpec,
+    fewest_pages,
+    fit_words,
+    make_table,
+    notes_block,
+    scale_columns,
+    signature_block,
+)
 from reports.rounds import round_header
+from reports.settings_text import standings_settings_lines
+from reports.standings import (
+    category_group,
+    standings_header,
+    standings_round,
+    standings_table_rows,
+)
 
 SIZE = 16.0  # the names' size
 MIN_SIZE = 14.0  # a long name shrinks to this, never further
@@ -77,7 +95,12 @@ def build_wall_pairings_pdf(
     colours = view.colours
     header = round_header(view, ev, rnd, "对阵表（张贴用）")
     report = ReportDoc(
-        out, header, landscape_page=True, printed_at=printed_at, subject="对阵表（张贴用）"
+        out,
+        header,
+        landscape_page=True,
+        printed_at=printed_at,
+        subject="对阵表（张贴用）",
+        wall=True,
     )
     items: list[tuple[str, str, str]] = []
     for row in rows:
@@ -113,12 +136,74 @@ def build_wall_index_pdf(
     ev, rnd, entries = index_entries(view, event, round)
     header = round_header(view, ev, rnd, "姓名索引（按拼音排序，张贴用）")
     report = ReportDoc(
-        out, header, landscape_page=True, printed_at=printed_at, subject="姓名索引（张贴用）"
+        out,
+        header,
+        landscape_page=True,
+        printed_at=printed_at,
+        subject="姓名索引（张贴用）",
+        wall=True,
     )
     per_block, width = _layout(report)
     widths = [width * f for f in (0.46, 0.18, 0.18, 0.18)]
     titles = ["姓名", "序号", "台号", "座次" if view.is_gomoku else "黑白"]
     story = _pages(index_items(entries), per_block, titles, widths)
     story += notes_block(["同名者请以序号区分", "“轮空”者本轮不需对局"], size=11, title="说明")
+    report.build_story(story)
+    return out
+
+
+def wall_name(text: str, width: float) -> Any:
+    """A name on a wall list: one line at 16 pt down to 14, else whole words on more lines
+    at 14 pt (a long Latin name wraps between its words, never shrinks below 14)."""
+    return fit_words(text, width, size=SIZE, min_size=MIN_SIZE, max_lines=3)
+
+
+def build_wall_standings_pdf(
+    final: Final,
+    out: Path,
+    *,
+    event: str | None = None,
+    round: int | None = None,  # noqa: A002
+    category: str | None = None,
+    printed_at: datetime | None = None,
+) -> Path:
+    """The standings for the wall: 名次, 序号, 姓名, 单位, 积分 in large type, A4 landscape,
+    the header repeated on every page, tie-breaks left to the desk's list."""
+    view = DocView(final)
+    ev = view.event(event, kinds=("individual", "pair"))
+    after = standings_round(ev, round)
+    titles, rows, cat = standings_table_rows(view, ev, category)
+    group = category_group(ev, cat) if cat else None
+    header = standings_header(view, ev, after, "成绩排名表（张贴用）", group=group)
+    if cat:
+        header.extra = f"组别：{cat.name}"
+    report = ReportDoc(
+        out,
+        header,
+        landscape_page=True,
+        printed_at=printed_at,
+        subject="成绩排名表（张贴用）",
+        wall=True,
+    )
+    name_title = "组合" if ev.kind == "pair" else "姓名"
+    shown = [t for t in ("名次", "总名次", "序号", name_title, "单位", "积分") if t in titles]
+    widths = {"名次": 20, "总名次": 22, "序号": 20, name_title: 85, "单位": 110, "积分": 22}
+    columns = scale_columns(
+        [
+            Column(t, widths[t] * mm, "left" if t in (name_title, "单位") else "center")
+            for t in shown
+        ],
+        report.width,
+    )
+    picked = [titles.index(t) for t in shown]
+    name_at = shown.index(name_title)
+    body = []
+    for row in rows:
+        cells: list[Any] = [row[i] for i in picked]
+        cells[name_at] = wall_name(cells[name_at], columns[name_at].width)
+        body.append(cells)
+    story: list[Flowable] = [make_table(TableSpec(columns, font_size=SIZE, band_every=5), body)]
+    story += notes_block(["小分见裁判台成绩排名表", *standings_settings_lines(ev)[:1]], size=11)
+    story += signature_block(size=14)
     report.build_story(story)
     return out

@@ -160,7 +160,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--large",
         action="store_true",
-        help="张贴用大字版（pairings、index）：A4 横向两栏，姓名不小于 14 磅，2 米外可读",
+        help="张贴用大字版（pairings、index、standings；poster 为 A3）：A4 横向，姓名与数字不小于 14 磅，"
+        "2 米外可读；其他种类或 .xlsx 加 --large 会被拒绝",
     )
     p.add_argument(
         "--provisional",

@@ -52,30 +52,37 @@ class McMahonTable:
     lines: tuple[McMahonLine, ...]  # by start (highest first), then seed
     unreadable: tuple[McMahonPlayer, ...]  # in seed order: pairing is refused until fixed
 
-    def settings_lines(self) -> tuple[str, ...]:
-        """The settings in force, in words (printed under the list)."""
+    def settings_lines(self, *, keys: bool = True) -> tuple[str, ...]:
+        """The settings in force, in words (printed under the list); `keys`: with the
+        setting keys the arbiters type (mcmahon.bar), which a list for players leaves out."""
         s, b = self.settings, self.bounds
         top = (steps(b.bar, b) + b.offset) * self.step
         bottom = b.offset * self.step
+
+        def key(name: str) -> str:  # " mcmahon.bar =" for the arbiters, nothing for players
+            return f" {name} =" if keys else ""
+
         zero = (
-            f"零分段位 mcmahon.zero = {s.zero}（{grade_name(b.zero)}起始分为 0）"
+            f"零分段位{key('mcmahon.zero')} {s.zero}（{grade_name(b.zero)}起始分为 0）"
             if b.zero is not None
-            else "零分段位 mcmahon.zero 未设（下限起始分为 0）"
+            else f"零分段位{key('mcmahon.zero').removesuffix(' =')} 未设（下限起始分为 0）"
         )
         yes = {True: "是", False: "否"}
+        system = "（pairing.system）" if keys else ""
         return (
-            f"编排方法：{'麦克马洪制' if self.is_mcmahon else '不是麦克马洪制（pairing.system）'}",
-            f"上限 mcmahon.bar = {s.bar}（{grade_name(b.bar)}及以上起始分 {fmt(top)}，上限组）",
-            f"下限 mcmahon.floor = {s.floor}（{grade_name(b.floor)}及以下起始分 {fmt(bottom)}，"
+            f"编排方法：{'麦克马洪制' if self.is_mcmahon else f'不是麦克马洪制{system}'}",
+            f"上限{key('mcmahon.bar')} {s.bar}（{grade_name(b.bar)}及以上起始分 {fmt(top)}，上限组）",
+            f"下限{key('mcmahon.floor')} {s.floor}（{grade_name(b.floor)}及以下起始分 {fmt(bottom)}，"
             "下限组）",
             zero,
             f"每差一个段级位起始分差 {fmt(self.step)}（一局胜的分）；"
             "麦克马洪分 = 起始分 + 积分，按它分组编排和排名",
-            f"排名（OpenGotha 规则）：SOS 按让子调整 mcmahon.sos_handicap = {yes[s.sos_handicap]}；"
-            f"无对手的一轮按本人起始分计 mcmahon.unpaired_as_start = {yes[s.unpaired_as_start]}；"
-            f"每轮请假计 mcmahon.absent_score = {fmt(s.absent_score)} 胜"
-            f"（向下取整 mcmahon.absent_round_down = {yes[s.absent_round_down]}）；"
-            f"起始分修正 mcmahon.corrections = {yes[s.corrections]}",
+            f"排名（OpenGotha 规则）：SOS 按让子调整{key('mcmahon.sos_handicap')} "
+            f"{yes[s.sos_handicap]}；无对手的一轮按本人起始分计"
+            f"{key('mcmahon.unpaired_as_start')} {yes[s.unpaired_as_start]}；每轮请假计"
+            f"{key('mcmahon.absent_score')} {fmt(s.absent_score)} 胜（向下取整"
+            f"{key('mcmahon.absent_round_down')} {yes[s.absent_round_down]}）；起始分修正"
+            f"{key('mcmahon.corrections')} {yes[s.corrections]}",
         )
 
     def groups(self) -> tuple[tuple[str, int], ...]:

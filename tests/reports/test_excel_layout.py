@@ -15,6 +15,7 @@ from app.readmodel.model import PrizeLine
 from reports import build_report
 from reports.prizes import fmt_amount, total
 from tests.reports.conftest import as_final, pdf_text
+from tests.reports.test_prize_workbook_summary import _value
 
 
 def _column(ws: Worksheet, title: str) -> int:
@@ -29,7 +30,8 @@ def _sum_formula(ws: Worksheet, row: int, col: int) -> Decimal:
     first, last = int(match.group(2)), int(match.group(4))
     assert last == row - 1 or last < row
     return sum(
-        (Decimal(str(ws.cell(r, col).value or 0)) for r in range(first, last + 1)), Decimal(0)
+        (_value(ws.parent, ws.title, ws.cell(r, col).value or 0) for r in range(first, last + 1)),
+        Decimal(0),
     )
 
 

@@ -253,11 +253,11 @@ def test_lineup_sheet_lists_each_team_by_board_with_colours(tmp_path, demo) -> N
                 f"队名：{first['name']}（序号{first['seed']}）",
                 f"对手：{second['name']}",
                 f"台号：{game['table']}",
-                f"第1台{b1['first']}{first_colour}",
-                f"第2台{b2['second']}{second_colour}",
+                f"第1板{b1['first']}{first_colour}",
+                f"第2板{b2['second']}{second_colour}",
                 f"队名：{second['name']}（序号{second['seed']}）",
-                f"第1台{b1['second']}{second_colour}",
-                f"第2台{b2['first']}{first_colour}",
+                f"第1板{b1['second']}{second_colour}",
+                f"第2板{b2['first']}{first_colour}",
             ],
         )
 
@@ -274,7 +274,7 @@ def test_lineup_of_a_team_with_the_bye(tmp_path, demo) -> None:
     text = pdf_text(build_report(as_final(doc), "lineup", tmp_path / "l.pdf", event="MTEAM"))
     sheet = text[text.find(f"队名：{team['name']}（序号{team['seed']}）") :]
     assert sheet.split("队长签名")[0].count("台号") == 0 and "本轮轮空" in sheet
-    assert _in_order(sheet, [f"第1台{team['members'][0]}", f"第2台{team['members'][1]}"])
+    assert _in_order(sheet, [f"第1板{team['members'][0]}", f"第2板{team['members'][1]}"])
 
 
 def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
@@ -286,7 +286,7 @@ def test_lineup_before_pairing_lists_registered_order(tmp_path, gomoku) -> None:
         assert _in_order(
             text,
             [f"队名：{team['name']}（序号{team['seed']}）"]
-            + [f"第{k}台{m}" for k, m in enumerate(members, start=1)],
+            + [f"第{k}板{m}" for k, m in enumerate(members, start=1)],
         )
 
 

@@ -49,7 +49,7 @@ def test_women_standings_are_the_filtered_overall_list(tmp_path, go):
         mark = "=" if overall[row["entrant"]].get("shared") else ""
         rank = f"{row['rank']}{'=' if row.get('shared') else ''}"
         assert f"{rank}{row['overall_rank']}{mark}{entrant['seed']}{entrant['name']}" in text
-    assert "女子个人成绩排名表" in text and "总名次" in text
+    assert "女子个人最终成绩排名表" in text and "总名次" in text  # not 男子个人 最终女子个人…
     men = [e["name"] for e in event["entrants"] if e["gender"] == "M" and e["name"] not in text]
     assert men  # men are not on the women's list
 
