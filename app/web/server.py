@@ -45,7 +45,7 @@ from app.services.remote_entry import (
 )
 from app.store.database import Database
 from app.web import pages
-from app.web.limits import Limits, RateLimiter
+from app.web.limits import BUSY, IDLE, READING, ConnectionPool, Limits, RateLimiter, Slot
 from app.web.public_server import PublicPages
 from app.web.qr import qr_png, qr_svg
 
@@ -81,8 +81,11 @@ class _Reader:
     gone.)
     """
 
-    def __init__(self, sock: socket.socket, limits: Limits) -> None:
+    def __init__(
+        self, sock: socket.socket, limits: Limits, on_first_byte: Callable[[], object]
+    ) -> None:
         self.sock = sock
+        self.on_first_byte = on_first_byte  # the pool notes the connection receiving
         self.idle = limits.timeout
         self.allowance = limits.request_deadline
         self.max_head = limits.max_head
@@ -114,6 +117,7 @@ class _Reader:
             return False
         if self.deadline is None:
             self.deadline = time.monotonic() + self.allowance
+            self.on_first_byte()
         self.started = True
         self.buffer += chunk
         return True
@@ -173,6 +177,14 @@ _BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒�
 _TOO_MANY_FROM_YOU = _refusal(429, "Too Many Requests", "本机连接太多，请稍等几秒再试。")
 
 
+def _shed(request: socket.socket) -> None:
+    """End a connection shed for a newcomer: its handler's wait on it returns at once."""
+    try:
+        request.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
+
+
 class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     # SO_REUSEADDR on Windows lets another program take over the port: keep it POSIX-only.
@@ -183,33 +195,27 @@ class _HTTPServer(ThreadingHTTPServer):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.app = app
         self.limits = app.limits
-        self.slots = threading.BoundedSemaphore(app.limits.max_connections)
-        self.per_client: dict[str, int] = {}  # open connections per client address
-        self._count_lock = threading.Lock()
+        self.pool = ConnectionPool(
+            app.limits.max_connections, app.limits.max_per_client, app.limits.for_newcomers
+        )
+        self.slots: dict[int, Slot] = {}  # by the request socket's id(), for its handler
         self._warned: dict[str, float] = {}
         super().__init__(address, _Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """Take the connection in, unless all the connections are taken (503) or its address
-        already holds its share of them (429): then answered at once and closed."""
+        already holds its share of them (429): then answered at once and closed. With the
+        pool full an idle or stalled connection may be shed for it (`ConnectionPool`)."""
         who = _client_key(client_address)
-        refusal = None
-        with self._count_lock:
-            mine = self.per_client.get(who, 0)
-            if not self.slots.acquire(blocking=False):
-                refusal = _BUSY
-            elif mine >= self.limits.max_per_client:
-                self.slots.release()
-                refusal = _TOO_MANY_FROM_YOU
-            else:
-                self.per_client[who] = mine + 1
-        if refusal is not None:
-            self._refuse(request, who, refusal)
+        slot = self.pool.admit(who, lambda: _shed(request))
+        if isinstance(slot, str):
+            self._refuse(request, who, _BUSY if slot == "busy" else _TOO_MANY_FROM_YOU)
             return
+        self.slots[id(request)] = slot
         try:
             super().process_request(request, client_address)
         except Exception:
-            self._release(who)
+            self._release(request)
             raise
 
     def _refuse(self, request: Any, who: str, refusal: bytes) -> None:
@@ -226,20 +232,16 @@ class _HTTPServer(ThreadingHTTPServer):
             why = "too many connections from it" if refusal is _TOO_MANY_FROM_YOU else "server busy"
             log.warning("connections from %s refused: %s", who, why)
 
-    def _release(self, who: str) -> None:
-        with self._count_lock:
-            left = self.per_client.get(who, 1) - 1
-            if left > 0:
-                self.per_client[who] = left
-            else:
-                self.per_client.pop(who, None)
-            self.slots.release()
+    def _release(self, request: Any) -> None:
+        slot = self.slots.pop(id(request), None)
+        if slot is not None:
+            self.pool.release(slot)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._release(_client_key(client_address))
+            self._release(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line on the console, never a traceback (that goes to the debug log)."""
@@ -332,8 +334,13 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
         self.rfile.close()  # the buffered reader: ours replaces it
-        self.rfile = _Reader(self.connection, self.server.limits)
+        self.slot = self.server.slots.get(id(self.request))
+        self.rfile = _Reader(self.connection, self.server.limits, lambda: self._mark(READING))
         self.client = _client_key(self.client_address)
+
+    def _mark(self, state: str) -> bool:
+        """Tell the pool what this connection does; False: it was shed (end it, unanswered)."""
+        return self.slot is None or self.server.pool.mark(self.slot, state)
 
     def handle_one_request(self) -> None:
         """One request: read within its budget and deadline, parsed strictly, answered.
@@ -344,12 +351,19 @@ class _Handler(BaseHTTPRequestHandler):
         self.request_version = self.default_request_version
         self.expect_continue = False
         self.rfile.begin()
+        if not self._mark(READING if self.rfile.started else IDLE):
+            self.close_connection = True
+            return
         try:
             self.raw_requestline = self.rfile.readline(65537)
             if not self.raw_requestline:
                 self.close_connection = True
                 return
             if not self.parse_request():
+                return
+            # A submission's body is still to come (`_submit` marks it busy once read).
+            if self.command != "POST" and not self._mark(BUSY):
+                self.close_connection = True  # shed while its request arrived: unanswered
                 return
             method = getattr(self, "do_" + self.command, None)
             if method is None:
@@ -575,8 +589,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
             self.wfile.flush()
         body = self.rfile.read(length) if length else b""
-        if len(body) != length:
-            self.close_connection = True
+        if len(body) != length or not self._mark(BUSY):
+            self.close_connection = True  # ended, or shed while the body trickled in
             return
         if content_type != "application/json":
             return self._error(415, "请用本页面提交成绩。")

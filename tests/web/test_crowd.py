@@ -1,0 +1,126 @@
+"""Issue 27 §4, the phones' server under a small crowd.
+
+- the connection pool full of slow sockets from several addresses (127.0.0.x are loopback on
+  Linux) still serves a referee: idle and stalled connections are shed for him;
+- PIN guesses are limited per table link, whatever the address, with a lock-out the arbiter
+  sees and lifts;
+- a database error is a 503 in the phone's words, the details for the arbiter's log only;
+- a result committed but never answered is, when the phone resends it, "already recorded".
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from typing import Any
+
+from app.services.remote_entry import table_page
+from app.store.database import Database
+from app.web import Limits
+from tests.web.conftest import links
+from tests.web.test_hardening import Phone, _submit_body
+
+# --- (1) the pool full of slow sockets -----------------------------------------------------------
+
+
+def _stalled(port: int, path: str, sources: list[str], each: int) -> list[socket.socket]:
+    """`each` sockets from every source address, each with a request begun and never
+    finished: the odd addresses stop in the request line, the even ones send a submission's
+    head and no body."""
+    opened = []
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+    ).encode()
+    for number, source in enumerate(sources):
+        for _ in range(each):
+            sock = socket.create_connection(
+                ("127.0.0.1", port), timeout=5, source_address=(source, 0)
+            )
+            sock.sendall(head if number % 2 else b"POST /t/")
+            opened.append(sock)
+    return opened
+
+
+def _referees_served(server, path: str, sources: list[str]) -> list[int]:
+    """Each referee (own address) loads the table's page and submits: the status codes."""
+    codes = []
+    for source in sources:
+        phone = Phone(server, source)
+        try:
+            codes.append(phone.get(path)[0])
+            state = phone.get(path + "/state")[0]
+            codes.append(
+                phone.request(
+                    "POST", path, _submit_body(phone, path), {"Content-Type": "application/json"}
+                )[0]
+                if state == 200
+                else state
+            )
+        finally:
+            phone.close()
+    return codes
+
+
+def _crowd_test(small: Database, serve, addresses: int, each: int) -> None:
+    limits = Limits()  # 64 connections, 16 per address
+    server = serve(small, limits=limits, stop_when_rounds_close=False)
+    path = links(small, server)[1]
+    slow = _stalled(server.port, path, [f"127.0.1.{n}" for n in range(1, addresses + 1)], each)
+    try:
+        time.sleep(0.5)  # the server has taken them in: every slot is held
+        before = time.monotonic()
+        codes = _referees_served(server, path, [f"127.0.2.{n}" for n in range(1, 11)])
+        waited = time.monotonic() - before
+        print(f"\n{addresses}×{each} stalled sockets: 10 referees' codes {codes} in {waited:.2f} s")
+        assert codes == [200] * 20
+        assert waited < 4
+    finally:
+        for sock in slow:
+            sock.close()
+
+
+def test_four_addresses_holding_every_slot_do_not_keep_a_referee_out(
+    small: Database, serve
+) -> None:
+    """The issue's case: 4 addresses × 16 sockets that never finish a request."""
+    _crowd_test(small, serve, 4, 16)
+
+
+def test_any_number_of_slow_devices_do_not_keep_a_referee_out(small: Database, serve) -> None:
+    """64 addresses holding one stalled socket each: the pool is full and no address holds
+    more than the newcomer would; the stalled longest is shed."""
+    _crowd_test(small, serve, 64, 1)
+
+
+def test_a_phone_being_answered_is_never_shed(small: Database, serve, monkeypatch) -> None:
+    """Only idle or stalled connections make room; with every slot being answered a
+    newcomer gets 503 (here: 2 slots, both held by requests the server is answering)."""
+    limits = Limits(max_connections=2, for_newcomers=0, rate=100, burst=100)
+    server = serve(small, limits=limits)
+    path = links(small, server)[1]
+    release = threading.Event()
+    entered = threading.Semaphore(0)
+
+    def slow_page(*args: Any, **kwargs: Any) -> Any:
+        entered.release()
+        release.wait(5)
+        return table_page(*args, **kwargs)
+
+    monkeypatch.setattr("app.web.server.table_page", slow_page)
+    results: list[int] = []
+    workers = [
+        threading.Thread(target=lambda s=s: results.append(Phone(server, s).get(path)[0]))
+        for s in ("127.0.3.1", "127.0.3.2")
+    ]
+    try:
+        for worker in workers:
+            worker.start()
+        assert entered.acquire(timeout=5) and entered.acquire(timeout=5)
+        assert Phone(server, "127.0.3.3").get("/")[0] == 503
+    finally:
+        release.set()
+        for worker in workers:
+            worker.join(5)
+    assert results == [200, 200]
