@@ -43,7 +43,7 @@ from app.services.remote_entry import (
     open_rounds,
     table_page,
 )
-from app.store.database import Database
+from app.store.database import Database, StorageError
 from app.web import pages
 from app.web.limits import BUSY, IDLE, READING, ConnectionPool, Limits, RateLimiter, Slot
 from app.web.public_server import PublicPages
@@ -173,6 +173,8 @@ def _refusal(code: int, reason: str, message: str) -> bytes:
     ).encode("ascii") + body
 
 
+SAVE_LATER = "暂时无法保存，成绩未提交，请稍后重试"
+READ_LATER = "暂时无法读取本台信息，请稍后重试"
 _BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒再试。")
 _TOO_MANY_FROM_YOU = _refusal(429, "Too Many Requests", "本机连接太多，请稍等几秒再试。")
 
@@ -486,6 +488,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _dispatch(self) -> None:
         app = self.server.app
         client = self.client
+        post = self.command == "POST"
         try:
             if not app.running:
                 self.close_connection = True
@@ -500,7 +503,6 @@ class _Handler(BaseHTTPRequestHandler):
             # Only origin-form targets ("/path?query") name anything here; "*" and
             # absolute URIs name nothing of ours.
             path = self.path.split("?", 1)[0] if self.path.startswith("/") else ""
-            post = self.command == "POST"
             if self.headers.get("Transfer-Encoding") or (
                 not post and self.headers.get("Content-Length", "0") != "0"
             ):
@@ -530,15 +532,28 @@ class _Handler(BaseHTTPRequestHandler):
             if post:
                 return self._not_found()
             page = table_page(app.db, token, app.scope)
+            app.database_ok()
             if state:
                 return self._json(
                     200, {"recorded": page.recorded, "pending": page.pending, "seats": page.seats}
                 )
             return self._html(200, pages.table_html(page, bool(app.pin)))
         except TokenNotFound:
+            app.database_ok()
             return self._not_found()
         except TableChanged as exc:
             return self._error(409, exc.message)
+        except StorageError as exc:
+            # The database (a server gone away, a full disk...): the details, which name the
+            # server, its user and socket, are for the arbiter's log; the phone is told that
+            # nothing was saved and to try again.
+            app.database_failed(exc.message)
+            self.close_connection = True
+            return self._json(
+                503,
+                {"error": SAVE_LATER if post else READ_LATER},
+                {"Retry-After": "5"},
+            )
         except FinalsError as exc:
             return self._error(400, exc.message)
         except _SlowRequest:
@@ -628,6 +643,7 @@ class _Handler(BaseHTTPRequestHandler):
             operator=app.operator,
             seats=seats,
         )
+        app.database_ok()
         app.arrived(outcome)
         self._json(
             200,
@@ -738,6 +754,7 @@ class RemoteEntryServer:
         self.allowed_addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
         self.any_address = False  # bound to every address: also the one each client reached
         self.received = 0
+        self.database_down = False  # an outage is logged once, when it begins and ends
         self.stop_reason: str | None = None
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -882,11 +899,35 @@ class RemoteEntryServer:
     def _watch(self) -> None:
         while not self._wake.wait(self.watch_interval):
             try:
-                if not open_rounds(self.db, self.scope):
-                    self.stop("rounds_closed")
-                    return
-            except Exception:
-                log.exception("watching the rounds failed")
+                rounds = open_rounds(self.db, self.scope)
+            except StorageError as exc:
+                self.database_failed(exc.message)
+                continue
+            except Exception as exc:
+                self.database_failed(f"{exc.__class__.__name__}: {exc}")
+                log.debug("watching the rounds failed", exc_info=True)
+                continue
+            self.database_ok()
+            if not rounds:
+                self.stop("rounds_closed")
+                return
+
+    def database_failed(self, details: str) -> None:
+        """The database failed a request or a look at the rounds: one line for the arbiter
+        when an outage begins, however often it fails until it ends (`database_ok`)."""
+        with self._count_lock:
+            began, self.database_down = not self.database_down, True
+        if began:
+            log.error("database unavailable, phones cannot save: %s", _printable(details, 500))
+
+    def database_ok(self) -> None:
+        """The database answered: one line for the arbiter if it had been unavailable."""
+        if not self.database_down:
+            return
+        with self._count_lock:
+            ended, self.database_down = self.database_down, False
+        if ended:
+            log.warning("database reachable again: phones can save")
 
     @staticmethod
     def _warm(pages: PublicPages) -> None:

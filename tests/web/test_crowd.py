@@ -10,16 +10,20 @@
 
 from __future__ import annotations
 
+import json
+import logging
 import socket
 import threading
 import time
 from typing import Any
 
 from app.services.remote_entry import table_page
-from app.store.database import Database
-from app.web import Limits
+from app.store.database import Database, StorageError
+from app.web import Limits, RemoteEntryServer
 from tests.web.conftest import links
 from tests.web.test_hardening import Phone, _submit_body
+
+SAVE_LATER = "暂时无法保存，成绩未提交，请稍后重试"
 
 # --- (1) the pool full of slow sockets -----------------------------------------------------------
 
@@ -124,3 +128,81 @@ def test_a_phone_being_answered_is_never_shed(small: Database, serve, monkeypatc
         for worker in workers:
             worker.join(5)
     assert results == [200, 200]
+
+
+# --- (3) a database outage ------------------------------------------------------------------------
+
+OUTAGE = (
+    "无法连接数据库服务器（finals@db.venue:5432/final，套接字 /var/run/postgresql/.s.PGSQL.5432）："
+    "Connection refused。请检查服务器是否已启动、地址和端口是否正确、网络是否连通。"
+)
+
+
+def _outage(db: Database, monkeypatch) -> list[bool]:
+    """Make every read and write of `db` fail as the store reports a server gone away;
+    set the returned flag's first item to False to end the outage."""
+    down = [True]
+    reading, transaction = db.reading, db.transaction
+
+    def failing(real):  # type: ignore[no-untyped-def]
+        def attempt():  # type: ignore[no-untyped-def]
+            if down[0]:
+                raise StorageError("cannot-open", OUTAGE)
+            return real()
+
+        return attempt
+
+    monkeypatch.setattr(db, "reading", failing(reading))
+    monkeypatch.setattr(db, "transaction", failing(transaction))
+    return down
+
+
+def test_a_database_outage_is_a_503_in_the_phones_words(
+    small: Database, serve, monkeypatch, console, caplog
+) -> None:
+    server = serve(small, watch_interval=60)
+    path = links(small, server)[3]
+    phone = Phone(server, "127.0.4.1")
+    body = _submit_body(phone, path)
+    _outage(small, monkeypatch)
+    code, head, raw = phone.request("POST", path, body, {"Content-Type": "application/json"})
+    answer = json.loads(raw)
+    assert code == 503 and head.get("retry-after"), (code, answer)
+    assert answer["error"] == SAVE_LATER
+    for secret in ("db.venue", "finals@", "/var/run/postgresql", "5432"):
+        assert secret not in raw.decode("utf-8")
+    # The arbiter's log has the details, in one line.
+    shown = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert any("db.venue" in line for line in shown), shown
+    console()
+
+
+def test_serve_logs_an_outage_once_when_it_begins_and_once_when_it_ends(
+    small: Database, serve, monkeypatch, console, caplog
+) -> None:
+    """The watcher asks for the open rounds every interval: during an outage that is one
+    line when it begins and one when it ends, not a traceback each time."""
+    down = _outage(small, monkeypatch)
+    server = RemoteEntryServer(small, "127.0.0.1", 0, watch_interval=0.02)
+    down[0] = False
+    server.start()
+    try:
+        caplog.clear()
+        down[0] = True
+        phone = Phone(server, "127.0.4.2")
+        path = "/t/" + "A" * 22
+        for _ in range(3):
+            assert phone.get(path)[0] == 503
+        time.sleep(0.5)  # some 25 failed looks at the rounds
+        down[0] = False
+        time.sleep(0.3)
+        assert phone.get(path)[0] == 404
+        time.sleep(0.2)
+    finally:
+        server.stop()
+    shown = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    print("\n" + "\n".join(shown))
+    outage = [line for line in shown if "database" in line]
+    assert len(outage) == 2, shown
+    assert "db.venue" in outage[0] and "again" in outage[1]
+    console()
