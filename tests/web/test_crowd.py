@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import http.client
 import json
 import logging
 import socket
@@ -17,6 +18,9 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
+from app.services import remote_entry
 from app.services.remote_entry import table_page
 from app.store.database import Database, StorageError
 from app.web import Limits, RemoteEntryServer
@@ -206,3 +210,75 @@ def test_serve_logs_an_outage_once_when_it_begins_and_once_when_it_ends(
     assert len(outage) == 2, shown
     assert "db.venue" in outage[0] and "again" in outage[1]
     console()
+
+
+# --- (4) committed, but never answered ------------------------------------------------------------
+
+
+def _answer_lost(monkeypatch, times: int) -> list[int]:
+    """The first `times` submissions are stored, then the server dies before answering
+    (its connection ends without a byte). Returns how many submissions arrived."""
+    seen = [0]
+    real = remote_entry.submit
+
+    def committed_then_gone(*args: Any, **kwargs: Any) -> Any:
+        outcome = real(*args, **kwargs)
+        seen[0] += 1
+        if seen[0] <= times:
+            raise ConnectionResetError("the server died before answering")
+        return outcome
+
+    monkeypatch.setattr("app.web.server.remote_entry.submit", committed_then_gone)
+    return seen
+
+
+def _resend_after_a_lost_answer(
+    small: Database, serve, monkeypatch, table: int, **options: Any
+) -> tuple[int, Any, Phone, str, dict[str, Any]]:
+    server = serve(small, **options)
+    path = links(small, server)[table]
+    phone = Phone(server, "127.0.5.1")
+    body = _submit_body(phone, path, "0-1")
+    _answer_lost(monkeypatch, 1)
+    with pytest.raises(http.client.HTTPException):
+        phone.conn.request("POST", path, body, {"Content-Type": "application/json"})
+        phone.conn.getresponse()
+    phone.close()
+    phone = Phone(server, "127.0.5.1")
+    code, head, raw = phone.request("POST", path, body, {"Content-Type": "application/json"})
+    answer = json.loads(raw) if "json" in head["content-type"] else {"page": raw.decode()}
+    return code, answer, phone, path, json.loads(body)
+
+
+def test_a_resend_of_a_result_waiting_for_the_arbiter_says_it_was_received(
+    small: Database, serve, monkeypatch
+) -> None:
+    code, answer, *_rest = _resend_after_a_lost_answer(small, serve, monkeypatch, 2)
+    (sub,) = remote_entry.list_submissions(small)
+    assert code == 200 and answer["status"] == "duplicate", answer
+    assert f"已收到（与第{sub.id}号提交相同）" in answer["message"]
+
+
+def test_a_resend_after_the_round_completed_says_the_result_is_recorded(
+    small: Database, serve, monkeypatch
+) -> None:
+    """Auto-accept and the round's last table: the first answer was lost, and the round
+    is complete by the time the phone resends. It is told the result is on file, not
+    that its link is dead ("链接无效…成绩未提交")."""
+    from app.services.results import record_result
+    from app.services.rounds import round_view
+
+    view = round_view(small, "MEN", 1)
+    last = max(g.table for g in view.games if g.second is not None)
+    for game in view.games:
+        if game.second is not None and game.table != last:
+            record_result(small, "MEN", 1, game.table, "1-0", operator="裁判长")
+    code, answer, phone, path, sent = _resend_after_a_lost_answer(
+        small, serve, monkeypatch, last, auto_accept=True, stop_when_rounds_close=False
+    )
+    assert round_view(small, "MEN", 1).results[last] == "0-1"
+    assert code == 200 and answer["status"] == "duplicate", (code, answer)
+    assert "本台成绩已录入" in answer["message"]
+    # A different result for the finished round is still a dead link.
+    other = json.dumps({**sent, "result": "1-0"}).encode()
+    assert phone.request("POST", path, other, {"Content-Type": "application/json"})[0] == 404
