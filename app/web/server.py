@@ -34,7 +34,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from app.errors import FinalsError
-from app.services import remote_entry
+from app.services import link_locks, remote_entry
+from app.services.link_locks import Lock
 from app.services.remote_entry import (
     SubmissionView,
     SubmitOutcome,
@@ -45,7 +46,16 @@ from app.services.remote_entry import (
 )
 from app.store.database import Database, StorageError
 from app.web import pages
-from app.web.limits import BUSY, IDLE, READING, ConnectionPool, Limits, RateLimiter, Slot
+from app.web.limits import (
+    BUSY,
+    IDLE,
+    READING,
+    ConnectionPool,
+    Limits,
+    PinGuard,
+    RateLimiter,
+    Slot,
+)
 from app.web.public_server import PublicPages
 from app.web.qr import qr_png, qr_svg
 
@@ -175,6 +185,7 @@ def _refusal(code: int, reason: str, message: str) -> bytes:
 
 SAVE_LATER = "暂时无法保存，成绩未提交，请稍后重试"
 READ_LATER = "暂时无法读取本台信息，请稍后重试"
+LINK_LOCKED = "本台链接因裁判口令错误次数过多已被锁定，成绩未提交。请联系裁判长解除锁定。"
 _BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒再试。")
 _TOO_MANY_FROM_YOU = _refusal(429, "Too Many Requests", "本机连接太多，请稍等几秒再试。")
 
@@ -619,6 +630,8 @@ class _Handler(BaseHTTPRequestHandler):
         if not isinstance(data, dict) or not _valid_text(data):
             return self._error(400, "提交的内容格式错误。")
         if app.pin is not None:
+            if app.link_locked(token):  # even the right PIN: a guess must never be confirmed
+                return self._error(423, LINK_LOCKED)
             given = data.get("pin")
             if not isinstance(given, str) or not hmac.compare_digest(
                 given.encode("utf-8"), app.pin.encode("utf-8")
@@ -626,6 +639,7 @@ class _Handler(BaseHTTPRequestHandler):
                 table_page(app.db, token, app.scope)  # a wrong token is still just a 404
                 app.limiter.charge(self.client, limits.failure_cost)
                 log.warning("wrong referee PIN from %s", self.client)
+                app.wrong_pin(token)
                 return self._error(403, "裁判口令不正确。")
         seats = data.get("seats")
         if not isinstance(seats, str):
@@ -727,6 +741,7 @@ class RemoteEntryServer:
         limits: Limits | None = None,
         on_submission: Callable[[SubmitOutcome], None] | None = None,
         on_stopped: Callable[[str], None] | None = None,
+        on_locked: Callable[[tuple[str, int, int]], None] | None = None,
         stop_when_rounds_close: bool = True,
         watch_interval: float = 2.0,
         remember_url: bool = True,
@@ -745,6 +760,11 @@ class RemoteEntryServer:
         self.operator = operator
         self.limits = limits or Limits()
         self.limiter = RateLimiter(self.limits.rate, self.limits.burst)
+        # Wrong PINs per table link, whatever the address; the links locked (by token).
+        self.pin_guard = PinGuard(self.limits.pin_tries, self.limits.pin_window)
+        self.locks: dict[str, Lock] = {}
+        self._locks_lock = threading.Lock()
+        self.on_locked = on_locked  # called with (event, round, table) when a link locks
         self.on_submission = on_submission
         self.on_stopped = on_stopped
         self.stop_when_rounds_close = stop_when_rounds_close
@@ -935,6 +955,55 @@ class RemoteEntryServer:
             pages.warm()
         except Exception:
             log.exception("building the players' pages ahead failed")
+
+    def wrong_pin(self, token: str) -> None:
+        """A wrong PIN for a table's link: at the guard's count the link locks, recorded in
+        the audit log and told to the arbiter (`on_locked`)."""
+        wrong = self.pin_guard.wrong(token)
+        if wrong < self.limits.pin_tries:
+            return
+        with self._locks_lock:
+            if token in self.locks:
+                return
+            held = link_locks.lock(self.db, token, wrong, self.operator)
+            self.locks[token] = held
+        log.warning(
+            "%s round %d table %d: link locked after %d wrong PINs",
+            held.event,
+            held.round,
+            held.table,
+            wrong,
+        )
+        if self.on_locked is not None:
+            try:
+                self.on_locked((held.event, held.round, held.table))
+            except Exception:
+                log.exception("on_locked callback failed")
+
+    def link_locked(self, token: str) -> bool:
+        """Whether a table's link is locked (and not lifted since, here or by another
+        program: the audit log says)."""
+        held = self.locks.get(token)
+        if held is None:
+            return False
+        if not link_locks.lifted_since(self.db, held):
+            return True
+        with self._locks_lock:
+            self.locks.pop(token, None)
+        self.pin_guard.forget(token)
+        log.warning("%s round %d table %d: link unlocked", held.event, held.round, held.table)
+        return False
+
+    def locked_links(self) -> list[tuple[str, int, int]]:
+        """The table links locked now: (event, round, table), for the window."""
+        return sorted((h.event, h.round, h.table) for h in list(self.locks.values()))
+
+    def unlock(self, event: str, round_number: int, tables: list[int], operator: str = "") -> None:
+        """The arbiter lifts the lock of these tables' links (audited once)."""
+        link_locks.lift(self.db, event, round_number, tables, operator or self.operator)
+        for token, held in list(self.locks.items()):
+            if (held.event, held.round) == (event, round_number) and held.table in tables:
+                self.link_locked(token)
 
     def arrived(self, outcome: SubmitOutcome) -> None:
         with self._count_lock:

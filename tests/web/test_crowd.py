@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from app.services import remote_entry
+from app.services import link_locks, remote_entry
 from app.services.remote_entry import table_page
 from app.store.database import Database, StorageError
 from app.web import Limits, RemoteEntryServer
@@ -282,3 +282,68 @@ def test_a_resend_after_the_round_completed_says_the_result_is_recorded(
     # A different result for the finished round is still a dead link.
     other = json.dumps({**sent, "result": "1-0"}).encode()
     assert phone.request("POST", path, other, {"Content-Type": "application/json"})[0] == 404
+
+
+# --- (2) PIN guesses per table link ---------------------------------------------------------------
+
+
+def _guess(server, path: str, source: str, pin: str) -> tuple[int, Any]:
+    phone = Phone(server, source)
+    try:
+        body = {**json.loads(_submit_body(phone, path)), "pin": pin}
+        code, _head, raw = phone.request(
+            "POST", path, json.dumps(body).encode(), {"Content-Type": "application/json"}
+        )
+        return code, json.loads(raw)
+    finally:
+        phone.close()
+
+
+def _audit(db: Database, action: str) -> list[Any]:
+    from sqlalchemy import select
+
+    from app.store.models import AuditEntry
+
+    with db.reading() as session:
+        return list(session.scalars(select(AuditEntry).where(AuditEntry.action == action)))
+
+
+def test_pin_guesses_from_many_addresses_lock_the_table_link(
+    small: Database, serve, capsys
+) -> None:
+    """The issue's attack: one address per guess (the per-address limit never strikes).
+    After 10 wrong PINs for one table's link it is locked — even the right PIN is refused —
+    the arbiter sees it (serve's output, `table-links`) and lifts it (audited once)."""
+    locked: list[tuple[str, int, int]] = []
+    server = serve(
+        small,
+        pin="2468",
+        limits=Limits(),
+        on_locked=lambda where: locked.append(where),
+    )
+    path, other = links(small, server)[3], links(small, server)[4]
+    codes = [_guess(server, path, f"127.0.6.{n}", f"{n:04d}")[0] for n in range(1, 11)]
+    assert codes == [403] * 10
+    code, answer = _guess(server, path, "127.0.6.20", "2468")  # the right PIN, too late
+    assert code == 423 and "锁定" in answer["error"] and "裁判长" in answer["error"], answer
+    assert locked == [("MEN", 1, 3)]
+    assert remote_entry.list_submissions(small, None) == []
+    (entry,) = _audit(small, link_locks.PIN_LOCKED)
+    assert entry.target == "MEN 第1轮 第3台"
+    # Another table's link is not locked.
+    assert _guess(server, other, "127.0.6.21", "2468")[0] == 200
+
+    from app.cli.main import main
+
+    capsys.readouterr()
+    file = str(small.path)
+    assert main(["table-links", file, "--event", "MEN", "--round", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "第3台" in err and "锁定" in err and "--unlock 3" in err, err
+    assert main(["table-links", file, "--event", "MEN", "--round", "1", "--unlock", "4"]) == 1
+    assert "第4台" in capsys.readouterr().err
+    assert _audit(small, link_locks.PIN_UNLOCKED) == []
+    assert main(["table-links", file, "--event", "MEN", "--round", "1", "--unlock", "3"]) == 0
+    assert "已解除" in capsys.readouterr().out
+    assert len(_audit(small, link_locks.PIN_UNLOCKED)) == 1
+    assert _guess(server, path, "127.0.6.22", "2468")[0] == 200
