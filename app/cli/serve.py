@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from app.cli.common import (
     CORRECT_HELP,
     RECORD_ID,
+    TABLE,
     add_event,
     add_file,
     add_json,
@@ -93,6 +94,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             )
             warn(outcome.warnings)
 
+        def locked(where: tuple[str, int, int]) -> None:
+            code, number, table = where
+            print(
+                f"{code} 第{number}轮 第{table}台的链接因裁判口令错误过多已锁定。核实后解除："
+                f"finals table-links {args.file} --event {code} --round {number} --unlock {table}",
+                flush=True,
+            )
+
         server = RemoteEntryServer(
             db,
             args.bind,
@@ -102,6 +111,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             scope=scope,
             operator=operator(args),
             on_submission=arrived,
+            on_locked=locked,
             stop_when_rounds_close=not args.keep_running,
             host_name=host_name,
             public=args.public,
@@ -232,15 +242,31 @@ def cmd_submissions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _lock_hint(args: argparse.Namespace, code: str, tables: list[int]) -> str:
+    number = f" --round {args.round}" if args.round else ""
+    return (
+        f"第{'、'.join(map(str, tables))}台的链接因裁判口令错误过多已锁定（该台无法提交）。"
+        f"核实后解除：finals table-links {args.file} --event {code}{number} --unlock "
+        + " ".join(map(str, tables))
+    )
+
+
 def cmd_table_links(args: argparse.Namespace) -> int:
-    from app.services import remote_entry
+    from app.services import link_locks, remote_entry
     from app.services.tournament import get_event
 
     with opened(args) as db:
         with db.reading() as session:
             code = get_event(session, args.event).code
+        if args.unlock:
+            done = link_locks.lift(db, code, args.round, args.unlock, operator(args))
+            print(f"已解除 {code} 第{'、'.join(map(str, done))}台的链接锁定。")
+            return 0
         remote_entry.ensure_tokens(db, code, args.round, operator(args))
         links = remote_entry.tokens_for_round(db, code, args.round, args.base_url)
+        locked = link_locks.locked(db, code, args.round)
+    if locked:
+        print(_lock_hint(args, code, locked), file=sys.stderr)
     if args.qr_dir:
         from app.web.qr import qr_png
 
@@ -323,6 +349,13 @@ def register(sub: Any) -> None:
         folder=True,
         metavar="DIR",
         help="把每台的二维码存为 PNG 到该目录",
+    )
+    p.add_argument(
+        "--unlock",
+        type=TABLE,
+        nargs="+",
+        metavar="TABLE",
+        help="解除这些台的链接锁定（裁判口令错误过多时锁定）",
     )
     add_json(p)
     p.set_defaults(handler=cmd_table_links)

@@ -331,8 +331,10 @@ def _scope_set(scope: Scope) -> set[tuple[str, int]] | None:
 
 
 def _lookup(
-    session: Session, token: str, scope: set[tuple[str, int]] | None
+    session: Session, token: str, scope: set[tuple[str, int]] | None, complete: bool = False
 ) -> tuple[Round, Event, Game]:
+    """The token's round, event and table; a complete round only when `complete` is asked
+    (a resend of what is on file: see `submit`)."""
     if not isinstance(token, str) or not 16 <= len(token) <= 64:
         raise TokenNotFound()
     row = session.execute(
@@ -341,7 +343,7 @@ def _lookup(
     if row is None:
         raise TokenNotFound()
     rnd = session.get(Round, row.round_id)
-    if rnd is None or rnd.status == "complete":
+    if rnd is None or (rnd.status == "complete" and not complete):
         raise TokenNotFound()
     event = rnd.event
     if scope is not None and (event.code.upper(), rnd.number) not in scope:
@@ -575,8 +577,17 @@ def submit(
     referee = f"{REFEREE}@{client}"[:60]
     completed = False
     with _writing(db) as session:
-        rnd, event, game = _lookup(session, token, _scope_set(scope))
+        rnd, event, game = _lookup(session, token, _scope_set(scope), complete=True)
         _check_seats(session, game, seats)
+        on_file = (
+            game.result is not None
+            and _same_outcome(entry.result, entry.fouls, game.result, _game_fouls(game))
+            and (entry.manner is None or entry.manner == game.manner)
+        )
+        if rnd.status == "complete" and not on_file:
+            # The round is over: only the result on file may be sent again (a phone whose
+            # first answer was lost), anything else finds a dead link.
+            raise TokenNotFound()
         if entry.result == Result.DRAW.value and not game.boards:
             # Go with komi 3又3/4子: no draw (a komi the program cannot read: the arbiter's
             # acceptance says how to fix it)
@@ -612,11 +623,6 @@ def submit(
                 and s.manner == entry.manner
             ),
             None,
-        )
-        on_file = (
-            game.result is not None
-            and _same_outcome(entry.result, entry.fouls, game.result, _game_fouls(game))
-            and (entry.manner is None or entry.manner == game.manner)
         )
         if same is not None or on_file:
             record(

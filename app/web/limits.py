@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -21,16 +22,23 @@ class Limits:
     # attacker, never takes them all (a phone's browser opens up to 6). 0: 16, or a quarter
     # of max_connections when that is more (never more than max_connections).
     max_per_client: int = 0
+    # Slots only an address holding no connection may take (a referee's phone arriving while
+    # other devices hold the rest). -1: a quarter of max_connections.
+    for_newcomers: int = -1
+    # Wrong referee PINs one table's link may see within `pin_window` seconds, from however
+    # many addresses; then it is locked until the arbiter lifts it.
+    pin_tries: int = 10
+    pin_window: float = 600.0
     timeout: float = 10.0  # seconds a connection may stay silent
     # Seconds to receive a whole request, head and body, from its first byte, however slowly
     # it trickles in (the silence before that first byte is `timeout`).
     request_deadline: float = 10.0
 
     def __post_init__(self) -> None:
-        for name in ("max_body", "max_head", "burst", "max_connections"):
+        for name in ("max_body", "max_head", "burst", "max_connections", "pin_tries"):
             if getattr(self, name) < 1:
                 raise ValueError(f"Limits.{name} must be 1 or more")
-        for name in ("rate", "timeout", "request_deadline"):
+        for name in ("rate", "timeout", "request_deadline", "pin_window"):
             if not getattr(self, name) > 0:
                 raise ValueError(f"Limits.{name} must be more than 0")
         if self.failure_cost < 0 or self.max_per_client < 0:
@@ -38,6 +46,10 @@ class Limits:
         if self.max_per_client == 0:
             share = min(self.max_connections, max(16, self.max_connections // 4))
             object.__setattr__(self, "max_per_client", share)
+        if self.for_newcomers == -1:
+            object.__setattr__(self, "for_newcomers", self.max_connections // 4)
+        if not 0 <= self.for_newcomers < self.max_connections:
+            raise ValueError("Limits.for_newcomers must be -1 or 0 to max_connections - 1")
 
 
 class RateLimiter:
@@ -75,3 +87,123 @@ class RateLimiter:
             level, since = self._buckets.get(client, (self.burst, now))
             level = min(self.burst, level + (now - since) * self.rate) - cost
             self._buckets[client] = (max(level, -self.burst), now)
+
+
+class PinGuard:
+    """Wrong PINs per table link (thread-safe): `tries` within `window` seconds lock it."""
+
+    def __init__(self, tries: int, window: float) -> None:
+        self.tries = tries
+        self.window = window
+        self._wrong: dict[str, list[float]] = {}
+        self._lock = threading.Lock()
+
+    def wrong(self, link: str) -> int:
+        """Note a wrong PIN; how many there were in the window (the link locks at `tries`)."""
+        now = time.monotonic()
+        with self._lock:
+            recent = [t for t in self._wrong.get(link, ()) if now - t < self.window]
+            recent.append(now)
+            self._wrong[link] = recent[-self.tries :]
+            return len(recent)
+
+    def forget(self, link: str) -> None:
+        with self._lock:
+            self._wrong.pop(link, None)
+
+
+IDLE, READING, BUSY, SHED = "idle", "reading", "busy", "shed"
+
+
+@dataclass(eq=False)
+class Slot:
+    """One open connection: whose, what it is doing since when, and how to end it."""
+
+    who: str
+    shed: Callable[[], None]
+    state: str = IDLE
+    since: float = field(default_factory=time.monotonic)
+
+
+class ConnectionPool:
+    """The open connections, counted per address (thread-safe).
+
+    A connection is taken in while a slot is free, unless its address already holds its
+    share (`max_per_client`), or the free slots left are the ones kept for addresses that
+    hold none (`for_newcomers`). With no slot for it, a connection that is idle or still
+    receiving its request (never one being answered) is shed to make room: from the address
+    holding the most, the one stalled longest first, and only from an address holding at
+    least two more than the newcomer's (anyone's, for an address holding none). So devices
+    that hold connections without finishing requests, however many, never keep a referee
+    out: they lose their connections to him, he does not wait for theirs.
+    """
+
+    def __init__(self, size: int, per_client: int, for_newcomers: int) -> None:
+        self.size = size
+        self.per_client = per_client
+        self.for_newcomers = for_newcomers
+        self._open: dict[str, list[Slot]] = {}
+        self._count = 0
+        self._lock = threading.Lock()
+
+    @property
+    def open(self) -> int:
+        return self._count
+
+    def admit(self, who: str, shed: Callable[[], None]) -> Slot | str:
+        """A slot for a new connection from `who`, or why not: "busy" (503) or "yours"
+        (429). A connection shed for it is ended (`shed` of its slot) before this returns."""
+        victim = None
+        with self._lock:
+            mine = len(self._open.get(who, ()))
+            free = self.size - self._count
+            if mine >= self.per_client:
+                return "busy" if free <= 0 else "yours"
+            if not (free > self.for_newcomers or (mine == 0 and free > 0)):
+                victim = self._victim(mine + 2 if mine else 1)
+                if victim is None:
+                    return "busy"
+                self._drop(victim)
+                victim.state = SHED
+            slot = Slot(who, shed)
+            self._open.setdefault(who, []).append(slot)
+            self._count += 1
+        if victim is not None:
+            victim.shed()
+        return slot
+
+    def _victim(self, holding: int) -> Slot | None:
+        """The idle or stalled connection to shed, of an address holding at least `holding`."""
+        best: tuple[int, float] | None = None
+        chosen = None
+        for slots in self._open.values():
+            if len(slots) < holding:
+                continue
+            for slot in slots:
+                if slot.state in (IDLE, READING):
+                    rank = (-len(slots), slot.since)
+                    if best is None or rank < best:
+                        best, chosen = rank, slot
+        return chosen
+
+    def _drop(self, slot: Slot) -> None:
+        slots = self._open.get(slot.who, [])
+        slots.remove(slot)
+        if not slots:
+            self._open.pop(slot.who, None)
+        self._count -= 1
+
+    def mark(self, slot: Slot, state: str) -> bool:
+        """The connection goes idle, starts receiving a request, or is being answered;
+        False when it was shed meanwhile (then it is to end, unanswered)."""
+        with self._lock:
+            if slot.state == SHED:
+                return False
+            slot.state, slot.since = state, time.monotonic()
+            return True
+
+    def release(self, slot: Slot) -> None:
+        with self._lock:
+            if slot.state != SHED:
+                self._drop(slot)
+                slot.state = SHED

@@ -34,7 +34,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from app.errors import FinalsError
-from app.services import remote_entry
+from app.services import link_locks, remote_entry
+from app.services.link_locks import Lock
 from app.services.remote_entry import (
     SubmissionView,
     SubmitOutcome,
@@ -43,9 +44,18 @@ from app.services.remote_entry import (
     open_rounds,
     table_page,
 )
-from app.store.database import Database
+from app.store.database import Database, StorageError
 from app.web import pages
-from app.web.limits import Limits, RateLimiter
+from app.web.limits import (
+    BUSY,
+    IDLE,
+    READING,
+    ConnectionPool,
+    Limits,
+    PinGuard,
+    RateLimiter,
+    Slot,
+)
 from app.web.public_server import PublicPages
 from app.web.qr import qr_png, qr_svg
 
@@ -81,8 +91,11 @@ class _Reader:
     gone.)
     """
 
-    def __init__(self, sock: socket.socket, limits: Limits) -> None:
+    def __init__(
+        self, sock: socket.socket, limits: Limits, on_first_byte: Callable[[], object]
+    ) -> None:
         self.sock = sock
+        self.on_first_byte = on_first_byte  # the pool notes the connection receiving
         self.idle = limits.timeout
         self.allowance = limits.request_deadline
         self.max_head = limits.max_head
@@ -114,6 +127,7 @@ class _Reader:
             return False
         if self.deadline is None:
             self.deadline = time.monotonic() + self.allowance
+            self.on_first_byte()
         self.started = True
         self.buffer += chunk
         return True
@@ -169,8 +183,19 @@ def _refusal(code: int, reason: str, message: str) -> bytes:
     ).encode("ascii") + body
 
 
+SAVE_LATER = "暂时无法保存，成绩未提交，请稍后重试"
+READ_LATER = "暂时无法读取本台信息，请稍后重试"
+LINK_LOCKED = "本台链接因裁判口令错误次数过多已被锁定，成绩未提交。请联系裁判长解除锁定。"
 _BUSY = _refusal(503, "Service Unavailable", "服务器繁忙，请稍等几秒再试。")
 _TOO_MANY_FROM_YOU = _refusal(429, "Too Many Requests", "本机连接太多，请稍等几秒再试。")
+
+
+def _shed(request: socket.socket) -> None:
+    """End a connection shed for a newcomer: its handler's wait on it returns at once."""
+    try:
+        request.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass
 
 
 class _HTTPServer(ThreadingHTTPServer):
@@ -183,33 +208,27 @@ class _HTTPServer(ThreadingHTTPServer):
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
         self.app = app
         self.limits = app.limits
-        self.slots = threading.BoundedSemaphore(app.limits.max_connections)
-        self.per_client: dict[str, int] = {}  # open connections per client address
-        self._count_lock = threading.Lock()
+        self.pool = ConnectionPool(
+            app.limits.max_connections, app.limits.max_per_client, app.limits.for_newcomers
+        )
+        self.slots: dict[int, Slot] = {}  # by the request socket's id(), for its handler
         self._warned: dict[str, float] = {}
         super().__init__(address, _Handler)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         """Take the connection in, unless all the connections are taken (503) or its address
-        already holds its share of them (429): then answered at once and closed."""
+        already holds its share of them (429): then answered at once and closed. With the
+        pool full an idle or stalled connection may be shed for it (`ConnectionPool`)."""
         who = _client_key(client_address)
-        refusal = None
-        with self._count_lock:
-            mine = self.per_client.get(who, 0)
-            if not self.slots.acquire(blocking=False):
-                refusal = _BUSY
-            elif mine >= self.limits.max_per_client:
-                self.slots.release()
-                refusal = _TOO_MANY_FROM_YOU
-            else:
-                self.per_client[who] = mine + 1
-        if refusal is not None:
-            self._refuse(request, who, refusal)
+        slot = self.pool.admit(who, lambda: _shed(request))
+        if isinstance(slot, str):
+            self._refuse(request, who, _BUSY if slot == "busy" else _TOO_MANY_FROM_YOU)
             return
+        self.slots[id(request)] = slot
         try:
             super().process_request(request, client_address)
         except Exception:
-            self._release(who)
+            self._release(request)
             raise
 
     def _refuse(self, request: Any, who: str, refusal: bytes) -> None:
@@ -226,20 +245,16 @@ class _HTTPServer(ThreadingHTTPServer):
             why = "too many connections from it" if refusal is _TOO_MANY_FROM_YOU else "server busy"
             log.warning("connections from %s refused: %s", who, why)
 
-    def _release(self, who: str) -> None:
-        with self._count_lock:
-            left = self.per_client.get(who, 1) - 1
-            if left > 0:
-                self.per_client[who] = left
-            else:
-                self.per_client.pop(who, None)
-            self.slots.release()
+    def _release(self, request: Any) -> None:
+        slot = self.slots.pop(id(request), None)
+        if slot is not None:
+            self.pool.release(slot)
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._release(_client_key(client_address))
+            self._release(request)
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """One line on the console, never a traceback (that goes to the debug log)."""
@@ -332,8 +347,13 @@ class _Handler(BaseHTTPRequestHandler):
         except OSError:
             pass
         self.rfile.close()  # the buffered reader: ours replaces it
-        self.rfile = _Reader(self.connection, self.server.limits)
+        self.slot = self.server.slots.get(id(self.request))
+        self.rfile = _Reader(self.connection, self.server.limits, lambda: self._mark(READING))
         self.client = _client_key(self.client_address)
+
+    def _mark(self, state: str) -> bool:
+        """Tell the pool what this connection does; False: it was shed (end it, unanswered)."""
+        return self.slot is None or self.server.pool.mark(self.slot, state)
 
     def handle_one_request(self) -> None:
         """One request: read within its budget and deadline, parsed strictly, answered.
@@ -344,12 +364,19 @@ class _Handler(BaseHTTPRequestHandler):
         self.request_version = self.default_request_version
         self.expect_continue = False
         self.rfile.begin()
+        if not self._mark(READING if self.rfile.started else IDLE):
+            self.close_connection = True
+            return
         try:
             self.raw_requestline = self.rfile.readline(65537)
             if not self.raw_requestline:
                 self.close_connection = True
                 return
             if not self.parse_request():
+                return
+            # A submission's body is still to come (`_submit` marks it busy once read).
+            if self.command != "POST" and not self._mark(BUSY):
+                self.close_connection = True  # shed while its request arrived: unanswered
                 return
             method = getattr(self, "do_" + self.command, None)
             if method is None:
@@ -472,6 +499,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _dispatch(self) -> None:
         app = self.server.app
         client = self.client
+        post = self.command == "POST"
         try:
             if not app.running:
                 self.close_connection = True
@@ -486,7 +514,6 @@ class _Handler(BaseHTTPRequestHandler):
             # Only origin-form targets ("/path?query") name anything here; "*" and
             # absolute URIs name nothing of ours.
             path = self.path.split("?", 1)[0] if self.path.startswith("/") else ""
-            post = self.command == "POST"
             if self.headers.get("Transfer-Encoding") or (
                 not post and self.headers.get("Content-Length", "0") != "0"
             ):
@@ -516,15 +543,28 @@ class _Handler(BaseHTTPRequestHandler):
             if post:
                 return self._not_found()
             page = table_page(app.db, token, app.scope)
+            app.database_ok()
             if state:
                 return self._json(
                     200, {"recorded": page.recorded, "pending": page.pending, "seats": page.seats}
                 )
             return self._html(200, pages.table_html(page, bool(app.pin)))
         except TokenNotFound:
+            app.database_ok()
             return self._not_found()
         except TableChanged as exc:
             return self._error(409, exc.message)
+        except StorageError as exc:
+            # The database (a server gone away, a full disk...): the details, which name the
+            # server, its user and socket, are for the arbiter's log; the phone is told that
+            # nothing was saved and to try again.
+            app.database_failed(exc.message)
+            self.close_connection = True
+            return self._json(
+                503,
+                {"error": SAVE_LATER if post else READ_LATER},
+                {"Retry-After": "5"},
+            )
         except FinalsError as exc:
             return self._error(400, exc.message)
         except _SlowRequest:
@@ -575,8 +615,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.wfile.write(b"HTTP/1.1 100 Continue\r\n\r\n")
             self.wfile.flush()
         body = self.rfile.read(length) if length else b""
-        if len(body) != length:
-            self.close_connection = True
+        if len(body) != length or not self._mark(BUSY):
+            self.close_connection = True  # ended, or shed while the body trickled in
             return
         if content_type != "application/json":
             return self._error(415, "请用本页面提交成绩。")
@@ -590,6 +630,8 @@ class _Handler(BaseHTTPRequestHandler):
         if not isinstance(data, dict) or not _valid_text(data):
             return self._error(400, "提交的内容格式错误。")
         if app.pin is not None:
+            if app.link_locked(token):  # even the right PIN: a guess must never be confirmed
+                return self._error(423, LINK_LOCKED)
             given = data.get("pin")
             if not isinstance(given, str) or not hmac.compare_digest(
                 given.encode("utf-8"), app.pin.encode("utf-8")
@@ -597,6 +639,7 @@ class _Handler(BaseHTTPRequestHandler):
                 table_page(app.db, token, app.scope)  # a wrong token is still just a 404
                 app.limiter.charge(self.client, limits.failure_cost)
                 log.warning("wrong referee PIN from %s", self.client)
+                app.wrong_pin(token)
                 return self._error(403, "裁判口令不正确。")
         seats = data.get("seats")
         if not isinstance(seats, str):
@@ -614,6 +657,7 @@ class _Handler(BaseHTTPRequestHandler):
             operator=app.operator,
             seats=seats,
         )
+        app.database_ok()
         app.arrived(outcome)
         self._json(
             200,
@@ -697,6 +741,7 @@ class RemoteEntryServer:
         limits: Limits | None = None,
         on_submission: Callable[[SubmitOutcome], None] | None = None,
         on_stopped: Callable[[str], None] | None = None,
+        on_locked: Callable[[tuple[str, int, int]], None] | None = None,
         stop_when_rounds_close: bool = True,
         watch_interval: float = 2.0,
         remember_url: bool = True,
@@ -715,6 +760,11 @@ class RemoteEntryServer:
         self.operator = operator
         self.limits = limits or Limits()
         self.limiter = RateLimiter(self.limits.rate, self.limits.burst)
+        # Wrong PINs per table link, whatever the address; the links locked (by token).
+        self.pin_guard = PinGuard(self.limits.pin_tries, self.limits.pin_window)
+        self.locks: dict[str, Lock] = {}
+        self._locks_lock = threading.Lock()
+        self.on_locked = on_locked  # called with (event, round, table) when a link locks
         self.on_submission = on_submission
         self.on_stopped = on_stopped
         self.stop_when_rounds_close = stop_when_rounds_close
@@ -724,6 +774,7 @@ class RemoteEntryServer:
         self.allowed_addresses: set[ipaddress.IPv4Address | ipaddress.IPv6Address] = set()
         self.any_address = False  # bound to every address: also the one each client reached
         self.received = 0
+        self.database_down = False  # an outage is logged once, when it begins and ends
         self.stop_reason: str | None = None
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -868,11 +919,35 @@ class RemoteEntryServer:
     def _watch(self) -> None:
         while not self._wake.wait(self.watch_interval):
             try:
-                if not open_rounds(self.db, self.scope):
-                    self.stop("rounds_closed")
-                    return
-            except Exception:
-                log.exception("watching the rounds failed")
+                rounds = open_rounds(self.db, self.scope)
+            except StorageError as exc:
+                self.database_failed(exc.message)
+                continue
+            except Exception as exc:
+                self.database_failed(f"{exc.__class__.__name__}: {exc}")
+                log.debug("watching the rounds failed", exc_info=True)
+                continue
+            self.database_ok()
+            if not rounds:
+                self.stop("rounds_closed")
+                return
+
+    def database_failed(self, details: str) -> None:
+        """The database failed a request or a look at the rounds: one line for the arbiter
+        when an outage begins, however often it fails until it ends (`database_ok`)."""
+        with self._count_lock:
+            began, self.database_down = not self.database_down, True
+        if began:
+            log.error("database unavailable, phones cannot save: %s", _printable(details, 500))
+
+    def database_ok(self) -> None:
+        """The database answered: one line for the arbiter if it had been unavailable."""
+        if not self.database_down:
+            return
+        with self._count_lock:
+            ended, self.database_down = self.database_down, False
+        if ended:
+            log.warning("database reachable again: phones can save")
 
     @staticmethod
     def _warm(pages: PublicPages) -> None:
@@ -880,6 +955,55 @@ class RemoteEntryServer:
             pages.warm()
         except Exception:
             log.exception("building the players' pages ahead failed")
+
+    def wrong_pin(self, token: str) -> None:
+        """A wrong PIN for a table's link: at the guard's count the link locks, recorded in
+        the audit log and told to the arbiter (`on_locked`)."""
+        wrong = self.pin_guard.wrong(token)
+        if wrong < self.limits.pin_tries:
+            return
+        with self._locks_lock:
+            if token in self.locks:
+                return
+            held = link_locks.lock(self.db, token, wrong, self.operator)
+            self.locks[token] = held
+        log.warning(
+            "%s round %d table %d: link locked after %d wrong PINs",
+            held.event,
+            held.round,
+            held.table,
+            wrong,
+        )
+        if self.on_locked is not None:
+            try:
+                self.on_locked((held.event, held.round, held.table))
+            except Exception:
+                log.exception("on_locked callback failed")
+
+    def link_locked(self, token: str) -> bool:
+        """Whether a table's link is locked (and not lifted since, here or by another
+        program: the audit log says)."""
+        held = self.locks.get(token)
+        if held is None:
+            return False
+        if not link_locks.lifted_since(self.db, held):
+            return True
+        with self._locks_lock:
+            self.locks.pop(token, None)
+        self.pin_guard.forget(token)
+        log.warning("%s round %d table %d: link unlocked", held.event, held.round, held.table)
+        return False
+
+    def locked_links(self) -> list[tuple[str, int, int]]:
+        """The table links locked now: (event, round, table), for the window."""
+        return sorted((h.event, h.round, h.table) for h in list(self.locks.values()))
+
+    def unlock(self, event: str, round_number: int, tables: list[int], operator: str = "") -> None:
+        """The arbiter lifts the lock of these tables' links (audited once)."""
+        link_locks.lift(self.db, event, round_number, tables, operator or self.operator)
+        for token, held in list(self.locks.items()):
+            if (held.event, held.round) == (event, round_number) and held.table in tables:
+                self.link_locked(token)
 
     def arrived(self, outcome: SubmitOutcome) -> None:
         with self._count_lock:

@@ -103,6 +103,15 @@
     var body = { result: chosen, manner: manner.value.trim(), fouls: fouls.slice(),
                  seats: app.dataset.seats };
     if (app.dataset.pin) { body.pin = pin.value; }
+    post(body, 0);
+  });
+
+  // The answer may be lost after the server stored the result (it died, the Wi-Fi dropped):
+  // the page never says "not submitted" then, it sends the same again (a repeat is never
+  // stored twice, and its answer says the result was received or is on file).
+  var RESENDS = 4;
+
+  function post(body, tries) {
     var controller = window.AbortController ? new AbortController() : null;
     var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, 15000);
     fetch(location.pathname, {
@@ -140,11 +149,16 @@
         refresh();
       }
     }).catch(function () {
+      if (tries < RESENDS) {
+        say("未收到服务器的回复，正在核对成绩是否已送达……", "warn");
+        window.setTimeout(function () { post(body, tries + 1); }, 2000);
+        return;
+      }
       busy = false;
-      say("网络不通，成绩未提交。请检查 Wi-Fi 后重试。", "err");
+      say("网络不通，未能确认成绩是否已送达。请检查 Wi-Fi 后再次提交（同一成绩不会重复记录）。", "err");
       refresh();
     }).then(function () { window.clearTimeout(timer); });
-  });
+  }
 
   refresh();
 })();

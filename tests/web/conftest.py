@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import logging
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -136,3 +137,23 @@ class Client:
 
     def close(self) -> None:
         self.conn.close()
+
+
+@pytest.fixture
+def console(caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]) -> Iterator[Any]:
+    """What the arbiter's console would show: the server's log records and stderr."""
+    caplog.set_level(logging.DEBUG, logger="finals.web")
+
+    def check() -> None:
+        err = capfd.readouterr().err
+        records, logged = list(caplog.records), caplog.text
+        caplog.clear()
+        assert "Traceback" not in err, err
+        assert "Traceback" not in logged, logged
+        for record in records:
+            text = record.getMessage()
+            assert record.exc_info is None, (text, record.exc_info)
+            assert "\n" not in text and "\r" not in text, text
+
+    yield check
+    check()

@@ -16,7 +16,6 @@ import re
 import selectors
 import socket
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -97,26 +96,6 @@ def statuses(answer: bytes, head: bool = False) -> list[int]:
             length = 0  # an answer to HEAD (not to a line too broken to be one) has no body
         at = end + 4 + length
     return codes
-
-
-@pytest.fixture
-def console(caplog: pytest.LogCaptureFixture, capfd: pytest.CaptureFixture[str]) -> Iterator[Any]:
-    """What the arbiter's console would show: the server's log records and stderr."""
-    caplog.set_level(logging.DEBUG, logger="finals.web")
-
-    def check() -> None:
-        err = capfd.readouterr().err
-        records, logged = list(caplog.records), caplog.text
-        caplog.clear()
-        assert "Traceback" not in err, err
-        assert "Traceback" not in logged, logged
-        for record in records:
-            text = record.getMessage()
-            assert record.exc_info is None, (text, record.exc_info)
-            assert "\n" not in text and "\r" not in text, text
-
-    yield check
-    check()
 
 
 def _submit_body(client: Client, path: str, result: str = "1-0") -> bytes:

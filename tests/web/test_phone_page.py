@@ -138,3 +138,37 @@ def test_a_page_loaded_before_a_pairing_edit_cannot_submit(
         == remote_entry.table_page(small, links(small, server)[4].rsplit("/", 1)[1]).first.name
     )
     assert game.first is not None
+
+
+def test_a_lost_answer_is_checked_by_resending_and_shown_as_received(
+    small: Database, serve, phone: Browser, monkeypatch
+) -> None:
+    """The server stored the result but died before answering, six times (the browser
+    retries on its own, then the page resends every 2 s): the page does not
+    say "网络不通，成绩未提交" — it sends again and shows that the result was received."""
+    server = serve(small)
+    phone.get(f"http://127.0.0.1:{server.port}{links(small, server)[5]}")
+    real, calls = remote_entry.submit, [0]
+
+    def committed_then_gone(*args: object, **kwargs: object) -> object:
+        outcome = real(*args, **kwargs)  # type: ignore[arg-type]
+        calls[0] += 1
+        if calls[0] <= 6:
+            raise ConnectionResetError("the server died before answering")
+        return outcome
+
+    monkeypatch.setattr("app.web.server.remote_entry.submit", committed_then_gone)
+    phone.script(
+        "window.seen = []; new MutationObserver(function () {"
+        " window.seen.push(document.getElementById('status').textContent); })"
+        ".observe(document.getElementById('status'), {childList: true, subtree: true})"
+    )
+    phone.click('.res[data-result="1-0"]')
+    phone.click("#send")
+    assert phone.wait_for(
+        "return document.getElementById('status').textContent.includes('已收到')", 20
+    ), phone.text("#status")
+    (sub,) = remote_entry.list_submissions(small)
+    assert f"已收到（与第{sub.id}号提交相同）" in phone.text("#status")
+    shown = phone.script("return window.seen")
+    assert not any("未提交" in text for text in shown), shown

@@ -1,0 +1,112 @@
+"""A table's phone link locked after too many wrong referee PINs, and the arbiter lifting it.
+
+The server counts wrong PINs per link in memory (`app.web.limits.PinGuard`); when a link
+locks, `lock` writes it to the audit log, where the arbiter sees it (`finals log`,
+`finals table-links`, the window's phone-entry page) and from where `lift` takes it
+away. The log is the one record both sides share: a server in another process learns of
+the lifting there (`lifted_since`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.errors import FinalsError
+from app.services.audit import record
+from app.services.remote_entry import _find_round, _lookup, _target, _writing
+from app.services.tournament import get_event
+from app.store.database import Database
+from app.store.models import AuditEntry
+
+PIN_LOCKED = "现场录入链接锁定"
+PIN_UNLOCKED = "解除现场录入链接锁定"
+
+
+@dataclass(frozen=True)
+class Lock:
+    event: str
+    round: int
+    table: int
+    entry: int  # the audit entry that locked it
+
+    @property
+    def target(self) -> str:
+        return f"{self.event} 第{self.round}轮 第{self.table}台"
+
+
+def lock(db: Database, token: str, wrong: int, operator: str) -> Lock:
+    """Record that a table's link is locked (`wrong` PINs in the guard's window)."""
+    with _writing(db) as session:
+        rnd, event, game = _lookup(session, token, None, complete=True)
+        record(
+            session, operator, PIN_LOCKED, _target(event, rnd, game.table), None, {"wrong": wrong}
+        )
+        session.flush()
+        entry = session.scalar(select(func.max(AuditEntry.id))) or 0
+        return Lock(event.code, rnd.number, game.table, entry)
+
+
+def _states(session: Session) -> dict[str, tuple[int, str]]:
+    """The last lock or lifting of each table link: {target: (audit entry, action)}. A
+    lifting names its round and lists its tables."""
+    query = select(AuditEntry.id, AuditEntry.action, AuditEntry.target, AuditEntry.after).where(
+        AuditEntry.action.in_((PIN_LOCKED, PIN_UNLOCKED))
+    )
+    last: dict[str, tuple[int, str]] = {}
+    for entry, action, target, after in session.execute(query.order_by(AuditEntry.id)):
+        if action == PIN_LOCKED:
+            last[target or ""] = (entry, action)
+            continue
+        for table in (after or {}).get("tables", ()):
+            last[f"{target} 第{table}台"] = (entry, action)
+    return last
+
+
+def locked(db: Database, event_code: str, round_number: int | None = None) -> list[int]:
+    """The tables of a round (the latest by default) whose links are locked."""
+    with db.reading() as session:
+        event = get_event(session, event_code)
+        rnd = _find_round(event, round_number)
+        prefix = f"{event.code} 第{rnd.number}轮 第"
+        return sorted(
+            int(target[len(prefix) : -1])
+            for target, (_entry, action) in _states(session).items()
+            if action == PIN_LOCKED and target.startswith(prefix) and target.endswith("台")
+        )
+
+
+def lifted_since(db: Database, held: Lock) -> bool:
+    """Whether the arbiter lifted this lock (anywhere) since it was recorded."""
+    with db.reading() as session:
+        entry, action = _states(session).get(held.target, (0, ""))
+        return action == PIN_UNLOCKED and entry > held.entry
+
+
+def lift(
+    db: Database, event_code: str, round_number: int | None, tables: list[int], operator: str
+) -> list[int]:
+    """Unlock these tables' links (one audit entry); each must be locked, else nothing changes."""
+    with _writing(db) as session:
+        event = get_event(session, event_code)
+        rnd = _find_round(event, round_number)
+        targets = {table: _target(event, rnd, table) for table in tables}
+        states = _states(session)
+        free = [t for t, target in targets.items() if states.get(target, (0, ""))[1] != PIN_LOCKED]
+        if free:
+            raise FinalsError(
+                f"{event.code} 第{rnd.number}轮 第{'、'.join(map(str, free))}台的链接没有被锁定，"
+                "未做任何改动。锁定的台见 finals table-links 的提示。",
+                window=f"第{'、'.join(map(str, free))}台的链接没有被锁定，未做任何改动。",
+            )
+        record(
+            session,
+            operator,
+            PIN_UNLOCKED,
+            f"{event.code} 第{rnd.number}轮",
+            None,
+            {"tables": sorted(targets)},
+        )
+        return sorted(targets)
