@@ -644,6 +644,9 @@ class MainWindow(QMainWindow):
                 .replace("%2", str(summary.players))
                 .replace("%3", str(summary.rounds))
             )
+            if summary.requested_byes:
+                text += "\n" + self.tr("Requested byes kept (not paired, points counted):")
+                text += "\n" + "\n".join(summary.requested_byes)
             if summary.skipped:
                 text += "\n" + self.tr("Not imported:") + "\n" + "\n".join(summary.skipped)
             self._tell(self.tr("TRF import"), text)

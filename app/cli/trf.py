@@ -29,6 +29,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     print(
         f"已导入项目 {summary.code}：{summary.players} 名选手，{summary.rounds} 轮（编排制度：荷兰制）"
     )
+    if summary.requested_byes:
+        print("已保留请求轮空（不编排，计分）：" + "、".join(summary.requested_byes))
     for line in summary.skipped:
         print(f"未导入：{line}")
     return 0

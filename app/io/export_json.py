@@ -86,6 +86,8 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         "withdrawn_from_round": entrant.withdrawn_from_round,
         "absent_rounds": list(entrant.absent_rounds),
     }
+    if entrant.requested_byes:  # TRF's H, F, Z: only an entrant who requested one has them
+        row["requested_byes"] = [{"round": r, "points": _num(p)} for r, p in entrant.requested_byes]
     if _is_mcmahon(event):
         row["mcmahon_start"] = _num(entrant.mcmahon_start)
     if event.kind in ("team", "pair"):
@@ -380,6 +382,9 @@ def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
         joined_round=int(data.get("joined_round") or 1),
         absent_rounds=tuple(int(n) for n in data.get("absent_rounds") or ()),
         initial_points=float(data.get("initial_points") or 0),
+        requested_byes=tuple(
+            (int(b["round"]), float(b["points"])) for b in data.get("requested_byes") or ()
+        ),
         mcmahon_start=float(data.get("mcmahon_start") or 0),
     )
 

@@ -82,6 +82,8 @@ class FinalEntrant:
     joined_round: int = 1
     absent_rounds: tuple[int, ...] = ()
     initial_points: float = 0.0
+    # Requested byes (TRF H ½, F 1, Z 0): (round, points), rounds also in absent_rounds.
+    requested_byes: tuple[tuple[int, float], ...] = ()
     # McMahon events: the start from the grade (麦克马洪分 = this + 积分); 0 elsewhere.
     mcmahon_start: float = 0.0
     # Issue 29: the country OpenGotha names ("FR"), grades added to the McMahon start.

@@ -42,6 +42,7 @@ from app.services.snapshots import (
     event_settings_of,
     is_team_match,
     mcmahon_start_points,
+    requested_byes,
     standings_settings,
     stored_event,
 )
@@ -311,6 +312,7 @@ def _entrant(
             sorted(s.round_number for s in entrant.round_status if s.status == "absent")
         ),
         initial_points=entrant.initial_points or 0.0,
+        requested_byes=tuple(sorted(requested_byes(entrant).items())),
         mcmahon_start=mcmahon_start,
         country=player.country if player else None,
         mcmahon_correction=entrant.mcmahon_correction or 0,

@@ -262,7 +262,7 @@ def pairing_request(
         rounds = sum(
             1
             for s in entrant.round_status
-            if s.status == "absent" and s.round_number < round_number
+            if s.status == "absent" and s.round_number < round_number and s.points is None
         )
         return counting.absent_bonus(rounds)
 
@@ -277,7 +277,10 @@ def pairing_request(
                 unit=e.unit,
                 rating=_rating(e),
                 # McMahon: the pairing score is the McMahon score (start + points)
-                initial_points=(e.initial_points or 0.0) + starts.get(e.id, 0.0) + away(e),
+                initial_points=(e.initial_points or 0.0)
+                + starts.get(e.id, 0.0)
+                + away(e)
+                + sum(requested_byes(e, before=round_number).values()),
             )
             for e in event.entrants
         ),
@@ -305,9 +308,23 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
         initial_points=entrant.initial_points or 0.0,
         mcmahon_start=mcmahon_start,
         absent_rounds=frozenset(
-            s.round_number for s in entrant.round_status if s.status == "absent"
+            s.round_number
+            for s in entrant.round_status
+            if s.status == "absent" and s.points is None
         ),
+        requested_byes=requested_byes(entrant),
     )
+
+
+def requested_byes(entrant: Entrant, before: int | None = None) -> dict[int, float]:
+    """The entrant's requested byes (TRF H, F, Z): round → points (rounds < `before`)."""
+    return {
+        s.round_number: s.points
+        for s in entrant.round_status
+        if s.status == "absent"
+        and s.points is not None
+        and (before is None or s.round_number < before)
+    }
 
 
 def _pair_gender(entrant: Entrant) -> str | None:

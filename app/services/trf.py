@@ -24,12 +24,13 @@ from app.io.trf import (
     write_trf,
 )
 from app.pairing.dutch_core import NoValidPairing
+from app.pairing.state import fmt_score
 from app.services.audit import record
 from app.services.outputs import check_output
-from app.services.snapshots import event_games, scoring
+from app.services.snapshots import event_games, requested_byes, scoring
 from app.services.tournament import get_event
 from app.store.database import Database
-from app.store.models import Entrant, Event, Game, Player, Round
+from app.store.models import Entrant, EntrantRoundStatus, Event, Game, Player, Round
 
 CHESS_SCORING = {
     "win": 1.0,
@@ -39,6 +40,14 @@ CHESS_SCORING = {
     "forfeit_win": 1.0,
     "forfeit_loss": 0.0,
 }
+
+
+# TRF's requested byes and their points (FIDE: half-point, full-point, zero-point bye)
+REQUESTED_BYES = {"H": CHESS_SCORING["draw"], "F": CHESS_SCORING["win"], "Z": 0.0}
+
+
+def _bye_code(points: float, win: float) -> str:
+    return "F" if points >= win else "H" if points > 0 else "Z"
 
 
 def _read(path: Path) -> TrfFile:
@@ -73,10 +82,15 @@ def event_trf(event: Event) -> TrfFile:
     for e in entrants:
         blocks: list[TrfRound] = []
         points = e.initial_points or 0.0
+        byes = requested_byes(e)
         for r in range(1, last + 1):
             g = by_key.get((r, e.id))
             if g is None:
-                blocks.append(TrfRound(None, "-", "Z"))
+                if r in byes:  # a requested bye: H ½, F a win's points, Z nothing
+                    points += byes[r]
+                    blocks.append(TrfRound(None, "-", _bye_code(byes[r], rules.win)))
+                else:
+                    blocks.append(TrfRound(None, "-", "Z"))
                 continue
             points += points_for(g, e.id, rules)
             if g.second is None:
@@ -137,7 +151,8 @@ class TrfImport:
     code: str
     players: int
     rounds: int
-    skipped: tuple[str, ...]  # what TRF has that the event cannot hold (half-point byes ...)
+    skipped: tuple[str, ...]  # what TRF has that the event cannot hold
+    requested_byes: tuple[str, ...] = ()  # kept: "第2轮 3号 H（0.5分）"
 
 
 def _result(white: str, black: str) -> Result:
@@ -160,6 +175,7 @@ def import_trf(
     """A new event from a TRF file: players, rounds, results; pairing system `dutch`."""
     trf = _read(source)
     skipped: list[str] = []
+    kept_byes: list[str] = []
     with db.transaction() as session:
         if session.scalar(select(Event).where(Event.code == code)) is not None:
             raise FinalsError(
@@ -222,8 +238,18 @@ def import_trf(
                             result=Result.BYE.value,
                         )
                     )
-                elif block.result in "HF":
-                    skipped.append(f"第{r}轮 {p.number}号 请求轮空（{block.result}）")
+                elif block.result in REQUESTED_BYES:  # kept: not paired, its points
+                    kept_byes.append(
+                        f"第{r}轮 {p.number}号 {block.result}"
+                        f"（{fmt_score(REQUESTED_BYES[block.result])}分）"
+                    )
+                    entrants[p.number].round_status.append(
+                        EntrantRoundStatus(
+                            round_number=r,
+                            status="absent",
+                            points=REQUESTED_BYES[block.result],
+                        )
+                    )
             for g in games:
                 if g.table == 0:
                     table += 1
@@ -239,9 +265,12 @@ def import_trf(
                 "players": len(trf.players),
                 "rounds": trf.rounds_played,
                 "skipped": skipped,
+                "requested_byes": kept_byes,
             },
         )
-        return TrfImport(code, len(trf.players), trf.rounds_played, tuple(skipped))
+        return TrfImport(
+            code, len(trf.players), trf.rounds_played, tuple(skipped), tuple(kept_byes)
+        )
 
 
 def pair_trf_file(source: Path) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -85,6 +86,8 @@ class StandingsEntrant:
     mcmahon_start: float = 0.0
     # The rounds on leave (请假), for McMahonCounting.absent_points.
     absent_rounds: frozenset[int] = frozenset()
+    # Requested byes (TRF H ½, F 1, Z 0): round → the points it awards, counted in 积分.
+    requested_byes: Mapping[int, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -195,6 +195,12 @@ def compute_standings(request: StandingsRequest) -> Standings:
             opponents[a].append(None)
             opponents[b].append(None)
 
+    for i in ids:  # a requested bye's points count in 积分 and in its round's running total
+        for r, awarded in entrants[i].requested_byes.items():
+            if r <= after:
+                points[i] += awarded
+                per_round[i][r] = per_round[i].get(r, 0.0) + awarded
+
     progressive: dict[int, float] = {}
     for i in ids:
         running = entrants[i].initial_points

@@ -153,6 +153,12 @@ def _go_parity(conn: Connection) -> None:
             conn.exec_driver_sql(f'ALTER TABLE {table} ADD COLUMN "{column}" {kind}')
 
 
+def _requested_byes(conn: Connection) -> None:
+    """The points of a requested bye (TRF H, F, Z), on the round it was requested for."""
+    if "points" not in _columns(conn, "entrant_round_status"):
+        conn.exec_driver_sql("ALTER TABLE entrant_round_status ADD COLUMN points FLOAT")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -163,6 +169,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _file_revision,  # 7: the revision counter of the read model's cache
     _audit_station,  # 8: the station each audit entry was made on
     _go_parity,  # 9: OpenGotha's country, McMahon start correction and handicap
+    _requested_byes,  # 10: a requested bye's points (TRF H, F, Z)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

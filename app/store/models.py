@@ -145,6 +145,9 @@ class EntrantRoundStatus(Base):
     )
     round_number: Mapped[int] = mapped_column(Integer, primary_key=True)
     status: Mapped[str] = mapped_column(String(12))  # absent | playing
+    # A requested bye's points (TRF H ½, F 1, Z 0); None: on leave (请假), as the event's
+    # own rules count a round on leave.
+    points: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
 
 
 class Round(Base):

@@ -877,6 +877,10 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>已导入项目 %1：%2 名选手，%3 轮。</translation>
     </message>
     <message>
+      <source>Requested byes kept (not paired, points counted):</source>
+      <translation>已保留的请求轮空（不编排，计分）：</translation>
+    </message>
+    <message>
       <source>Not imported:</source>
       <translation>未导入：</translation>
     </message>

@@ -41,6 +41,7 @@ ZH: dict[str, str] = {
     "Amount (yuan, before tax)": "奖金（元，含税）",
     "Grade applied for": "申报等级",
     "Status": "状态",
+    "Requested byes kept (not paired, points counted):": "已保留的请求轮空（不编排，计分）：",
     # what arbiters coming from Swiss-Manager or OpenGotha look for (issue 23 §5)
     "Print…": "打印…",
     "Print a PDF…": "打印 PDF 文件…",
@@ -445,6 +446,7 @@ ZH: dict[str, str] = {
     "Standings": "排名",
     "Standings and prizes": "排名与奖项",
     "Status": "状态",
+    "Requested byes kept (not paired, points counted):": "已保留的请求轮空（不编排，计分）：",
     "Status of %1": "%1的状态",
     "Swap %1 and %2": "交换%1与%2",
     "Swap two players (Ctrl+click two names)": "交换两名选手（按住 Ctrl 点选两人）",

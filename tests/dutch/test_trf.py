@@ -163,3 +163,40 @@ def test_an_imported_trf_event_follows_fide_and_stores_only_known_settings(
         g["second_seed"] for g in data["games"] if g["second"]
     }
     assert 5 in paired
+
+
+def test_requested_byes_are_kept_counted_and_written_back(tmp_path: Path, capsys) -> None:
+    """Issue 29 §5: TRF's requested byes (H ½, F 1, Z 0) are kept — not paired in their
+    round, their points in 积分, in the export and in the TRF written back."""
+    import json
+
+    f = tmp_path / "t.finals"
+    create_tournament(f, "shaoxing-gomoku-2022").close()
+    src = tmp_path / "in.trf"
+    src.write_text(SAMPLE, encoding="utf-8")  # SAMPLE: player 3 has H in round 2
+    code, out, err = _run(capsys, "trf", "import", str(f), str(src), "--code", "CHESS")
+    assert code == 0, err
+    assert "已保留请求轮空" in out and "第2轮 3号 H（0.5分）" in out and "未导入" not in out
+    export = json.loads(_run(capsys, "export", str(f), "--json")[1])
+    chess = next(e for e in export["events"] if e["code"] == "CHESS")
+    three = next(e for e in chess["entrants"] if e["seed"] == 3)
+    code, out, _ = _run(capsys, "standings", str(f), "--event", "CHESS", "--json")
+    rows = {r["entrant"]: r for r in json.loads(out)["standings"]}
+    assert rows[three["id"]]["points"] == 0.5  # lost round 1, half-point bye in round 2
+    assert rows[three["id"]]["tiebreaks"]["累进分"] == 0.5  # 0 after round 1, ½ after 2
+    assert three["requested_byes"] == [{"round": 2, "points": 0.5}]
+    assert 2 in three["absent_rounds"]
+    assert all("requested_byes" not in e for e in chess["entrants"] if e["seed"] != 3)
+    out_trf = tmp_path / "out.trf"
+    assert _run(capsys, "trf", "export", str(f), "--event", "CHESS", "-o", str(out_trf))[0] == 0
+    back = parse_trf(out_trf.read_text(encoding="utf-8"))
+    assert back.player(3).rounds[1].result == "H" and back.player(3).points == 0.5
+    # round 3 is paired on the score with the bye's half point
+    code, out, err = _run(capsys, "pair", str(f), "--event", "CHESS", "--json")
+    assert code == 0, err
+    scores = {}
+    for g in json.loads(out)["games"]:
+        scores[g["first_seed"]] = g.get("first_score")
+        if g["second"]:
+            scores[g["second_seed"]] = g.get("second_score")
+    assert scores[3] == 0.5

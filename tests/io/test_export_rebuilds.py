@@ -116,6 +116,11 @@ def _recompute(event: dict[str, Any]) -> dict[int, dict[str, float]]:
             elif rules["bye_in_sos"] != "none":
                 opponents[first].append(None)
                 opponents[second].append(None)
+    for i, e in entrants.items():  # a requested bye (TRF H, F, Z) awards its points
+        for bye in e.get("requested_byes", ()):
+            if bye["round"] <= last:
+                points[i] += bye["points"]
+                per_round[i][bye["round"]] = per_round[i].get(bye["round"], 0.0) + bye["points"]
     progressive = {}
     for i, e in entrants.items():
         running, total = float(e["initial_points"]), 0.0
