@@ -102,3 +102,24 @@ def test_compose_without_members_names_the_flag(
             "队",
         )
         assert "--members" in err, err
+
+
+# --- an empty gender is not "no gender" ---------------------------------------------------
+
+
+@pytest.mark.parametrize("gender", ["", " ", "\t"], ids=["empty", "blank", "tab"])
+def test_an_empty_gender_is_refused_not_stored_as_none(
+    fresh: Path, capsys: pytest.CaptureFixture[str], gender: str
+) -> None:
+    err = _refused(
+        capsys, fresh, "edit-player", str(fresh), "1", "--event", "MEN", "--gender", gender
+    )
+    assert "性别" in err and "男" in err, err
+    err = _refused(
+        capsys,
+        fresh,
+        *("add-player", str(fresh), "--event", "MEN", "--name", "张四", "--gender", gender),
+    )
+    assert "性别" in err, err
+    code, out, _err = run(capsys, "players", str(fresh), "--event", "MEN", "--json")
+    assert code == 0 and '"gender": "M"' in out and '"gender": null' not in out
