@@ -123,3 +123,117 @@ def test_an_empty_gender_is_refused_not_stored_as_none(
     assert "性别" in err, err
     code, out, _err = run(capsys, "players", str(fresh), "--event", "MEN", "--json")
     assert code == 0 and '"gender": "M"' in out and '"gender": null' not in out
+
+
+# --- the referees' PIN and the phones' address ----------------------------------------------
+
+
+@pytest.fixture
+def no_server(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`serve` must be refused before it listens: a server started is a failure."""
+    import app.web
+
+    def started(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("the server was started")
+
+    monkeypatch.setattr(app.web, "RemoteEntryServer", started)
+
+
+BAD_PINS = [
+    "12\x1b[2J34",
+    "\u202e1234",
+    "",
+    "12",
+    "1" * 13,
+    "1" * 2100,
+    "abcd",
+    "１２３４",
+    "12 34",
+]
+
+
+@pytest.mark.parametrize("pin", BAD_PINS, ids=lambda p: repr(p)[:20])
+def test_serve_refuses_a_pin_that_is_not_4_to_12_digits(
+    fresh: Path, capsys: pytest.CaptureFixture[str], no_server: None, pin: str
+) -> None:
+    err = _refused(capsys, fresh, "serve", str(fresh), "--bind", "127.0.0.1", "--pin", pin)
+    assert "--pin" in err and "4 到 12 位数字" in err, err
+
+
+def test_serve_refuses_a_bad_pin_in_the_environment(
+    fresh: Path, capsys: pytest.CaptureFixture[str], no_server: None, monkeypatch
+) -> None:
+    monkeypatch.setenv("FINALS_PIN", "pin\u202e")
+    err = _refused(capsys, fresh, "serve", str(fresh), "--bind", "127.0.0.1")
+    assert "FINALS_PIN" in err and "4 到 12 位数字" in err, err
+
+
+def test_a_pin_of_digits_reaches_the_server(
+    fresh: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import app.web
+
+    pins: list[object] = []
+
+    def started(*_args: object, **kwargs: object) -> None:
+        pins.append(kwargs["pin"])
+        raise KeyboardInterrupt  # stop there: the command says 已中断
+
+    monkeypatch.setattr(app.web, "RemoteEntryServer", started)
+    code, _out, err = run(capsys, "serve", str(fresh), "--bind", "127.0.0.1", "--pin", "024680")
+    assert pins == ["024680"] and "已中断" in err
+
+
+BAD_URLS = [
+    "abc",
+    "192.168.1.10:8765",
+    "ftp://192.168.1.10/",
+    "http://",
+    "http:///t",
+    "http://host:99999/",
+    "http://ho st/",
+    "http://host/?a=1",
+    "http://host/#x",
+    "http://主机/",
+    "http://host/\x1b[2J",
+    "http://host/\u202e",
+    "javascript:alert(1)",
+    "",
+    "http://" + "a" * 3000 + "/",
+]
+
+
+@pytest.mark.parametrize("url", BAD_URLS, ids=lambda u: repr(u)[:24])
+def test_a_bad_base_url_is_refused_naming_the_flag_and_an_example(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path, url: str
+) -> None:
+    out = tmp_path / "slips.pdf"
+    for argv in (
+        ["report", str(go_demo), "slips", "--event", "MEN", "--base-url", url, "-o", str(out)],
+        ["table-links", str(go_demo), "--event", "MEN", "--base-url", url],
+    ):
+        err = _refused(capsys, go_demo, *argv)
+        assert "--base-url" in err and "http://192.168.1.10:8765/" in err, err
+        assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    "url",
+    ["http://192.168.1.10:8765/", "https://finals.lan", "http://[fe80::1]:8080/go/", "http://h/"],
+)
+def test_a_good_base_url_makes_the_links(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], url: str
+) -> None:
+    code, out, err = run(capsys, "table-links", str(go_demo), "--event", "MEN", "--base-url", url)
+    assert code == 0, err
+    assert f"{url.rstrip('/')}/t/" in out
+
+
+def test_the_remembered_address_is_checked_as_the_flag_is(
+    go_demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for url in ("abc", "http://host/?a=1", "http://" + "a" * 1990):
+        err = _refused(
+            capsys, go_demo, "settings", str(go_demo), "--set", f"remote_entry_url={url}"
+        )
+        assert "remote_entry_url" in err or "现场录入网址" in err, err
