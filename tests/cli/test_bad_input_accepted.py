@@ -237,3 +237,89 @@ def test_the_remembered_address_is_checked_as_the_flag_is(
             capsys, go_demo, "settings", str(go_demo), "--set", f"remote_entry_url={url}"
         )
         assert "remote_entry_url" in err or "现场录入网址" in err, err
+
+
+# --- the filters of a custom category -------------------------------------------------------
+
+FILTERS = [
+    ["--gender", "男"],
+    ["--born-from", "2010-01-01"],
+    ["--born-to", "2015-12-31"],
+    ["--min-grade", "1段"],
+]
+
+
+@pytest.mark.parametrize("flags", FILTERS, ids=lambda f: f[0])
+def test_a_category_filter_without_a_category_is_refused(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], flags: list[str]
+) -> None:
+    for json in ([], ["--json"]):
+        err = _refused(capsys, go_demo, "standings", str(go_demo), "--event", "MEN", *flags, *json)
+        assert flags[0] in err and "--category" in err, err
+
+
+@pytest.mark.parametrize("flags", FILTERS, ids=lambda f: f[0])
+def test_a_filter_on_a_category_of_the_event_is_refused(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], flags: list[str]
+) -> None:
+    """MEN defines `women`: its rule stands, a filter given with it would be ignored."""
+    argv = ["standings", str(go_demo), "--event", "MEN", "--category", "women", *flags]
+    err = _refused(capsys, go_demo, *argv)
+    assert "women" in err and flags[0] in err, err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value"),
+    [
+        ("--born-from", "abc"),
+        ("--born-from", "2010-13-01"),
+        ("--born-from", "2010-02-30"),
+        ("--born-to", "20151231"),
+        ("--born-to", "2015/12/31"),
+        ("--born-from", ""),
+        ("--gender", "x"),
+        ("--gender", ""),
+        ("--min-grade", "abc"),
+        ("--min-grade", ""),
+    ],
+)
+def test_a_bad_filter_value_is_refused_naming_the_flag(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], flag: str, value: str
+) -> None:
+    argv = ["standings", str(go_demo), "--event", "MEN", "--category", "自定义", flag, value]
+    err = _refused(capsys, go_demo, *argv)
+    assert flag in err, err
+    if flag.startswith("--born"):
+        assert "YYYY-MM-DD" in err, err
+
+
+def test_a_birth_window_that_ends_before_it_starts_is_refused(
+    go_demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["standings", str(go_demo), "--event", "MEN", "--category", "自定义"]
+    err = _refused(capsys, go_demo, *argv, "--born-from", "2015-01-01", "--born-to", "2010-01-01")
+    assert "--born-from" in err and "--born-to" in err, err
+
+
+def test_good_filters_make_a_custom_category(
+    go_demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["standings", str(go_demo), "--event", "MEN", "--category", "少年"]
+    code, out, err = run(capsys, *argv, "--born-from", "2000-01-01", "--min-grade", "1级")
+    assert code == 0 and "男子个人（少年）" in out, err
+    code, out, err = run(capsys, *argv[:-2], "--category", "women", "--json")
+    assert code == 0, err
+
+
+def test_women_narrowed_by_a_birth_window_is_not_all_women(
+    go_demo: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    argv = ["standings", str(go_demo), "--event", "YOUTH", "--category", "women", "--json"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and json.loads(out)["standings"], err
+    code, out, err = run(capsys, *argv, "--born-from", "2100-01-01")
+    assert code == 0 and json.loads(out)["standings"] == [], err
+    err = _refused(capsys, go_demo, *argv, "--gender", "男")
+    assert "--gender" in err
