@@ -204,6 +204,8 @@ def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
         return StorageError("busy", _busy_message(path))
     if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return StorageError("damaged", damaged_message(path))
+    if code == sqlite3.SQLITE_TOOBIG:  # a record claiming more than SQLite can hold
+        return StorageError("damaged", damaged_message(path, "中有大小异常的数据，已损坏"))
     if code == sqlite3.SQLITE_CANTOPEN:
         return StorageError(
             "cannot-open",
@@ -279,6 +281,7 @@ _SHORT_SQLITE_REASONS = {
     sqlite3.SQLITE_BUSY: "文件正被另一个操作写入",
     sqlite3.SQLITE_CORRUPT: "文件已损坏",
     sqlite3.SQLITE_NOTADB: "不是数据库文件",
+    sqlite3.SQLITE_TOOBIG: "文件中有大小异常的数据，已损坏",
 }
 
 

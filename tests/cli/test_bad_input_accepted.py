@@ -3,6 +3,7 @@ Chinese, naming the place and the fix, and the file is left unchanged."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -323,3 +324,44 @@ def test_women_narrowed_by_a_birth_window_is_not_all_women(
     assert code == 0 and json.loads(out)["standings"] == [], err
     err = _refused(capsys, go_demo, *argv, "--gender", "男")
     assert "--gender" in err
+
+
+# --- a row too big for SQLite (SQLITE_TOOBIG) is damage: restore advice as for the others ----
+
+
+@pytest.fixture
+def rows_too_big() -> Iterator[None]:
+    """Every SQLite connection made meanwhile holds at most 300 bytes a value: the final's
+    longer rows are then what a damaged record claiming a gigabyte is, SQLITE_TOOBIG."""
+    import sqlite3
+
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    def limit(connection: object, _record: object) -> None:
+        if isinstance(connection, sqlite3.Connection):
+            connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, 300)
+
+    event.listen(Engine, "connect", limit)
+    try:
+        yield
+    finally:
+        event.remove(Engine, "connect", limit)
+
+
+def test_a_row_too_big_is_damage_with_the_restore_advice(
+    go_demo: Path, capsys: pytest.CaptureFixture[str], rows_too_big: None
+) -> None:
+    from tests.store.faults import digest
+
+    before = digest(go_demo)
+    for argv in (
+        ["standings", str(go_demo), "--event", "MEN"],
+        ["pair", str(go_demo), "--event", "MEN"],
+    ):
+        code, _out, err = run(capsys, *argv)
+        assert code == 1 and not any(word in err for word in INTERNAL), err
+        assert go_demo.name in err and "损坏" in err, err
+        assert "backups" in err and "复制" in err, err  # the newest backup, and how to restore it
+        assert "too big" not in err and "DataError" not in err
+    assert digest(go_demo) == before
