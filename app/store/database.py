@@ -20,6 +20,7 @@ The file is the user's data, so opening one is careful:
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import sqlite3
 import sys
@@ -44,6 +45,8 @@ from app.store.migrations import (
     store_version,
     stored_version,
 )
+
+log = logging.getLogger("finals.store")
 
 SUFFIX = ".finals"
 BUSY_MS = 5000  # readers and the odd lock other than the write lock
@@ -293,7 +296,8 @@ def failure_reason(error: BaseException) -> str:
         return _SHORT_SQLITE_REASONS.get(_primary_code(error) or 0, "数据库错误")
     if isinstance(error, OSError) and error.errno is not None:
         return _SHORT_REASONS.get(error.errno, f"系统错误代码 {error.errno}")
-    return str(error)
+    log.info("读写失败：%r", error)  # the driver's or system's words: the log only
+    return "数据库或磁盘读写出错"
 
 
 def map_errors(

@@ -3,6 +3,7 @@ Chinese, naming the place and the fix, and the file is left unchanged."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -365,3 +366,45 @@ def test_a_row_too_big_is_damage_with_the_restore_advice(
         assert "backups" in err and "复制" in err, err  # the newest backup, and how to restore it
         assert "too big" not in err and "DataError" not in err
     assert digest(go_demo) == before
+
+
+# --- messages to the user are Chinese: the driver's English goes to the log -----------------
+
+LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _latin_words(message: str) -> set[str]:
+    """The Latin words of a message, besides the addresses, paths and commands it names."""
+    text = re.sub(r"(postgresql|https?)://\S+?(?=[）)，。；\s]|$)", "", message)
+    text = re.sub(r"/\S+?(?=[\s，。；：（）]|$)", "", text)
+    text = re.sub(r"finals \w+|PGPASSWORD|~/\.pgpass|pg_hba\.conf|createdb[^）]*", "", text)
+    return set(LATIN_WORD.findall(text))
+
+
+@pytest.mark.parametrize(
+    ("address", "says"),
+    [
+        ("postgresql://arbiter@127.0.0.1:1/final", "拒绝连接"),
+        ("postgresql://arbiter@/final?host=/nonexistent", "套接字"),
+        ("postgresql://arbiter@no-such-host.invalid/final", "找不到服务器"),
+    ],
+    ids=["refused", "no-socket", "unknown-host"],
+)
+def test_a_server_that_cannot_be_reached_is_said_in_chinese_only(
+    capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture, address: str, says: str
+) -> None:
+    import logging
+
+    pytest.importorskip("psycopg")
+    with caplog.at_level(logging.INFO, logger="finals.store"):
+        code, _out, err = run(capsys, "players", address)
+    assert code == 1 and not any(word in err for word in INTERNAL), err
+    assert says in err and not _latin_words(err), err
+    assert any("failed" in record.getMessage() for record in caplog.records)  # for the log
+
+
+def test_a_reason_for_a_failed_copy_is_chinese() -> None:
+    from app.store.database import failure_reason
+
+    assert not _latin_words(failure_reason(RuntimeError("server closed the connection")))
+    assert not _latin_words(failure_reason(OSError("weird, no errno")))
