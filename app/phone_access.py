@@ -16,7 +16,7 @@ PIN_DIGITS = (4, 12)
 PIN_EXAMPLE = "2468"
 
 _LABEL = r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)"
-_HOST = rf"(?:{_LABEL}(?:\.{_LABEL})*|\[[0-9A-Fa-f:.]+\])"
+_HOST = rf"(?:{_LABEL}(?:\.{_LABEL})*|\[[0-9A-Za-z:.%]+\])"
 _BASE_URL = re.compile(
     rf"https?://(?P<host>{_HOST})(?::(?P<port>[0-9]{{1,5}}))?(?P<path>/[A-Za-z0-9._~/%-]*)?",
     re.ASCII,

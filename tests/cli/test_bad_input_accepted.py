@@ -163,7 +163,7 @@ def test_serve_refuses_a_pin_that_is_not_4_to_12_digits(
 
 
 def test_serve_refuses_a_bad_pin_in_the_environment(
-    fresh: Path, capsys: pytest.CaptureFixture[str], no_server: None, monkeypatch
+    fresh: Path, capsys: pytest.CaptureFixture[str], no_server: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("FINALS_PIN", "pin\u202e")
     err = _refused(capsys, fresh, "serve", str(fresh), "--bind", "127.0.0.1")
@@ -221,7 +221,13 @@ def test_a_bad_base_url_is_refused_naming_the_flag_and_an_example(
 
 @pytest.mark.parametrize(
     "url",
-    ["http://192.168.1.10:8765/", "https://finals.lan", "http://[fe80::1]:8080/go/", "http://h/"],
+    [
+        "http://192.168.1.10:8765/",
+        "https://finals.lan",
+        "http://[fe80::1]:8080/go/",
+        "http://[fe80::1%eth0]:8765/",  # as a server bound to a link-local address says it
+        "http://h/",
+    ],
 )
 def test_a_good_base_url_makes_the_links(
     go_demo: Path, capsys: pytest.CaptureFixture[str], url: str
