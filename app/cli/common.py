@@ -73,6 +73,33 @@ def whole_number(what: str, low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def base_url(text: str) -> str:
+    """The type of every `--base-url`: an address a phone can open (app.phone_access)."""
+    from app.phone_access import BASE_URL_EXAMPLE, base_url_problem
+
+    address = text.strip()
+    problem = base_url_problem(address)
+    if problem:
+        shown = address if len(address) <= 60 else address[:60] + "…"
+        raise argparse.ArgumentTypeError(
+            f"--base-url “{shown}”不是网址（手机无法打开）：{problem}，"
+            f"如 --base-url {BASE_URL_EXAMPLE}。"
+        )
+    return address
+
+
+def referee_pin(text: str) -> str:
+    """The type of `serve --pin`: 4 to 12 digits (app.phone_access)."""
+    from app.phone_access import PIN_EXAMPLE, pin_problem
+
+    problem = pin_problem(text)
+    if problem:
+        raise argparse.ArgumentTypeError(
+            f"裁判口令 --pin {problem}，如 --pin {PIN_EXAMPLE}（不用口令时不给 --pin）。"
+        )
+    return text
+
+
 # --- the help of the arguments every command shares: one wording everywhere (issue 24) ---
 
 COMMAND_HELP = "要运行的命令（finals 命令 --help 列出它的参数）"

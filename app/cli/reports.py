@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import add_event, add_file, add_round, opened
+from app.cli.common import add_event, add_file, add_round, base_url, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -155,6 +155,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--base-url",
         dest="base_url",
+        type=base_url,
         help="成绩登记单二维码的现场录入地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）",
     )
     p.add_argument(

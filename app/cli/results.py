@@ -87,10 +87,59 @@ def _load(args: argparse.Namespace) -> Final:
         return load_final(db, getattr(args, "round", None))
 
 
+FILTER_FLAGS = {
+    "gender": "--gender",
+    "born_from": "--born-from",
+    "born_to": "--born-to",
+    "min_grade": "--min-grade",
+}
+
+
+def _check_filters(args: argparse.Namespace) -> None:
+    """The filters of a custom category, checked before anything is read: each only with
+    --category, a gender 男/女, dates YYYY-MM-DD (a window that can hold a birthday), a grade.
+    `args.gender` is normalised to M/F."""
+    from datetime import date
+
+    from app.standings.categories import grade_order, normalize_gender
+
+    given = [flag for dest, flag in FILTER_FLAGS.items() if getattr(args, dest) is not None]
+    if given and not args.category:
+        raise FinalsError(
+            f"{'、'.join(given)} 是自定义组别的条件，须与 --category 一起使用："
+            f"请加 --category 组别名称（如 --category 少年），否则这些条件不起作用。"
+        )
+    if args.gender is not None:
+        gender = normalize_gender(args.gender)
+        if gender is None:
+            raise FinalsError(f"--gender “{args.gender}”无法识别。请写 男 或 女（M/F）。")
+        args.gender = gender
+    for dest in ("born_from", "born_to"):
+        text = getattr(args, dest)
+        if text is None:
+            continue
+        try:
+            if len(text) != 10:
+                raise ValueError(text)
+            date.fromisoformat(text)
+        except ValueError:
+            raise FinalsError(
+                f"{FILTER_FLAGS[dest]} “{text}”不是日期。请写成 YYYY-MM-DD，如 2010-01-01。"
+            ) from None
+    if args.born_from and args.born_to and args.born_from > args.born_to:
+        raise FinalsError(
+            f"--born-from {args.born_from} 晚于 --born-to {args.born_to}：没有人能在这段时间出生。"
+            "请对调或改正这两个日期。"
+        )
+    if args.min_grade is not None and grade_order(args.min_grade) is None:
+        raise FinalsError(f"--min-grade “{args.min_grade}”不是段级位。请写成 1段、3级 等。")
+
+
 def cmd_standings(args: argparse.Namespace) -> int:
     from app.readmodel.held import beyond_last_round, event_rounds_held
     from app.readmodel.withdrawal import withdrawal_note
 
+    _check_filters(args)
     final = _load(args)
     event = _event(final, args.event)
     source = final.event(event.source_event) if event.source_event else None
@@ -100,9 +149,14 @@ def cmd_standings(args: argparse.Namespace) -> int:
             raise FinalsError(refused)
     held = event_rounds_held(event, source)
     category = args.category
-    if category and category not in {c.code for c in event.categories} | {
-        c.name for c in event.categories
-    }:
+    defined = {c.code for c in event.categories} | {c.name for c in event.categories}
+    filters = [flag for dest, flag in FILTER_FLAGS.items() if getattr(args, dest) is not None]
+    if category in defined and filters:
+        raise FinalsError(
+            f"{event.name}的组别 {category} 按规程的条件排名，不能再加 {'、'.join(filters)}。"
+            "自定义组别请换一个名称，如 --category 自定义。"
+        )
+    if category and category not in defined:
         rows = _ad_hoc_category(args, event, category)
     else:
         rows = _standing_rows(event, category)
@@ -177,19 +231,29 @@ def _ad_hoc_category(
     from app.standings.categories import Category
 
     elig = event.stored.eligibility
-    gender = {"男": "M", "女": "F"}.get(args.gender or "", args.gender)
-    if code in ("women", "女子"):
-        category = Category(code, "女子", gender="F")
-    elif code in ("men", "男子"):
-        category = Category(code, "男子", gender="M")
-    elif code in ("youth", "少儿") and not (args.born_from or args.born_to):
+    gender = args.gender  # M/F (checked by _check_filters)
+    born = args.born_from is not None or args.born_to is not None
+    fixed = {"women": "F", "女子": "F", "men": "M", "男子": "M"}.get(code)
+    if fixed and gender and gender != fixed:
+        raise FinalsError(
+            f"组别 {code} 只含{'女' if fixed == 'F' else '男'}选手，与 --gender 矛盾。"
+            "请删去 --gender，或换一个组别名称。"
+        )
+    if fixed:  # women/men, narrowed by the other filters given
+        name = "女子" if fixed == "F" else "男子"
+        category = Category(
+            code, name, fixed, args.born_from, args.born_to, min_grade=args.min_grade
+        )
+    elif code in ("youth", "少儿") and not born:
         category = Category(
             code,
             "少儿",
+            gender=gender,
             born_from=elig.get("born_from") or "2008-01-01",
             born_to=elig.get("born_to"),
+            min_grade=args.min_grade,
         )
-    elif gender or args.born_from or args.born_to or args.min_grade:
+    elif gender or born or args.min_grade:
         category = Category(
             code,
             code,

@@ -16,9 +16,11 @@ from app.cli.common import (
     add_file,
     add_json,
     add_round,
+    base_url,
     opened,
     operator,
     print_json,
+    referee_pin,
     table,
     warn,
     whole_number,
@@ -64,6 +66,20 @@ def _scope(db: Database, event: str | None, number: int | None) -> list[tuple[st
     return [(code, n) for n in open_ones]
 
 
+def _pin_from_environment() -> str | None:
+    """FINALS_PIN, checked as --pin is (None when unset or empty)."""
+    from app.phone_access import PIN_EXAMPLE, pin_problem
+
+    pin = os.environ.get("FINALS_PIN") or None
+    problem = None if pin is None else pin_problem(pin)
+    if problem:
+        raise FinalsError(
+            f"环境变量 FINALS_PIN 中的裁判口令{problem}，如 FINALS_PIN={PIN_EXAMPLE}。"
+            "请改正或删去它，或用 --pin 给出口令。"
+        )
+    return pin
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     from app.services import remote_entry
     from app.web import RemoteEntryServer, local_addresses
@@ -77,7 +93,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             + "。"
         )
     host_name = None if args.host_name is None else check_host_name(args.host_name)
-    pin = args.pin or os.environ.get("FINALS_PIN") or None
+    pin = args.pin or _pin_from_environment()
     with opened(args) as db:
         scope = _scope(db, args.event, args.round)
         rounds = scope if scope is not None else remote_entry.open_rounds(db)
@@ -300,7 +316,11 @@ def register(sub: Any) -> None:
     )
     add_event(p, help="只服务该项目（项目代码；省略为所有未完成的轮次）")
     add_round(p, help="只服务该轮（从1起；需同时给出 --event）")
-    p.add_argument("--pin", help="裁判口令：台裁提交时须输入（也可用环境变量 FINALS_PIN）")
+    p.add_argument(
+        "--pin",
+        type=referee_pin,
+        help="裁判口令（4 到 12 位数字）：台裁提交时须输入（也可用环境变量 FINALS_PIN）",
+    )
     p.add_argument(
         "--auto-accept",
         dest="auto_accept",
@@ -339,6 +359,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--base-url",
         dest="base_url",
+        type=base_url,
         metavar="URL",
         help="服务地址，如 http://192.168.1.10:8765/（默认为上次启动服务的地址）",
     )

@@ -350,6 +350,11 @@ def cmd_compose(args: argparse.Namespace) -> int:
     members = [
         m for m in args.members.replace("，", ",").replace("、", ",").split(",") if m.strip()
     ]
+    if not members:
+        raise FinalsError(
+            "--members 没有列出任何选手。团体请给出队员的序号或姓名（逗号分隔，"
+            "如 --members 1,2,3），双人请给出两名选手的姓名（如 --members 张三,李四）。"
+        )
     with opened(args) as db:
         made = compose(db, args.event, args.name, members, operator(args), force=args.force)
     forced = (

@@ -83,6 +83,8 @@ def _clean(field: str, value: Any) -> Any:
     words = FIELD_WORDS.get(field, field)
     if field == "name":
         return clean_text(value, words, required=True, max_length=NAME_MAX)
+    if field == "gender" and isinstance(value, str) and not value.strip():
+        raise FinalsError("性别不能为空。请填写“男”或“女”（不修改性别时不要给出这一项）。")
     if isinstance(value, str):
         value = clean_text(value, words, max_length=NAME_MAX)
     if value is None:

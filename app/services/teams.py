@@ -27,6 +27,7 @@ from app.services.snapshots import is_team_match
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import AuditEntry, Entrant, EntrantMember, Event, Player, Tournament
+from app.text import NAME_MAX, clean_text
 
 FORCED_COMPOSE = "强制组队"
 FORCED_DISSOLVE = "强制解散"
@@ -132,6 +133,9 @@ def compose(
         event = get_event(session, event_code)
         if event.kind not in ("team", "pair"):
             raise FinalsError(f"{event.name}是个人项目，不需要组队。")
+        if name is not None:  # checked as every name is: no control or invisible character
+            what = "组合名称" if event.kind == "pair" else "队名"
+            name = clean_text(name, what, required=True, max_length=NAME_MAX)
         if event.rounds:
             raise FinalsError(
                 f"{event.name}已经开赛，不能再增加{'组合' if event.kind == 'pair' else '队伍'}。"

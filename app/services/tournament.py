@@ -15,6 +15,7 @@ from app.services.audit import record
 from app.services.snapshots import stored_event
 from app.settings import (
     GROUPS,
+    MAX_TEXT,
     Problem,
     StoredEvent,
     TournamentSettings,
@@ -33,6 +34,7 @@ from app.settings import (
 from app.store.address import is_server_url
 from app.store.database import Database, create_database, open_database
 from app.store.models import Entrant, Event, GradeTable, PrizeTable, Round, Tournament
+from app.text import clean_text
 
 
 def _date(text: str | None) -> date | None:
@@ -42,7 +44,12 @@ def _date(text: str | None) -> date | None:
 def create_tournament(
     path: Path | str, preset_name: str, title: str | None = None, operator: str = ""
 ) -> Database:
-    """A new final from a preset: a new file, or an empty database on a server (a URL)."""
+    """A new final from a preset: a new file, or an empty database on a server (a URL).
+
+    `title` (None: the preset's) is checked as `settings --set title=…` checks it, before
+    the file is made."""
+    if title is not None:
+        title = clean_text(title, "比赛名称", required=True, max_length=MAX_TEXT)
     preset = load_preset(preset_name)
     problems = preset_problems(preset)
     if problems:

@@ -20,6 +20,7 @@ from app.domain import Scoring
 from app.errors import FinalsError
 from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonSettings
 from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
+from app.phone_access import BASE_URL_EXAMPLE, base_url_problem
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
 from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
@@ -141,7 +142,7 @@ class Setting:
         elif self.type == "komi":
             text = f"应为贴目，如 {KOMI_EXAMPLES}（1 子 = 2 目；不写单位按目计）"
         elif self.type == "url":
-            text = "应为以 http:// 或 https:// 开头的网址"
+            text = f"应为 http://主机[:端口][/路径]，如 {BASE_URL_EXAMPLE}"
         elif self.type == "schedule":
             text = (
                 '应为各项目各轮的开赛时间，如 {"MEN": {"1": "2022-10-28 09:00"}}'
@@ -736,8 +737,8 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
         return _bad_value(spec, value, why)
     if t == "komi" and parse_komi(value) is None:
         return _bad_value(spec, value)
-    if t == "url" and not re.match(r"https?://[^\s/]+", value):
-        return _bad_value(spec, value)
+    if t == "url" and base_url_problem(value):
+        return _bad_value(spec, value, base_url_problem(value) or "")
     return None
 
 

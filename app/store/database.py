@@ -20,6 +20,7 @@ The file is the user's data, so opening one is careful:
 from __future__ import annotations
 
 import errno
+import logging
 import os
 import sqlite3
 import sys
@@ -45,6 +46,8 @@ from app.store.migrations import (
     store_version,
     stored_version,
 )
+
+log = logging.getLogger("finals.store")
 
 SUFFIX = ".finals"
 BUSY_MS = 5000  # readers and the odd lock other than the write lock
@@ -203,6 +206,8 @@ def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
         return StorageError("busy", _busy_message(path))
     if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
         return StorageError("damaged", damaged_message(path))
+    if code == sqlite3.SQLITE_TOOBIG:  # a record claiming more than SQLite can hold
+        return StorageError("damaged", damaged_message(path, "中有大小异常的数据，已损坏"))
     if code == sqlite3.SQLITE_CANTOPEN:
         return StorageError(
             "cannot-open",
@@ -278,6 +283,7 @@ _SHORT_SQLITE_REASONS = {
     sqlite3.SQLITE_BUSY: "文件正被另一个操作写入",
     sqlite3.SQLITE_CORRUPT: "文件已损坏",
     sqlite3.SQLITE_NOTADB: "不是数据库文件",
+    sqlite3.SQLITE_TOOBIG: "文件中有大小异常的数据，已损坏",
 }
 
 
@@ -289,7 +295,8 @@ def failure_reason(error: BaseException) -> str:
         return _SHORT_SQLITE_REASONS.get(_primary_code(error) or 0, "数据库错误")
     if isinstance(error, OSError) and error.errno is not None:
         return _SHORT_REASONS.get(error.errno, f"系统错误代码 {error.errno}")
-    return str(error)
+    log.info("读写失败：%r", error)  # the driver's or system's words: the log only
+    return "数据库或磁盘读写出错"
 
 
 def map_errors(

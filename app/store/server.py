@@ -20,6 +20,7 @@ named after the server and database.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import time
@@ -56,6 +57,8 @@ from app.store.migrations import (
 )
 from app.store.models import Tournament
 
+log = logging.getLogger("finals.store")
+
 # The one lock every writing use case takes (pg_advisory_xact_lock's key: "finals" in ASCII).
 WRITE_LOCK_KEY = 0x66696E616C73
 __all__ = ["ServerDatabase", "create_server", "is_server_url", "open_server"]
@@ -84,10 +87,26 @@ def shown(target: str | URL) -> str:
     return urllib.parse.unquote(rendered)
 
 
+# The driver's words for why a connection failed, and what they mean (in Chinese).
+_CONNECT_REASONS = (
+    ("connection refused", "服务器拒绝连接（数据库服务器可能没有启动，或端口不对）"),
+    ("no such file or directory", "本机的这个套接字上没有数据库服务器（可能没有启动）"),
+    ("resolve host", "找不到服务器（主机名不对，或网络不通）"),
+    ("name or service not known", "找不到服务器（主机名不对，或网络不通）"),
+    ("timeout", "连接超时（服务器没有应答，网络可能不通）"),
+    ("timed out", "连接超时（服务器没有应答，网络可能不通）"),
+    ("pg_hba.conf", "服务器的访问规则（pg_hba.conf）不允许本机以该用户连接"),
+    ("ssl", "加密连接（SSL）失败"),
+    ("closed the connection", "服务器意外断开了连接"),
+    ("too many", "服务器的连接数已满"),
+)
+
+
 def _connect_message(url: URL, error: BaseException) -> StorageError:
     reason = str(getattr(error, "orig", error)).strip().splitlines()[0] if str(error) else ""
     lowered = reason.lower()
     where = shown(url)
+    log.info("无法连接数据库服务器 %s：%s", where, reason)  # the driver's words: the log only
     if "does not exist" in lowered and "database" in lowered:
         return StorageError(
             "cannot-open",
@@ -103,9 +122,10 @@ def _connect_message(url: URL, error: BaseException) -> StorageError:
             f"数据库服务器拒绝了登录（{where}）：用户名或密码不对，或该用户无权使用这个数据库。"
             "请检查地址中的用户名和密码（或 PGPASSWORD、~/.pgpass）。",
         )
+    why = next((text for words, text in _CONNECT_REASONS if words in lowered), "服务器没有应答")
     return StorageError(
         "cannot-open",
-        f"无法连接数据库服务器（{where}）：{reason}。"
+        f"无法连接数据库服务器（{where}）：{why}。"
         "请检查服务器是否已启动、地址和端口是否正确、网络是否连通。",
     )
 

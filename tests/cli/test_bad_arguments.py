@@ -11,12 +11,14 @@ import json
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from app.cli.main import main
+from app.cli.outputs import OutputAction
 from tests.cli.runner import run
 from tests.finals import demo_copy
 
@@ -176,6 +178,8 @@ def test_names_already_in_a_file_never_reach_the_terminal_raw(final: Path, capsy
 
 # --- every command, generated arguments ------------------------------------------------
 
+GOOD_URL = "http://192.168.1.10:8765/"
+GOOD_DATE = "2010-01-01"
 SKIPPED = {"gui", "serve", "demo"}  # a window, a server that runs until stopped, a slow build
 BAD_VALUES = [
     "9" * 20,
@@ -210,6 +214,21 @@ BAD_VALUES = [
     '=HYPERLINK("http://x")',
     "%s%n",
     "../..",
+    # issue 27: the shapes that were accepted, or ended in an internal error
+    "名\u2066称\u2069",
+    "长" * 3000,
+    "http://",
+    "ftp://192.168.1.10/",
+    "http://host/?a=1",
+    "http://" + "a" * 3000 + "/",
+    "2010-13-01",
+    "2010-02-30",
+    "20100101",
+    # and values that are valid where they belong (so a command may rightly succeed)
+    GOOD_URL,
+    GOOD_DATE,
+    "男",
+    "1段",
 ]
 
 
@@ -224,10 +243,48 @@ def _commands() -> dict[str, list]:
 COMMANDS = _commands()
 
 
+# A value that fits each flag of the final above (two values in three are these, so that a
+# bad value is often the only thing wrong with a line: what must be refused is then seen).
+PLAUSIBLE = {
+    "--event": "MEN",
+    "--round": "3",
+    "--table": "1",
+    "who": "1",
+    "result": "1-0",
+    "--category": "自定义",
+    "--gender": "男",
+    "--born-from": GOOD_DATE,
+    "--born-to": "2015-12-31",
+    "--birth-date": GOOD_DATE,
+    "--min-grade": "1段",
+    "--grade": "1段",
+    "--base-url": GOOD_URL,
+    "--name": "新选手",
+    "--title": "杯赛",
+    "--members": "1,2,3",
+    "--unit": "杭州",
+    "--reason": "原因",
+    "--manner": "中盘胜",
+    "--rating": "1500",
+    "--limit": "5",
+}
+
+
+def _value(draw: st.DrawFn, action: Any, key: str) -> str:
+    fits = PLAUSIBLE.get(key)
+    if fits is None and action.choices:
+        fits = str(sorted(action.choices)[0])
+    if fits is not None and draw(st.integers(0, 2)):
+        return fits
+    return draw(st.sampled_from(BAD_VALUES))
+
+
 @st.composite
-def command_lines(draw: st.DrawFn) -> tuple[str, list[str]]:
+def command_lines(draw: st.DrawFn) -> tuple[str, list[str], list[tuple[str, str]]]:
+    """A command, its arguments, and the (flag or positional, value) pairs drawn."""
     name = draw(st.sampled_from(sorted(COMMANDS)))
     argv: list[str] = [name]
+    drawn: list[tuple[str, str]] = []
     for action in COMMANDS[name]:
         if action.dest == "help":
             continue
@@ -236,7 +293,10 @@ def command_lines(draw: st.DrawFn) -> tuple[str, list[str]]:
                 argv.append("{f}")
                 continue
             count = action.nargs if isinstance(action.nargs, int) else 1
-            argv += [draw(st.sampled_from(BAD_VALUES)) for _ in range(count)]
+            values = [_value(draw, action, action.dest) for _ in range(count)]
+            argv += values
+            if not isinstance(action, OutputAction):  # a path to write may be any name
+                drawn += [(action.dest, v) for v in values]
             continue
         if not draw(st.booleans()) and not action.required:
             continue
@@ -246,8 +306,52 @@ def command_lines(draw: st.DrawFn) -> tuple[str, list[str]]:
         elif action.dest in ("output", "o") or flag in ("-o", "--output", "--qr-dir"):
             argv += [flag, "{out}"]
         else:
-            argv += [flag, draw(st.sampled_from(BAD_VALUES))]
-    return name, argv
+            value = _value(draw, action, flag)
+            argv += [flag, value]
+            drawn.append((flag, value))
+    return name, argv, drawn
+
+
+# Characters no typed value may hold (app.text refuses them): controls, format (bidi,
+# zero-width), line and paragraph separators, private use, unassigned, surrogates.
+NEVER_TYPED = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
+CATEGORY_FILTERS = ("--gender", "--born-from", "--born-to", "--min-grade")
+NOT_EMPTY = ("--gender", "--title", "--name", "--base-url", "--members")
+
+
+def _valid_date(text: str) -> bool:
+    from datetime import date
+
+    try:
+        return len(text) == 10 and date.fromisoformat(text) is not None
+    except ValueError:
+        return False
+
+
+def wrong_if_accepted(name: str, drawn: list[tuple[str, str]]) -> str | None:
+    """Why the command line must be refused, whatever the rest of it (None: it may succeed).
+
+    Only what is never valid: a value holding a character nobody types, one of 1,000
+    characters or more, an address that is not http(s)://host[:port][/path], a date that
+    is none, a blank where a value is required, a category's filter without --category.
+    """
+    import unicodedata
+
+    flags = {flag for flag, _value in drawn}
+    for flag, value in drawn:
+        if any(unicodedata.category(ch) in NEVER_TYPED for ch in value.strip()):
+            return f"{flag} {value!r}: a character nobody types"
+        if len(value) >= 1000:
+            return f"{flag}: {len(value)} characters"
+        if flag == "--base-url" and value != GOOD_URL:
+            return f"--base-url {value!r} is not an address a phone opens"
+        if name == "standings" and flag in ("--born-from", "--born-to") and not _valid_date(value):
+            return f"{flag} {value!r} is not a date"
+        if flag in NOT_EMPTY and not value.strip():
+            return f"{flag} is blank"
+    if name == "standings" and flags & set(CATEGORY_FILTERS) and "--category" not in flags:
+        return "a category's filter without --category"
+    return None
 
 
 RUNS: list[str] = []
@@ -263,7 +367,9 @@ RUNS: list[str] = []
 def test_generated_bad_arguments_never_crash_nor_change_the_file(
     master: Path, tmp_path: Path, capsys, monkeypatch, line
 ) -> None:
-    name, argv = line
+    """0 internal errors, 0 wrong acceptances (`wrong_if_accepted`), the file unchanged by
+    whatever is refused."""
+    name, argv, drawn = line
     folder = tmp_path / f"run{len(RUNS)}"
     folder.mkdir()
     monkeypatch.chdir(folder)  # an output named by a bad value lands here
@@ -272,10 +378,14 @@ def test_generated_bad_arguments_never_crash_nor_change_the_file(
     before = final.read_bytes()
     argv = [a.replace("{f}", str(final)).replace("{out}", str(folder / "out.pdf")) for a in argv]
     code, out, err = run(capsys, *argv)
-    RUNS.append(f"{name}:{code}")
+    wrong = wrong_if_accepted(name, drawn)
+    RUNS.append(f"{name}:{code}:{'refuse' if wrong else 'any'}")
     assert code in (0, 1, 2), (argv, code, err)
     assert not any(word in err or word in out for word in INTERNAL), (argv, err)
     assert "\x1b" not in out + err and "\u202e" not in out + err, argv
+    if wrong:
+        assert code != 0, f"accepted ({wrong}): {argv}"
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in err), (argv, err)  # said in Chinese
     if code != 0 and final.read_bytes() != before:
         clean = folder / "clean.finals"
         clean.write_bytes(before)
@@ -289,8 +399,10 @@ def test_report_how_many_generated_cases_ran() -> None:
 
         commands = {run.split(":")[0] for run in RUNS}
         codes = Counter(run.split(":")[1] for run in RUNS)
+        refused = sum(run.endswith(":refuse") for run in RUNS)
         print(
-            f"\n生成的错误命令行：{len(RUNS)} 条，覆盖 {len(commands)} 个命令；退出码 {dict(codes)}"
+            f"\n生成的错误命令行：{len(RUNS)} 条，覆盖 {len(commands)} 个命令；退出码 {dict(codes)}；"
+            f"其中 {refused} 条必须拒绝（无一被接受）"
         )
         assert len(RUNS) >= 1000
 

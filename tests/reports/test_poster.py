@@ -102,4 +102,4 @@ def test_an_address_that_is_not_a_url_is_refused(
     code, _printed, err = run(
         capsys, "report", str(go_demo), "poster", "--base-url", url, "-o", str(tmp_path / "p.pdf")
     )
-    assert code == 1 and "不是网址" in err
+    assert code == 2 and "--base-url" in err and "不是网址" in err  # a usage error (issue 27)
