@@ -365,7 +365,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print("已中断。", file=sys.stderr)
         return 1
     except Exception as exc:  # never show a traceback to a user
-        from app.store.database import describe_failure
+        from app.store.failures import describe_failure
 
         failure = describe_failure(exc)  # a full disk, a read-only folder, ... in Chinese
         if failure is not None:

@@ -22,7 +22,8 @@ from app.errors import FinalsError
 from app.services.outputs import check_output
 from app.services.tournament import tournament_settings
 from app.store.backup_names import STAMP, backup_name, copies_in, copies_of
-from app.store.database import SUFFIX, Database, copy_connection, failure_reason
+from app.store.database import SUFFIX, Database, copy_connection
+from app.store.failures import failure_reason
 
 
 class BackupFailed(FinalsError):

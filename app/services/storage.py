@@ -6,6 +6,7 @@ what it needs of the file layer itself (and how a server's URL is told from a fi
 """
 
 from app.store.address import is_server_url
-from app.store.database import Database, describe_failure, set_wait_notice
+from app.store.database import Database, set_wait_notice
+from app.store.failures import describe_failure
 
 __all__ = ["Database", "describe_failure", "is_server_url", "set_wait_notice"]

@@ -19,12 +19,10 @@ The file is the user's data, so opening one is careful:
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
 import sqlite3
 import sys
-import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -32,13 +30,25 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, create_engine, event, exc, text
-from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from app.errors import FinalsError
 from app.store.atomic import written_whole
-from app.store.backup_names import copies_of
+from app.store.failures import (
+    StorageError,
+    busy_message,
+    damaged_message,
+    describe_failure,
+    for_window,
+    how_to_restore,
+    map_sqlite_errors,
+    primary_code,
+    read_only_message,
+    read_only_reason,
+    restorable_backup,
+    sqlite_failure,
+)
 from app.store.migrations import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -46,6 +56,7 @@ from app.store.migrations import (
     store_version,
     stored_version,
 )
+from app.store.sqlite_uri import read_only_uri
 
 log = logging.getLogger("finals.store")
 
@@ -85,241 +96,6 @@ def set_wait_notice(notice: Callable[[str], None] | None) -> Callable[[str], Non
     return previous
 
 
-# --- errors in Chinese ------------------------------------------------------------------------
-
-
-class StorageError(FinalsError):
-    """The file (or the disk under it) failed: full, read-only, locked, damaged, unreadable.
-
-    `kind` is one of "full", "read-only", "busy", "damaged", "cannot-open", "io".
-    """
-
-    def __init__(self, kind: str, message: str, *, window: str | None = None) -> None:
-        super().__init__(message, window=window if window is not None else for_window(message))
-        self.kind = kind
-
-
-# What the command line tells the user to type, and the window's way to the same end.
-_WINDOW_WAYS = (
-    (
-        "（finals log 可查看备份中的最后一步操作）",
-        "（打开该备份，“操作日志”页可查看其中的最后一步操作）",
-    ),
-    ("或用 finals new 新建比赛", "或用“文件 → 新建比赛…”新建比赛"),
-    ("或先用 finals new 建立", "或用“文件 → 新建比赛…”新建比赛"),
-)
-
-
-def for_window(message: str) -> str:
-    """A storage message in the window's words: its command (`finals new`, `finals log`)
-    replaced by the menu that does the same."""
-    for command, way in _WINDOW_WAYS:
-        message = message.replace(command, way)
-    return message
-
-
-NOT_SAVED = "本次改动没有保存，文件保持原样。"
-
-
-def _primary_code(error: sqlite3.Error) -> int | None:
-    code = getattr(error, "sqlite_errorcode", None)
-    return None if code is None else code & 0xFF
-
-
-def _restorable_backup(path: Path) -> Path | None:
-    """The newest backup of `path` that is itself sound (an empty or damaged copy restores nothing)."""
-    for copy in reversed(copies_of(path)):
-        try:
-            if copy.stat().st_size == 0:
-                continue
-            conn = sqlite3.connect(_read_only_uri(copy, immutable=True), uri=True)
-            try:
-                if conn.execute("PRAGMA quick_check").fetchone() == ("ok",):
-                    return copy
-            finally:
-                conn.close()
-        except (OSError, sqlite3.Error):
-            continue
-    return None
-
-
-def _how_to_restore(path: Path) -> str:
-    backup = _restorable_backup(path)
-    if backup is None:
-        return (
-            f"没有找到它的可用备份（备份应在 {path.resolve().parent / 'backups'} 中）。"
-            "请从其他副本（U 盘、另一台电脑）恢复。"
-        )
-    return (
-        f"请用最新的备份恢复：关闭本程序，把损坏的文件改名留存（如改为 {path.stem}-损坏{path.suffix}），"
-        f"再把备份 {backup.resolve()} 复制为 {path.resolve()}。该备份之后录入的内容需要重新录入"
-        "（finals log 可查看备份中的最后一步操作）。"
-    )
-
-
-def damaged_message(path: Path, what: str = "已损坏") -> str:
-    return f"比赛文件 {path} {what}，不能使用。{_how_to_restore(path)}"
-
-
-def _read_only_reason(path: Path) -> str:
-    folder = path.resolve().parent
-    if hasattr(os, "statvfs"):
-        try:
-            if os.statvfs(folder).f_flag & os.ST_RDONLY:
-                return f"比赛文件 {path} 所在的磁盘是只读的（写保护）"
-        except OSError:
-            pass
-    if path.exists() and not os.access(path, os.W_OK):
-        return f"比赛文件 {path} 是只读的"
-    if not os.access(folder, os.W_OK):
-        return f"比赛文件 {path} 所在的文件夹 {folder} 是只读的"
-    return f"比赛文件 {path} 不允许写入（只读）"
-
-
-def read_only_message(path: Path) -> str:
-    return (
-        f"{_read_only_reason(path)}，不能保存改动；查看、打印和导出不受影响。"
-        "要修改，请把文件复制到可写的文件夹（如桌面）后打开副本，或取消只读属性后重试。"
-        "文件未被改动。"
-    )
-
-
-def _busy_message(path: Path, waited: float | None = None) -> str:
-    waited_text = f"，等待 {waited:g} 秒后仍未结束" if waited else ""
-    return (
-        f"比赛文件 {path} 正由另一个操作写入（例如导入名单或编排）{waited_text}。"
-        f"{NOT_SAVED}请稍后再试。"
-    )
-
-
-def _sqlite_failure(error: sqlite3.Error, path: Path) -> StorageError | None:
-    code = _primary_code(error)
-    if code == sqlite3.SQLITE_FULL:
-        return StorageError(
-            "full",
-            f"磁盘已满，无法写入比赛文件 {path}。{NOT_SAVED}"
-            "请腾出磁盘空间（或把文件复制到空间充足的磁盘）后重试。",
-        )
-    if code in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
-        return StorageError("read-only", read_only_message(path))
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-        return StorageError("busy", _busy_message(path))
-    if code in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB):
-        return StorageError("damaged", damaged_message(path))
-    if code == sqlite3.SQLITE_TOOBIG:  # a record claiming more than SQLite can hold
-        return StorageError("damaged", damaged_message(path, "中有大小异常的数据，已损坏"))
-    if code == sqlite3.SQLITE_CANTOPEN:
-        return StorageError(
-            "cannot-open",
-            f"无法打开比赛文件 {path}：文件或所在的文件夹无法访问（或 U 盘已拔出）。"
-            "请检查路径和访问权限。",
-        )
-    if code == sqlite3.SQLITE_IOERR:
-        return StorageError(
-            "io",
-            f"读写比赛文件 {path} 时磁盘出错（磁盘空间可能不足，U 盘可能已拔出或损坏）。"
-            f"{NOT_SAVED}请检查磁盘和剩余空间后重试。",
-        )
-    return None
-
-
-_OS_MESSAGES = {
-    errno.ENOSPC: "磁盘已满（空间不足），无法写入 {name}。请腾出磁盘空间后重试。",
-    errno.EDQUOT: "磁盘配额已满，无法写入 {name}。请腾出空间后重试。",
-    errno.EFBIG: "无法写入 {name}：文件超出了磁盘或系统允许的大小。请换一个磁盘后重试。",
-    errno.EROFS: "{name} 所在的磁盘是只读的（写保护），无法写入。请换一个可写的位置。",
-    errno.EACCES: "没有权限读写 {name}（文件或文件夹只读，或正被其他程序占用）。请换一个位置或检查权限。",
-    errno.EPERM: "没有权限读写 {name}（文件或文件夹只读，或正被其他程序占用）。请换一个位置或检查权限。",
-    errno.ENOENT: "找不到 {name}。请检查路径（所在的文件夹是否存在）。",
-    errno.EISDIR: "{name} 是一个文件夹，不是文件。请给出文件名。",
-    errno.EIO: "读写 {name} 时磁盘出错（U 盘可能已拔出或损坏）。请检查磁盘后重试。",
-}
-
-
-def describe_failure(error: BaseException, path: Path | None = None) -> FinalsError | None:
-    """A disk or SQLite failure as a Chinese FinalsError naming the file; None for anything else.
-
-    `path` is the tournament file when known; an OSError names its own file.
-    """
-    if isinstance(error, FinalsError):
-        return error
-    if isinstance(error, exc.DBAPIError) and isinstance(error.orig, sqlite3.Error):
-        error = error.orig
-    if isinstance(error, sqlite3.Error):
-        if path is not None:
-            return _sqlite_failure(error, path)
-        if _primary_code(error) not in _SHORT_SQLITE_REASONS:
-            return None
-        return FinalsError(
-            f"比赛文件读写失败（{failure_reason(error)}）。{NOT_SAVED}请检查磁盘后重试。"
-        )
-    if isinstance(error, OSError) and (error.filename is not None or path is not None):
-        template = _OS_MESSAGES.get(error.errno or 0)
-        name = error.filename if error.filename is not None else path
-        if template is None:
-            return FinalsError(
-                f"无法读写 {name}（系统错误代码 {error.errno}）。请检查磁盘和访问权限后重试。"
-            )
-        return FinalsError(template.format(name=name))
-    return None
-
-
-_SHORT_REASONS = {
-    errno.ENOSPC: "磁盘已满",
-    errno.EDQUOT: "磁盘配额已满",
-    errno.EFBIG: "文件超出允许的大小",
-    errno.EROFS: "磁盘只读（写保护）",
-    errno.EACCES: "没有写入权限",
-    errno.EPERM: "没有写入权限",
-    errno.ENOENT: "路径不存在",
-    errno.EIO: "磁盘读写出错",
-}
-_SHORT_SQLITE_REASONS = {
-    sqlite3.SQLITE_FULL: "磁盘已满",
-    sqlite3.SQLITE_READONLY: "只读",
-    sqlite3.SQLITE_PERM: "没有写入权限",
-    sqlite3.SQLITE_CANTOPEN: "无法打开或新建文件",
-    sqlite3.SQLITE_IOERR: "磁盘读写出错",
-    sqlite3.SQLITE_BUSY: "文件正被另一个操作写入",
-    sqlite3.SQLITE_CORRUPT: "文件已损坏",
-    sqlite3.SQLITE_NOTADB: "不是数据库文件",
-    sqlite3.SQLITE_TOOBIG: "文件中有大小异常的数据，已损坏",
-}
-
-
-def failure_reason(error: BaseException) -> str:
-    """A few Chinese words for why a disk operation failed ("磁盘已满"), for a longer message."""
-    if isinstance(error, exc.DBAPIError) and isinstance(error.orig, sqlite3.Error):
-        error = error.orig
-    if isinstance(error, sqlite3.Error):
-        return _SHORT_SQLITE_REASONS.get(_primary_code(error) or 0, "数据库错误")
-    if isinstance(error, OSError) and error.errno is not None:
-        return _SHORT_REASONS.get(error.errno, f"系统错误代码 {error.errno}")
-    log.info("读写失败：%r", error)  # the driver's or system's words: the log only
-    return "数据库或磁盘读写出错"
-
-
-def map_errors(
-    engine: Engine,
-    errors: type[BaseException],
-    translate: Callable[[Any], StorageError | None],
-) -> None:
-    """Every driver failure (`errors`) on this engine reaches the caller as `translate` words
-    it: in Chinese, naming the file or the server."""
-
-    @event.listens_for(engine, "handle_error")
-    def _handle(context: ExceptionContext) -> None:
-        original = context.original_exception
-        if isinstance(original, errors):
-            mapped = translate(original)
-            if mapped is not None:
-                raise mapped from original
-
-
-def _map_errors(engine: Engine, path: Path) -> None:
-    map_errors(engine, sqlite3.Error, lambda error: _sqlite_failure(error, path))
-
-
 # --- engines ----------------------------------------------------------------------------------
 
 
@@ -345,29 +121,19 @@ def _on_connect_read_only(dbapi_conn: Any, _record: Any) -> None:
 def _make_engine(path: Path, named: Path | None = None) -> Engine:
     engine = create_engine(f"sqlite:///{path}", future=True)
     event.listen(engine, "connect", _on_connect)
-    _map_errors(engine, named or path)
+    map_sqlite_errors(engine, named or path)
     return engine
 
 
-def _read_only_uri(path: Path, immutable: bool) -> str:
-    """`file:` URI of `path` for SQLite: /tmp/a → file:///tmp/a, C:\\a → file:///C:/a, and a
-    network share //server/share/a → file:////server/share/a (SQLite wants no authority)."""
-    posix = path.resolve().as_posix()
-    if not posix.startswith("/"):
-        posix = "/" + posix
-    query = "?mode=ro&immutable=1" if immutable else "?mode=ro"
-    return "file://" + urllib.parse.quote(posix, safe="/:") + query
-
-
 def _make_read_only_engine(path: Path, immutable: bool) -> Engine:
-    uri = _read_only_uri(path, immutable)
+    uri = read_only_uri(path, immutable)
     engine = create_engine(
         "sqlite://",
         poolclass=QueuePool,
         creator=lambda: sqlite3.connect(uri, uri=True, check_same_thread=False),
     )
     event.listen(engine, "connect", _on_connect_read_only)
-    _map_errors(engine, path)
+    map_sqlite_errors(engine, path)
     return engine
 
 
@@ -483,7 +249,7 @@ class Database:
         )
         if self._begin_immediate(raw, max(WRITE_WAIT_SECONDS - FIRST_TRY_SECONDS, 0.0)):
             return
-        raise StorageError("busy", _busy_message(self.path, WRITE_WAIT_SECONDS))
+        raise StorageError("busy", busy_message(self.path, WRITE_WAIT_SECONDS))
 
     def _begin_immediate(self, raw: Any, seconds: float) -> bool:
         """BEGIN IMMEDIATE, waiting up to `seconds` for the write lock: False if still taken."""
@@ -492,9 +258,9 @@ class Database:
             raw.execute("BEGIN IMMEDIATE")
             return True
         except sqlite3.Error as error:
-            if _primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            if primary_code(error) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
                 return False
-            raise _sqlite_failure(error, self.path) or error from error
+            raise sqlite_failure(error, self.path) or error from error
         finally:
             raw.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
@@ -629,7 +395,7 @@ def is_tournament_file(path: Path) -> bool:
     except OSError:
         return False
     try:
-        conn = sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)
+        conn = sqlite3.connect(read_only_uri(path, immutable=True), uri=True)
         try:
             tables = {
                 row[0]
@@ -657,13 +423,13 @@ def _side_files(path: Path) -> list[Path]:
 
 def _connect_to_look(path: Path) -> tuple[sqlite3.Connection, bool]:
     """A read-only connection that has read the schema: (connection, immutable)."""
-    conn = sqlite3.connect(_read_only_uri(path, immutable=False), uri=True)
+    conn = sqlite3.connect(read_only_uri(path, immutable=False), uri=True)
     try:
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
         return conn, False
     except sqlite3.Error as error:
         conn.close()
-        if _primary_code(error) != sqlite3.SQLITE_CANTOPEN:
+        if primary_code(error) != sqlite3.SQLITE_CANTOPEN:
             raise
     # A WAL file in a read-only folder: its -shm cannot be made. Read the file as it stands,
     # unless a -wal beside it holds changes not yet in the file (immutable would ignore them).
@@ -674,7 +440,7 @@ def _connect_to_look(path: Path) -> tuple[sqlite3.Connection, bool]:
             f"比赛文件 {path} 所在的文件夹是只读的，而它的最后一些改动还在 {wal.name} 中，"
             f"无法安全读取。请把 {path.name} 和 {wal.name} 一起复制到可写的文件夹后再打开。",
         )
-    conn = sqlite3.connect(_read_only_uri(path, immutable=True), uri=True)
+    conn = sqlite3.connect(read_only_uri(path, immutable=True), uri=True)
     return conn, True
 
 
@@ -719,7 +485,7 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
         refused = False
         return _Look(version, immutable)
     except sqlite3.Error as error:
-        mapped = _sqlite_failure(error, path)
+        mapped = sqlite_failure(error, path)
         if mapped is None:
             raise FinalsError(
                 f"无法读取比赛文件 {path}（SQLite 错误 {error.sqlite_errorname}）。文件未被改动。"
@@ -759,9 +525,9 @@ def open_database(path: Path) -> Database:
     except OSError as error:
         raise describe_failure(error, path) or FinalsError(f"无法读取文件 {path}。") from error
     if size == 0:
-        backup = _restorable_backup(path)
+        backup = restorable_backup(path)
         hint = (
-            f"若它本应是比赛文件（例如复制时磁盘已满），{_how_to_restore(path)}"
+            f"若它本应是比赛文件（例如复制时磁盘已满），{how_to_restore(path)}"
             if backup
             else "请打开比赛文件，或用 finals new 新建比赛。"
         )
@@ -785,7 +551,7 @@ def open_database(path: Path) -> Database:
     if look.version < SCHEMA_VERSION:
         raise StorageError(
             "read-only",
-            f"{_read_only_reason(path)}，而它是旧版本程序的文件（数据格式第 {look.version} 版），"
+            f"{read_only_reason(path)}，而它是旧版本程序的文件（数据格式第 {look.version} 版），"
             f"需要升级为第 {SCHEMA_VERSION} 版才能打开，只读的文件无法升级。"
             "请把文件复制到可写的文件夹（如桌面）后打开副本。文件未被改动。",
         )

@@ -38,16 +38,14 @@ from app.store.address import is_server_url
 from app.store.copy import Copied, copy_rows, write_final_file
 from app.store.database import (
     FIRST_TRY_SECONDS,
-    NOT_SAVED,
     OUR_TABLES,
     SUFFIX,
     WRITE_WAIT_SECONDS,
     Database,
-    StorageError,
-    map_errors,
     migrate,
     tell_waiting,
 )
+from app.store.failures import NOT_SAVED, StorageError, map_errors
 from app.store.migrations import (
     MIGRATIONS,
     SCHEMA_VERSION,

@@ -44,7 +44,8 @@ from app.services.remote_entry import (
     open_rounds,
     table_page,
 )
-from app.store.database import Database, StorageError
+from app.store.database import Database
+from app.store.failures import StorageError
 from app.web import pages
 from app.web.limits import (
     BUSY,

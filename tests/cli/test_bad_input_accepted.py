@@ -163,7 +163,10 @@ def test_serve_refuses_a_pin_that_is_not_4_to_12_digits(
 
 
 def test_serve_refuses_a_bad_pin_in_the_environment(
-    fresh: Path, capsys: pytest.CaptureFixture[str], no_server: None, monkeypatch: pytest.MonkeyPatch
+    fresh: Path,
+    capsys: pytest.CaptureFixture[str],
+    no_server: None,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("FINALS_PIN", "pin\u202e")
     err = _refused(capsys, fresh, "serve", str(fresh), "--bind", "127.0.0.1")
@@ -410,7 +413,7 @@ def test_a_server_that_cannot_be_reached_is_said_in_chinese_only(
 
 
 def test_a_reason_for_a_failed_copy_is_chinese() -> None:
-    from app.store.database import failure_reason
+    from app.store.failures import failure_reason
 
     assert not _latin_words(failure_reason(RuntimeError("server closed the connection")))
     assert not _latin_words(failure_reason(OSError("weird, no errno")))

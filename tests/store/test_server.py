@@ -19,7 +19,8 @@ from app.services.tournament import open_tournament
 from app.store import copy as store_copy
 from app.store import database, server
 from app.store.copy import FILE_REVISION, copy_final, copy_into_new_file
-from app.store.database import Database, StorageError
+from app.store.database import Database
+from app.store.failures import StorageError
 from app.store.migrations import MIGRATIONS, SCHEMA_VERSION, store_version, stored_version
 from tests.cli.runner import run
 

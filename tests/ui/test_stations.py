@@ -134,7 +134,7 @@ def test_a_wrong_address_is_answered_in_chinese(qtbot, server_url: str, monkeypa
 def test_a_lost_server_is_said_once_and_its_return_too(station_window, qtbot, monkeypatch) -> None:  # noqa: ANN001
     """The server stops answering (a cut cable): the status bar says so once, not every
     0.7 s, and says when the final can be read again."""
-    from app.store.database import StorageError
+    from app.store.failures import StorageError
     from ui import readers
 
     said: list[str] = []

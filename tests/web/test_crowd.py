@@ -22,7 +22,8 @@ import pytest
 
 from app.services import link_locks, remote_entry
 from app.services.remote_entry import table_page
-from app.store.database import Database, StorageError
+from app.store.database import Database
+from app.store.failures import StorageError
 from app.web import Limits, RemoteEntryServer
 from tests.web.conftest import links
 from tests.web.test_hardening import Phone, _submit_body
