@@ -215,11 +215,13 @@ def refuse_large(kind: str, suffix: str) -> None:
     offered = "、".join(f"{k}（{KINDS[k]}）" for k in WALL_KINDS)
     if kind not in WALL_KINDS:
         raise ReportError(
-            f"“{KINDS[kind]}”没有张贴用大字版，请去掉 --large；有大字版的是：{offered}。"
+            f"“{KINDS[kind]}”没有张贴用大字版，请去掉 --large；有大字版的是：{offered}。",
+            window=f"“{KINDS[kind]}”没有张贴用大字版，请取消“张贴用大字”；有大字版的是：{offered}。",
         )
     if suffix == ".xlsx":
         raise ReportError(
-            "张贴用大字版（--large）只能输出 PDF：请把输出文件改为 .pdf，或去掉 --large。"
+            "张贴用大字版（--large）只能输出 PDF：请把输出文件改为 .pdf，或去掉 --large。",
+            window="张贴用大字版只能输出 PDF：请把文件类型改为 PDF，或取消“张贴用大字”。",
         )
 
 

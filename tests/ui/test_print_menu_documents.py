@@ -67,7 +67,7 @@ def test_printing_the_line_up_of_a_team_match_event_before_round_one(window, qtb
     window.event_combo.setCurrentIndex(window.event_combo.findData("MTEAM"))
     assert window.ctx.current_event()["code"] == "MTEAM"
     text = _print(window, qtbot, "lineup")
-    assert "第1轮团体赛出场名单" in text and "队长签名" in text and "第1台" in text
+    assert "第1轮团体赛出场名单" in text and "队长签名" in text and "第1板" in text
 
 
 def test_printing_table_cards_on_a5(window, qtbot) -> None:  # noqa: ANN001
