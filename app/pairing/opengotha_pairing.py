@@ -9,7 +9,8 @@
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
   even games), a tie decided by OpenGotha's deterministic random.
-* Tables: by the better main score of the two, then the better place in the group.
+* Tables: by the better main score of the two, then the better place in the group (not
+  yet checked against OpenGotha's own table order, `GameComparator.BEST_SCR_ORDER`).
 
 Pure; not yet wired into the program's McMahon engine (`app.pairing.mcmahon`).
 """
