@@ -1,0 +1,115 @@
+"""A round paired as OpenGotha 3.51's engine pairs it (issue 29 §3).
+
+* Who is paired: the registered (FIN) players participating in the round.
+* The bye, if their number is odd: the player with the least rank + MMS×2 (before the
+  round), 1000 more for each bye he already had; among equals the last in name order.
+* The pairs: a maximum-weight matching over `opengotha_cost` (OpenGotha maximises the sum
+  of the costs), computed by rustworkx as the program's other engines are.
+* Colours and handicap of each game: the handicap from the MMS (or rank) difference, less
+  the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
+  takes White.  An even game gives White to the one with fewer games as White (balance of
+  even games), a tie decided by OpenGotha's deterministic random.
+* Tables: by the better main score of the two, then the better place in the group (not
+  yet checked against OpenGotha's own table order, `GameComparator.BEST_SCR_ORDER`).
+
+Pure; not yet wired into the program's McMahon engine (`app.pairing.mcmahon`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import rustworkx as rx
+
+from app.pairing.opengotha_cost import PairingRound, det_random
+from app.pairing.opengotha_model import Tournament
+
+
+@dataclass(frozen=True)
+class GothaPairedGame:
+    white: str  # player keys
+    black: str
+    handicap: int
+
+
+@dataclass(frozen=True)
+class GothaRoundPairing:
+    games: tuple[GothaPairedGame, ...]  # in table order
+    bye: str | None
+    cost: int  # the sum of the pairs' costs (what OpenGotha maximises)
+
+
+def players_to_pair(costs: PairingRound) -> list[str]:
+    """The round's players in OpenGotha's pairing order: by group, then by name."""
+    players = [s.player for s in costs.scores.values() if costs.takes_part(s.player)]
+    players.sort(key=lambda p: (costs.groups[p.key].number, p.name, p.first_name))
+    return [p.key for p in players]
+
+
+def choose_bye(costs: PairingRound, keys: Sequence[str]) -> str:
+    """OpenGotha's bye: least rank + MMS×2, +1000 per earlier bye; ties to the last by name."""
+    rn = costs.round - 1
+    earlier = [k for r, k in costs.t.byes.items() if r < costs.round]
+    best: str | None = None
+    best_weight = 0
+    for key in sorted(
+        keys, key=lambda k: (costs.scores[k].player.name, costs.scores[k].player.first_name)
+    ):
+        s = costs.scores[key]
+        weight = s.player.rank + s.criterion("MMS", rn) + 1000 * earlier.count(key)
+        if best is None or weight <= best_weight:
+            best, best_weight = key, weight
+    assert best is not None
+    return best
+
+
+def game_between(costs: PairingRound, a: str, b: str) -> GothaPairedGame:
+    hd = costs.handicap(a, b)
+    if hd > 0:
+        return GothaPairedGame(a, b, hd)
+    if hd < 0:
+        return GothaPairedGame(b, a, -hd)
+    wa, wb = costs.colour_balance(a), costs.colour_balance(b)
+    if wa > wb:
+        return GothaPairedGame(b, a, 0)
+    if wa < wb:
+        return GothaPairedGame(a, b, 0)
+    pa, pb = costs.scores[a].player, costs.scores[b].player
+    return GothaPairedGame(a, b, 0) if det_random(1, pa, pb) == 0 else GothaPairedGame(b, a, 0)
+
+
+def match(costs: PairingRound, keys: Sequence[str]) -> list[tuple[str, str]]:
+    """The maximum-weight matching of `keys` (each pair in the order of `keys`)."""
+    graph: rx.PyGraph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(len(keys)))
+    edges = [
+        (i, j, costs.terms(keys[i], keys[j]).total)
+        for i in range(len(keys))
+        for j in range(i + 1, len(keys))
+    ]
+    graph.add_edges_from(edges)
+    mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int, verify_optimum=False)
+    return sorted((keys[min(u, v)], keys[max(u, v)]) for u, v in mates)
+
+
+def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
+    """Round `round_` (from 1) paired from `t`'s games and byes of the earlier rounds."""
+    costs = PairingRound(t.before(round_ - 1), round_ - 1)
+    keys = players_to_pair(costs)
+    bye = None
+    if len(keys) % 2:
+        bye = choose_bye(costs, keys)
+        keys.remove(bye)
+    pairs = match(costs, keys)
+    total = sum(costs.terms(a, b).total for a, b in pairs)
+    games = [game_between(costs, a, b) for a, b in pairs]
+    rn = costs.round - 1
+
+    def table_order(g: GothaPairedGame) -> tuple[int, int]:
+        best = max(costs.scores[k].criterion(costs.main, rn) for k in (g.white, g.black))
+        place = min((costs.groups[k].number, costs.groups[k].place) for k in (g.white, g.black))
+        return (-best, place[0] * 10_000 + place[1])
+
+    games.sort(key=table_order)
+    return GothaRoundPairing(tuple(games), bye, total)
