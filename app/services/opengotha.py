@@ -21,6 +21,7 @@ from app.domain import Result
 from app.errors import FinalsError
 from app.io.h9 import H9Options, event_h9, write_h9
 from app.io.opengotha import (
+    KEPT_KEY,
     MIN_RATING,
     NO_GRADE_RANK,
     GothaError,
@@ -31,7 +32,9 @@ from app.io.opengotha import (
     join_name,
     parse_opengotha,
     parse_rank,
+    player_key,
     result_of,
+    split_name,
     strip_seed_suffix,
     write_opengotha,
 )
@@ -240,6 +243,21 @@ def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
     return {"tiebreaks": order}
 
 
+def _kept(t: GothaTournament, title: str, names: list[str]) -> dict[str, Any]:
+    """What the export writes back and no setting holds (`app.io.opengotha.KEPT_KEY`): the
+    file's parameter sets, the event's name as imported, and by the key the export gives
+    each player his licences, rating origin and the file's split of his name."""
+    players: dict[str, dict[str, str]] = {}
+    for p, person in zip(t.players, names, strict=True):
+        split = split_name(person)
+        extra = dict(p.extra)
+        if split != (" ".join(p.name.split()), " ".join(p.first_name.split())):
+            extra |= {"name": p.name, "firstName": strip_seed_suffix(p.first_name)}
+        if extra:
+            players[player_key(*split)] = extra
+    return {"title": title, "parameters": dict(t.kept), "players": players}
+
+
 def import_opengotha(
     db: Database, source: Path, code: str, name: str | None = None, operator: str = ""
 ) -> GothaImport:
@@ -294,6 +312,7 @@ def import_opengotha(
             if mm is not None:
                 pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
                 standings = _mcmahon_order(t, notes)
+        pairing[KEPT_KEY] = _kept(t, title, [person for person, *_ in people])
         notes.append(
             "按 OpenGotha 的规则，不执行“连续弃权取消资格”（pairing.withdraw_after_forfeits=0）；"
             f"如需执行：finals settings FILE --event {code} --set pairing.withdraw_after_forfeits=2"

@@ -1,0 +1,74 @@
+"""What an OpenGotha file holds comes back out (issue 29 §1).
+
+An import keeps the file's parameter sets (pairing, handicap, display, publish, team), the
+event's own name, venue, dates and komi, each player's licences and the split of his name;
+an export writes them back; import → export → import loses nothing on any shared file.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from app.services.opengotha import export_opengotha, import_opengotha
+from app.services.tournament import create_tournament, open_tournament
+from app.store.database import Database
+from tests.shared_files import SHARED, require
+
+REFERENCE = SHARED / "reference" / "opengotha"
+FILES = ["Toulouse2024", "notsimplemm", "notsosimpleswiss", "simplemm", "simpleswiss"]
+
+
+def _source(name: str) -> Path:
+    source = REFERENCE / name / f"{name}.xml"
+    require(source.parent)
+    return source
+
+
+def _final(tmp_path: Path) -> Database:
+    path = tmp_path / "go.finals"
+    create_tournament(path, "hangzhou-go").close()
+    return open_tournament(path)
+
+
+def _trip(tmp_path: Path, source: Path, code: str = "GOTHA") -> Path:
+    """Import `source` into a new final, export it; the exported file."""
+    db = _final(tmp_path)
+    try:
+        import_opengotha(db, source, code)
+        out = tmp_path / f"{code}.xml"
+        export_opengotha(db, code, out)
+    finally:
+        db.close()
+    return out
+
+
+def _attrs(path: Path, tag: str) -> dict[str, str]:
+    root = ET.parse(path).getroot()
+    found = root.find(f".//{tag}")
+    assert found is not None, tag
+    return dict(found.attrib)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_parameter_sets_come_back_as_the_file_had_them(tmp_path: Path, name: str) -> None:
+    source = _source(name)
+    out = _trip(tmp_path, source)
+    for tag in (
+        "PairingParameterSet",
+        "HandicapParameterSet",
+        "DPParameterSet",
+        "PublishParameterSet",
+        "TeamGeneralParameterSet",
+    ):
+        assert _attrs(out, tag) == _attrs(source, tag), tag
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_the_events_own_name_venue_dates_and_komi_are_written(tmp_path: Path, name: str) -> None:
+    source = _source(name)
+    out = _trip(tmp_path, source)
+    # Everything of the general set: the header, time system, counting of byes and absences.
+    assert _attrs(out, "GeneralParameterSet") == _attrs(source, "GeneralParameterSet")
