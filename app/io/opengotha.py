@@ -379,7 +379,7 @@ def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
     """OpenGotha's placement criteria for the event's tie-breaks (the first is the score):
     McMahon criteria for a McMahon event, Swiss (NBW) ones otherwise; OpenGotha warns when
     the two are mixed, so only one kind is written."""
-    table = _MCMAHON_CRITERIA if mcmahon else _TIEBREAK_CRITERIA
+    table = _MCMAHON_CRITERIA if mcmahon else {**_TIEBREAK_CRITERIA, **_SWISS_MM_CRITERIA}
     criteria = [] if mcmahon else ["NBW"]
     for name in event.standings.tiebreak_order:
         crit = table.get(name)

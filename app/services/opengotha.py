@@ -229,6 +229,35 @@ def _mcmahon_rules(t: GothaTournament) -> dict[str, Any]:
     }
 
 
+# OpenGotha's Swiss placement criteria after NBW (the score) and our tie-breaks for them.
+_SWISS_TIEBREAK_OF = {
+    "SOSW": "对手分",
+    "SOSW-1": "去一最低对手分",
+    "SOSW-2": "中间分",
+    "CUSSW": "累进分",
+    "SOSOSW": "SOSOS",
+    "SODOSW": "SODOS",
+    "DC": "直胜",
+    "Rating": "等级分",
+}
+
+
+def _swiss_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
+    """A Swiss file's placement criteria (NBW first) as the event's tie-break order; the
+    ones this program has not are named, and the rest kept in their order."""
+    criteria = t.parameters.placement
+    order = [_SWISS_TIEBREAK_OF[c] for c in criteria[1:] if c in _SWISS_TIEBREAK_OF]
+    missing = [c for c in criteria[1:] if c not in _SWISS_TIEBREAK_OF]
+    if criteria[:1] != ("NBW",):
+        missing.insert(0, criteria[0] if criteria else "（无）")
+    if missing:
+        notes.append(
+            f"文件的名次依据（{'、'.join(criteria)}）中 {'、'.join(missing)} 本程序不支持，"
+            f"已按 积分{''.join('、' + o for o in order)} 排名"
+        )
+    return {"tiebreaks": order} if order else {}
+
+
 def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
     """The file's placement criteria as the event's tie-break order, when each one is ours."""
     criteria = t.parameters.placement
@@ -303,6 +332,8 @@ def import_opengotha(
         pairing: dict[str, Any] = {"system": "swiss", "withdraw_after_forfeits": 0}
         standings: dict[str, Any] = {}
         system = "积分编排"
+        if params.system != "mcmahon":
+            standings = _swiss_order(t, notes)
         if params.system == "mcmahon":
             bar, floor = (
                 grade_of_rank(parse_rank(params.mm_bar)),

@@ -72,3 +72,32 @@ def test_the_events_own_name_venue_dates_and_komi_are_written(tmp_path: Path, na
     out = _trip(tmp_path, source)
     # Everything of the general set: the header, time system, counting of byes and absences.
     assert _attrs(out, "GeneralParameterSet") == _attrs(source, "GeneralParameterSet")
+
+
+def _criteria(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    found = root.find("TournamentParameterSet/PlacementParameterSet/PlacementCriteria")
+    assert found is not None
+    return [c.attrib["name"] for c in found]
+
+
+def test_a_swiss_event_with_sos_and_sosos_writes_its_placement_criteria(tmp_path: Path) -> None:
+    from app.services.tournament import update_event_settings
+
+    db = _final(tmp_path)
+    try:
+        import_opengotha(db, _source("simplemm"), "GOTHA")
+        update_event_settings(
+            db, "GOTHA", {"pairing.system": "swiss", "standings.tiebreaks": ["SOS", "SOSOS"]}
+        )
+        out = tmp_path / "swiss.xml"
+        export_opengotha(db, "GOTHA", out)
+    finally:
+        db.close()
+    assert _criteria(out) == ["NBW", "SOSW", "SOSOSW", "NULL", "NULL", "NULL"]
+
+
+@pytest.mark.parametrize("name", ["simpleswiss", "notsosimpleswiss"])
+def test_a_swiss_file_keeps_its_placement_criteria(tmp_path: Path, name: str) -> None:
+    source = _source(name)
+    assert _criteria(_trip(tmp_path, source)) == _criteria(source)
