@@ -32,6 +32,8 @@ The structure, as OpenGotha 3.x writes and reads it (`info.vannier.gotha.Externa
   or two letters, or whose club has more than 4 characters; it needs GeneralParameterSet,
   HandicapParameterSet, PlacementParameterSet and PairingParameterSet to be present.
 * It writes `knownColor` and reads back `strKnownColor` (both are read here).
+* Pairgoth writes the byes inside a `<ByePlayer>` wrapper instead of `<ByePlayers>`, with
+  keys not upper-cased; OpenGotha skips them, this reader takes them as byes.
 
 This program's side: Black moves first in Go, so our first mover (`first`) is
 `blackPlayer`.  A Chinese name goes as name = surname (复姓 kept whole), firstName = the
@@ -1030,7 +1032,8 @@ def parse_opengotha(data: bytes) -> GothaTournament:
         )
     byes: list[GothaBye] = []
     for el in elements:
-        if el.tag != "ByePlayer":
+        # In <ByePlayers>; Pairgoth writes them in a <ByePlayer> wrapper of its own.
+        if el.tag != "ByePlayer" or el.parent not in ("ByePlayers", "ByePlayer"):
             continue
         rnd = _int(el, "roundNumber", 1, low=1, high=GOTHA_ROUNDS)
         key = _key(el, "player", players)

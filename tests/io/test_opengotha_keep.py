@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from app.io.opengotha import parse_opengotha
 from app.services.opengotha import export_opengotha, import_opengotha
 from app.services.tournament import create_tournament, open_tournament
 from app.store.database import Database
@@ -101,3 +102,25 @@ def test_a_swiss_event_with_sos_and_sosos_writes_its_placement_criteria(tmp_path
 def test_a_swiss_file_keeps_its_placement_criteria(tmp_path: Path, name: str) -> None:
     source = _source(name)
     assert _criteria(_trip(tmp_path, source)) == _criteria(source)
+
+
+def test_a_pairgoth_file_with_a_bye_player_wrapper_imports(tmp_path: Path) -> None:
+    """Pairgoth writes its byes inside <ByePlayer> (not <ByePlayers>), with keys it does not
+    upper-case; OpenGotha itself skips them: here they come in as byes."""
+    source = _source("notsimplemm")
+    text = source.read_text(encoding="utf-8")
+    text = text.replace("<ByePlayers>", "<ByePlayer>").replace("</ByePlayers>", "</ByePlayer>")
+    text = text.replace('player="DURANDROMAIN"', 'player="DurandRomain"')
+    pairgoth = tmp_path / "pairgoth.xml"
+    pairgoth.write_text(text, encoding="utf-8")
+    original = parse_opengotha(source.read_bytes())
+    assert parse_opengotha(pairgoth.read_bytes()).byes == original.byes
+    assert len(original.byes) == 3
+    empty = tmp_path / "empty.xml"
+    empty.write_text(
+        text[: text.index("<ByePlayer>")]
+        + "<ByePlayer>\n</ByePlayer>"
+        + text[text.index("</ByePlayer>") + len("</ByePlayer>") :],
+        encoding="utf-8",
+    )
+    assert parse_opengotha(empty.read_bytes()).byes == ()
