@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from app.domain import Result
 from app.errors import FinalsError
@@ -25,6 +26,7 @@ from app.io.opengotha import (
     MIN_RATING,
     NO_GRADE_RANK,
     GothaError,
+    GothaResult,
     GothaTournament,
     describe_unsupported,
     event_tournament,
@@ -42,6 +44,7 @@ from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
 from app.services.outputs import check_output
 from app.services.read_model import load_final
+from app.services.results import draw_refusal
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import (
@@ -272,6 +275,23 @@ def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
     return {"tiebreaks": order}
 
 
+def _refuse_draws(session: Session, source: Path, t: GothaTournament) -> None:
+    """A drawn game (jigo) in a final that records no draw: refused whole, with the file's
+    komi, the final's rule and the two fixes (allow draws, or correct the file)."""
+    drawn = [g for g in t.games if g.result is GothaResult.EQUAL]
+    refusal = draw_refusal(session, strict=False) if drawn else None
+    if refusal is None:
+        return
+    g = drawn[0]
+    more = f"（共 {len(drawn)} 盘和棋）" if len(drawn) > 1 else ""
+    raise FinalsError(
+        f"OpenGotha 文件 {source} 第{g.line}行 <Game>：第{g.round}轮第{g.table}台是和棋"
+        f"（RESULT_EQUAL；文件贴目 komi=“{t.parameters.komi}”）{more}，而本比赛不记和棋："
+        f"{refusal.why}。未导入任何内容。如这些对局确为和棋（整数贴目）："
+        f"{refusal.fix}，再导入；否则请在 OpenGotha 中改正结果后重新导出。"
+    )
+
+
 def _kept(t: GothaTournament, title: str, names: list[str]) -> dict[str, Any]:
     """What the export writes back and no setting holds (`app.io.opengotha.KEPT_KEY`): the
     file's parameter sets, the event's name as imported, and by the key the export gives
@@ -321,6 +341,7 @@ def import_opengotha(
         facts = session.scalars(select(Tournament)).first()
         if facts is None or facts.game != "go":
             raise FinalsError("OpenGotha 文件只能导入围棋比赛；本比赛不是围棋。")
+        _refuse_draws(session, source, t)
         if title is None:
             # An export of ours names the tournament, then the event: keep the event's name.
             named = params.name.strip()

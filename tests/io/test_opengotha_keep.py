@@ -124,3 +124,40 @@ def test_a_pairgoth_file_with_a_bye_player_wrapper_imports(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert parse_opengotha(empty.read_bytes()).byes == ()
+
+
+def test_a_draw_is_refused_where_the_final_takes_none(tmp_path: Path) -> None:
+    from app.errors import FinalsError
+    from app.services.read_model import load_final
+    from app.services.tournament import list_events, set_tournament_fields
+
+    source = _source("simplemm")
+    text = source.read_text(encoding="utf-8")
+    game = next(x for x in text.splitlines() if "<Game " in x and 'roundNumber="2"' in x)
+    drawn = tmp_path / "drawn.xml"
+    drawn.write_text(
+        text.replace(
+            game,
+            game.replace('result="RESULT_BLACKWINS"', 'result="RESULT_EQUAL"').replace(
+                'result="RESULT_WHITEWINS"', 'result="RESULT_EQUAL"'
+            ),
+        ),
+        encoding="utf-8",
+    )
+    line = text.splitlines().index(game) + 1
+    db = _final(tmp_path)
+    try:
+        with pytest.raises(FinalsError) as refused:
+            import_opengotha(db, drawn, "GOTHA")
+        message = str(refused.value)
+        assert f"第{line}行" in message and "第2轮" in message and "和棋" in message
+        assert "komi=“7.5”" in message and "--set draws=allowed" in message
+        assert not any(e["code"] == "GOTHA" for e in list_events(db))
+        set_tournament_fields(db, {"draws": "allowed"})
+        import_opengotha(db, drawn, "GOTHA")
+        event = load_final(db).event("GOTHA")
+        assert event is not None
+        results = [g.result for r in event.rounds if r.number == 2 for g in r.games]
+        assert "=" in results  # the draw, as the file has it
+    finally:
+        db.close()
