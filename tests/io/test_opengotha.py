@@ -116,7 +116,16 @@ def demo(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFact
 
 
 def fresh_go(path: Path) -> Path:
+    """A Go final that records draws: the files read here have jigo (a final that records
+    none refuses them, tests/io/test_opengotha_keep.py)."""
+    from app.services.tournament import set_tournament_fields
+
     create_tournament(path, "hangzhou-go").close()
+    db = open_tournament(path)
+    try:
+        set_tournament_fields(db, {"draws": "allowed"})
+    finally:
+        db.close()
     return path
 
 
