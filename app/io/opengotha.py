@@ -227,6 +227,7 @@ class GothaTournament:
     save_time: str = ""  # saveDT, yyyyMMddHHmmss
     # KEPT_TREES as the file had them ({tag: KeptNode}); written back with our values in.
     kept: Mapping[str, KeptNode] = field(default_factory=dict)
+    lost: tuple[str, ...] = ()  # what the file holds and nothing here keeps, one line each
 
     def player(self, key: str) -> GothaPlayer:
         for p in self.players:
@@ -1051,7 +1052,60 @@ def parse_opengotha(data: bytes) -> GothaTournament:
         parameters=_parameters(elements),
         save_time=elements[0].attrs.get("saveDT", ""),
         kept=_kept_trees(elements),
+        lost=_lost(elements),
     )
+
+
+_PLAYER_ATTRS = frozenset(
+    "name firstName country club rank rating participating registeringStatus smmsCorrection "
+    "grade".split()
+) | frozenset(PLAYER_EXTRA)
+_GAME_ATTRS = frozenset(
+    "roundNumber tableNumber whitePlayer blackPlayer knownColor strKnownColor handicap "
+    "result".split()
+)
+_READ_TAGS = {"Players": "Tournament", "Player": "Players", "Games": "Tournament"}
+_READ_TAGS |= {"Game": "Games", "ByePlayers": "Tournament", "ByePlayer": "ByePlayers"}
+
+
+def _lost(elements: Sequence[_Element]) -> tuple[str, ...]:
+    """What an import drops, field by field: a player's declared grade other than his rank,
+    attributes and elements this program has no place for (KEPT_TREES are kept whole)."""
+    lines: list[str] = []
+    unknown: dict[tuple[str, str], list[int]] = {}
+    elements_lost: dict[str, list[int]] = {}
+    inside = -1  # depth of the kept tree being read
+    for el in elements:
+        if inside >= 0 and el.depth <= inside:
+            inside = -1
+        if inside >= 0 or el.depth == 0:
+            continue
+        if el.tag in KEPT_TREES and el.depth == 1:
+            inside = el.depth
+            continue
+        if el.tag == "ByePlayer" and el.parent in ("Tournament", "ByePlayer"):
+            continue  # Pairgoth's wrapper and the byes in it
+        if _READ_TAGS.get(el.tag) != el.parent:
+            if el.depth == 1 or el.parent not in elements_lost:
+                elements_lost.setdefault(el.tag, []).append(el.line)
+            continue
+        known = _PLAYER_ATTRS if el.tag == "Player" else _GAME_ATTRS if el.tag == "Game" else ()
+        for attr in el.attrs:
+            if known and attr not in known:
+                unknown.setdefault((el.tag, attr), []).append(el.line)
+        if el.tag == "Player":
+            grade, rank = el.attrs.get("grade", "").strip(), el.attrs.get("rank", "").strip()
+            if grade and grade.upper() != rank.upper():
+                who = f"{el.attrs.get('name', '')} {el.attrs.get('firstName', '')}".strip()
+                lines.append(
+                    f"第{el.line}行 <Player>：{who} 的申报段级位 grade=“{grade}”与 rank=“{rank}”"
+                    "不同，未保存（本程序只存 rank，导出时 grade 写 rank）"
+                )
+    for (tag, attr), at in unknown.items():
+        lines.append(f"<{tag}> 的属性 {attr}（{len(at)} 处，第{at[0]}行起）未保存")
+    for tag, at in elements_lost.items():
+        lines.append(f"元素 <{tag}>（第{at[0]}行起）本程序不读，未保存")
+    return tuple(lines)
 
 
 def _kept_trees(elements: Sequence[_Element]) -> dict[str, KeptNode]:

@@ -330,6 +330,7 @@ def import_opengotha(
         rating = None if no_grade or p.rating_origin == "INI" else p.rating
         unit = clean_text(p.club, f"第{p.line}行俱乐部", max_length=200)
         people.append((person, grade, rating, unit))
+    notes.extend(t.lost)
     if any(not g.known_colour for g in t.games):
         notes.append("部分对局颜色未定（knownColor=false），按文件中的黑白导入")
     with db.transaction() as session:

@@ -161,3 +161,30 @@ def test_a_draw_is_refused_where_the_final_takes_none(tmp_path: Path) -> None:
         assert "=" in results  # the draw, as the file has it
     finally:
         db.close()
+
+
+def test_what_cannot_be_kept_is_named_field_by_field(tmp_path: Path) -> None:
+    source = _source("simplemm")
+    text = source.read_text(encoding="utf-8")
+    noguchi = next(x for x in text.splitlines() if 'name="Noguchi"' in x)
+    game = next(x for x in text.splitlines() if "<Game " in x)
+    text = text.replace(
+        noguchi,
+        noguchi.replace('grade="7D"', 'grade="6D"').replace("<Player ", '<Player photo="n.jpg" '),
+    )
+    text = text.replace(game, game.replace("<Game ", '<Game comment="late" '))
+    text = text.replace("</Games>", '</Games>\n    <Teams><Team name="Grenoble"/></Teams>')
+    edited = tmp_path / "edited.xml"
+    edited.write_text(text, encoding="utf-8")
+    db = _final(tmp_path)
+    try:
+        plain = import_opengotha(db, source, "PLAIN").notes
+        notes = import_opengotha(db, edited, "GOTHA").notes
+    finally:
+        db.close()
+    added = [n for n in notes if n not in plain]
+    assert any("grade" in n and "Noguchi" in n and "6D" in n for n in added), added
+    assert any("photo" in n and "<Player>" in n for n in added), added
+    assert any("comment" in n and "<Game>" in n for n in added), added
+    assert any("<Teams>" in n for n in added), added
+    assert not any("未保存" in n for n in plain), plain  # the shared file loses nothing
