@@ -350,11 +350,13 @@ def _komi_points(text: str | None) -> str:
     return f"{float(komi.points):g}"
 
 
-def _participating(entrant: FinalEntrant, rounds: int) -> tuple[bool, ...]:
+def _participating(entrant: FinalEntrant, rounds: int, kept: str = "") -> tuple[bool, ...]:
+    """Who plays which round: ours up to the rounds planned; after them what the imported
+    file said (`kept`, its `participating`), or playing."""
     flags = []
     for r in range(1, GOTHA_ROUNDS + 1):
         if r > rounds:
-            flags.append(True)
+            flags.append(kept[r - 1 : r] != "0")
             continue
         out = (
             r in entrant.absent_rounds
@@ -445,7 +447,9 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
             rating_origin=origin,
             country=_clean(e.country).strip() or DEFAULT_COUNTRY,
             club=_clean(e.unit)[:CLUB_MAX].strip(),
-            participating=_participating(e, rounds),
+            participating=_participating(
+                e, rounds, str(kept_players.get(player_key(surname, given), {}).get("rounds", ""))
+            ),
             registered=not (e.withdrawn_from_round == 1 and not _has_games(event, e.id)),
             smms_correction=e.mcmahon_correction,
             extra=_kept_extra(kept_players, player_key(surname, given)),

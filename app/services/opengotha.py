@@ -299,7 +299,10 @@ def _kept(t: GothaTournament, title: str, names: list[str]) -> dict[str, Any]:
     players: dict[str, dict[str, str]] = {}
     for p, person in zip(t.players, names, strict=True):
         split = split_name(person)
-        extra = dict(p.extra)
+        extra: dict[str, str] = dict(p.extra)
+        flags = "".join("1" if f else "0" for f in p.participating)
+        if "0" in flags[max(t.parameters.number_of_rounds, t.last_round) :]:
+            extra["rounds"] = flags  # rounds after the planned ones, as the file had them
         if split != (" ".join(p.name.split()), " ".join(p.first_name.split())):
             extra |= {"name": p.name, "firstName": strip_seed_suffix(p.first_name)}
         if extra:

@@ -188,3 +188,39 @@ def test_what_cannot_be_kept_is_named_field_by_field(tmp_path: Path) -> None:
     assert any("comment" in n and "<Game>" in n for n in added), added
     assert any("<Teams>" in n for n in added), added
     assert not any("未保存" in n for n in plain), plain  # the shared file loses nothing
+
+
+def _players(path: Path) -> list[dict[str, str]]:
+    root = ET.parse(path).getroot()
+    return sorted((dict(p.attrib) for p in root.iter("Player")), key=lambda a: a["name"])
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_import_export_import_loses_nothing(tmp_path: Path, name: str) -> None:
+    from app.services.tournament import event_settings
+
+    source = _source(name)
+    original = parse_opengotha(source.read_bytes())
+    db = _final(tmp_path)
+    try:
+        import_opengotha(db, source, "ONE")
+        out = tmp_path / "one.xml"
+        export_opengotha(db, "ONE", out)
+        import_opengotha(db, out, "TWO")
+        assert event_settings(db, "TWO") == event_settings(db, "ONE")
+    finally:
+        db.close()
+    back = parse_opengotha(out.read_bytes())
+    # Every attribute of every player, as the file wrote it (names, ranks, ratings and
+    # their origin, country, club, licences, rounds played, registration, correction).
+    assert _players(out) == _players(source)
+
+    def games(t: object) -> list[tuple[object, ...]]:
+        return [
+            (g.round, g.table, g.white, g.black, g.result, g.handicap, g.known_colour)
+            for g in t.games
+        ]
+
+    assert games(back) == games(original)
+    assert [(b.round, b.player) for b in back.byes] == [(b.round, b.player) for b in original.byes]
+    assert back.parameters.placement == original.parameters.placement
