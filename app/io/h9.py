@@ -23,20 +23,30 @@ places, so every reference names one line); Black moves first, so our first move
 did not play is `0-`.  Names are pinyin (`app.pinyin`: surname readings of polyphonic
 surnames, 复姓 whole), "Surname Given" with capitals, ü as yu (Lyu); the club is the
 pinyin initials of the unit (up to 4) unless one is given; the country is CN unless given.
-Only rounds whose every game has a result are written.  Pure: no store.
+Only rounds whose every game has a result are written.
+
+An event imported from OpenGotha (issue 29 §4) is written as OpenGotha writes it: the
+file's header (EV, PC's city, DT, KM; HA[h<n>] when its handicap correction is n > 0), each
+player's own country and a club code already of up to 4 Latin letters or digits (`38Gr`),
+the file's split of a name with spaces as `_` (`lavielle_escoubet julie`), each game's
+handicap (`/b4`), a McMahon round on leave by what it counts (`0=` half a win), and the
+score columns in wins (MMS 25, not 50; a half as `.5`).  Pure: no store.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from app.domain import Result
-from app.io.opengotha import GothaError, rank_value, split_name
+from app.io.opengotha import GothaError, kept_facts, player_key, rank_value, split_name
 from app.pinyin import name_key
 from app.readmodel.model import FinalEvent, TournamentFacts
+from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
 
 CLASSES = ("A", "B", "C", "D")
@@ -80,13 +90,14 @@ class H9Round:
     symbol: str  # + - =
     colour: str = ""  # w | b | "" (no game, or a forfeit)
     forfeit: bool = False
+    handicap: int = 0
 
     def text(self) -> str:
         if self.opponent == 0:
             return f"0{self.symbol}"
         if self.forfeit:
             return f"{self.opponent}{self.symbol}!"
-        return f"{self.opponent}{self.symbol}/{self.colour}0"
+        return f"{self.opponent}{self.symbol}/{self.colour}{self.handicap}"
 
 
 @dataclass(frozen=True)
@@ -155,9 +166,12 @@ def latin_name(name: str) -> tuple[str, str]:
 
 
 def club_code(unit: str | None) -> str:
-    """Up to 4 capitals: the pinyin initials of the unit (杭州市棋类协会 → HZSQ)."""
+    """A club code already of up to 4 Latin letters or digits as it is (OpenGotha's `38Gr`);
+    otherwise up to 4 capitals: the pinyin initials of the unit (杭州市棋类协会 → HZSQ)."""
     if not unit:
         return "xxxx"
+    if re.fullmatch(r"[A-Za-z0-9]{1,4}", unit.strip()):
+        return unit.strip()
     letters = "".join(w[0] for w in romanise(unit) if w).upper()
     return letters[:4] or "xxxx"
 
@@ -212,6 +226,12 @@ def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H
     rows = [row for row in event.standings.rows if row.entrant in implied]
     place = {row.entrant: k for k, row in enumerate(rows, 1)}
     columns = tuple(event.standings.tiebreak_order[:SCORE_COLUMNS]) or ("积分",)
+    kept = kept_facts(event)
+    found = kept.get("players")
+    kept_players: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
+    general = _kept_set(kept, "GeneralParameterSet")
+    absent = _absent_symbol(event)
+    win = event.scoring.win or 1
     players: list[H9Player] = []
     for row in rows:
         entrant = event.entrant(row.entrant)
@@ -219,19 +239,24 @@ def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H
         halves: list[H9Round] = []
         for r in rounds:
             g = games.get((r, row.entrant))
+            if g is None and r in entrant.absent_rounds and absent:
+                halves.append(H9Round(0, absent))  # on leave: what the McMahon score counts
+                continue
             halves.append(_half(g, row.entrant, place, event))
-        surname, given = latin_name(entrant.name)
+        surname, given = _file_name(kept_players, entrant.name) or latin_name(entrant.name)
         club = options.club if options.club else club_code(entrant.unit)
         scores = tuple(
-            _number(row.points if c == "积分" else row.tiebreaks.get(c, 0.0)) for c in columns
+            _number(_in_wins(c, row.points if c == "积分" else row.tiebreaks.get(c, 0.0), win))
+            for c in columns
         )
+        own = ascii_text(entrant.country or "").upper()
         players.append(
             H9Player(
                 place=place[row.entrant],
                 surname=surname,
                 given=given,
                 rank=h9_rank(entrant.grade),
-                country=country,
+                country=own if len(own) == 2 else country,
                 club=ascii_text(club).replace(" ", "")[:4] or "xxxx",
                 scores=scores,
                 rounds=tuple(halves),
@@ -240,15 +265,30 @@ def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H
         )
     komi = parse_komi(facts.komi)
     header: list[tuple[str, str]] = [("CL", options.tournament_class)]
-    header.append(("EV", " ".join(w.capitalize() for w in romanise(facts.title)) or event.code))
+    if general.get("name"):  # the event's own header, as the imported file had it
+        header.append(("EV", ascii_text(general["name"]).strip() or event.code))
+    else:
+        header.append(("EV", " ".join(w.capitalize() for w in romanise(facts.title)) or event.code))
+    venue = general.get("location") if general else facts.venue
     city = (
         options.city
         if options.city is not None
-        else " ".join(w.capitalize() for w in romanise(facts.venue or ""))
+        else " ".join(w.capitalize() for w in romanise(venue or ""))
     )
     header.append(("PC", f"{country},{ascii_text(city)}"))
-    header.append(("DT", _dates(facts.start_date, facts.end_date)))
-    header.append(("KM", f"{float(komi.points):g}" if komi else "7.5"))
+    begin, end = (
+        (_iso(general.get("beginDate")), _iso(general.get("endDate")))
+        if general
+        else (facts.start_date, facts.end_date)
+    )
+    header.append(("DT", _dates(begin, end)))
+    correction = _whole(_kept_set(kept, "HandicapParameterSet").get("hdCorrection"))
+    if correction > 0:  # as OpenGotha writes it: the handicap lowered by this many stones
+        header.append(("HA", f"h{correction}"))
+    if general.get("komi"):
+        header.append(("KM", ascii_text(general["komi"]).strip() or "7.5"))
+    else:
+        header.append(("KM", f"{float(komi.points):g}" if komi else "7.5"))
     if options.time is not None:
         header.append(("TM", str(options.time)))
     header.append(("CM", f"{event.code} {ascii_text(' '.join(romanise(event.name)))}".strip()))
@@ -257,6 +297,61 @@ def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H
         columns=tuple(COLUMN_NAMES.get(c, f"TB{k}") for k, c in enumerate(columns, 1)),
         players=tuple(players),
     )
+
+
+# Columns counted in game points: written in wins, OpenGotha's unit (MMS 25, not 50).
+_IN_POINTS = frozenset(
+    "积分 对手分 中间分 去一最低对手分 累进分 对手累进分 麦克马洪分 SOS SOSOS SODOS".split()
+)
+
+
+def _in_wins(column: str, value: float, win: float) -> float:
+    return value / win if column in _IN_POINTS else value
+
+
+def _absent_symbol(event: FinalEvent) -> str:
+    """A McMahon round on leave as OpenGotha writes it (its MMS for the round: `0+` a win,
+    `0=` half, `0-` none); "" elsewhere (a round not played is `0-`)."""
+    typed = event_settings_lenient(event.stored)[0]
+    if typed.pairing.system != "mcmahon":
+        return ""
+    score = typed.mcmahon.absent_score
+    return "+" if score >= 1 else "=" if score >= 0.5 else "-"
+
+
+def _file_name(players: Mapping[str, Any], name: str) -> tuple[str, str] | None:
+    """The imported file's own surname and given name, spaces as `_` (OpenGotha's
+    `lavielle_escoubet julie`); None when the file did not split the name otherwise."""
+    kept = players.get(player_key(*split_name(name)))
+    if not isinstance(kept, Mapping) or "name" not in kept or "firstName" not in kept:
+        return None
+    surname = "_".join(ascii_text(str(kept["name"])).split())
+    given = "_".join(ascii_text(str(kept["firstName"])).split())
+    return (surname, given) if surname else None
+
+
+def _kept_set(kept: Mapping[str, Any], tag: str) -> dict[str, str]:
+    tree = (kept.get("parameters") or {}).get("TournamentParameterSet")
+    if not isinstance(tree, list) or len(tree) != 3:
+        return {}
+    for child in tree[2]:
+        if child[0] == tag:
+            return {str(k): str(v) for k, v in child[1].items()}
+    return {}
+
+
+def _iso(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat((text or "").strip())
+    except ValueError:
+        return None
+
+
+def _whole(text: str | None) -> int:
+    try:
+        return int((text or "0").strip())
+    except ValueError:
+        return 0
 
 
 def _dates(start: date | None, end: date | None) -> str:
@@ -283,7 +378,7 @@ def _half(g: object, entrant: int, place: dict[int, int], event: FinalEvent) -> 
     opponent = place[g.second if first else g.first]
     colour = "b" if first else "w"
     if result is Result.DRAW:
-        return H9Round(opponent, "=", colour)
+        return H9Round(opponent, "=", colour, handicap=g.handicap)
     if result is Result.NOT_PLAYED or result is None:
         return H9Round(0, "-")
     if result is Result.DOUBLE_FORFEIT:
@@ -292,7 +387,7 @@ def _half(g: object, entrant: int, place: dict[int, int], event: FinalEvent) -> 
         won = (result is Result.FIRST_WINS_BY_FORFEIT) == first
         return H9Round(opponent, "+" if won else "-", forfeit=True)
     won = (result is Result.FIRST_WINS) == first
-    return H9Round(opponent, "+" if won else "-", colour)
+    return H9Round(opponent, "+" if won else "-", colour, handicap=g.handicap)
 
 
 def write_h9(table: H9Table) -> str:

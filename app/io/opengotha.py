@@ -32,6 +32,8 @@ The structure, as OpenGotha 3.x writes and reads it (`info.vannier.gotha.Externa
   or two letters, or whose club has more than 4 characters; it needs GeneralParameterSet,
   HandicapParameterSet, PlacementParameterSet and PairingParameterSet to be present.
 * It writes `knownColor` and reads back `strKnownColor` (both are read here).
+* Pairgoth writes the byes inside a `<ByePlayer>` wrapper instead of `<ByePlayers>`, with
+  keys not upper-cased; OpenGotha skips them, this reader takes them as byes.
 
 This program's side: Black moves first in Go, so our first mover (`first`) is
 `blackPlayer`.  A Chinese name goes as name = surname (复姓 kept whole), firstName = the
@@ -54,6 +56,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from typing import Any
 from xml.parsers import expat
 
 from app.domain import Result
@@ -103,6 +106,21 @@ _TIEBREAK_CRITERIA = {
 }
 
 _MCMAHON_CRITERIA = {"麦克马洪分": "MMS", "SOS": "SOSM", "SOSOS": "SOSOSM", "SODOS": "SODOSM"}
+_SWISS_MM_CRITERIA = {"SOS": "SOSW", "SOSOS": "SOSOSW", "SODOS": "SODOSW"}
+
+# The parameter trees a file's settings live in, kept whole by an import and written back.
+KEPT_TREES = ("TournamentParameterSet", "TeamTournamentParameterSet")
+# A player's attributes this program has no field for, kept by key and written back.
+PLAYER_EXTRA = (
+    "agaExpirationDate",
+    "agaId",
+    "egfPin",
+    "ffgLicence",
+    "ffgLicenceStatus",
+    "ratingOrigin",  # "EGF : 1762", "FFG : 302", "" (INI and MAN are this program's own)
+)
+# A kept element: [tag, {attribute: value}, [children]] (JSON as the settings store it).
+KeptNode = list[Any]
 
 
 class GothaError(ValueError):
@@ -155,6 +173,7 @@ class GothaPlayer:
     registered: bool = True  # FIN; False: PRE
     line: int = 0  # in the file read (0: built here)
     smms_correction: int = 0  # grades added to the McMahon start
+    extra: Mapping[str, str] = field(default_factory=dict)  # PLAYER_EXTRA, as the file had them
 
     @property
     def key(self) -> str:
@@ -206,6 +225,9 @@ class GothaTournament:
     byes: tuple[GothaBye, ...]
     parameters: GothaParameters
     save_time: str = ""  # saveDT, yyyyMMddHHmmss
+    # KEPT_TREES as the file had them ({tag: KeptNode}); written back with our values in.
+    kept: Mapping[str, KeptNode] = field(default_factory=dict)
+    lost: tuple[str, ...] = ()  # what the file holds and nothing here keeps, one line each
 
     def player(self, key: str) -> GothaPlayer:
         for p in self.players:
@@ -328,11 +350,13 @@ def _komi_points(text: str | None) -> str:
     return f"{float(komi.points):g}"
 
 
-def _participating(entrant: FinalEntrant, rounds: int) -> tuple[bool, ...]:
+def _participating(entrant: FinalEntrant, rounds: int, kept: str = "") -> tuple[bool, ...]:
+    """Who plays which round: ours up to the rounds planned; after them what the imported
+    file said (`kept`, its `participating`), or playing."""
     flags = []
     for r in range(1, GOTHA_ROUNDS + 1):
         if r > rounds:
-            flags.append(True)
+            flags.append(kept[r - 1 : r] != "0")
             continue
         out = (
             r in entrant.absent_rounds
@@ -360,7 +384,7 @@ def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
     """OpenGotha's placement criteria for the event's tie-breaks (the first is the score):
     McMahon criteria for a McMahon event, Swiss (NBW) ones otherwise; OpenGotha warns when
     the two are mixed, so only one kind is written."""
-    table = _MCMAHON_CRITERIA if mcmahon else _TIEBREAK_CRITERIA
+    table = _MCMAHON_CRITERIA if mcmahon else {**_TIEBREAK_CRITERIA, **_SWISS_MM_CRITERIA}
     criteria = [] if mcmahon else ["NBW"]
     for name in event.standings.tiebreak_order:
         crit = table.get(name)
@@ -387,7 +411,15 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
             f"项目 {event.code} 计划 {rounds} 轮，OpenGotha 最多 {GOTHA_ROUNDS} 轮，无法导出。"
             f"请把 rounds_planned 改为 {GOTHA_ROUNDS} 以内后再导出。"
         )
+    kept = kept_facts(event)
+    found = kept.get("players")
+    kept_players: Mapping[str, Any] = found if isinstance(found, Mapping) else {}
     names = {e.id: split_name(_clean(e.name)) for e in entrants}
+    for e in entrants:  # the file's own split of a name ("lavielle escoubet" + "julie")
+        extra = kept_players.get(player_key(*names[e.id]), {})
+        if isinstance(extra, dict) and "name" in extra and "firstName" in extra:
+            if player_key(extra["name"], extra["firstName"]) == player_key(*names[e.id]):
+                names[e.id] = (str(extra["name"]), str(extra["firstName"]))
     counts: dict[str, int] = {}
     for surname, given in names.values():
         key = player_key(surname, given)
@@ -415,9 +447,12 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
             rating_origin=origin,
             country=_clean(e.country).strip() or DEFAULT_COUNTRY,
             club=_clean(e.unit)[:CLUB_MAX].strip(),
-            participating=_participating(e, rounds),
+            participating=_participating(
+                e, rounds, str(kept_players.get(player_key(surname, given), {}).get("rounds", ""))
+            ),
             registered=not (e.withdrawn_from_round == 1 and not _has_games(event, e.id)),
             smms_correction=e.mcmahon_correction,
+            extra=_kept_extra(kept_players, player_key(surname, given)),
         )
         keys[e.id] = player.key
         players.append(player)
@@ -442,24 +477,36 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
     system, mm = _settings(event)
     bar, floor = mm.bar, mm.floor
     mcmahon = system == "mcmahon"
+    # The file's general set when the event was imported: its own header, and what a
+    # Swiss event does not use (the McMahon bar, floor and counting) as the file had it.
+    general = _kept_general(kept)
+    own = bool(general) and kept.get("title") == event.name
     # McMahon: OpenGotha's zero is ours (the floor when unset), so its starts are ours.
-    zero = rank_of_grade(mm.zero or floor) if mcmahon else "30K"
+    zero = rank_of_grade(mm.zero or floor) if mcmahon else general.get("genMMZero", "30K")
     params = GothaParameters(
-        short_name=event.code,
-        name=_clean(f"{facts.title} {event.name}".strip()),
-        location=_clean(facts.venue),
-        director=_clean(facts.operators[0] if facts.operators else ""),
-        begin_date=facts.start_date,
-        end_date=facts.end_date,
-        komi=_komi_points(facts.komi),
+        short_name=general.get("shortName", event.code),
+        name=general["name"] if own else _clean(f"{facts.title} {event.name}".strip()),
+        location=general.get("location", _clean(facts.venue)),
+        director=general.get("director", _clean(facts.operators[0] if facts.operators else "")),
+        begin_date=_iso_date(general.get("beginDate")) if general else facts.start_date,
+        end_date=_iso_date(general.get("endDate")) if general else facts.end_date,
+        komi=general.get("komi", _komi_points(facts.komi)),
         number_of_rounds=max(rounds, 1),
         system="mcmahon" if mcmahon else "swiss",
-        mm_bar=rank_of_grade(bar) if mcmahon else "4D",
-        mm_floor=rank_of_grade(floor) if mcmahon else "20K",
+        mm_bar=rank_of_grade(bar) if mcmahon else general.get("genMMBar", "4D"),
+        mm_floor=rank_of_grade(floor) if mcmahon else general.get("genMMFloor", "20K"),
         placement=_placement(event, mcmahon),
         mm_zero=zero,
-        mms2_absent=max(0, min(2, round(mm.absent_score * 2))) if mcmahon else 1,
-        round_down=mm.absent_round_down if mcmahon else True,
+        mms2_absent=(
+            max(0, min(2, round(mm.absent_score * 2)))
+            if mcmahon
+            else _whole(general.get("genMMS2ValueAbsent"), 1)
+        ),
+        round_down=(
+            mm.absent_round_down
+            if mcmahon
+            else general.get("genRoundDownNBWMMS", "true") != "false"
+        ),
     )
     stamp = facts.end_date or facts.start_date
     return GothaTournament(
@@ -468,7 +515,54 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
         byes=tuple(byes),
         parameters=params,
         save_time=f"{stamp:%Y%m%d}000000" if stamp else "20190101000000",
+        kept={
+            tag: tree
+            for tag, tree in (kept.get("parameters") or {}).items()
+            if tag in KEPT_TREES and isinstance(tree, list) and len(tree) == 3
+        },
     )
+
+
+# Where an import keeps what the file holds and no setting does: pairing["opengotha"],
+# {"title": the event's name as imported, "parameters": {tag: KeptNode},
+#  "players": {key: {attribute: value}}} (`app.settings.schema.INTERNAL_KEYS`).
+KEPT_KEY = "opengotha"
+
+
+def kept_facts(event: FinalEvent) -> Mapping[str, Any]:
+    kept = event.stored.group("pairing").get(KEPT_KEY)
+    return kept if isinstance(kept, Mapping) else {}
+
+
+def _kept_general(kept: Mapping[str, Any]) -> dict[str, str]:
+    tree = (kept.get("parameters") or {}).get("TournamentParameterSet")
+    if not isinstance(tree, list) or len(tree) != 3:
+        return {}
+    for child in tree[2]:
+        if child[0] == "GeneralParameterSet":
+            return {str(k): str(v) for k, v in child[1].items()}
+    return {}
+
+
+def _kept_extra(players: Mapping[str, Any], key: str) -> dict[str, str]:
+    extra = players.get(key)
+    if not isinstance(extra, Mapping):
+        return {}
+    return {k: str(v) for k, v in extra.items() if k in PLAYER_EXTRA}
+
+
+def _iso_date(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat((text or "").strip())
+    except ValueError:
+        return None
+
+
+def _whole(text: str | None, default: int) -> int:
+    try:
+        return int((text or "").strip())
+    except ValueError:
+        return default
 
 
 def _has_games(event: FinalEvent, entrant: int) -> bool:
@@ -497,28 +591,26 @@ def write_opengotha(t: GothaTournament) -> str:
     )
     players = ET.SubElement(root, "Players")
     for p in t.players:
-        ET.SubElement(
-            players,
-            "Player",
-            {
-                "agaExpirationDate": "",
-                "agaId": "",
-                "club": p.club,
-                "country": p.country,
-                "egfPin": "",
-                "ffgLicence": "",
-                "ffgLicenceStatus": "",
-                "firstName": p.first_name,
-                "grade": p.rank,
-                "name": p.name,
-                "participating": "".join("1" if f else "0" for f in p.participating),
-                "rank": p.rank,
-                "rating": str(p.rating),
-                "ratingOrigin": p.rating_origin,
-                "registeringStatus": "FIN" if p.registered else "PRE",
-                "smmsCorrection": str(p.smms_correction),
-            },
-        )
+        attrs = {
+            "agaExpirationDate": "",
+            "agaId": "",
+            "club": p.club,
+            "country": p.country,
+            "egfPin": "",
+            "ffgLicence": "",
+            "ffgLicenceStatus": "",
+            "firstName": p.first_name,
+            "grade": p.rank,
+            "name": p.name,
+            "participating": "".join("1" if f else "0" for f in p.participating),
+            "rank": p.rank,
+            "rating": str(p.rating),
+            "ratingOrigin": p.rating_origin,
+            "registeringStatus": "FIN" if p.registered else "PRE",
+            "smmsCorrection": str(p.smms_correction),
+        }
+        attrs.update((k, v) for k, v in p.extra.items() if k in PLAYER_EXTRA)
+        ET.SubElement(players, "Player", attrs)
     games = ET.SubElement(root, "Games")
     for g in t.games:
         ET.SubElement(
@@ -538,127 +630,170 @@ def write_opengotha(t: GothaTournament) -> str:
         byes = ET.SubElement(root, "ByePlayers")
         for b in t.byes:
             ET.SubElement(byes, "ByePlayer", {"player": b.player, "roundNumber": str(b.round)})
-    _write_parameters(root, t.parameters)
-    team = ET.SubElement(root, "TeamTournamentParameterSet")
-    ET.SubElement(team, "TeamGeneralParameterSet", {"teamSize": "4"})
-    tpps = ET.SubElement(team, "TeamPlacementParameterSet")
-    crits = ET.SubElement(tpps, "PlacementCriteria")
-    for k, name in enumerate(("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR"), 1):
-        ET.SubElement(crits, "PlacementCriterion", {"name": name, "number": str(k)})
+    _write_parameters(root, t)
     ET.indent(root, space="    ")
     body = ET.tostring(root, encoding="unicode", short_empty_elements=True)
     return '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body + "\n"
 
 
-def _write_parameters(root: ET.Element, p: GothaParameters) -> None:
-    tps = ET.SubElement(root, "TournamentParameterSet")
+_GENERAL_DEFAULTS = {
+    "basicTime": "60",
+    "canByoYomiTime": "300",
+    "complementaryTimeSystem": "STDBYOYOMI",
+    "fischerTime": "10",
+    "genCountNotPlayedGamesAsHalfPoint": "false",
+    "genMMS2ValueBye": "2",
+    "genNBW2ValueAbsent": "0",
+    "genNBW2ValueBye": "2",
+    "nbMovesCanTime": "15",
+    "numberOfCategories": "1",
+    "size": "19",
+    "stdByoYomiTime": "30",
+}
+_HANDICAP_DEFAULTS = {
+    "hdBasedOnMMS": "false",
+    "hdCeiling": "0",
+    "hdCorrection": "0",
+    "hdNoHdRankThreshold": "30K",
+}
+_PAIRING_DEFAULTS = {
+    "paiBaAvoidDuplGame": "500000000000000",
+    "paiBaBalanceWB": "1000000",
+    "paiBaDeterministic": "true",
+    "paiBaRandom": "0",
+    "paiMaAdditionalPlacementCritSystem1": "Rating",
+    "paiMaAdditionalPlacementCritSystem2": "NULL",
+    "paiMaAvoidMixingCategories": "0",
+    "paiMaCompensateDUDD": "true",
+    "paiMaDUDDLowerMode": "MID",
+    "paiMaDUDDUpperMode": "MID",
+    "paiMaDUDDWeight": "100000000",
+    "paiMaLastRoundForSeedSystem1": "1",
+    "paiMaMaximizeSeeding": "5000000",
+    "paiMaMinimizeScoreDifference": "100000000000",
+    "paiMaSeedSystem1": "SPLITANDSLIP",
+    "paiMaSeedSystem2": "SPLITANDSLIP",
+    "paiSeAvoidSameGeo": "0",
+    "paiSeBarThresholdActive": "true",
+    "paiSeDefSecCrit": "100000000000",
+    "paiSeMinimizeHandicap": "0",
+    "paiSeNbWinsThresholdActive": "true",
+    "paiSePreferMMSDiffRatherThanSameClub": "3",
+    "paiSePreferMMSDiffRatherThanSameClubsGroup": "2",
+    "paiSePreferMMSDiffRatherThanSameCountry": "1",
+    "paiSeRankThreshold": "4D",
+    "paiStandardNX1Factor": "0.5",
+}
+_DISPLAY_DEFAULTS = {
+    "displayClCol": "true",
+    "displayCoCol": "true",
+    "displayIndGamesInMatches": "true",
+    "displayNPPlayers": "false",
+    "displayNumCol": "true",
+    "displayPlCol": "true",
+    "gameFormat": "full",
+    "playerSortType": "name",
+    "showByePlayer": "true",
+    "showNotFinallyRegisteredPlayers": "true",
+    "showNotPairedPlayers": "true",
+    "showNotParticipatingPlayers": "false",
+    "showPlayerClub": "true",
+    "showPlayerCountry": "false",
+    "showPlayerGrade": "true",
+}
+_TEAM_CRITERIA = ("TEAMP", "BDW", "BDW3U", "BDW2U", "BDW1U", "MNR")
+
+
+def _criteria(names: Sequence[str]) -> KeptNode:
+    padded = list(names[:6]) + ["NULL"] * (6 - len(names[:6]))
+    return [
+        "PlacementCriteria",
+        {},
+        [
+            ["PlacementCriterion", {"name": n, "number": str(k)}, []]
+            for k, n in enumerate(padded, 1)
+        ],
+    ]
+
+
+def _default_trees(mcmahon: bool) -> dict[str, KeptNode]:
+    """The parameter trees this program writes for an event no file was imported into."""
+    pairing = dict(_PAIRING_DEFAULTS, paiSeAvoidSameGeo="100000000000" if mcmahon else "0")
+    publish = {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "false"}
+    return {
+        "TournamentParameterSet": [
+            "TournamentParameterSet",
+            {},
+            [
+                ["GeneralParameterSet", dict(_GENERAL_DEFAULTS), []],
+                ["HandicapParameterSet", dict(_HANDICAP_DEFAULTS), []],
+                ["PlacementParameterSet", {}, [_criteria(())]],
+                ["PairingParameterSet", pairing, []],
+                ["DPParameterSet", dict(_DISPLAY_DEFAULTS), []],
+                ["PublishParameterSet", publish, []],
+            ],
+        ],
+        "TeamTournamentParameterSet": [
+            "TeamTournamentParameterSet",
+            {},
+            [
+                ["TeamGeneralParameterSet", {"teamSize": "4"}, []],
+                ["TeamPlacementParameterSet", {}, [_criteria(_TEAM_CRITERIA)]],
+            ],
+        ],
+    }
+
+
+def _general(p: GothaParameters) -> dict[str, str]:
+    """What this program says in GeneralParameterSet (the rest is the file's, or defaults)."""
     begin = p.begin_date.isoformat() if p.begin_date else "2019-01-01"
     end = p.end_date.isoformat() if p.end_date else begin
-    ET.SubElement(
-        tps,
-        "GeneralParameterSet",
-        {
-            "basicTime": "60",
-            "beginDate": begin,
-            "canByoYomiTime": "300",
-            "complementaryTimeSystem": "STDBYOYOMI",
-            "director": p.director,
-            "endDate": end,
-            "fischerTime": "10",
-            "genCountNotPlayedGamesAsHalfPoint": "false",
-            "genMMBar": p.mm_bar,
-            "genMMFloor": p.mm_floor,
-            "genMMS2ValueAbsent": str(p.mms2_absent),
-            "genMMS2ValueBye": "2",
-            "genMMZero": p.mm_zero,
-            "genNBW2ValueAbsent": "0",
-            "genNBW2ValueBye": "2",
-            "genRoundDownNBWMMS": _b(p.round_down),
-            "komi": p.komi,
-            "location": p.location,
-            "name": p.name,
-            "nbMovesCanTime": "15",
-            "numberOfCategories": "1",
-            "numberOfRounds": str(p.number_of_rounds),
-            "shortName": p.short_name,
-            "size": "19",
-            "stdByoYomiTime": "30",
-        },
-    )
-    ET.SubElement(
-        tps,
-        "HandicapParameterSet",
-        {
-            "hdBasedOnMMS": "false",
-            "hdCeiling": "0",
-            "hdCorrection": "0",
-            "hdNoHdRankThreshold": "30K",
-        },
-    )
-    pps = ET.SubElement(tps, "PlacementParameterSet")
-    crits = ET.SubElement(pps, "PlacementCriteria")
-    names = list(p.placement[:6]) + ["NULL"] * (6 - len(p.placement[:6]))
-    for k, name in enumerate(names, 1):
-        ET.SubElement(crits, "PlacementCriterion", {"name": name, "number": str(k)})
-    mcmahon = p.system == "mcmahon"
-    ET.SubElement(
-        tps,
-        "PairingParameterSet",
-        {
-            "paiBaAvoidDuplGame": "500000000000000",
-            "paiBaBalanceWB": "1000000",
-            "paiBaDeterministic": "true",
-            "paiBaRandom": "0",
-            "paiMaAdditionalPlacementCritSystem1": "Rating",
-            "paiMaAdditionalPlacementCritSystem2": "NULL",
-            "paiMaAvoidMixingCategories": "0",
-            "paiMaCompensateDUDD": "true",
-            "paiMaDUDDLowerMode": "MID",
-            "paiMaDUDDUpperMode": "MID",
-            "paiMaDUDDWeight": "100000000",
-            "paiMaLastRoundForSeedSystem1": "1",
-            "paiMaMaximizeSeeding": "5000000",
-            "paiMaMinimizeScoreDifference": "100000000000",
-            "paiMaSeedSystem1": "SPLITANDSLIP",
-            "paiMaSeedSystem2": "SPLITANDSLIP",
-            "paiSeAvoidSameGeo": "0" if not mcmahon else "100000000000",
-            "paiSeBarThresholdActive": "true",
-            "paiSeDefSecCrit": "100000000000",
-            "paiSeMinimizeHandicap": "0",
-            "paiSeNbWinsThresholdActive": "true",
-            "paiSePreferMMSDiffRatherThanSameClub": "3",
-            "paiSePreferMMSDiffRatherThanSameClubsGroup": "2",
-            "paiSePreferMMSDiffRatherThanSameCountry": "1",
-            "paiSeRankThreshold": "4D",
-            "paiStandardNX1Factor": "0.5",
-        },
-    )
-    ET.SubElement(
-        tps,
-        "DPParameterSet",
-        {
-            "displayClCol": "true",
-            "displayCoCol": "true",
-            "displayIndGamesInMatches": "true",
-            "displayNPPlayers": "false",
-            "displayNumCol": "true",
-            "displayPlCol": "true",
-            "gameFormat": "full",
-            "playerSortType": "name",
-            "showByePlayer": "true",
-            "showNotFinallyRegisteredPlayers": "true",
-            "showNotPairedPlayers": "true",
-            "showNotParticipatingPlayers": "false",
-            "showPlayerClub": "true",
-            "showPlayerCountry": "false",
-            "showPlayerGrade": "true",
-        },
-    )
-    ET.SubElement(
-        tps,
-        "PublishParameterSet",
-        {"exportToLocalFile": "true", "htmlAutoScroll": "false", "print": "false"},
-    )
+    return {
+        "beginDate": begin,
+        "director": p.director,
+        "endDate": end,
+        "genMMBar": p.mm_bar,
+        "genMMFloor": p.mm_floor,
+        "genMMS2ValueAbsent": str(p.mms2_absent),
+        "genMMZero": p.mm_zero,
+        "genRoundDownNBWMMS": _b(p.round_down),
+        "komi": p.komi,
+        "location": p.location,
+        "name": p.name,
+        "numberOfRounds": str(p.number_of_rounds),
+        "shortName": p.short_name,
+    }
+
+
+def _tree_with(tree: KeptNode, defaults: KeptNode, p: GothaParameters) -> KeptNode:
+    """`tree` (the file's) with the sets OpenGotha needs and it lacks, and our values in:
+    the general set's and the placement criteria."""
+    tag, attrs, children = tree
+    have = {child[0] for child in children}
+    children = list(children) + [c for c in defaults[2] if c[0] not in have]
+    out: list[KeptNode] = []
+    for child in children:
+        if child[0] == "GeneralParameterSet":
+            child = [child[0], {**child[1], **_general(p)}, child[2]]
+        elif child[0] == "PlacementParameterSet":
+            child = [child[0], child[1], [_criteria(p.placement)]]
+        out.append(child)
+    return [tag, attrs, out]
+
+
+def _emit(parent: ET.Element, node: KeptNode) -> None:
+    tag, attrs, children = node
+    el = ET.SubElement(parent, str(tag), {str(k): str(v) for k, v in sorted(attrs.items())})
+    for child in children:
+        _emit(el, child)
+
+
+def _write_parameters(root: ET.Element, t: GothaTournament) -> None:
+    p = t.parameters
+    defaults = _default_trees(p.system == "mcmahon")
+    params = t.kept.get("TournamentParameterSet") or defaults["TournamentParameterSet"]
+    _emit(root, _tree_with(params, defaults["TournamentParameterSet"], p))
+    _emit(root, t.kept.get("TeamTournamentParameterSet") or defaults["TeamTournamentParameterSet"])
 
 
 # -- reading -------------------------------------------------------------------------------
@@ -670,6 +805,7 @@ class _Element:
     attrs: Mapping[str, str]
     line: int
     parent: str  # the parent's tag ("" for the root)
+    depth: int = 0  # 0 for the root
 
 
 @dataclass
@@ -699,7 +835,9 @@ def _elements(data: bytes) -> list[_Element]:
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         parent = reader.stack[-1] if reader.stack else ""
-        reader.elements.append(_Element(tag, attrs, parser.CurrentLineNumber, parent))
+        reader.elements.append(
+            _Element(tag, attrs, parser.CurrentLineNumber, parent, len(reader.stack))
+        )
         reader.stack.append(tag)
 
     def end(tag: str) -> None:
@@ -795,7 +933,19 @@ def _player(el: _Element) -> GothaPlayer:
         registered=status == "FIN",
         line=el.line,
         smms_correction=_int(el, "smmsCorrection", 0, low=-9, high=9),
+        extra=_player_extra(el.attrs),
     )
+
+
+def _player_extra(attrs: Mapping[str, str]) -> dict[str, str]:
+    """PLAYER_EXTRA of a <Player>: the ones it fills in, and an empty rating origin (a
+    rating of unknown origin, which this program's own INI / MAN would change)."""
+    extra = {k: attrs[k] for k in PLAYER_EXTRA if attrs.get(k)}
+    if extra.get("ratingOrigin") in ("INI", "MAN"):
+        del extra["ratingOrigin"]
+    if attrs.get("ratingOrigin") == "":
+        extra["ratingOrigin"] = ""
+    return extra
 
 
 def _result(el: _Element) -> GothaResult:
@@ -887,7 +1037,8 @@ def parse_opengotha(data: bytes) -> GothaTournament:
         )
     byes: list[GothaBye] = []
     for el in elements:
-        if el.tag != "ByePlayer":
+        # In <ByePlayers>; Pairgoth writes them in a <ByePlayer> wrapper of its own.
+        if el.tag != "ByePlayer" or el.parent not in ("ByePlayers", "ByePlayer"):
             continue
         rnd = _int(el, "roundNumber", 1, low=1, high=GOTHA_ROUNDS)
         key = _key(el, "player", players)
@@ -904,7 +1055,81 @@ def parse_opengotha(data: bytes) -> GothaTournament:
         byes=tuple(sorted(byes, key=lambda b: b.round)),
         parameters=_parameters(elements),
         save_time=elements[0].attrs.get("saveDT", ""),
+        kept=_kept_trees(elements),
+        lost=_lost(elements),
     )
+
+
+_PLAYER_ATTRS = frozenset(
+    "name firstName country club rank rating participating registeringStatus smmsCorrection "
+    "grade".split()
+) | frozenset(PLAYER_EXTRA)
+_GAME_ATTRS = frozenset(
+    "roundNumber tableNumber whitePlayer blackPlayer knownColor strKnownColor handicap "
+    "result".split()
+)
+_READ_TAGS = {"Players": "Tournament", "Player": "Players", "Games": "Tournament"}
+_READ_TAGS |= {"Game": "Games", "ByePlayers": "Tournament", "ByePlayer": "ByePlayers"}
+
+
+def _lost(elements: Sequence[_Element]) -> tuple[str, ...]:
+    """What an import drops, field by field: a player's declared grade other than his rank,
+    attributes and elements this program has no place for (KEPT_TREES are kept whole)."""
+    lines: list[str] = []
+    unknown: dict[tuple[str, str], list[int]] = {}
+    elements_lost: dict[str, list[int]] = {}
+    inside = -1  # depth of the kept tree being read
+    for el in elements:
+        if inside >= 0 and el.depth <= inside:
+            inside = -1
+        if inside >= 0 or el.depth == 0:
+            continue
+        if el.tag in KEPT_TREES and el.depth == 1:
+            inside = el.depth
+            continue
+        if el.tag == "ByePlayer" and el.parent in ("Tournament", "ByePlayer"):
+            continue  # Pairgoth's wrapper and the byes in it
+        if _READ_TAGS.get(el.tag) != el.parent:
+            if el.depth == 1 or el.parent not in elements_lost:
+                elements_lost.setdefault(el.tag, []).append(el.line)
+            continue
+        known = _PLAYER_ATTRS if el.tag == "Player" else _GAME_ATTRS if el.tag == "Game" else ()
+        for attr in el.attrs:
+            if known and attr not in known:
+                unknown.setdefault((el.tag, attr), []).append(el.line)
+        if el.tag == "Player":
+            grade, rank = el.attrs.get("grade", "").strip(), el.attrs.get("rank", "").strip()
+            if grade and grade.upper() != rank.upper():
+                who = f"{el.attrs.get('name', '')} {el.attrs.get('firstName', '')}".strip()
+                lines.append(
+                    f"第{el.line}行 <Player>：{who} 的申报段级位 grade=“{grade}”与 rank=“{rank}”"
+                    "不同，未保存（本程序只存 rank，导出时 grade 写 rank）"
+                )
+    for (tag, attr), at in unknown.items():
+        lines.append(f"<{tag}> 的属性 {attr}（{len(at)} 处，第{at[0]}行起）未保存")
+    for tag, at in elements_lost.items():
+        lines.append(f"元素 <{tag}>（第{at[0]}行起）本程序不读，未保存")
+    return tuple(lines)
+
+
+def _kept_trees(elements: Sequence[_Element]) -> dict[str, KeptNode]:
+    """KEPT_TREES of the file, each element as [tag, attributes, children]."""
+    trees: dict[str, KeptNode] = {}
+    path: list[KeptNode] = []
+    top = -1  # the depth of the tree being read; -1: none
+    for el in elements:
+        if top >= 0 and el.depth <= top:
+            top, path = -1, []
+        if top < 0:
+            if el.tag in KEPT_TREES and el.depth == 1 and el.tag not in trees:
+                node: KeptNode = [el.tag, dict(el.attrs), []]
+                trees[el.tag], top, path = node, el.depth, [node]
+            continue
+        node = [el.tag, dict(el.attrs), []]
+        del path[el.depth - top :]
+        path[-1][2].append(node)
+        path.append(node)
+    return trees
 
 
 def _date(el: _Element | None, attr: str) -> date | None:

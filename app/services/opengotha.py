@@ -16,14 +16,17 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from app.domain import Result
 from app.errors import FinalsError
 from app.io.h9 import H9Options, event_h9, write_h9
 from app.io.opengotha import (
+    KEPT_KEY,
     MIN_RATING,
     NO_GRADE_RANK,
     GothaError,
+    GothaResult,
     GothaTournament,
     describe_unsupported,
     event_tournament,
@@ -31,7 +34,9 @@ from app.io.opengotha import (
     join_name,
     parse_opengotha,
     parse_rank,
+    player_key,
     result_of,
+    split_name,
     strip_seed_suffix,
     write_opengotha,
 )
@@ -39,6 +44,7 @@ from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
 from app.services.outputs import check_output
 from app.services.read_model import load_final
+from app.services.results import draw_refusal
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import (
@@ -226,6 +232,35 @@ def _mcmahon_rules(t: GothaTournament) -> dict[str, Any]:
     }
 
 
+# OpenGotha's Swiss placement criteria after NBW (the score) and our tie-breaks for them.
+_SWISS_TIEBREAK_OF = {
+    "SOSW": "对手分",
+    "SOSW-1": "去一最低对手分",
+    "SOSW-2": "中间分",
+    "CUSSW": "累进分",
+    "SOSOSW": "SOSOS",
+    "SODOSW": "SODOS",
+    "DC": "直胜",
+    "Rating": "等级分",
+}
+
+
+def _swiss_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
+    """A Swiss file's placement criteria (NBW first) as the event's tie-break order; the
+    ones this program has not are named, and the rest kept in their order."""
+    criteria = t.parameters.placement
+    order = [_SWISS_TIEBREAK_OF[c] for c in criteria[1:] if c in _SWISS_TIEBREAK_OF]
+    missing = [c for c in criteria[1:] if c not in _SWISS_TIEBREAK_OF]
+    if criteria[:1] != ("NBW",):
+        missing.insert(0, criteria[0] if criteria else "（无）")
+    if missing:
+        notes.append(
+            f"文件的名次依据（{'、'.join(criteria)}）中 {'、'.join(missing)} 本程序不支持，"
+            f"已按 积分{''.join('、' + o for o in order)} 排名"
+        )
+    return {"tiebreaks": order} if order else {}
+
+
 def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
     """The file's placement criteria as the event's tie-break order, when each one is ours."""
     criteria = t.parameters.placement
@@ -238,6 +273,41 @@ def _mcmahon_order(t: GothaTournament, notes: list[str]) -> dict[str, Any]:
         )
         return {}
     return {"tiebreaks": order}
+
+
+def _refuse_draws(session: Session, source: Path, t: GothaTournament) -> None:
+    """A drawn game (jigo) in a final that records no draw: refused whole, with the file's
+    komi, the final's rule and the two fixes (allow draws, or correct the file)."""
+    drawn = [g for g in t.games if g.result is GothaResult.EQUAL]
+    refusal = draw_refusal(session, strict=False) if drawn else None
+    if refusal is None:
+        return
+    g = drawn[0]
+    more = f"（共 {len(drawn)} 盘和棋）" if len(drawn) > 1 else ""
+    raise FinalsError(
+        f"OpenGotha 文件 {source} 第{g.line}行 <Game>：第{g.round}轮第{g.table}台是和棋"
+        f"（RESULT_EQUAL；文件贴目 komi=“{t.parameters.komi}”）{more}，而本比赛不记和棋："
+        f"{refusal.why}。未导入任何内容。如这些对局确为和棋（整数贴目）："
+        f"{refusal.fix}，再导入；否则请在 OpenGotha 中改正结果后重新导出。"
+    )
+
+
+def _kept(t: GothaTournament, title: str, names: list[str]) -> dict[str, Any]:
+    """What the export writes back and no setting holds (`app.io.opengotha.KEPT_KEY`): the
+    file's parameter sets, the event's name as imported, and by the key the export gives
+    each player his licences, rating origin and the file's split of his name."""
+    players: dict[str, dict[str, str]] = {}
+    for p, person in zip(t.players, names, strict=True):
+        split = split_name(person)
+        extra: dict[str, str] = dict(p.extra)
+        flags = "".join("1" if f else "0" for f in p.participating)
+        if "0" in flags[max(t.parameters.number_of_rounds, t.last_round) :]:
+            extra["rounds"] = flags  # rounds after the planned ones, as the file had them
+        if split != (" ".join(p.name.split()), " ".join(p.first_name.split())):
+            extra |= {"name": p.name, "firstName": strip_seed_suffix(p.first_name)}
+        if extra:
+            players[player_key(*split)] = extra
+    return {"title": title, "parameters": dict(t.kept), "players": players}
 
 
 def import_opengotha(
@@ -263,6 +333,7 @@ def import_opengotha(
         rating = None if no_grade or p.rating_origin == "INI" else p.rating
         unit = clean_text(p.club, f"第{p.line}行俱乐部", max_length=200)
         people.append((person, grade, rating, unit))
+    notes.extend(t.lost)
     if any(not g.known_colour for g in t.games):
         notes.append("部分对局颜色未定（knownColor=false），按文件中的黑白导入")
     with db.transaction() as session:
@@ -274,6 +345,7 @@ def import_opengotha(
         facts = session.scalars(select(Tournament)).first()
         if facts is None or facts.game != "go":
             raise FinalsError("OpenGotha 文件只能导入围棋比赛；本比赛不是围棋。")
+        _refuse_draws(session, source, t)
         if title is None:
             # An export of ours names the tournament, then the event: keep the event's name.
             named = params.name.strip()
@@ -285,6 +357,8 @@ def import_opengotha(
         pairing: dict[str, Any] = {"system": "swiss", "withdraw_after_forfeits": 0}
         standings: dict[str, Any] = {}
         system = "积分编排"
+        if params.system != "mcmahon":
+            standings = _swiss_order(t, notes)
         if params.system == "mcmahon":
             bar, floor = (
                 grade_of_rank(parse_rank(params.mm_bar)),
@@ -294,6 +368,7 @@ def import_opengotha(
             if mm is not None:
                 pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
                 standings = _mcmahon_order(t, notes)
+        pairing[KEPT_KEY] = _kept(t, title, [person for person, *_ in people])
         notes.append(
             "按 OpenGotha 的规则，不执行“连续弃权取消资格”（pairing.withdraw_after_forfeits=0）；"
             f"如需执行：finals settings FILE --event {code} --set pairing.withdraw_after_forfeits=2"

@@ -217,7 +217,7 @@ def list_events(db: Database) -> list[dict[str, Any]]:
                 "rounds_paired": len(rounds.get(e.id, ())),
                 "rounds_complete": rounds.get(e.id, []).count("complete"),
                 "scoring": e.scoring,
-                "pairing": e.pairing,
+                "pairing": {k: v for k, v in e.pairing.items() if k != "opengotha"},
                 "standings": e.standings,
                 "eligibility": {k: v for k, v in e.eligibility.items() if k != "aliases"},
                 "categories": e.categories,

@@ -548,8 +548,9 @@ _EVENT_SPECS: tuple[Setting, ...] = (
     ),
 )
 EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
-# Stored with the settings but not a setting: the event's other names in registration sheets.
-INTERNAL_KEYS = frozenset({"eligibility.aliases"})
+# Stored with the settings but not a setting: the event's other names in registration sheets;
+# what an OpenGotha import keeps for the export and no setting holds (app.io.opengotha).
+INTERNAL_KEYS = frozenset({"eligibility.aliases", "pairing.opengotha"})
 
 TOURNAMENT_FIELDS: dict[str, Setting] = {
     s.key: s
