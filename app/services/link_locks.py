@@ -10,6 +10,7 @@ the lifting there (`lifted_since`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -76,6 +77,39 @@ def locked(db: Database, event_code: str, round_number: int | None = None) -> li
             for target, (_entry, action) in _states(session).items()
             if action == PIN_LOCKED and target.startswith(prefix) and target.endswith("台")
         )
+
+
+@dataclass(frozen=True)
+class LockShown:
+    """A locked link as the arbiter sees it: since when, after how many wrong PINs."""
+
+    event: str
+    round: int
+    table: int
+    since: datetime
+    wrong: int
+
+
+def still_locked(db: Database, links: list[tuple[str, int, int]]) -> list[LockShown]:
+    """Of these table links (event, round, table), the ones the audit log still has locked
+    (not lifted meanwhile, here or by another program), in table order."""
+    with db.reading() as session:
+        states = _states(session)
+        held: dict[int, tuple[str, int, int]] = {}
+        for event, number, table in links:
+            entry, action = states.get(f"{event} 第{number}轮 第{table}台", (0, ""))
+            if action == PIN_LOCKED:
+                held[entry] = (event, number, table)
+        if not held:
+            return []
+        query = select(AuditEntry.id, AuditEntry.time, AuditEntry.after).where(
+            AuditEntry.id.in_(held)
+        )
+        shown = [
+            LockShown(*held[entry], time, int((after or {}).get("wrong", 0)))
+            for entry, time, after in session.execute(query)
+        ]
+        return sorted(shown, key=lambda lock: (lock.event, lock.round, lock.table))
 
 
 def lifted_since(db: Database, held: Lock) -> bool:

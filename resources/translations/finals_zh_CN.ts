@@ -527,6 +527,41 @@
     </message>
   </context>
   <context>
+    <name>LockedLinksBox</name>
+    <message>
+      <source>Locked table links</source>
+      <translation>已锁定的台次链接</translation>
+    </message>
+    <message>
+      <source>Too many wrong referee PINs were typed on these tables' links: their phones cannot submit, even with the right PIN, until you unlock them. Check with the table first.</source>
+      <translation>这些台的链接上输错裁判口令次数过多：在解除锁定之前，其手机即使输入正确口令也无法提交。请先到该台核实。</translation>
+    </message>
+    <message>
+      <source>Table</source>
+      <translation>台次</translation>
+    </message>
+    <message>
+      <source>Locked since</source>
+      <translation>锁定时间</translation>
+    </message>
+    <message>
+      <source>Wrong PINs</source>
+      <translation>口令输错次数</translation>
+    </message>
+    <message>
+      <source>Unlock</source>
+      <translation>解除锁定</translation>
+    </message>
+    <message>
+      <source>Unlock the selected links (all of them when none is selected).</source>
+      <translation>解除所选链接的锁定（未选择时解除全部）。</translation>
+    </message>
+    <message>
+      <source>Table %1 locked: its phone cannot submit.</source>
+      <translation>第%1台链接已锁定，手机无法提交。</translation>
+    </message>
+  </context>
+  <context>
     <name>MainWindow</name>
     <message>
       <source>Finals Manager</source>
@@ -1431,7 +1466,7 @@ Change this backup?</source>
   <context>
     <name>PrizesModel</name>
     <message>
-      <source>Prize table</source>
+      <source>Prize category</source>
       <translation>奖项</translation>
     </message>
     <message>
@@ -1540,6 +1575,10 @@ Change this backup?</source>
     <message>
       <source>Pair a round of an individual or pair event first: the server serves the current event's latest round.</source>
       <translation>请先编排个人或双人项目的一轮：现场录入服务的是当前项目的最新一轮。</translation>
+    </message>
+    <message>
+      <source>Table %1: too many wrong referee PINs, its link is locked.</source>
+      <translation>第%1台：裁判口令输错次数过多，链接已锁定。</translation>
     </message>
     <message>
       <source>Players' pages: %1</source>
@@ -2516,7 +2555,7 @@ Accept it? Any other submission for this table is then rejected.</source>
     <name>TablesTab</name>
     <message>
       <source>Prize table</source>
-      <translation>奖项</translation>
+      <translation>奖金表</translation>
     </message>
     <message>
       <source>Grade table</source>

@@ -392,7 +392,7 @@ ZH: dict[str, str] = {
     "Printing": "打印",
     "Prize certificates": "奖状",
     "Prize sheet": "奖金发放表",
-    "Prize table": "奖项",
+    "Prize category": "奖项",
     "Prizes": "奖项",
     "Problems": "问题",
     "Pts": "积分",
@@ -445,8 +445,6 @@ ZH: dict[str, str] = {
     "Split halves": "上下半区",
     "Standings": "排名",
     "Standings and prizes": "排名与奖项",
-    "Status": "状态",
-    "Requested byes kept (not paired, points counted):": "已保留的请求轮空（不编排，计分）：",
     "Status of %1": "%1的状态",
     "Swap %1 and %2": "交换%1与%2",
     "Swap two players (Ctrl+click two names)": "交换两名选手（按住 Ctrl 点选两人）",
@@ -521,6 +519,23 @@ ZH: dict[str, str] = {
     "Members (seed numbers or names in the individual event, separated by commas):": "队员（个人项目中的序号或姓名，用逗号分隔）：",
     "Team name:": "队名：",
     "The two players' names, separated by a comma:": "两名选手的姓名，用逗号分隔：",
+    # Phone entry: a table link locked after too many wrong referee PINs (issue 27 §4)
+    "Locked table links": "已锁定的台次链接",
+    "Too many wrong referee PINs were typed on these tables' links: their phones cannot submit, "
+    "even with the right PIN, until you unlock them. Check with the table first.": (
+        "这些台的链接上输错裁判口令次数过多：在解除锁定之前，其手机即使输入正确口令也无法提交。"
+        "请先到该台核实。"
+    ),
+    "Locked since": "锁定时间",
+    "Wrong PINs": "口令输错次数",
+    "Unlock": "解除锁定",
+    "Unlock the selected links (all of them when none is selected).": (
+        "解除所选链接的锁定（未选择时解除全部）。"
+    ),
+    "Table %1 locked: its phone cannot submit.": "第%1台链接已锁定，手机无法提交。",
+    "Table %1: too many wrong referee PINs, its link is locked.": (
+        "第%1台：裁判口令输错次数过多，链接已锁定。"
+    ),
     # Phone entry (现场录入): the server for the tables' phones and the arbiter's queue
     "%1 in conflict left for you to decide.": "另有 %1 条冲突，请逐条处理。",
     "%1 waiting for you": "待确认 %1 条",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -285,3 +286,84 @@ def test_an_edit_of_the_table_voids_its_submission_in_the_queue(qtbot, win, monk
     monkeypatch.setattr(panel, "ask_reason", lambda _sub: "")
     assert panel.reject_selected()
     assert panel.model.rowCount() == 0
+
+
+def _guess(url: str, source: str, pin: str) -> int:
+    """A phone at its own loopback address posts with this PIN: the HTTP status."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    with urllib.request.urlopen(url + "/state", timeout=10) as response:
+        seats = json.loads(response.read())["seats"]
+    body = json.dumps({"seats": seats, "result": "1-0", "pin": pin}).encode()
+    conn = http.client.HTTPConnection(
+        parts.hostname, parts.port, timeout=10, source_address=(source, 0)
+    )
+    try:
+        conn.request("POST", parts.path, body, {"Content-Type": "application/json"})
+        answer = conn.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        conn.close()
+
+
+def test_a_link_locked_by_wrong_pins_is_shown_and_unlocked(qtbot, win) -> None:  # noqa: ANN001
+    from app.services.link_locks import PIN_UNLOCKED
+
+    panel = win.remote
+    panel.pin.setText("2468")
+    panel = _start(win)
+    box = panel.locked_links
+    assert box.isHidden()
+    url = panel.server.table_urls(EVENT, 2)[5]
+    # Ten guesses, each from another address (the per-address limit never strikes).
+    codes = [_guess(url, f"127.0.7.{n}", f"{n:04d}") for n in range(1, 11)]
+    assert codes == [403] * 10
+    qtbot.waitUntil(lambda: box.isVisible() and box.table.rowCount() == 1, timeout=5000)
+    cells = [box.table.item(0, c).text() for c in range(3)]
+    assert cells[0] == "5" and cells[2] == "10"
+    assert re.fullmatch(r"\d\d:\d\d:\d\d", cells[1]), cells
+    assert "5" in box.summary.text() and "5" in panel.feedback.text()
+    assert _guess(url, "127.0.7.20", "2468") == 423  # locked: even the right PIN
+    folder = Path(os.environ.get("FINALS_SHOTS", "/tmp/ui-shots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    win.resize(1400, 820)
+    qtbot.wait(50)
+    assert panel.grab().save(str(folder / "remote-locked.png"))
+
+    assert box.unlock_button.isEnabled()
+    qtbot.mouseClick(box.unlock_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: box.isHidden(), timeout=5000)
+    assert panel.server.locked_links() == []
+    assert _guess(url, "127.0.7.21", "2468") == 200
+    lifted = [e for e in audit_log(win.ctx.db) if e["action"] == PIN_UNLOCKED]
+    assert len(lifted) == 1 and lifted[0]["after"] == {"tables": [5]}
+    assert lifted[0]["target"] == f"{EVENT} 第2轮"
+
+
+def test_unlock_only_the_selected_link_and_see_one_lifted_elsewhere(qtbot, win) -> None:  # noqa: ANN001
+    from app.services import link_locks
+
+    win.remote.pin.setText("2468")
+    panel = _start(win)
+    box = panel.locked_links
+    urls = panel.server.table_urls(EVENT, 2)
+    for table in (5, 6):
+        for n in range(1, 11):
+            assert _guess(urls[table], f"127.0.{table + 10}.{n}", "0000") == 403
+    qtbot.waitUntil(lambda: box.table.rowCount() == 2, timeout=5000)
+    assert [box.table.item(r, 0).text() for r in range(2)] == ["5", "6"]
+
+    box.table.selectRow(1)
+    qtbot.mouseClick(box.unlock_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: box.table.rowCount() == 1, timeout=5000)
+    assert box.table.item(0, 0).text() == "5" and box.isVisible()
+    assert _guess(urls[6], "127.0.16.20", "2468") == 200
+    assert _guess(urls[5], "127.0.15.20", "2468") == 423
+
+    # Lifted by `finals table-links --unlock 5` from another program: the poll sees it.
+    link_locks.lift(win.ctx.db, EVENT, 2, [5], "另一台电脑")
+    qtbot.waitUntil(lambda: box.isHidden(), timeout=6000)
+    assert _guess(urls[5], "127.0.15.21", "2468") == 200

@@ -187,7 +187,7 @@ class PrizesModel(RecordsModel):
         super().__init__((), (), parent)
         self.set_columns(
             [
-                Column("category_name", self.tr("Prize table")),
+                Column("category_name", self.tr("Prize category")),
                 Column("place", self.tr("Place"), lambda r: r.award.place, numeric=True),
                 Column("title", self.tr("Title"), lambda r: r.award.title),
                 Column("name", self.tr("Name")),

@@ -8,7 +8,9 @@ Everything goes through `app.services.remote_entry` (audited); the window only s
 
 The server calls back from its own threads: `_Bridge` turns those calls into queued Qt
 signals, and a two-second poll of the queue (`list_submissions(after_id=...)`) catches
-anything a signal could miss (another program writing the same file, for one).
+anything a signal could miss (another program writing the same file, for one). A table
+link the server locks after too many wrong PINs comes the same way (`locked`) and shows,
+red, above the queue (`ui.views.locked_links`), where the arbiter unlocks it.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from app.web import DEFAULT_PORT, RemoteEntryServer, local_addresses
 from ui import context as ctxmod
 from ui.errors import error_text, show_error
 from ui.models.submissions import SubmissionsModel
+from ui.views.locked_links import LockedLinksBox
 from ui.views.standings import fit_columns, make_table
 
 if TYPE_CHECKING:
@@ -70,6 +73,7 @@ class _Bridge(QObject):
 
     arrived = Signal(object)  # SubmitOutcome
     stopped = Signal(object, str)  # the server, its reason
+    locked = Signal(object)  # (event, round, table) whose link locked
 
 
 class RemoteEntryView(QWidget):
@@ -87,6 +91,7 @@ class RemoteEntryView(QWidget):
         self._bridge = _Bridge(self)
         self._bridge.arrived.connect(self._arrived, Qt.ConnectionType.QueuedConnection)
         self._bridge.stopped.connect(self._server_stopped, Qt.ConnectionType.QueuedConnection)
+        self._bridge.locked.connect(self._link_locked, Qt.ConnectionType.QueuedConnection)
 
         # -- the server's settings ----------------------------------------------------
         self.address = QComboBox()
@@ -205,7 +210,9 @@ class RemoteEntryView(QWidget):
         queue_buttons.addWidget(self.reject_button)
         queue_buttons.addStretch(1)
         queue_buttons.addWidget(self.accept_all_button)
+        self.locked_links = LockedLinksBox(ctx, lambda: self.server, self)
         right = QVBoxLayout()
+        right.addWidget(self.locked_links)
         right.addWidget(self.queue_label)
         right.addWidget(self.table, 1)
         right.addLayout(queue_buttons)
@@ -331,6 +338,7 @@ class RemoteEntryView(QWidget):
             operator=self.ctx.operator,
             on_submission=self._bridge.arrived.emit,
             on_stopped=lambda reason: self._bridge.stopped.emit(server, reason),
+            on_locked=self._bridge.locked.emit,
             public=self.public.isChecked(),
         )
         try:
@@ -353,6 +361,7 @@ class RemoteEntryView(QWidget):
         if server is not None:
             server.stop()
             self.stop_reason = "stopped"
+        self.locked_links.refresh()  # a stopped server holds no lock
         self._show_scope()
         self._show_state()
 
@@ -365,9 +374,20 @@ class RemoteEntryView(QWidget):
             return  # one we stopped ourselves: already shown
         self.server = None
         self.stop_reason = reason
+        self.locked_links.refresh()
         self._show_scope()
         self._show_state()
         self.poll()
+
+    def _link_locked(self, where: tuple[str, int, int]) -> None:
+        """A table's link locked after too many wrong PINs (from a server thread, queued)."""
+        self._say(
+            self.tr("Table %1: too many wrong referee PINs, its link is locked.").replace(
+                "%1", str(where[2])
+            ),
+            warning=True,
+        )
+        self.locked_links.refresh()
 
     def _qr_pixmap(self, server: RemoteEntryServer) -> QPixmap:
         """The address as a QR code of about QR_SIZE points, whole device pixels per module."""
@@ -464,6 +484,8 @@ class RemoteEntryView(QWidget):
         """New submissions since the last look: reload the queue; refresh results if any was taken."""
         if self.ctx.db is None:
             return
+        if self.locked_links.locks or (self.server is not None and self.server.locked_links()):
+            self.locked_links.refresh()  # lifted elsewhere (finals table-links --unlock)
         try:
             new = list_submissions(self.ctx.db, None, after_id=self._last_id)
         except FinalsError:
