@@ -37,8 +37,9 @@ def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_i
         return "轮空"
     is_first = game.first == entrant_id
     opponent = event.entrant(game.second if is_first else game.first)
-    colours = view.colours
-    colour = colours.first_short if is_first else colours.second_short
+    colour = ""
+    if not event.is_team_match:  # a team as a whole plays neither colour
+        colour = view.colours.first_short if is_first else view.colours.second_short
     text = f"{seed_text(opponent)}{colour}"
     if game.result is None:
         return text
@@ -95,11 +96,15 @@ def crosstable_rows(
     return titles, rows, numbers
 
 
-def legend(view: DocView) -> list[str]:
+def legend(view: DocView, event: EventView) -> list[str]:
     c = view.colours
-    seat = "先/后：座次（执黑开局方为先）" if view.is_gomoku else "黑/白：执子颜色"
+    if event.is_team_match:
+        cell = "格内为对手序号、本场结果，如“12胜”（团体对抗不分黑白，各板执子见对阵表）"
+    else:
+        seat = "先/后：座次（执黑开局方为先）" if view.is_gomoku else "黑/白：执子颜色"
+        cell = f"格内为对手序号、{seat}、结果，如“12{c.first_short}胜”"
     return [
-        f"格内为对手序号、{seat}、结果，如“12{c.first_short}胜”",
+        cell,
         "*：不战（弃权）",
         "轮空：本轮轮空",
         "—：未参加该轮",
@@ -142,7 +147,7 @@ def build_crosstable_pdf(
     columns = [Column(c.title, c.width * mm, c.align) for c in columns]
     spec = TableSpec(scale_columns(columns, report.width), font_size=8, band_every=5)
     story: list[Flowable] = [make_table(spec, rows)]
-    story += notes_block(legend(view), title="说明")
+    story += notes_block(legend(view, ev), title="说明")
     story += signature_block()
     report.build_story(story)
     return out
