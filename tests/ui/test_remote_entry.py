@@ -367,3 +367,32 @@ def test_unlock_only_the_selected_link_and_see_one_lifted_elsewhere(qtbot, win) 
     link_locks.lift(win.ctx.db, EVENT, 2, [5], "另一台电脑")
     qtbot.waitUntil(lambda: box.isHidden(), timeout=6000)
     assert _guess(urls[5], "127.0.15.21", "2468") == 200
+
+
+def test_a_pin_the_phones_cannot_type_is_refused_before_the_server_starts(
+    qtbot,
+    win,
+    monkeypatch,  # noqa: ANN001
+) -> None:
+    panel = win.remote
+    shown: list[str] = []
+    monkeypatch.setattr(
+        "ui.views.remote_entry.show_error", lambda _parent, error: shown.append(str(error))
+    )
+    panel.pin.setText("12a4")
+    assert panel.pin_problem.isVisibleTo(panel) and "12a4" in panel.pin_problem.text()
+    assert panel.start_server() is False and panel.server is None
+    assert "12a4" in shown[0] and "4 到 12 位数字" in shown[0]
+    panel.pin.setText("246")  # too short
+    assert panel.start_server() is False and panel.server is None
+    panel.pin.setText("2468")
+    assert not panel.pin_problem.isVisibleTo(panel)
+    panel = _start(win)
+    assert panel.server is not None and panel.server.pin == "2468"
+    # While it runs, a PIN being retyped is applied only once it is whole and valid.
+    panel.pin.setText("13")
+    assert panel.server.pin == "2468" and panel.pin_problem.isVisibleTo(panel)
+    panel.pin.setText("135790")
+    assert panel.server.pin == "135790"
+    panel.pin.setText("")
+    assert panel.server.pin is None

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.errors import FinalsError
+from app.phone_access import PIN_DIGITS, pin_problem
 from app.services.remote_entry import (
     SubmitOutcome,
     accept,
@@ -103,8 +104,12 @@ class RemoteEntryView(QWidget):
         self.port.setValue(DEFAULT_PORT)
         self.pin = QLineEdit()
         self.pin.setPlaceholderText(self.tr("optional: referees type it to submit"))
-        self.pin.setMaxLength(32)
+        self.pin.setMaxLength(PIN_DIGITS[1])
         self.pin.textChanged.connect(self._pin_changed)
+        self.pin_problem = QLabel()
+        self.pin_problem.setObjectName("pinProblem")
+        self.pin_problem.setStyleSheet("color: #b00020;")
+        self.pin_problem.setVisible(False)
         self.auto_accept = QCheckBox(self.tr("Accept automatically when the table has no result"))
         self.auto_accept.toggled.connect(self._auto_changed)
         self.public = QCheckBox(self.tr("Also open the players' pages"))
@@ -121,6 +126,7 @@ class RemoteEntryView(QWidget):
         form.addRow(self.tr("Address"), self.address)
         form.addRow(self.tr("Port"), self.port)
         form.addRow(self.tr("Referee PIN"), self.pin)
+        form.addRow("", self.pin_problem)
         form.addRow(self.tr("Round served"), self.scope_label)
         form.addRow(self.auto_accept)
         form.addRow(self.public)
@@ -316,6 +322,10 @@ class RemoteEntryView(QWidget):
                 ),
             )
             return False
+        problem = self._typed_pin_problem()
+        if problem is not None:
+            show_error(self, FinalsError(problem))
+            return False
         scope = self.scope()
         if scope is None:
             show_error(
@@ -400,8 +410,18 @@ class RemoteEntryView(QWidget):
         pixmap.setDevicePixelRatio(ratio)
         return pixmap
 
+    def _typed_pin_problem(self) -> str | None:
+        """Why the PIN typed cannot be the referees' (None when it can, or none is typed)."""
+        text = self.pin.text().strip()
+        problem = pin_problem(text) if text else None
+        return None if problem is None else f"台裁口令“{text}”不能用：{problem}。请改正或清空口令。"
+
     def _pin_changed(self, text: str) -> None:
-        if self.server is not None:
+        problem = self._typed_pin_problem()
+        self.pin_problem.setText(problem or "")
+        self.pin_problem.setVisible(problem is not None)
+        # A running server keeps its PIN until the typed one is whole and valid.
+        if self.server is not None and problem is None:
             self.server.pin = text.strip() or None
 
     def _auto_changed(self, on: bool) -> None:
