@@ -23,6 +23,7 @@ from app.readmodel.model import (
     GradeLine,
     PrizeLine,
 )
+from app.settings import EventSettings
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standing
 from reports.errors import ReportError
@@ -119,6 +120,11 @@ class EventView:
     def stored(self) -> Any:
         """The event's settings as the file holds them (`StoredEvent`: mappings)."""
         return self.event.stored
+
+    @property
+    def settings(self) -> EventSettings:
+        """The event's settings, typed (defaults in place of unset values)."""
+        return self.event.settings
 
     @cached_property
     def entrants(self) -> dict[int, FinalEntrant]:

@@ -57,8 +57,8 @@ def lineup_events(view: DocView, event: str | None) -> list[EventView]:
 
 
 def board_count(event: EventView) -> int:
-    size = event.stored.group("eligibility").get("team_size")
-    if isinstance(size, int) and size > 0:
+    size = event.settings.eligibility.team_size
+    if size is not None and size > 0:
         return size
     return max((len(e.members) for e in event.entrants.values()), default=0)
 

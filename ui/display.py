@@ -83,7 +83,7 @@ def _pairing_boards(ev: FinalEvent, game: str, title: str) -> tuple[Board, Board
     rnd = rounds[-1]
     first_word, second_word = _colours(game)
     # a McMahon event's scores are McMahon scores (start by grade + points)
-    score = "麦克马洪分" if ev.stored.group("pairing").get("system") == "mcmahon" else "积分"
+    score = "麦克马洪分" if ev.settings.pairing.system == "mcmahon" else "积分"
     heads = (
         "台号",
         first_word,

@@ -230,7 +230,7 @@ def _ad_hoc_category(
     from app.services.ranking import category_rows
     from app.standings.categories import Category
 
-    elig = event.stored.eligibility
+    elig = event.settings.eligibility
     gender = args.gender  # M/F (checked by _check_filters)
     born = args.born_from is not None or args.born_to is not None
     fixed = {"women": "F", "女子": "F", "men": "M", "男子": "M"}.get(code)
@@ -249,8 +249,8 @@ def _ad_hoc_category(
             code,
             "少儿",
             gender=gender,
-            born_from=elig.get("born_from") or "2008-01-01",
-            born_to=elig.get("born_to"),
+            born_from=elig.born_from or "2008-01-01",
+            born_to=elig.born_to,
             min_grade=args.min_grade,
         )
     elif gender or born or args.min_grade:
@@ -365,7 +365,7 @@ def _unpaid_setting(final: Final, code: str) -> str | None:
     event = final.event(code)
     if event is None or event.kind != "team":
         return None
-    return str(event.stored.eligibility.get("ineligible_team_prizes", "pay"))
+    return event.settings.eligibility.ineligible_team_prizes
 
 
 def _team_footnotes(event: FinalEvent) -> list[str]:
@@ -375,7 +375,7 @@ def _team_footnotes(event: FinalEvent) -> list[str]:
         if e.eligibility_problems
     ]
     if lines and event.kind == "team":
-        rule = event.stored.eligibility.get("ineligible_team_prizes", "pay")
+        rule = event.settings.eligibility.ineligible_team_prizes
         lines.append(
             "※ 不符合参赛条件的队伍仍计名次；"
             + (
@@ -400,7 +400,7 @@ def _amount(line: PrizeLine) -> str:
 
 def _late_setting(final: Final, code: str) -> str:
     event = final.event(code)
-    return str((event.stored.eligibility if event else {}).get("late_team_prizes", "pay"))
+    return event.settings.eligibility.late_team_prizes if event else "pay"
 
 
 def _late_warning(final: Final, prize: PrizeLine, paid: bool) -> str:

@@ -162,7 +162,7 @@ def category_standing_document(row: CategoryStanding) -> dict[str, Any]:
 
 
 def _is_mcmahon(event: FinalEvent) -> bool:
-    return event.kind == "individual" and event.stored.pairing.get("system") == "mcmahon"
+    return event.kind == "individual" and event.settings.pairing.system == "mcmahon"
 
 
 def event_settings_document(event: FinalEvent) -> dict[str, Any]:
@@ -513,6 +513,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
         rounds_planned=int(data.get("rounds_planned") or len(rounds)),
         source_event=data.get("source_event"),
         stored=stored,
+        settings=event_settings_lenient(stored)[0],
         scoring=Scoring.from_dict(dict(stored.scoring)),
         standings_settings=standings_settings,
         team_match=team_match,

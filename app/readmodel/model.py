@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from app.domain import Scoring
-from app.settings import StoredEvent
+from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
 from app.standings.model import Standings, StandingsSettings
@@ -150,6 +150,7 @@ class FinalEvent:
     rounds_planned: int
     source_event: str | None
     stored: StoredEvent  # the settings as the file holds them
+    settings: EventSettings  # the same, typed: defaults in place of unset (or bad) values
     scoring: Scoring
     standings_settings: StandingsSettings | None  # None: a summed team event
     team_match: bool

@@ -47,7 +47,11 @@ from app.services.snapshots import (
     stored_event,
 )
 from app.services.teams import entrant_problems, late_changes
-from app.settings import TournamentSettings, tournament_settings_lenient
+from app.settings import (
+    TournamentSettings,
+    event_settings_lenient,
+    tournament_settings_lenient,
+)
 from app.store.database import Database
 from app.store.models import Board, Entrant, Event, Game, Round, Tournament
 
@@ -233,6 +237,7 @@ def _event(
     late_changes_of_event: Iterable[LateChange],
 ) -> FinalEvent:
     team_match = is_team_match(event)
+    stored = stored_event(event)
     starts = mcmahon_start_points(event, strict=False)
     last = max(event.rounds_planned or 0, len(event.rounds))
     schedule = {n: at for n in range(1, last + 1) if (at := settings.round_time(event.code, n))}
@@ -242,7 +247,8 @@ def _event(
         kind=event.kind,
         rounds_planned=event.rounds_planned,
         source_event=event.source_event,
-        stored=stored_event(event),
+        stored=stored,
+        settings=event_settings_lenient(stored)[0],
         scoring=Scoring.from_dict(event.scoring or {}),
         standings_settings=(
             standings_settings(event) if event.kind != "team" or team_match else None

@@ -18,7 +18,7 @@ from app.readmodel.model import (
     TournamentFacts,
 )
 from app.readmodel.player_card import player_card
-from app.settings import StoredEvent
+from app.settings import EventSettings, StoredEvent
 from app.standings.model import Standing, Standings
 from app.standings.prizes import PrizeRules
 
@@ -119,6 +119,7 @@ def final() -> Final:
         rounds_planned=5,
         source_event=None,
         stored=StoredEvent(code="OPEN", name="公开组", kind="individual"),
+        settings=EventSettings(),
         scoring=Scoring(),
         standings_settings=None,
         team_match=False,

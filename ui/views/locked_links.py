@@ -30,7 +30,7 @@ from ui import context as ctxmod
 from ui.errors import show_error
 
 if TYPE_CHECKING:
-    from app.store.database import Database
+    from app.services.storage import Database
     from app.web import RemoteEntryServer
 
 ALERT = "#b00000"
