@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
@@ -309,13 +310,13 @@ def cmd_round_status(args: argparse.Namespace) -> int:
     with opened(args) as db:
         status = result_service.round_status(db, args.event, args.round)
     if args.json:
-        print_json(status)
+        print_json(asdict(status))
         return 0
-    print(f"第{status['round']}轮：共 {status['tables']} 台，已录入 {status['done']} 台。")
-    if status["open"]:
+    print(f"第{status.round}轮：共 {status.tables} 台，已录入 {status.done} 台。")
+    if status.open:
         print(
             table(
-                [[str(o["table"]), o["first"] or "", o["second"] or ""] for o in status["open"]],
+                [[str(o.table), o.first or "", o.second or ""] for o in status.open],
                 ["未录入台号", "先手", "后手"],
             )
         )

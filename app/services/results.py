@@ -682,24 +682,45 @@ def record_results(
     return _with_backup(db, summary, "成绩已全部保存")
 
 
-def round_status(db: Database, event_code: str, round_number: int | None = None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class OpenTable:
+    """A table of the round still without a result."""
+
+    table: int
+    first: str | None
+    second: str | None  # None: a bye
+
+
+@dataclass(frozen=True, slots=True)
+class RoundProgress:
+    """How far a round's results are: `finals round-status` (its JSON is this, as a dict)."""
+
+    event: str
+    round: int
+    tables: int
+    done: int
+    open: tuple[OpenTable, ...]
+    complete: bool
+
+
+def round_status(db: Database, event_code: str, round_number: int | None = None) -> RoundProgress:
     with db.reading() as session:
         event = get_event(session, event_code)
         rnd = _round(event, round_number)
         names = {e.id: e.name for e in event.entrants}
         open_games = [g for g in rnd.games if g.result is None]
-        return {
-            "event": event.code,
-            "round": rnd.number,
-            "tables": len(rnd.games),
-            "done": len(rnd.games) - len(open_games),
-            "open": [
-                {
-                    "table": g.table,
-                    "first": names.get(g.first_id),
-                    "second": names.get(g.second_id) if g.second_id else None,
-                }
+        return RoundProgress(
+            event=event.code,
+            round=rnd.number,
+            tables=len(rnd.games),
+            done=len(rnd.games) - len(open_games),
+            open=tuple(
+                OpenTable(
+                    table=g.table,
+                    first=names.get(g.first_id),
+                    second=names.get(g.second_id) if g.second_id else None,
+                )
                 for g in open_games
-            ],
-            "complete": not open_games,
-        }
+            ),
+            complete=not open_games,
+        )

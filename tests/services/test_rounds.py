@@ -93,7 +93,7 @@ def test_no_repairing_or_editing_once_results_exist(eight) -> None:
         rounds.repair(eight, "OPEN", 1)
     with pytest.raises(FinalsError, match="已有成绩"):
         rounds.edit_round(eight, "OPEN", 1, "colours", 2)
-    assert round_status(eight, "OPEN")["done"] == 1
+    assert round_status(eight, "OPEN").done == 1
     assert view.number == 1
 
 

@@ -76,13 +76,13 @@ def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  
     settle(window)
     assert round_view(window.ctx.db, "OPEN", 3).results[4] == "1-0"
     status = round_status(window.ctx.db, "OPEN", 3)
-    assert status["done"] == 4 and not status["complete"]
+    assert status.done == 4 and not status.complete
     assert results.progress.value() == 4
     # a first entry typed by mistake is undone: the table is open again (audited)
     window.ctx.undo_stack.undo()
     settle(window)
     assert round_view(window.ctx.db, "OPEN", 3).results[4] is None
-    assert round_status(window.ctx.db, "OPEN", 3)["done"] == 3
+    assert round_status(window.ctx.db, "OPEN", 3).done == 3
 
 
 def test_correction_after_next_round_asks_and_is_undoable(

@@ -90,7 +90,7 @@ def test_20_clients_submit_400_results_each_recorded_exactly_once(big: Database,
     view = round_view(big, "MEN", 1)
     for table, data in plan.items():
         assert view.results[table] == data["result"], table
-    assert round_status(big, "MEN", 1)["complete"]
+    assert round_status(big, "MEN", 1).complete
     # Each table: one result entry in the log, one accepted submission, two logged receipts.
     entered = Counter(e["target"] for e in _audit(big, "录入成绩"))
     assert len(entered) == 400 and set(entered.values()) == {1}
@@ -229,7 +229,7 @@ def test_replays_after_the_round_closed_are_refused(small: Database, serve) -> N
     for path in paths.values():
         assert client.submit(path, {"result": "1-0"})[0] == 200
     remote_entry.accept_all(small, "裁判长")
-    assert round_status(small, "MEN", 1)["complete"]
+    assert round_status(small, "MEN", 1).complete
     before = len(audit_log(small))
     for path in paths.values():
         assert client.submit(path, {"result": "1-0"})[0] == 404
