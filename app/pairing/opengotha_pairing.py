@@ -12,10 +12,8 @@
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
   even games), a tie decided by OpenGotha's deterministic random.
-* Tables: by the better main score of the two, then the better place in the group (not
-  yet checked against OpenGotha's own table order, `GameComparator.BEST_SCR_ORDER`).
-
-Pure; not yet wired into the program's McMahon engine (`app.pairing.mcmahon`).
+* Tables: OpenGotha's "best score, then rating" order (`table_order`); it gives the tables
+  of every round of the shared McMahon files.
 """
 
 from __future__ import annotations
@@ -124,6 +122,36 @@ def match(costs: PairingRound, keys: Sequence[str]) -> list[tuple[str, str]]:
     return [(keys[i], keys[j]) for i, j in pairs]
 
 
+def table_order(costs: PairingRound, games: Sequence[GothaPairedGame]) -> list[GothaPairedGame]:
+    """The games in OpenGotha's table order ("best score, then rating").
+
+    Each game is represented by one of its players: the higher-rated if the two are level by
+    the placement criteria (before the round), otherwise — as OpenGotha 3.51's comparator
+    does it — the one behind.  Games go by that player's criteria, best first, then by his
+    rating, higher first; games level on both keep the matching's order.
+    """
+    rn = costs.round - 1
+    criteria = costs.t.placement
+
+    def values(key: str) -> tuple[int, ...]:
+        return tuple(costs.scores[key].criterion(c, rn) for c in criteria)
+
+    def rating(key: str) -> int:
+        return costs.scores[key].player.rating
+
+    def represented_by(g: GothaPairedGame) -> str:
+        w, b = values(g.white), values(g.black)
+        if w == b:
+            return g.black if rating(g.white) < rating(g.black) else g.white
+        return g.black if w > b else g.white
+
+    def order(g: GothaPairedGame) -> tuple[tuple[int, ...], int]:
+        key = represented_by(g)
+        return tuple(-v for v in values(key)), -rating(key)
+
+    return sorted(games, key=order)
+
+
 def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
     """Round `round_` (from 1) paired from `t`'s games and byes of the earlier rounds."""
     costs = PairingRound(t.before(round_ - 1), round_ - 1)
@@ -135,12 +163,5 @@ def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
     pairs = match(costs, keys)
     total = sum(costs.terms(a, b).total for a, b in pairs)
     games = [game_between(costs, a, b) for a, b in pairs]
-    rn = costs.round - 1
-
-    def table_order(g: GothaPairedGame) -> tuple[int, int]:
-        best = max(costs.scores[k].criterion(costs.main, rn) for k in (g.white, g.black))
-        place = min((costs.groups[k].number, costs.groups[k].place) for k in (g.white, g.black))
-        return (-best, place[0] * 10_000 + place[1])
-
-    games.sort(key=table_order)
+    games = table_order(costs, games)
     return GothaRoundPairing(tuple(games), bye, total)

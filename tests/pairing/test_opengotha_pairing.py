@@ -17,12 +17,19 @@ from __future__ import annotations
 import pytest
 
 from app.pairing.opengotha_cost import PairingRound
-from app.pairing.opengotha_pairing import hashmap_order, pair_round, players_to_pair
+from app.pairing.opengotha_pairing import (
+    GothaPairedGame,
+    hashmap_order,
+    pair_round,
+    players_to_pair,
+    table_order,
+)
 from tests.pairing.opengotha_reference import (
     NAMES,
     REFERENCE,
     engine_pairs,
     numbered,
+    tables,
     tournament,
 )
 from tests.shared_files import require
@@ -71,3 +78,15 @@ def test_players_in_opengothas_own_order(name: str) -> None:
     assert hashmap_order(keys, len(keys)) == keys
     shuffled = keys[1::2] + keys[::2]
     assert hashmap_order(shuffled, len(keys))[:3] == keys[:3]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_tables_in_opengothas_order(name: str) -> None:
+    """Every round's games of the file, shuffled, come back in the file's table order."""
+    require(REFERENCE / name)
+    t = tournament(name)
+    for round_, rows in tables(name).items():
+        costs = PairingRound(t.before(round_ - 1), round_ - 1)
+        games = [GothaPairedGame(w, b, h) for w, b, h in rows]
+        shuffled = games[1::2] + games[::2]
+        assert table_order(costs, shuffled) == games, f"round {round_}"
