@@ -6,9 +6,11 @@ Systems (`settings.system`):
     monrad       1–2, 3–4 down the ranked list, skipping rematches (backtracking)
     round_robin  Berger tables, positions by seed
     dutch        the FIDE (Dutch) System C.04.3 (`app.pairing.dutch`), round 1 included
-    mcmahon      麦克马洪制: the swiss engine on McMahon scores (the start from the grade is in
-                 each entrant's `initial_points`, `app.pairing.mcmahon`); round 1 pairs
-                 inside the McMahon groups too (split, or adjacent by `first_round`)
+    mcmahon      麦克马洪制: OpenGotha's engine (`app.pairing.opengotha_engine`, the default,
+                 setting mcmahon.engine=opengotha); with mcmahon.engine=swiss the swiss
+                 engine on McMahon scores (the start from the grade is in each entrant's
+                 `initial_points`, `app.pairing.mcmahon`); round 1 pairs inside the
+                 McMahon groups too (split, or adjacent by `first_round`)
 
 Round 1 (no history before this round) of every system but round_robin and mcmahon
 follows `settings.first_round` (RULES §5).  Tables: higher score of the two first, then the lower
@@ -30,6 +32,7 @@ from app.pairing.checker import check_with_states
 from app.pairing.colours import choose
 from app.pairing.dutch import pair_dutch
 from app.pairing.model import PairedGame, Pairing, PairingRequest
+from app.pairing.opengotha_engine import pair_opengotha
 from app.pairing.report import explain_with_states, relaxations_from
 from app.pairing.round_robin import berger_round
 from app.pairing.state import (
@@ -205,6 +208,9 @@ def pair_round(request: PairingRequest) -> Pairing:
     """Pair one round of the event described by `request`."""
     if request.settings.system == "dutch":
         return pair_dutch(request)
+    mm = request.mcmahon
+    if request.settings.system == "mcmahon" and mm is not None and mm.engine == "opengotha":
+        return pair_opengotha(request, mm)
     states = build_states(request)
     ids = active_ids(request, states)
     settings = request.settings

@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from app.errors import FinalsError
 from app.standings.categories import grade_order
@@ -38,6 +38,11 @@ from app.standings.categories import grade_order
 # strength, so those players start together.
 DEFAULT_BAR = "5段"
 DEFAULT_FLOOR = "20级"
+
+# How a McMahon round is paired (setting mcmahon.engine): "opengotha" — OpenGotha 3.51's
+# evaluation function and matching (`app.pairing.opengotha_engine`), the default;
+# "swiss" — the program's own swiss engine on McMahon scores, as before issue 29.
+McMahonEngine = Literal["opengotha", "swiss"]
 
 TOP_GROUP = "上限组"
 BOTTOM_GROUP = "下限组"
@@ -82,6 +87,7 @@ class McMahonSettings:
     absent_score: float = 0.5
     absent_round_down: bool = True
     corrections: bool = True
+    engine: McMahonEngine = "opengotha"
 
     def bounds(self) -> McMahonBounds:
         return bounds(self.bar, self.floor, self.zero)
@@ -96,6 +102,7 @@ class McMahonSettings:
             "absent_score": self.absent_score,
             "absent_round_down": self.absent_round_down,
             "corrections": self.corrections,
+            "engine": self.engine,
         }
 
     def absent_points(self, absent: int, win: float) -> float:

@@ -49,6 +49,23 @@ class PairingEntrant:
 
 
 @dataclass(frozen=True)
+class McMahonPairing:
+    """What OpenGotha's McMahon pairing needs beyond the scores (issue 29 §3): the bar and the
+    floor as rank values (1段 = 0, 1级 = −1), each entrant's rank, start correction (grades)
+    and country, the wins a round on leave adds (and whether their total is rounded down),
+    and which engine pairs (setting mcmahon.engine)."""
+
+    bar: int
+    floor: int
+    ranks: dict[int, int] = field(default_factory=dict)
+    corrections: dict[int, int] = field(default_factory=dict)
+    countries: dict[int, str] = field(default_factory=dict)
+    absent_score: float = 0.5
+    absent_round_down: bool = True
+    engine: str = "opengotha"
+
+
+@dataclass(frozen=True)
 class PairingRequest:
     """Everything needed to pair `round_number` of one event."""
 
@@ -64,6 +81,8 @@ class PairingRequest:
     # forfeit rule in force (pairing.withdraw_after_forfeits; 0 = off): the report names both.
     sitting_out: tuple[SitOut, ...] = ()
     withdraw_after_forfeits: int = 0
+    # McMahon events: what OpenGotha's evaluation function reads (None elsewhere).
+    mcmahon: McMahonPairing | None = None
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,14 @@ better pair).  Written in our own words from OpenGotha's documentation (the pair
 evaluation function, the pairing and handicap settings) and checked against the costs its
 own code prints for real files (`tests/pairing/test_opengotha_cost.py`).
 
+Two builds of OpenGotha count two terms differently (`CostRules`):
+* `ENGINE` — what the Pair button of OpenGotha 3.51.02 (its distribution jar) maximises:
+  the geography term ignores the thresholds (it is always the nominal cost below), and the
+  draw-up/draw-down term is only counted between groups less than 4 apart.  The shared
+  `opengotha_engine_pairs_after_R*.txt` are made by this build; the program pairs with it.
+* `WEIGHTS` — the instrumented build that wrote the shared `*_weights_R*.txt` files: the
+  thresholds also apply to geography, and draw-up/draw-down counts at any group distance.
+
 Every pair starts at 1 (0 would mean "not allowed"), then:
 
 Base criteria
@@ -23,7 +31,7 @@ criteria, then the additional criterion of the seeding system, then by name)
   (the concavity).
 * Score difference (same category): `paiMaMinimizeScoreDifference`·f(x), x the group gap
   over the number of groups.
-* Draw-up/draw-down (different groups): w = `paiMaDUDDWeight`/5.  The scenario starts at 2;
+* Draw-up/draw-down (different groups; `ENGINE`: less than 4 groups apart): w = `paiMaDUDDWeight`/5.  The scenario starts at 2;
   −1 for each player drawn again the way he already was (up if he had been drawn up, down
   if down); then, unless 0, +1 for each player whom it draws back the other way from where
   he has been drawn more often.  Cost 0, w, 2w, 3w, 4w for scenarios 0 … 4 (3 and 4 count
@@ -45,9 +53,10 @@ Secondary criteria.  A player is "above the thresholds" if his rank plus wins re
   at most 1) and for "different club" (`…SameClub` factor × 1.2 over the range; half the
   factor for another club of the same club group); the larger plus half the smaller, plus
   half a group if not 0.  Nominal cost = `paiMaMinimizeScoreDifference` −
-  `paiSeAvoidSameGeo`·f(ratio), capped at `paiSeAvoidSameGeo`.  Both players above the
-  thresholds: the full `paiSeAvoidSameGeo` (geography no longer matters); one of them: the
-  mean of the nominal and the full cost.
+  `paiSeAvoidSameGeo`·f(ratio), capped at `paiSeAvoidSameGeo`.  `ENGINE`: always the
+  nominal cost.  `WEIGHTS`: both players above the thresholds: the full
+  `paiSeAvoidSameGeo` (geography no longer matters); one of them: the mean of the nominal
+  and the full cost.
 
 Integer arithmetic is OpenGotha's: 64-bit integers divided with truncation, the concave
 terms computed in doubles and truncated.
@@ -57,6 +66,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.pairing.opengotha_model import (
     MIN_RANK,
@@ -95,6 +105,16 @@ def _wrap64(n: int) -> int:
 
 def _jmod(a: int, b: int) -> int:
     return a - jdiv(a, b) * b
+
+
+class CostRules(StrEnum):
+    """Which OpenGotha build's evaluation function (see the module's docstring)."""
+
+    ENGINE = "engine"  # OpenGotha 3.51.02's Pair button
+    WEIGHTS = "weights"  # the build that wrote the shared weights files
+
+
+ENGINE_DUDD_MAX_GAP = 3  # 3.51.02 counts draw-up/draw-down only this many groups apart
 
 
 @dataclass(frozen=True)
@@ -152,10 +172,11 @@ def concave(weight: int, x: float, k: float) -> int:
 class PairingRound:
     """Everything OpenGotha computes once per round before it costs the pairs."""
 
-    def __init__(self, t: Tournament, round_: int) -> None:
+    def __init__(self, t: Tournament, round_: int, rules: CostRules = CostRules.ENGINE) -> None:
         """`round_` counts from 0; the state is `t`'s games and byes of earlier rounds."""
         self.t = t
         self.round = round_
+        self.rules = rules
         self.scores: dict[str, PlayerScores] = score_table(t, round_)
         self.main = "MMS" if t.mcmahon else "NBW"
         self.groups: dict[str, GroupInfo] = {}
@@ -328,6 +349,8 @@ class PairingRound:
     def _dudd(self, ga: GroupInfo, gb: GroupInfo) -> int:
         if ga.number == gb.number:
             return 0
+        if self.rules is CostRules.ENGINE and abs(ga.number - gb.number) > ENGINE_DUDD_MAX_GAP:
+            return 0
         pai = self.t.pairing
         scenario = 2
         for me, other in ((ga, gb), (gb, ga)):
@@ -414,13 +437,19 @@ class PairingRound:
             ratio += 0.5 / groups
         full = pai.avoid_same_geo
         nominal = min(pai.minimize_score_difference - concave(full, ratio, k), full)
-        if above == 2:
+        if self.rules is CostRules.ENGINE:
+            geography = nominal
+        elif above == 2:
             geography = full
         elif above == 1:
             geography = jdiv(nominal + full, 2)
         else:
             geography = nominal
         return handicap, geography
+
+    def matching_cost(self, pairs: Iterable[Iterable[str]]) -> int:
+        """The sum of the pairs' costs: what OpenGotha's engine maximises."""
+        return sum(self.terms(*sorted(pair)).total for pair in pairs)
 
     def costs(self, keys: Iterable[str]) -> dict[tuple[str, str], CostTerms]:
         """The terms of every pair of `keys`, in their order."""

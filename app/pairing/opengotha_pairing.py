@@ -1,18 +1,19 @@
 """A round paired as OpenGotha 3.51's engine pairs it (issue 29 §3).
 
-* Who is paired: the registered (FIN) players participating in the round.
+* Who is paired: the registered (FIN) players participating in the round, in OpenGotha's
+  own order — the iteration order of the Java `HashMap` it keeps its players in, keyed by
+  `Player.getKeyString` (`hashmap_order`; OpenGotha also saves its files in that order).
+  The matching breaks ties between equal-cost pairings by this order.
 * The bye, if their number is odd: the player with the least rank + MMS×2 (before the
-  round), 1000 more for each bye he already had; among equals the last in name order.
+  round), 1000 more for each bye he already had; among equals the last in that order.
 * The pairs: a maximum-weight matching over `opengotha_cost` (OpenGotha maximises the sum
   of the costs), computed by rustworkx as the program's other engines are.
 * Colours and handicap of each game: the handicap from the MMS (or rank) difference, less
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
   even games), a tie decided by OpenGotha's deterministic random.
-* Tables: by the better main score of the two, then the better place in the group (not
-  yet checked against OpenGotha's own table order, `GameComparator.BEST_SCR_ORDER`).
-
-Pure; not yet wired into the program's McMahon engine (`app.pairing.mcmahon`).
+* Tables: OpenGotha's "best score, then rating" order (`table_order`); it gives the tables
+  of every round of the shared McMahon files.
 """
 
 from __future__ import annotations
@@ -40,22 +41,48 @@ class GothaRoundPairing:
     cost: int  # the sum of the pairs' costs (what OpenGotha maximises)
 
 
+JAVA_HASHMAP_CAPACITY = 16  # a new java.util.HashMap's table size …
+JAVA_HASHMAP_LOAD = 0.75  # … doubled whenever it holds more than this share of it
+
+
+def java_string_hash(text: str) -> int:
+    """Java's `String.hashCode` (over UTF-16 code units), as an unsigned 32-bit number."""
+    units = text.encode("utf-16-be")
+    h = 0
+    for i in range(0, len(units), 2):
+        h = (31 * h + int.from_bytes(units[i : i + 2], "big")) & 0xFFFFFFFF
+    return h
+
+
+def hashmap_order(keys: Sequence[str], size: int) -> list[str]:
+    """`keys` (in the order they were added) as a Java HashMap holding `size` entries lists them:
+    by bucket — the hash with its high half folded in, modulo the table size — and within a
+    bucket in the order added."""
+    capacity = JAVA_HASHMAP_CAPACITY
+    while size > capacity * JAVA_HASHMAP_LOAD:
+        capacity *= 2
+
+    def bucket(key: str) -> int:
+        h = java_string_hash(key)
+        return (h ^ (h >> 16)) & (capacity - 1)
+
+    return sorted(keys, key=bucket)
+
+
 def players_to_pair(costs: PairingRound) -> list[str]:
-    """The round's players in OpenGotha's pairing order: by group, then by name."""
-    players = [s.player for s in costs.scores.values() if costs.takes_part(s.player)]
-    players.sort(key=lambda p: (costs.groups[p.key].number, p.name, p.first_name))
-    return [p.key for p in players]
+    """The round's players, in OpenGotha's own order (its players' HashMap)."""
+    players = costs.t.players
+    keys = [p.key for p in players if costs.takes_part(p)]
+    return hashmap_order(keys, len(players))
 
 
 def choose_bye(costs: PairingRound, keys: Sequence[str]) -> str:
-    """OpenGotha's bye: least rank + MMS×2, +1000 per earlier bye; ties to the last by name."""
+    """OpenGotha's bye: least rank + MMS×2, +1000 per earlier bye; ties to the last of `keys`."""
     rn = costs.round - 1
     earlier = [k for r, k in costs.t.byes.items() if r < costs.round]
     best: str | None = None
     best_weight = 0
-    for key in sorted(
-        keys, key=lambda k: (costs.scores[k].player.name, costs.scores[k].player.first_name)
-    ):
+    for key in keys:
         s = costs.scores[key]
         weight = s.player.rank + s.criterion("MMS", rn) + 1000 * earlier.count(key)
         if best is None or weight <= best_weight:
@@ -80,7 +107,8 @@ def game_between(costs: PairingRound, a: str, b: str) -> GothaPairedGame:
 
 
 def match(costs: PairingRound, keys: Sequence[str]) -> list[tuple[str, str]]:
-    """The maximum-weight matching of `keys` (each pair in the order of `keys`)."""
+    """The maximum-weight matching of `keys` (each pair in the order of `keys`); between
+    equal-cost matchings the one rustworkx finds in that order (OpenGotha's, in the files)."""
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(len(keys)))
     edges = [
@@ -90,7 +118,38 @@ def match(costs: PairingRound, keys: Sequence[str]) -> list[tuple[str, str]]:
     ]
     graph.add_edges_from(edges)
     mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int, verify_optimum=False)
-    return sorted((keys[min(u, v)], keys[max(u, v)]) for u, v in mates)
+    pairs = sorted((min(u, v), max(u, v)) for u, v in mates)
+    return [(keys[i], keys[j]) for i, j in pairs]
+
+
+def table_order(costs: PairingRound, games: Sequence[GothaPairedGame]) -> list[GothaPairedGame]:
+    """The games in OpenGotha's table order ("best score, then rating").
+
+    Each game is represented by one of its players: the higher-rated if the two are level by
+    the placement criteria (before the round), otherwise — as OpenGotha 3.51's comparator
+    does it — the one behind.  Games go by that player's criteria, best first, then by his
+    rating, higher first; games level on both keep the matching's order.
+    """
+    rn = costs.round - 1
+    criteria = costs.t.placement
+
+    def values(key: str) -> tuple[int, ...]:
+        return tuple(costs.scores[key].criterion(c, rn) for c in criteria)
+
+    def rating(key: str) -> int:
+        return costs.scores[key].player.rating
+
+    def represented_by(g: GothaPairedGame) -> str:
+        w, b = values(g.white), values(g.black)
+        if w == b:
+            return g.black if rating(g.white) < rating(g.black) else g.white
+        return g.black if w > b else g.white
+
+    def order(g: GothaPairedGame) -> tuple[tuple[int, ...], int]:
+        key = represented_by(g)
+        return tuple(-v for v in values(key)), -rating(key)
+
+    return sorted(games, key=order)
 
 
 def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
@@ -104,12 +163,5 @@ def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
     pairs = match(costs, keys)
     total = sum(costs.terms(a, b).total for a, b in pairs)
     games = [game_between(costs, a, b) for a, b in pairs]
-    rn = costs.round - 1
-
-    def table_order(g: GothaPairedGame) -> tuple[int, int]:
-        best = max(costs.scores[k].criterion(costs.main, rn) for k in (g.white, g.black))
-        place = min((costs.groups[k].number, costs.groups[k].place) for k in (g.white, g.black))
-        return (-best, place[0] * 10_000 + place[1])
-
-    games.sort(key=table_order)
+    games = table_order(costs, games)
     return GothaRoundPairing(tuple(games), bye, total)

@@ -19,7 +19,7 @@ from app.pairing.mcmahon import (
     step_points,
     unreadable,
 )
-from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
+from app.pairing.model import McMahonPairing, PairingEntrant, PairingRequest, PairingSettings
 from app.settings import (
     TEAM_MATCH_TIEBREAKS,
     EventSettings,
@@ -248,6 +248,37 @@ def mcmahon_counting(event: Event) -> McMahonCounting:
     )
 
 
+def mcmahon_pairing(event: Event) -> McMahonPairing | None:
+    """What OpenGotha's McMahon pairing reads of the event (None outside McMahon events, or
+    when its bar and floor cannot be read: the start points have named that already)."""
+    typed, _ = event_settings_lenient(stored_event(event))
+    if not typed.is_mcmahon:
+        return None
+    rules = typed.mcmahon
+    try:
+        limits = rules.bounds()
+    except McMahonError:
+        return None
+    ranks: dict[int, int] = {}
+    countries: dict[int, str] = {}
+    for e in event.entrants:
+        rank = rank_value(e.player.grade if e.player is not None else None)
+        if rank is not None:
+            ranks[e.id] = rank
+        if e.player is not None and e.player.country:
+            countries[e.id] = e.player.country
+    return McMahonPairing(
+        bar=limits.bar,
+        floor=limits.floor,
+        ranks=ranks,
+        corrections={e.id: e.mcmahon_correction or 0 for e in event.entrants if rules.corrections},
+        countries=countries,
+        absent_score=rules.absent_score,
+        absent_round_down=rules.absent_round_down,
+        engine=rules.engine,
+    )
+
+
 def pairing_request(
     event: Event, round_number: int, lot_seed: int | None = None, strict: bool = True
 ) -> PairingRequest:
@@ -291,6 +322,7 @@ def pairing_request(
         lot_seed=lot_seed,
         sitting_out=entrants_sitting_out(event, round_number, history),
         withdraw_after_forfeits=settings.withdraw_after_forfeits,
+        mcmahon=mcmahon_pairing(event) if starts else None,
     )
 
 

@@ -18,7 +18,7 @@ from typing import Any, Literal, get_args
 
 from app.domain import Scoring
 from app.errors import FinalsError
-from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonSettings
+from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonEngine, McMahonSettings
 from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
 from app.phone_access import BASE_URL_EXAMPLE, base_url_problem
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
@@ -318,6 +318,17 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "计入每名棋手的起始分修正（OpenGotha 的 smmsCorrection）",
         "bool",
         _MCMAHON_DEFAULTS.corrections,
+        kinds=("individual",),
+    ),
+    _choice(
+        "mcmahon.engine",
+        "麦克马洪制编排方式",
+        McMahonEngine,
+        {
+            "opengotha": "按 OpenGotha 的编排评价函数（与 OpenGotha 3.51 配对相同）",
+            "swiss": "本程序的积分编排（按麦克马洪分），issue 29 之前的方式",
+        },
+        _MCMAHON_DEFAULTS.engine,
         kinds=("individual",),
     ),
     _choice(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from app.pairing.opengotha_model import Tournament, read_tournament
@@ -47,3 +48,14 @@ def engine_pairs(path: Path) -> set[frozenset[str]]:
             a, b = line.strip().split("\t")
             pairs.add(frozenset((a, b)))
     return pairs
+
+
+def tables(name: str) -> dict[int, list[tuple[str, str, int]]]:
+    """Each round's games (from 1) of the file, (white, black, handicap), by table number."""
+    root = ET.fromstring((REFERENCE / name / f"{name}.xml").read_bytes())
+    rounds: dict[int, list[tuple[int, tuple[str, str, int]]]] = {}
+    for game in root.iter("Game"):
+        a = game.attrib
+        row = (a["whitePlayer"], a["blackPlayer"], int(a.get("handicap", "0")))
+        rounds.setdefault(int(a["roundNumber"]), []).append((int(a["tableNumber"]), row))
+    return {r: [row for _, row in sorted(games)] for r, games in rounds.items()}

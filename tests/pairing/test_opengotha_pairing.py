@@ -6,9 +6,10 @@ of OpenGotha's pairs we make, and the cost of both pairings by OpenGotha's own e
 function (`opengotha_cost`, equal to OpenGotha's weights files term by term).
 
 What it asserts: the bye is OpenGotha's, our pairing is never worse than the engine's by
-that cost (a maximum-weight matching), and the agreement does not fall below what it is
-today.  The issue's target (≥ 95 % of pairs) is not reached yet: OpenGotha's engine does not
-always return the best matching of the costs it prints (see the printed cost differences).
+that cost (a maximum-weight matching), and at least 95 % of OpenGotha's pairs are ours in
+every round of every file (the issue's target; today all of them).  The costs are the
+engine's (`CostRules.ENGINE`); ties between equal-cost pairings fall as OpenGotha's because
+the players go to the matcher in OpenGotha's own order (`hashmap_order`).
 """
 
 from __future__ import annotations
@@ -16,15 +17,28 @@ from __future__ import annotations
 import pytest
 
 from app.pairing.opengotha_cost import PairingRound
-from app.pairing.opengotha_pairing import pair_round, players_to_pair
-from tests.pairing.opengotha_reference import REFERENCE, engine_pairs, numbered, tournament
+from app.pairing.opengotha_pairing import (
+    GothaPairedGame,
+    hashmap_order,
+    pair_round,
+    players_to_pair,
+    table_order,
+)
+from tests.pairing.opengotha_reference import (
+    NAMES,
+    REFERENCE,
+    engine_pairs,
+    numbered,
+    tables,
+    tournament,
+)
 from tests.shared_files import require
 
-# Pairs identical to OpenGotha's engine today (of all its pairs in the file's rounds).
-AGREEMENT_FLOOR = {"Toulouse2024": 61, "notsimplemm": 16, "simplemm": 31}
+FILES = ("Toulouse2024", "notsimplemm", "simplemm")
+TARGET = 0.95  # of OpenGotha's pairs, in every file
 
 
-@pytest.mark.parametrize("name", sorted(AGREEMENT_FLOOR))
+@pytest.mark.parametrize("name", FILES)
 def test_pairing_agreement_with_opengothas_engine(name: str) -> None:
     require(REFERENCE / name)
     t = tournament(name)
@@ -35,18 +49,44 @@ def test_pairing_agreement_with_opengothas_engine(name: str) -> None:
         ours = pair_round(t, k + 1)
         mine = {frozenset((g.white, g.black)) for g in ours.games}
         costs = PairingRound(t.before(k), k)
-        their_cost = sum(costs.terms(*sorted(pair)).total for pair in theirs)
+        their_cost = costs.matching_cost(theirs)
         players = set(players_to_pair(costs))
         their_bye = players - set().union(*theirs)
         assert their_bye == ({ours.bye} if ours.bye else set()), f"round {k + 1}: bye"
         assert ours.cost >= their_cost, f"round {k + 1}: our pairing costs less"
+        assert ours.cost == costs.matching_cost(mine)
         agree = len(theirs & mine)
+        assert agree >= TARGET * len(theirs), f"round {k + 1}: {agree}/{len(theirs)}"
         same += agree
         total += len(theirs)
         lines.append(
             f"  round {k + 1}: {agree}/{len(theirs)} pairs as OpenGotha, "
-            f"cost ours − OpenGotha's = {ours.cost - their_cost}"
+            f"cost ours {ours.cost}, OpenGotha's {their_cost} (difference {ours.cost - their_cost})"
         )
     print(f"\n{name}: {same}/{total} pairs = {100 * same / total:.1f} %")
     print("\n".join(lines))
-    assert same >= AGREEMENT_FLOOR[name]
+    assert same >= TARGET * total
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_players_in_opengothas_own_order(name: str) -> None:
+    """OpenGotha saves its players in its HashMap's order: that order is the file's own (the
+    order a player was added in only matters within a bucket, unknown here)."""
+    require(REFERENCE / name)
+    keys = [p.key for p in tournament(name).players]
+    assert keys != sorted(keys)
+    assert hashmap_order(keys, len(keys)) == keys
+    shuffled = keys[1::2] + keys[::2]
+    assert hashmap_order(shuffled, len(keys))[:3] == keys[:3]
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_tables_in_opengothas_order(name: str) -> None:
+    """Every round's games of the file, shuffled, come back in the file's table order."""
+    require(REFERENCE / name)
+    t = tournament(name)
+    for round_, rows in tables(name).items():
+        costs = PairingRound(t.before(round_ - 1), round_ - 1)
+        games = [GothaPairedGame(w, b, h) for w, b, h in rows]
+        shuffled = games[1::2] + games[::2]
+        assert table_order(costs, shuffled) == games, f"round {round_}"

@@ -1,0 +1,129 @@
+"""A McMahon round of the program paired by OpenGotha's engine (issue 29 §3, mcmahon.engine).
+
+The event's state is written as OpenGotha sees a tournament (`opengotha_model.Tournament`):
+each entrant a player (his rank, start correction, club = unit, country), each game of the
+earlier rounds with its colours (first mover = Black), result and handicap, each bye; a
+round with neither game nor bye for an entrant counts as a round on leave.  OpenGotha's
+default pairing parameters; the bar, the floor, the bye and leave values are the event's.
+`opengotha_pairing.pair_round` pairs it, and the result comes back as the program's tables
+(first = Black).
+
+Not (yet) as OpenGotha: the program's tables hold no handicap, so every game is even (the
+handicap ceiling is 0) and colours follow OpenGotha's balance of even games.
+"""
+
+from __future__ import annotations
+
+from app.domain import GameRecord
+from app.io.opengotha import gotha_result, player_key, split_name
+from app.pairing.checker import check_with_states
+from app.pairing.model import McMahonPairing, PairedGame, Pairing, PairingRequest
+from app.pairing.opengotha_model import (
+    MIN_RANK,
+    Game,
+    GeneralParams,
+    HandicapParams,
+    PairingParams,
+    Player,
+    Tournament,
+)
+from app.pairing.opengotha_pairing import pair_round as pair_gotha_round
+from app.pairing.report import explain_with_states, relaxations_from
+from app.pairing.state import build_states
+
+PLACEMENT = ("MMS", "SOSM", "SOSOSM")  # OpenGotha's default McMahon placement criteria
+EVEN_GAMES = HandicapParams(ceiling=0)
+
+
+def _keys(request: PairingRequest) -> dict[int, str]:
+    """Each entrant's OpenGotha key (surname + given name, upper case), unique."""
+    keys: dict[int, str] = {}
+    used: set[str] = set()
+    for e in sorted(request.entrants, key=lambda e: e.id):
+        key = player_key(*split_name(e.name or str(e.id)))
+        if key in used:
+            key = f"{key}{e.id}"
+        used.add(key)
+        keys[e.id] = key
+    return keys
+
+
+def gotha_tournament(request: PairingRequest, mm: McMahonPairing) -> Tournament:
+    """The event's state before `request.round_number`, as OpenGotha holds a tournament."""
+    keys = _keys(request)
+    before = request.round_number - 1
+    history: list[GameRecord] = [g for g in request.history if g.round <= before]
+    seen: dict[int, set[int]] = {e.id: set() for e in request.entrants}
+    games: list[Game] = []
+    byes: dict[int, str] = {}
+    for g in history:
+        seen.setdefault(g.first, set()).add(g.round)
+        if g.second is None:
+            byes[g.round - 1] = keys[g.first]
+            continue
+        seen.setdefault(g.second, set()).add(g.round)
+        games.append(
+            Game(g.round - 1, keys[g.second], keys[g.first], gotha_result(g.result), g.handicap)
+        )
+    players = []
+    for e in sorted(request.entrants, key=lambda e: e.id):
+        surname, given = split_name(e.name or str(e.id))
+        taking_part = [r + 1 in seen[e.id] for r in range(before)]
+        taking_part.append(e.id in request.active)
+        players.append(
+            Player(
+                key=keys[e.id],
+                name=surname,
+                first_name=given,
+                rank=mm.ranks.get(e.id, mm.floor),
+                rating=e.rating,
+                club=e.unit or "",
+                country=mm.countries.get(e.id, ""),
+                smms_correction=mm.corrections.get(e.id, 0),
+                participating=tuple(taking_part),
+                registered=True,
+            )
+        )
+    win = request.scoring.win or 1.0
+    general = GeneralParams(
+        number_of_rounds=max(request.rounds_planned, request.round_number),
+        mm_floor=mm.floor,
+        mm_bar=mm.bar,
+        mm_zero=MIN_RANK,  # OpenGotha's groups count from 30级; only differences matter
+        nbw2_absent=0,
+        nbw2_bye=2,
+        mms2_absent=round(2 * mm.absent_score),
+        mms2_bye=round(2 * request.scoring.bye / win),
+        round_down=mm.absent_round_down,
+    )
+    return Tournament(
+        players=tuple(players),
+        games=tuple(games),
+        byes=byes,
+        general=general,
+        handicap=EVEN_GAMES,
+        pairing=PairingParams(),
+        placement=PLACEMENT,
+    )
+
+
+def pair_opengotha(request: PairingRequest, mm: McMahonPairing) -> Pairing:
+    """Pair `request.round_number` as OpenGotha's engine pairs it; the program's checks and
+    report on the result, as for every engine."""
+    t = gotha_tournament(request, mm)
+    ids = {key: i for i, key in _keys(request).items()}
+    paired = pair_gotha_round(t, request.round_number)
+    games = [
+        PairedGame(table, ids[g.black], ids[g.white])
+        for table, g in enumerate(paired.games, start=1)
+    ]
+    if paired.bye is not None:
+        games.append(PairedGame(len(games) + 1, ids[paired.bye], None))
+    states = build_states(request)
+    findings = check_with_states(request, tuple(games), states)
+    return Pairing(
+        round_number=request.round_number,
+        games=tuple(games),
+        notes=explain_with_states(request, tuple(games), states),
+        relaxations=tuple(relaxations_from(request, findings, tuple(games), states)),
+    )
