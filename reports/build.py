@@ -17,7 +17,8 @@ from app.readmodel.model import Final
 from reports import excel
 from reports.cards import build_cards_pdf
 from reports.ceremony import build_ceremony_pdf
-from reports.certificates import build_certificates_pdf, certificates_mark, collect_awards
+from reports.certificate_awards import CertificatePrint, select_certificates
+from reports.certificates import build_certificates_pdf
 from reports.checkin import build_checkin_pdf
 from reports.crosstable import build_crosstable_pdf
 from reports.docview import DocView
@@ -80,13 +81,15 @@ class PrintExtras:
     `links`: (event code, round number, table) → the table's phone page on the venue's
     result server, printed as a QR code (and in words) on that table's slip; a table with
     none gets no QR code.  `certificate_numbers`: the register's number (编号) of each
-    certificate by its award key (`reports.certificates.certificate_awards`); a certificate
-    with none is numbered in print order.  `public_url`: the players' pages (`finals serve
+    certificate by its award key (`reports.certificate_awards`); a certificate with none is
+    numbered in print order.  `certificates`: the certificates the caller collected to
+    number them (`select_certificates`): drawn as they are, not collected again.  `public_url`: the players' pages (`finals serve
     --public`), printed as the poster's QR code.
     """
 
     links: Mapping[tuple[str, int, int], str] = field(default_factory=dict)
     certificate_numbers: Mapping[str, str] = field(default_factory=dict)
+    certificates: CertificatePrint | None = None
     public_url: str | None = None
 
 
@@ -184,6 +187,7 @@ def build_report(
             cert_type=cert_type,
             numbers=extras.certificate_numbers,
             provisional=provisional,
+            chosen=extras.certificates,
         ),
         "grades": lambda path: build_grades_pdf(
             final, path, event=event, category=category, printed_at=printed_at
@@ -272,10 +276,9 @@ def results_mark(
     provisional certificate gets none."""
     if kind not in FINAL_KINDS:
         return ""
-    view = DocView(final)
     if kind == "certificates":
-        awards = collect_awards(view, cert_type, event, category)
-        return certificates_mark(view, cert_type, awards, provisional)
+        return select_certificates(final, cert_type, event, category, provisional=provisional).mark
+    view = DocView(final)
     prizes = select_prizes(view, event, category)
     return final_mark(view, (p.award.event for p in prizes), KINDS[kind], provisional)
 

@@ -11,6 +11,7 @@ from app.errors import FinalsError
 from app.services.outputs import check_output
 from reports import EXCEL_KINDS, KINDS, PrintExtras, build_report
 from reports.build import results_mark
+from reports.certificate_awards import select_certificates
 from ui import readers
 
 if TYPE_CHECKING:
@@ -106,20 +107,27 @@ def make_report(
         if found is None and notes is not None:
             notes.append(SLIPS_NO_ADDRESS)
         links = found or {}
-    mark = results_mark(  # not final results: refused, or provisional and never numbered
-        final,
-        kind,
-        event=scoped_event,
-        category=category,
-        cert_type=cert_type,
-        provisional=provisional,
-    )
-    if kind == "certificates" and out.suffix.lower() == ".pdf" and not mark:
-        # the register's numbers: issued on first print, the same in every print (issue 14)
-        from app.cli.certificates import issue_for_print
+    chosen = None
+    if kind == "certificates":  # collected once: the mark, the register's numbers, the pages
+        chosen = select_certificates(
+            final, cert_type, scoped_event, category, provisional=provisional
+        )
+    else:  # not final results: refused, or provisional
+        results_mark(
+            final,
+            kind,
+            event=scoped_event,
+            category=category,
+            cert_type=cert_type,
+            provisional=provisional,
+        )
+    if chosen is not None and out.suffix.lower() == ".pdf":
+        # the register's numbers: issued on first print, the same in every print (issue 14);
+        # none for a provisional print
+        from app.services.certificates import number_certificates
         from ui import prefs
 
-        numbers = issue_for_print(db, final, cert_type, scoped_event, category, prefs.operator())
+        numbers = number_certificates(db, chosen, prefs.operator())
     return build_report(
         final,
         kind,
@@ -130,7 +138,9 @@ def make_report(
         cert_type=cert_type,
         order=order,
         card=card,
-        extras=PrintExtras(links=links, certificate_numbers=numbers, public_url=public_url),
+        extras=PrintExtras(
+            links=links, certificate_numbers=numbers, certificates=chosen, public_url=public_url
+        ),
         provisional=provisional,
     )
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import add_event, add_file, add_round, base_url, opened
+from app.cli.common import add_event, add_file, add_round, base_url, opened, operator
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -66,21 +66,31 @@ def cmd_report(args: argparse.Namespace) -> int:
             if found is None:
                 print(NO_ADDRESS_WARNING.format(file=args.file), file=sys.stderr)
             links = found or {}
+        chosen = None
         try:  # results not yet final: refused, or provisional (and then never numbered)
-            mark = results_mark(
-                final,
-                args.kind,
-                event=args.event,
-                category=args.category,
-                cert_type=args.type,
-                provisional=args.provisional,
-            )
+            if args.kind == "certificates":  # collected once: the mark, the numbers, the pages
+                from reports.certificate_awards import select_certificates
+
+                chosen = select_certificates(
+                    final, args.type, args.event, args.category, provisional=args.provisional
+                )
+                mark = chosen.mark
+            else:
+                mark = results_mark(
+                    final,
+                    args.kind,
+                    event=args.event,
+                    category=args.category,
+                    cert_type=args.type,
+                    provisional=args.provisional,
+                )
         except ReportError as exc:
             raise FinalsError(str(exc)) from exc
-        if args.kind == "certificates" and Path(args.output).suffix.lower() == ".pdf" and not mark:
-            from app.cli.certificates import number_certificates
+        if chosen is not None and Path(args.output).suffix.lower() == ".pdf":
+            from app.services.certificates import number_certificates
 
-            numbers = number_certificates(db, final, args)  # the register's numbers (issue 14)
+            # the register's numbers (issue 14): none for a provisional print
+            numbers = number_certificates(db, chosen, operator(args))
     out = Path(args.output)
     if out.suffix.lower() not in (".pdf", ".xlsx"):
         raise FinalsError(f"输出文件 {out.name} 的扩展名应为 .pdf 或 .xlsx。")
@@ -96,7 +106,12 @@ def cmd_report(args: argparse.Namespace) -> int:
             order=args.order,
             card=args.card,
             large=args.large,
-            extras=PrintExtras(links=links, certificate_numbers=numbers, public_url=public_url),
+            extras=PrintExtras(
+                links=links,
+                certificate_numbers=numbers,
+                certificates=chosen,
+                public_url=public_url,
+            ),
             provisional=args.provisional,
         )
     except ReportError as exc:

@@ -7,8 +7,9 @@ issued of the same kind.  An award that no longer exists (a corrected result cha
 standings) keeps its number in the register, marked void; its new holder gets a new number.
 
 What an award is (its key) is decided where certificates are composed (the printed
-document's awards); the command line passes them in as `AwardRecord`s and hands the numbers
-back to the document, so the reports never see the store.
+document's awards, `reports.certificate_awards.select_certificates`, collected once per
+print); `number_certificates` numbers that print for the command line and the window
+alike, and they hand the numbers back to the document, so the reports never see the store.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy import func, select
 
@@ -39,6 +40,66 @@ class AwardRecord:
     place: str  # as printed: 并列第十九名（第九至三十二名）, 授予一级称号, "" (participation)
     entrant: int | None
     name: str  # the person the certificate names
+
+
+class Certified(Protocol):
+    """One certificate of a print, as the register knows it (`reports.certificate_awards.Award`)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def event(self) -> str: ...
+    @property
+    def group(self) -> str | None: ...
+    @property
+    def place(self) -> str: ...
+    @property
+    def entrant(self) -> int | None: ...
+    @property
+    def name(self) -> str: ...
+
+
+class CertificateChoice(Protocol):
+    """The certificates one print holds (`reports.certificate_awards.CertificatePrint`)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def base(self) -> str: ...
+    @property
+    def mark(self) -> str: ...
+    @property
+    def awards(self) -> Sequence[Certified]: ...
+    def current(self) -> Sequence[Certified]: ...
+
+
+def number_certificates(
+    db: Database, choice: CertificateChoice, operator: str = ""
+) -> dict[str, str]:
+    """The register's number of every certificate a print holds, by award key: issued on the
+    first print (one transaction, one audit entry), the same in every later one.  A
+    provisional print (marked 临时) is numbered by nobody: nothing issued, nothing written."""
+    if choice.mark:
+        return {}
+
+    def records(awards: Sequence[Certified]) -> list[AwardRecord]:
+        return [
+            AwardRecord(
+                key=a.key,
+                kind=choice.kind,
+                event=a.event,
+                category=a.group,
+                place=a.place,
+                entrant=a.entrant,
+                name=a.name,
+            )
+            for a in awards
+        ]
+
+    printed = records(choice.awards)
+    current = choice.current()
+    everyone = printed if current is choice.awards else records(current)
+    return issue_numbers(db, choice.kind, choice.base, printed, everyone, operator)
 
 
 def _live(session: Any, kind: str) -> dict[str, CertificateNumber]:

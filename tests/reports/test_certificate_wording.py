@@ -25,7 +25,7 @@ from app.demo import build_demo
 from app.services.read_model import build_export
 from app.services.tournament import open_tournament, set_tournament_fields
 from reports import build_report
-from reports.certificates import certificate_awards
+from reports.certificate_awards import certificate_awards
 from tests.reports.conftest import as_final
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from reports import PrintExtras, build_report
-from reports.certificates import certificate_awards
+from reports.certificate_awards import certificate_awards
 from tests.reports.conftest import as_final, pdf_pages
 
 

@@ -117,7 +117,7 @@ def test_a_phone_being_answered_is_never_shed(small: Database, serve, monkeypatc
         release.wait(5)
         return table_page(*args, **kwargs)
 
-    monkeypatch.setattr("app.web.server.table_page", slow_page)
+    monkeypatch.setattr("app.web.routes.table_page", slow_page)
     results: list[int] = []
     workers = [
         threading.Thread(target=lambda s=s: results.append(Phone(server, s).get(path)[0]))
@@ -229,7 +229,7 @@ def _answer_lost(monkeypatch, times: int) -> list[int]:
             raise ConnectionResetError("the server died before answering")
         return outcome
 
-    monkeypatch.setattr("app.web.server.remote_entry.submit", committed_then_gone)
+    monkeypatch.setattr("app.web.routes.remote_entry.submit", committed_then_gone)
     return seen
 
 

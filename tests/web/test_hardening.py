@@ -538,7 +538,7 @@ def test_an_internal_error_is_one_line_on_the_console(
     def broken(*_args: Any, **_kwargs: Any) -> Any:
         raise KeyError("boom")
 
-    monkeypatch.setattr("app.web.server.table_page", broken)
+    monkeypatch.setattr("app.web.routes.table_page", broken)
     assert Client(server).get(path)[0] == 500
     shown = [r for r in caplog.records if r.levelno >= logging.INFO]
     assert shown and all(r.exc_info is None and "\n" not in r.getMessage() for r in shown)

@@ -157,7 +157,7 @@ def test_a_lost_answer_is_checked_by_resending_and_shown_as_received(
             raise ConnectionResetError("the server died before answering")
         return outcome
 
-    monkeypatch.setattr("app.web.server.remote_entry.submit", committed_then_gone)
+    monkeypatch.setattr("app.web.routes.remote_entry.submit", committed_then_gone)
     phone.script(
         "window.seen = []; new MutationObserver(function () {"
         " window.seen.push(document.getElementById('status').textContent); })"
