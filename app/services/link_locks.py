@@ -17,7 +17,10 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.services.audit import record
-from app.services.remote_entry import _find_round, _lookup, _target, _writing
+from app.services.remote_entry.decision import _target
+from app.services.remote_entry.phone import _lookup
+from app.services.remote_entry.tokens import _find_round
+from app.services.remote_entry.writing import _writing
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import AuditEntry
