@@ -63,6 +63,9 @@ class McMahonPairing:
     absent_score: float = 0.5
     absent_round_down: bool = True
     engine: str = "opengotha"
+    # An event imported from OpenGotha: the file's `TournamentParameterSet` as the import
+    # kept it ([tag, attributes, children]); its pairing, handicap and placement sets pair.
+    file_parameters: list[Any] | None = None
 
 
 @dataclass(frozen=True)
