@@ -93,6 +93,7 @@ class PairedGame:
     table: int
     first: int
     second: int | None
+    handicap: int = 0  # Go: the stones the second mover (White) gives the first (Black)
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,13 @@ sets (kept by the import, `event_parameters`); an event of the program's own wit
 default pairing parameters and even games.  The bar, the floor, the bye and leave values
 are the event's.
 `opengotha_pairing.pair_round` pairs it, and the result comes back as the program's tables
-(first = Black).
+(first = Black), each with the handicap OpenGotha gives it (White gives the stones).
 
-Not (yet) as OpenGotha: the program's tables hold no handicap, so every game is even (the
-handicap ceiling is 0) and colours follow OpenGotha's balance of even games.
+An imported event's games get OpenGotha's handicap: the difference of the two players' MMS
+(or ranks, `hdBasedOnMMS`), each counted at most at the no-handicap rank
+(`hdNoHdRankThreshold`), less the correction (`hdCorrection`), at most the ceiling
+(`hdCeiling`); the weaker player takes Black.  An event of the program's own plays even
+games (the ceiling is 0) and colours follow OpenGotha's balance of even games.
 """
 
 from __future__ import annotations
@@ -48,6 +51,17 @@ OWN_EVENT = FileParameters(
     category_limits=(),
     mm_zero=MIN_RANK,  # OpenGotha's groups count from 30级; only differences matter
 )
+
+
+def gives_handicaps(mm: McMahonPairing | None) -> bool:
+    """Whether the event's games may carry a handicap (an imported file's handicap set
+    allows one); False where its parameters cannot be read (pairing names the fault)."""
+    if mm is None or mm.file_parameters is None:
+        return False
+    try:
+        return event_parameters(mm).handicap.ceiling > 0
+    except FinalsError:
+        return False
 
 
 def event_parameters(mm: McMahonPairing) -> FileParameters:
@@ -167,7 +181,7 @@ def pair_opengotha(request: PairingRequest, mm: McMahonPairing) -> Pairing:
     ids = {key: i for i, key in _keys(request).items()}
     paired = pair_gotha_round(t, request.round_number)
     games = [
-        PairedGame(table, ids[g.black], ids[g.white])
+        PairedGame(table, ids[g.black], ids[g.white], g.handicap)
         for table, g in enumerate(paired.games, start=1)
     ]
     if paired.bye is not None:
