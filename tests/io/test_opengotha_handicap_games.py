@@ -148,3 +148,37 @@ def test_an_event_of_the_programs_own_shows_no_handicap(
     code, text, err = run(capsys, "pairing", str(path), "--event", "MEN")
     assert code == 0, err
     assert "让子" not in text
+
+
+def _stones(capsys: pytest.CaptureFixture[str], path: Path) -> dict[int, int]:
+    code, out, err = run(capsys, "pairing", str(path), "--event", "GOTHA", "--json")
+    assert code == 0, err
+    return {g["table"]: g["handicap"] for g in json.loads(out)["games"]}
+
+
+def test_an_edited_table_is_even_and_undo_gives_its_handicap_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    require(REFERENCE / "Toulouse2024")
+    path = tmp_path / "go.finals"
+    _import(path, _after_round_1(tmp_path))
+    code, _, err = run(capsys, "pair", str(path), "--event", "GOTHA")
+    assert code == 0, err
+    paired = _stones(capsys, path)
+    table = max(t for t, h in paired.items() if h)
+    # Moving a table keeps its game, handicap and all.
+    args = ("--event", "GOTHA", "--round", "2")
+    code, _, err = run(capsys, "move-table", str(path), str(table), "1", *args)
+    assert code == 0, err
+    moved = _stones(capsys, path)
+    assert (moved[1], moved[table]) == (paired[table], paired[1])
+    code, _, err = run(capsys, "undo-edit", str(path), *args)
+    assert code == 0, err
+    assert _stones(capsys, path) == paired
+    # Changing who moves first: the weaker player no longer has Black, the game is even.
+    code, _, err = run(capsys, "swap-colours", str(path), str(table), *args)
+    assert code == 0, err
+    assert _stones(capsys, path) == {**paired, table: 0}
+    code, _, err = run(capsys, "undo-edit", str(path), *args)
+    assert code == 0, err
+    assert _stones(capsys, path) == paired
