@@ -130,6 +130,19 @@ def test_a_paired_round_stores_shows_and_exports_its_handicaps(
     exported_stones = sorted(int(re.search(r'handicap="(\d+)"', g).group(1)) for g in round_2)  # type: ignore[union-attr]
     assert exported_stones == sorted(stones.values())
 
+    # Played (Black wins every table), the round's games go to h9 with their stones.
+    for t in stones:
+        args = ("--event", "GOTHA", "--round", "2", "--table", str(t))
+        code, _, err = run(capsys, "result", str(path), "1-0", *args)
+        assert code == 0, err
+    h9 = tmp_path / "out.h9"
+    code, _, err = run(capsys, "h9", str(path), "--event", "GOTHA", "-o", str(h9))
+    assert code == 0, err
+    rows = [line.split() for line in h9.read_text(encoding="utf-8").splitlines()]
+    round_2 = [row[-1] for row in rows if len(row) > 9 and row[0].isdigit()]
+    black = sorted(int(cell.split("/b")[1]) for cell in round_2 if "+/b" in cell)
+    assert black == sorted(stones.values())
+
 
 @pytest.fixture(scope="module")
 def demo(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
