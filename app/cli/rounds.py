@@ -48,10 +48,12 @@ def _print_round(view: RoundView, with_report: bool = False) -> None:
             score = fmt_points(note.first_score)
             if note.second_score is not None:
                 score += f":{fmt_points(note.second_score)}"
-        rows.append([str(g.table), first, second, score, view.results.get(g.table) or ""])
+        stones = [str(g.handicap) if g.handicap else ""] if view.handicaps else []
+        rows.append([str(g.table), first, second, *stones, score, view.results.get(g.table) or ""])
     # A McMahon event's scores are McMahon scores (start by grade + points), headed so.
     score_head = "麦克马洪分" if view.mcmahon else "积分"
-    print(table(rows, ["台号", "先手", "后手", score_head, "成绩"]))
+    stones_head = ["让子"] if view.handicaps else []  # Go: the stones White gives Black
+    print(table(rows, ["台号", "先手", "后手", *stones_head, score_head, "成绩"]))
     if view.sitting_out and not with_report:  # the report lists them itself
         print(f"本轮不参加编排（{len(view.sitting_out)}人）：")
         for s in view.sitting_out:

@@ -63,6 +63,9 @@ class McMahonPairing:
     absent_score: float = 0.5
     absent_round_down: bool = True
     engine: str = "opengotha"
+    # An event imported from OpenGotha: the file's `TournamentParameterSet` as the import
+    # kept it ([tag, attributes, children]); its pairing, handicap and placement sets pair.
+    file_parameters: list[Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,7 @@ class PairedGame:
     table: int
     first: int
     second: int | None
+    handicap: int = 0  # Go: the stones the second mover (White) gives the first (Black)
 
 
 @dataclass(frozen=True)

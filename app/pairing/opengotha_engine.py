@@ -3,36 +3,101 @@
 The event's state is written as OpenGotha sees a tournament (`opengotha_model.Tournament`):
 each entrant a player (his rank, start correction, club = unit, country), each game of the
 earlier rounds with its colours (first mover = Black), result and handicap, each bye; a
-round with neither game nor bye for an entrant counts as a round on leave.  OpenGotha's
-default pairing parameters; the bar, the floor, the bye and leave values are the event's.
+round with neither game nor bye for an entrant counts as a round on leave.  An event imported
+from an OpenGotha file pairs with the file's own pairing, handicap and placement parameter
+sets (kept by the import, `event_parameters`); an event of the program's own with OpenGotha's
+default pairing parameters and even games.  The bar, the floor, the bye and leave values
+are the event's.
 `opengotha_pairing.pair_round` pairs it, and the result comes back as the program's tables
-(first = Black).
+(first = Black), each with the handicap OpenGotha gives it (White gives the stones).
 
-Not (yet) as OpenGotha: the program's tables hold no handicap, so every game is even (the
-handicap ceiling is 0) and colours follow OpenGotha's balance of even games.
+An imported event's games get OpenGotha's handicap: the difference of the two players' MMS
+(or ranks, `hdBasedOnMMS`), each counted at most at the no-handicap rank
+(`hdNoHdRankThreshold`), less the correction (`hdCorrection`), at most the ceiling
+(`hdCeiling`); the weaker player takes Black.  An event of the program's own plays even
+games (the ceiling is 0) and colours follow OpenGotha's balance of even games.
 """
 
 from __future__ import annotations
 
 from app.domain import GameRecord
-from app.io.opengotha import gotha_result, player_key, split_name
+from app.errors import FinalsError
+from app.io.opengotha import GothaError, gotha_result, player_key, split_name
 from app.pairing.checker import check_with_states
 from app.pairing.model import McMahonPairing, PairedGame, Pairing, PairingRequest
 from app.pairing.opengotha_model import (
     MIN_RANK,
+    FileParameters,
     Game,
     GeneralParams,
     HandicapParams,
     PairingParams,
     Player,
     Tournament,
+    file_parameters,
 )
 from app.pairing.opengotha_pairing import pair_round as pair_gotha_round
+from app.pairing.opengotha_scores import SUPPORTED_CRITERIA
 from app.pairing.report import explain_with_states, relaxations_from
 from app.pairing.state import build_states
 
 PLACEMENT = ("MMS", "SOSM", "SOSOSM")  # OpenGotha's default McMahon placement criteria
 EVEN_GAMES = HandicapParams(ceiling=0)
+# An event of the program's own: OpenGotha's default pairing parameters, even games.
+OWN_EVENT = FileParameters(
+    handicap=EVEN_GAMES,
+    pairing=PairingParams(),
+    placement=PLACEMENT,
+    category_limits=(),
+    mm_zero=MIN_RANK,  # OpenGotha's groups count from 30级; only differences matter
+)
+
+
+def gives_handicaps(mm: McMahonPairing | None) -> bool:
+    """Whether the event's games may carry a handicap (an imported file's handicap set
+    allows one); False where its parameters cannot be read (pairing names the fault)."""
+    if mm is None or mm.file_parameters is None:
+        return False
+    try:
+        return event_parameters(mm).handicap.ceiling > 0
+    except FinalsError:
+        return False
+
+
+def event_parameters(mm: McMahonPairing) -> FileParameters:
+    """The pairing, handicap and placement parameters the event pairs with: an imported
+    OpenGotha file's own (kept by the import), OWN_EVENT otherwise.  A value this program
+    cannot read stops the pairing with a message naming it."""
+    if mm.file_parameters is None:
+        return OWN_EVENT
+    try:
+        params = file_parameters(mm.file_parameters)
+    except GothaError as e:
+        raise FinalsError(f"{_FROM_FILE}{e}{_FIX}") from None
+    named = [
+        *(("PlacementCriterion", c) for c in params.placement),
+        ("paiMaAdditionalPlacementCritSystem1", params.pairing.additional_criterion_1),
+        ("paiMaAdditionalPlacementCritSystem2", params.pairing.additional_criterion_2),
+    ]
+    for attribute, criterion in named:
+        if criterion not in SUPPORTED_CRITERIA:
+            raise FinalsError(
+                f"{_FROM_FILE}{attribute}=“{criterion}”是本程序不支持的名次依据"
+                f"（支持：{'、'.join(sorted(SUPPORTED_CRITERIA))}）。{_FIX}"
+            )
+    if not params.pairing.deterministic and params.pairing.random:
+        raise FinalsError(
+            f"{_FROM_FILE}paiBaDeterministic=“false”（真随机，paiBaRandom="
+            f"{params.pairing.random}）本程序无法重现。{_FIX}"
+        )
+    return params
+
+
+_FROM_FILE = "本项目从 OpenGotha 文件导入的编排参数（TournamentParameterSet）中，"
+_FIX = (
+    "请在 OpenGotha 中改正该参数后重新导入本项目，"
+    "或改用本程序的积分编排引擎：finals settings FILE --event 项目代码 --set mcmahon.engine=swiss"
+)
 
 
 def _keys(request: PairingRequest) -> dict[int, str]:
@@ -50,6 +115,7 @@ def _keys(request: PairingRequest) -> dict[int, str]:
 
 def gotha_tournament(request: PairingRequest, mm: McMahonPairing) -> Tournament:
     """The event's state before `request.round_number`, as OpenGotha holds a tournament."""
+    params = event_parameters(mm)
     keys = _keys(request)
     before = request.round_number - 1
     history: list[GameRecord] = [g for g in request.history if g.round <= before]
@@ -89,21 +155,22 @@ def gotha_tournament(request: PairingRequest, mm: McMahonPairing) -> Tournament:
         number_of_rounds=max(request.rounds_planned, request.round_number),
         mm_floor=mm.floor,
         mm_bar=mm.bar,
-        mm_zero=MIN_RANK,  # OpenGotha's groups count from 30级; only differences matter
+        mm_zero=params.mm_zero,
         nbw2_absent=0,
         nbw2_bye=2,
         mms2_absent=round(2 * mm.absent_score),
         mms2_bye=round(2 * request.scoring.bye / win),
         round_down=mm.absent_round_down,
+        category_limits=params.category_limits,
     )
     return Tournament(
         players=tuple(players),
         games=tuple(games),
         byes=byes,
         general=general,
-        handicap=EVEN_GAMES,
-        pairing=PairingParams(),
-        placement=PLACEMENT,
+        handicap=params.handicap,
+        pairing=params.pairing,
+        placement=params.placement,
     )
 
 
@@ -114,7 +181,7 @@ def pair_opengotha(request: PairingRequest, mm: McMahonPairing) -> Pairing:
     ids = {key: i for i, key in _keys(request).items()}
     paired = pair_gotha_round(t, request.round_number)
     games = [
-        PairedGame(table, ids[g.black], ids[g.white])
+        PairedGame(table, ids[g.black], ids[g.white], g.handicap)
         for table, g in enumerate(paired.games, start=1)
     ]
     if paired.bye is not None:

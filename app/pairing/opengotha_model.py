@@ -16,9 +16,10 @@ Conventions, as OpenGotha's inside:
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from app.io.opengotha import GothaError, GothaResult, parse_opengotha, parse_rank, player_key
 
@@ -276,6 +277,42 @@ def _placement(root: ET.Element) -> tuple[str, ...]:
     for el in pps.iter("PlacementCriterion"):
         numbered.append((_number(dict(el.attrib), "number", "1"), el.attrib.get("name", "NULL")))
     return tuple(name for _, name in sorted(numbered) if name != "NULL")
+
+
+@dataclass(frozen=True)
+class FileParameters:
+    """What an OpenGotha file's `TournamentParameterSet` says about pairing a round: the
+    handicap, pairing and placement sets, the categories and the McMahon zero rank."""
+
+    handicap: HandicapParams
+    pairing: PairingParams
+    placement: tuple[str, ...]
+    category_limits: tuple[int, ...]
+    mm_zero: int
+
+
+def _element(node: Sequence[Any]) -> ET.Element:
+    """A kept tree ([tag, attributes, children], `app.io.opengotha.KeptNode`) as an element."""
+    tag, attrs, children = node
+    el = ET.Element(str(tag), {str(k): str(v) for k, v in dict(attrs).items()})
+    el.extend(_element(child) for child in children)
+    return el
+
+
+def file_parameters(tree: Sequence[Any]) -> FileParameters:
+    """The parameter sets of a `TournamentParameterSet` an import kept (OpenGotha's defaults
+    for what it lacks, as OpenGotha reads a file); GothaError (Chinese, naming the attribute)
+    for a value that cannot be read."""
+    root = ET.Element("Tournament")
+    root.append(_element(tree))
+    general = _general(root)
+    return FileParameters(
+        handicap=_handicap(root),
+        pairing=_pairing(root),
+        placement=_placement(root),
+        category_limits=general.category_limits,
+        mm_zero=general.mm_zero,
+    )
 
 
 def read_tournament(data: bytes) -> Tournament:

@@ -17,6 +17,7 @@ from app.pairing.checker import check_round
 from app.pairing.engine import pair_round
 from app.pairing.mcmahon import VIEW_MEANWHILE
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
+from app.pairing.opengotha_engine import gives_handicaps
 from app.pairing.openings import draw_opening
 from app.pairing.report import explain, format_report
 from app.services.audit import last_change_by, record
@@ -64,6 +65,8 @@ class RoundView:
     # Who is not paired in the round and why (请假, 退赛, 连续弃权取消资格, 迟到未入).
     sitting_out: tuple[SitOut, ...] = ()
     withdraw_after_forfeits: int = 0  # the forfeit rule in force (0: off)
+    # Go events whose games may carry a handicap (an imported OpenGotha file's): shown.
+    handicaps: bool = False
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -81,7 +84,7 @@ def _round(event: Event, number: int) -> Round:
 
 
 def _games_of(rnd: Round) -> tuple[PairedGame, ...]:
-    return tuple(PairedGame(g.table, g.first_id, g.second_id) for g in rnd.games)
+    return tuple(PairedGame(g.table, g.first_id, g.second_id, g.handicap or 0) for g in rnd.games)
 
 
 def _has_results(rnd: Round) -> bool:
@@ -104,6 +107,7 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
             second_id=g.second,
             result="bye" if g.second is None else None,
             opening=rnd.opening,
+            handicap=g.handicap,
         )
         for g in sorted(games, key=lambda g: g.table)
     ]
@@ -131,7 +135,8 @@ def _add_boards(session: Session, rnd: Round) -> None:
 
 
 def _games_dump(games: tuple[PairedGame, ...]) -> list[list[int | None]]:
-    return [[g.table, g.first, g.second] for g in games]
+    """[table, first, second], and the handicap after them in a handicap game."""
+    return [[g.table, g.first, g.second, *([g.handicap] if g.handicap else [])] for g in games]
 
 
 def _edit_after(games: tuple[PairedGame, ...], voided: list[int]) -> dict[str, Any]:
@@ -582,7 +587,7 @@ def undo_edit(db: Database, event_code: str, number: int, operator: str = "") ->
                 and entry.after
                 and entry.after.get("games") == current
             ):
-                games = tuple(PairedGame(t, f, s) for t, f, s in entry.before["games"])
+                games = tuple(PairedGame(*row) for row in entry.before["games"])
                 voided = _write_games(session, rnd, games)
                 record(
                     session,
@@ -649,6 +654,7 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         request=request,
         sitting_out=request.sitting_out,
         withdraw_after_forfeits=request.withdraw_after_forfeits,
+        handicaps=any(g.handicap for g in games) or gives_handicaps(request.mcmahon),
     )
 
 
@@ -679,6 +685,7 @@ def view_dict(view: RoundView) -> dict[str, Any]:
                 if g.table in notes
                 else None,
                 "same_unit": notes[g.table].same_unit if g.table in notes else False,
+                **({"handicap": g.handicap} if view.handicaps else {}),
             }
             for g in view.games
         ],

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from app.domain import GameRecord, Result, Scoring
+from app.io.opengotha import KEPT_KEY, kept_parameter_set
 from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
     STANDINGS_MEANWHILE,
@@ -276,7 +280,14 @@ def mcmahon_pairing(event: Event) -> McMahonPairing | None:
         absent_score=rules.absent_score,
         absent_round_down=rules.absent_round_down,
         engine=rules.engine,
+        file_parameters=_kept_parameter_set(event),
     )
+
+
+def _kept_parameter_set(event: Event) -> list[Any] | None:
+    """An imported OpenGotha event's own parameter sets, as the import kept them."""
+    kept = (event.pairing or {}).get(KEPT_KEY)
+    return kept_parameter_set(kept) if isinstance(kept, Mapping) else None
 
 
 def pairing_request(

@@ -55,7 +55,7 @@ The package, one concept a module (as sgfmill splits grammar, properties and tre
 
 from __future__ import annotations
 
-from app.io.opengotha.export import KEPT_KEY, event_tournament, kept_facts
+from app.io.opengotha.export import KEPT_KEY, event_tournament, kept_facts, kept_parameter_set
 from app.io.opengotha.model import (
     CLUB_MAX,
     DATA_VERSION,
@@ -140,6 +140,7 @@ __all__ = [
     "iter_rounds",
     "join_name",
     "kept_facts",
+    "kept_parameter_set",
     "parse_opengotha",
     "parse_rank",
     "player_key",

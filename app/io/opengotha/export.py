@@ -25,6 +25,7 @@ from app.io.opengotha.model import (
     GothaParameters,
     GothaPlayer,
     GothaTournament,
+    KeptNode,
 )
 from app.io.opengotha.names import player_key, split_name
 from app.io.opengotha.ranks import (
@@ -249,9 +250,17 @@ def kept_facts(event: FinalEvent) -> Mapping[str, Any]:
     return kept if isinstance(kept, Mapping) else {}
 
 
-def _kept_general(kept: Mapping[str, Any]) -> dict[str, str]:
+def kept_parameter_set(kept: Mapping[str, Any]) -> KeptNode | None:
+    """The file's `TournamentParameterSet` an import kept (None if it kept none)."""
     tree = (kept.get("parameters") or {}).get("TournamentParameterSet")
     if not isinstance(tree, list) or len(tree) != 3:
+        return None
+    return tree
+
+
+def _kept_general(kept: Mapping[str, Any]) -> dict[str, str]:
+    tree = kept_parameter_set(kept)
+    if tree is None:
         return {}
     for child in tree[2]:
         if child[0] == "GeneralParameterSet":
