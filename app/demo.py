@@ -88,8 +88,12 @@ class _Names:
 
 def _units(rng: random.Random, count: int) -> list[str]:
     units = list(LONG_UNITS)
+    clubs = len(CITIES) * len(CLUB_KINDS)
     while len(units) < count:
         unit = rng.choice(CITIES) + rng.choice(CLUB_KINDS)
+        made = len(units) - len(LONG_UNITS)
+        if made >= clubs:  # a field of thousands: every club is taken, then its branches
+            unit += f"{made // clubs + 1}分部"
         if unit not in units:
             units.append(unit)
     return units

@@ -204,3 +204,13 @@ class Runner(QObject):
             except Exception:  # noqa: S110 - reported by the service's own audit, window gone
                 pass
         self._read_keys.clear()
+
+
+class ProgressRelay(QObject):
+    """Hands a worker's progress reports to the window's thread: `report` is called in the
+    worker, `reported` is delivered on the thread the relay lives on (a queued signal)."""
+
+    reported = Signal(object)
+
+    def report(self, step: object) -> None:
+        self.reported.emit(step)

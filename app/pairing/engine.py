@@ -33,6 +33,7 @@ from app.pairing.colours import choose
 from app.pairing.dutch import pair_dutch
 from app.pairing.model import PairedGame, Pairing, PairingRequest
 from app.pairing.opengotha_engine import pair_opengotha
+from app.pairing.progress import PairingStep, Progress
 from app.pairing.report import explain_with_states, relaxations_from
 from app.pairing.round_robin import berger_round
 from app.pairing.state import (
@@ -42,7 +43,7 @@ from app.pairing.state import (
     has_prior_games,
     same_unit_applies,
 )
-from app.pairing.swiss import bye_order, match, pair_swiss, ranking
+from app.pairing.swiss import OrderMode, bye_order, match, pair_swiss, ranking
 
 Pair = tuple[int, int | None]
 
@@ -58,7 +59,10 @@ def derive_lot_seed(request: PairingRequest) -> int:
 
 
 def _first_round(
-    request: PairingRequest, states: dict[int, PlayerState], ids: list[int]
+    request: PairingRequest,
+    states: dict[int, PlayerState],
+    ids: list[int],
+    progress: Progress | None = None,
 ) -> tuple[list[Pair], int | None]:
     """RULES §5: split (i v i + n/2), adjacent (1–2, 3–4) or by lot, avoiding units."""
     order = sorted(ids, key=lambda i: (-states[i].score, states[i].seed, i))
@@ -84,7 +88,14 @@ def _first_round(
         pairs.extend(positional)
         return pairs, lot_seed
     pairs.extend(
-        match(request, states, order, "split" if mode == "split" else "adjacent", with_bye=False)
+        match(
+            request,
+            states,
+            order,
+            "split" if mode == "split" else "adjacent",
+            with_bye=False,
+            progress=progress,
+        )
     )
     return pairs, lot_seed
 
@@ -204,8 +215,11 @@ def number_tables(
     return tuple(games)
 
 
-def pair_round(request: PairingRequest) -> Pairing:
-    """Pair one round of the event described by `request`."""
+def pair_round(request: PairingRequest, progress: Progress | None = None) -> Pairing:
+    """Pair one round of the event described by `request`.  `progress` hears how far the
+    matching has got (`PairingStep("pairing", share)`); it never changes the pairing."""
+    if progress is not None:
+        progress(PairingStep("pairing", 0.0))
     if request.settings.system == "dutch":
         return pair_dutch(request)
     mm = request.mcmahon
@@ -236,11 +250,10 @@ def pair_round(request: PairingRequest) -> Pairing:
         seat = berger_seat
     elif not has_prior_games(request):
         if system == "mcmahon":  # the groups are the grades: pair inside them, not across
-            pairs = pair_swiss(
-                request, states, ids, "adjacent" if settings.first_round == "adjacent" else "split"
-            )
+            mode: OrderMode = "adjacent" if settings.first_round == "adjacent" else "split"
+            pairs = pair_swiss(request, states, ids, mode, progress)
         else:
-            pairs, lot_seed = _first_round(request, states, ids)
+            pairs, lot_seed = _first_round(request, states, ids, progress)
 
         def first_round_seat(table: int, a: int, b: int) -> tuple[int, int]:
             high, low = sorted((a, b), key=lambda i: (states[i].seed, i))
@@ -251,13 +264,13 @@ def pair_round(request: PairingRequest) -> Pairing:
         found = _monrad(request, states, ids)
         if found is None:
             relaxations.append(f"第{rnd}轮：蒙拉德制无法在规则内完成，改用积分编排")
-            pairs = pair_swiss(request, states, ids)
+            pairs = pair_swiss(request, states, ids, progress=progress)
         else:
             pairs = found
     elif system == "split":
-        pairs = pair_swiss(request, states, ids, "split")
+        pairs = pair_swiss(request, states, ids, "split", progress)
     else:
-        pairs = pair_swiss(request, states, ids)
+        pairs = pair_swiss(request, states, ids, progress=progress)
 
     games = number_tables(states, pairs, seat)
     findings = check_with_states(request, games, states)

@@ -40,6 +40,7 @@ import rustworkx as rx
 from app.pairing.colours import misses, seat_ok
 from app.pairing.model import PairingRequest
 from app.pairing.packing import MAX_WEIGHT_BITS, PairingLimitError, TierBound, pack
+from app.pairing.progress import PairingStep, Progress
 from app.pairing.state import FIRST, SECOND, PlayerState, same_unit_applies
 
 OrderMode = Literal["adjacent", "split"]
@@ -438,7 +439,6 @@ def matching_weight(graph: MatchGraph, pairs: Sequence[tuple[int, int]]) -> int:
 
 
 Pair = tuple[int, int | None]
-Progress = Callable[[str], None]
 
 
 def _troubled(graph: MatchGraph, pairs: Sequence[tuple[int, int]], needed: int) -> frozenset[int]:
@@ -530,7 +530,7 @@ def _in_blocks(
     total = len(order)
     while True:
         if progress is not None:
-            progress(f"积分编排：已配 {total - len(remaining)}/{total} 名选手")
+            progress(PairingStep("pairing", (total - len(remaining)) / total))
         if len(remaining) <= 5 * BLOCK // 2:
             graph, pairs = _windowed(request, states, remaining, mode, bye, False)
             if len(pairs) < _needed(len(remaining), bye):
@@ -576,7 +576,7 @@ def match(
     pairs: list[tuple[int, int]] = []
     for allow_rematch in (False, True):
         if progress is not None:
-            progress(f"积分编排：{n}名选手" + ("（允许重复对局）" if allow_rematch else ""))
+            progress(PairingStep("pairing"))  # the whole field at once: no share to tell
         if n > DENSE_LIMIT:
             graph, pairs = _windowed(request, states, order, mode, with_bye, allow_rematch)
         else:

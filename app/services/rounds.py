@@ -19,6 +19,7 @@ from app.pairing.mcmahon import VIEW_MEANWHILE
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
 from app.pairing.opengotha_engine import gives_handicaps
 from app.pairing.openings import draw_opening
+from app.pairing.progress import PairingStep, Progress, throttled
 from app.pairing.report import explain, format_report
 from app.services.audit import last_change_by, record
 from app.services.backup import backup_warning
@@ -171,13 +172,24 @@ def pair_next(
     opening_seed: int | None = None,
     extra_round: bool = False,
     round_number: int | None = None,
+    progress: Progress | None = None,
 ) -> RoundView:
     """Pair the next round. A round past the planned number (加赛) only with `extra_round`.
 
     `round_number`: the round the station means to pair (the window's, `pair --round`): if
-    another station paired it meanwhile, nothing is done and the message names who."""
+    another station paired it meanwhile, nothing is done and the message names who.
+    `progress` hears the stages (reading, pairing with the share done, saving), at most
+    every 0.1 s; it never changes the pairing."""
     return _start_round(
-        db, event_code, operator, lot_seed, opening_seed, extra_round, round_number, False
+        db,
+        event_code,
+        operator,
+        lot_seed,
+        opening_seed,
+        extra_round,
+        round_number,
+        False,
+        throttled(progress) if progress is not None else None,
     )
 
 
@@ -203,7 +215,10 @@ def _start_round(
     extra_round: bool,
     round_number: int | None,
     by_hand: bool,
+    progress: Progress | None = None,
 ) -> RoundView:
+    if progress is not None:
+        progress(PairingStep("reading"))
     with db.reading() as session:
         _refuse_unpairable(session, get_event(session, event_code), extra_round, round_number)
     backup_failed = backup_warning(db, "before-pairing", "本轮已编排")
@@ -227,7 +242,9 @@ def _start_round(
         if by_hand:  # no table yet: the arbiter adds them
             pairing = Pairing(number, (), (), (), None)
         else:
-            pairing = pair_round(request)
+            pairing = pair_round(request, progress)
+        if progress is not None:
+            progress(PairingStep("saving"))
         withdrawn = _withdraw_by_forfeits(session, event, number, request, operator)
         opening, used_opening_seed = _draw_opening(event, number, opening_seed)
         notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
@@ -407,8 +424,12 @@ def repair(
     number: int | None,
     operator: str = "",
     lot_seed: int | None = None,
+    progress: Progress | None = None,
 ) -> RoundView:
-    """Pair the round again (only while it has no result)."""
+    """Pair the round again (only while it has no result); `progress` as in `pair_next`."""
+    report = throttled(progress) if progress is not None else None
+    if report is not None:
+        report(PairingStep("reading"))
     with db.transaction() as session:
         event = get_event(session, event_code)
         rnd = _round(event, number or len(event.rounds))
@@ -420,7 +441,9 @@ def repair(
         request = _request_for(
             event, rnd.number, lot_seed if lot_seed is not None else rnd.lot_seed
         )
-        pairing = pair_round(request)
+        pairing = pair_round(request, report)
+        if report is not None:
+            report(PairingStep("saving"))
         # A result corrected since the round was paired may complete a run of forfeits: the
         # rule withdraws a player it now removes who was paired before (one who sat out and
         # is playing again was reinstated by the arbiter, and stays so).

@@ -1932,6 +1932,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>正在编排%2第%1轮…</translation>
     </message>
     <message>
+      <source>Round %1 of %2: reading the players…</source>
+      <translation>%2第%1轮：读取棋手…</translation>
+    </message>
+    <message>
+      <source>Round %1 of %2: saving…</source>
+      <translation>%2第%1轮：保存…</translation>
+    </message>
+    <message>
+      <source>Round %1 of %2: computing the pairings…</source>
+      <translation>%2第%1轮：计算对阵…</translation>
+    </message>
+    <message>
+      <source>Round %1 of %2: computing the pairings (%3%)…</source>
+      <translation>%2第%1轮：计算对阵（%3%）…</translation>
+    </message>
+    <message>
       <source>Round %1 paired.</source>
       <translation>第%1轮已编排。</translation>
     </message>

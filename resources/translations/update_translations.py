@@ -22,6 +22,11 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the stages of pairing a round, while a big field is paired (issue 30)
+    "Round %1 of %2: reading the players…": "%2第%1轮：读取棋手…",
+    "Round %1 of %2: computing the pairings…": "%2第%1轮：计算对阵…",
+    "Round %1 of %2: computing the pairings (%3%)…": "%2第%1轮：计算对阵（%3%）…",
+    "Round %1 of %2: saving…": "%2第%1轮：保存…",
     # the settings' prize and grade tables (issue 25 §4) and the standings' status column
     "Prizes and grades": "奖金与等级",
     "Prize table": "奖金表",

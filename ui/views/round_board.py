@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.pairing.progress import PairingStep
 from app.services.rounds import (
     RoundView,
     beyond_plan,
@@ -48,6 +49,7 @@ from ui.dialogs.hand_pairing import HandPairingDialog
 from ui.errors import show_error
 from ui.fonts import table_family
 from ui.models.games import GamesModel
+from ui.workers import ProgressRelay
 
 UNIT_WIDTH = 150  # px: a unit beside each name, the checker's column still in view
 
@@ -77,6 +79,10 @@ class RoundBoard(QWidget):
         self.progress.setMaximumWidth(160)
         self.progress.setTextVisible(False)
         self.progress.hide()
+        # the stages of the pairing (read, pair with the share done, save), from the worker
+        self.pairing_progress = ProgressRelay(self)
+        self.pairing_progress.reported.connect(self._show_pairing_step)
+        self._pairing_what = ("", "")  # (round, event) being paired
         self.hand_button = QPushButton(self.tr("Pair by hand…"))
         self.hand_button.setToolTip(
             self.tr(
@@ -356,11 +362,13 @@ class RoundBoard(QWidget):
         ):
             return
         self._pairing = True
+        self._pairing_what = (str(event["rounds_paired"] + 1), event["name"])
+        self.progress.setRange(0, 0)  # busy, until the engine says how far it has got
         self.progress.show()
         self.status.setText(
             self.tr("Pairing round %1 of %2…")
-            .replace("%1", str(event["rounds_paired"] + 1))
-            .replace("%2", event["name"])
+            .replace("%1", self._pairing_what[0])
+            .replace("%2", self._pairing_what[1])
         )
         self._want_latest = True
         self.ctx.write(
@@ -369,11 +377,37 @@ class RoundBoard(QWidget):
             self.ctx.operator,
             extra_round=extra,
             round_number=event["rounds_paired"] + 1,  # what the arbiter sees: never one more
+            progress=self.pairing_progress.report,
             what=ctxmod.ROUNDS,
             on_done=self._paired,
             on_error=self._pair_failed,
         )
         self._update_buttons()
+
+    def _show_pairing_step(self, step: PairingStep) -> None:
+        """The stage the worker has reached: the bar shows the share of the field paired."""
+        if not self._pairing:
+            return  # a late word from a pairing already shown
+        if step.stage == "reading":
+            text = self.tr("Round %1 of %2: reading the players…")
+        elif step.stage == "saving":
+            text = self.tr("Round %1 of %2: saving…")
+        elif step.fraction is None:
+            text = self.tr("Round %1 of %2: computing the pairings…")
+        else:
+            text = self.tr("Round %1 of %2: computing the pairings (%3%)…").replace(
+                "%3", str(int(step.fraction * 100))
+            )
+        if step.stage == "pairing" and step.fraction is not None:
+            self.progress.setRange(0, 100)
+            self.progress.setValue(int(step.fraction * 100))
+        elif step.stage == "saving":
+            self.progress.setRange(0, 100)
+            self.progress.setValue(100)
+        else:
+            self.progress.setRange(0, 0)
+        number, name = self._pairing_what
+        self.status.setText(text.replace("%1", number).replace("%2", name))
 
     def _paired(self, view: RoundView) -> None:
         self._pairing = False
