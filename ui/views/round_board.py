@@ -361,15 +361,7 @@ class RoundBoard(QWidget):
             != QMessageBox.StandardButton.Yes
         ):
             return
-        self._pairing = True
-        self._pairing_what = (str(event["rounds_paired"] + 1), event["name"])
-        self.progress.setRange(0, 0)  # busy, until the engine says how far it has got
-        self.progress.show()
-        self.status.setText(
-            self.tr("Pairing round %1 of %2…")
-            .replace("%1", self._pairing_what[0])
-            .replace("%2", self._pairing_what[1])
-        )
+        self._show_pairing_started(event["rounds_paired"] + 1, event["name"])
         self._want_latest = True
         self.ctx.write(
             pair_next,
@@ -383,6 +375,15 @@ class RoundBoard(QWidget):
             on_error=self._pair_failed,
         )
         self._update_buttons()
+
+    def _show_pairing_started(self, number: int, event_name: str) -> None:
+        self._pairing = True
+        self._pairing_what = (str(number), event_name)
+        self.progress.setRange(0, 0)  # busy, until the engine says how far it has got
+        self.progress.show()
+        self.status.setText(
+            self.tr("Pairing round %1 of %2…").replace("%1", str(number)).replace("%2", event_name)
+        )
 
     def _show_pairing_step(self, step: PairingStep) -> None:
         """The stage the worker has reached: the bar shows the share of the field paired."""
@@ -516,7 +517,20 @@ class RoundBoard(QWidget):
             != QMessageBox.StandardButton.Yes
         ):
             return
-        self._call(repair, self.view.event, self.view.number, self.ctx.operator)
+        event = self.ctx.current_event()
+        name = event["name"] if event and event["code"] == self.view.event else self.view.event
+        self._show_pairing_started(self.view.number, name)
+        self.ctx.write(
+            repair,
+            self.view.event,
+            self.view.number,
+            self.ctx.operator,
+            progress=self.pairing_progress.report,
+            what=ctxmod.ROUNDS,
+            on_done=self._paired,
+            on_error=self._pair_failed,
+        )
+        self._update_buttons()
 
     def delete_pairing(self) -> None:
         if not self.view or self.ctx.db is None:
