@@ -179,6 +179,10 @@
       <translation>先手单位</translation>
     </message>
     <message>
+      <source>Handicap</source>
+      <translation>让子</translation>
+    </message>
+    <message>
       <source>Unit (second)</source>
       <translation>后手单位</translation>
     </message>

@@ -128,6 +128,7 @@ ZH: dict[str, str] = {
         "此段级位及以下的棋手起始分为 0（下限组，麦克马洪下限 mcmahon.floor）。"
     ),
     "MMS": "麦克马洪分",
+    "Handicap": "让子",
     "Also open the players' pages": "同时开放选手查询页面",
     "Pairings, standings and each player's results for everyone on the venue network: "
     "read-only, no token, nothing private.": (

@@ -51,6 +51,7 @@ def game_rows(view: RoundView) -> list[dict[str, Any]]:
                 "first_score": note.first_score if note else None,
                 "second_score": note.second_score if note else None,
                 "result": view.results.get(game.table),
+                "handicap": game.handicap,
                 "colour_reason": core(note.colour_reason) if note else "",
                 "floats": " / ".join(
                     f for f in ((note.first_float, note.second_float) if note else ()) if f
@@ -76,6 +77,10 @@ class GamesModel(RecordsModel):
         # A McMahon event's scores are McMahon scores (麦克马洪分), headed so (set_view).
         self._points_title = self.tr("Pts")
         self._mcmahon_title = self.tr("MMS")
+        # Go games with a handicap (an imported OpenGotha event's): the stones, after the result.
+        self._handicap_column = Column(
+            "handicap", self.tr("Handicap"), lambda r: str(r["handicap"]) if r["handicap"] else ""
+        )
         # On the pairing board each name has its unit beside it: same-unit avoidance is a
         # rule, so the arbiter editing a pairing sees who comes from where.
         first_unit = [] if results_mode else [Column("first_unit", self.tr("Unit (first)"))]
@@ -142,7 +147,19 @@ class GamesModel(RecordsModel):
                     for c in self.columns()
                 ]
             )
+        self._show_handicaps(view is not None and view.handicaps)
         self.set_rows(game_rows(view) if view else [])
+
+    def _show_handicaps(self, shown: bool) -> None:
+        columns = list(self.columns())
+        if shown == any(c.key == "handicap" for c in columns):
+            return
+        if shown:
+            at = next(i for i, c in enumerate(columns) if c.key == "result") + 1
+            columns.insert(at, self._handicap_column)
+        else:
+            columns = [c for c in columns if c.key != "handicap"]
+        self.set_columns(columns)
 
     def score_title(self) -> str:
         """The heading of the score columns: 积分, or 麦克马洪分 in a McMahon event."""
