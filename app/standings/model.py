@@ -129,8 +129,31 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class StandingsRules:
+    """The rules an individual standings table was ranked by, as data: each face writes
+    them in its own words (the core's Chinese line is `explanation[0]`; the window in
+    English writes its own from these fields)."""
+
+    after_round: int
+    order: tuple[Tiebreak, ...]  # 积分 (or 麦克马洪分) first
+    ties: Ties
+    lot_seed: int | None
+    scoring: Scoring
+    bye_in_sos: ByeInSos
+    forfeit_opponents_count: bool
+    forfeit_wins_count: bool
+
+    @property
+    def mcmahon(self) -> bool:
+        """Whether the order holds a McMahon criterion (the line then says what they are)."""
+        return any(t in MCMAHON_TIEBREAKS for t in self.order)
+
+
+@dataclass(frozen=True)
 class Standings:
     after_round: int
     rows: tuple[Standing, ...]
     tiebreak_order: tuple[str, ...]
     explanation: tuple[str, ...] = ()
+    # The rules of an individual table (None for a team table or one read from an export).
+    rules: StandingsRules | None = None

@@ -61,7 +61,7 @@ from app.standings.criteria import (
     direct,
     draw_lots,
 )
-from app.standings.model import NOTE, Standing, Standings, StandingsRequest
+from app.standings.model import NOTE, Standing, Standings, StandingsRequest, StandingsRules
 from app.standings.tiebreaks import Tiebreak
 
 # The individual criteria in the order a standing row lists them.
@@ -283,12 +283,26 @@ def compute_standings(request: StandingsRequest) -> Standings:
             )
         position += len(group)
 
-    header = _settings_line(request, order)
+    rules = StandingsRules(
+        after_round=request.after_round,
+        order=_order(order),
+        ties=settings.ties,
+        lot_seed=settings.lot_seed,
+        scoring=request.scoring,
+        bye_in_sos=settings.bye_in_sos,
+        forfeit_opponents_count=settings.forfeit_opponents_count,
+        forfeit_wins_count=settings.forfeit_wins_count,
+    )
     return Standings(
         after_round=request.after_round,
         rows=tuple(rows),
-        tiebreak_order=tuple(t.zh for t in _order(order)),
-        explanation=(header, *(f"{NOTE}{n}" for n in request.notes), *resolved.explanation),
+        tiebreak_order=tuple(t.zh for t in rules.order),
+        explanation=(
+            rules_line(rules),
+            *(f"{NOTE}{n}" for n in request.notes),
+            *resolved.explanation,
+        ),
+        rules=rules,
     )
 
 
@@ -305,17 +319,16 @@ _MCMAHON_WORDS = (
 )
 
 
-def _settings_line(request: StandingsRequest, tiebreaks: tuple[Tiebreak, ...]) -> str:
-    s = request.settings
-    bye = {"none": "不计", "zero": "按0分计", "lowest": "按全场最低分计"}[s.bye_in_sos]
-    order = " → ".join(t.zh for t in _order(tiebreaks))
-    mcmahon = bool(set(tiebreaks) & MCMAHON_ONLY)
-    ties = f"抽签（种子 {s.lot_seed}）" if s.ties == "lot" else "并列"
-    sc = request.scoring
+def rules_line(rules: StandingsRules) -> str:
+    """The rules in the core's words: the first line of the standings' explanation."""
+    bye = {"none": "不计", "zero": "按0分计", "lowest": "按全场最低分计"}[rules.bye_in_sos]
+    order = " → ".join(t.zh for t in rules.order)
+    ties = f"抽签（种子 {rules.lot_seed}）" if rules.ties == "lot" else "并列"
+    sc = rules.scoring
     return (
-        f"第{request.after_round}轮后排名：{order}；余者{ties}。"
+        f"第{rules.after_round}轮后排名：{order}；余者{ties}。"
         f"胜{fmt(sc.win)} 和{fmt(sc.draw)} 负{fmt(sc.loss)} 轮空{fmt(sc.bye)}；"
-        f"对手分中轮空{bye}，弃权对手{'计入' if s.forfeit_opponents_count else '视同轮空'}，"
-        f"弃权胜{'计入' if s.forfeit_wins_count else '不计入'}胜局数。"
-        + (_MCMAHON_WORDS if mcmahon else "")
+        f"对手分中轮空{bye}，弃权对手{'计入' if rules.forfeit_opponents_count else '视同轮空'}，"
+        f"弃权胜{'计入' if rules.forfeit_wins_count else '不计入'}胜局数。"
+        + (_MCMAHON_WORDS if rules.mcmahon else "")
     )
