@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 
+from app.standings._resolve import fmt
+from app.standings.model import Standings, StandingsRules
+from app.standings.ranking import rules_line as rules_zh
 from ui import i18n
 
 TIEBREAKS = {
@@ -87,40 +90,42 @@ def core(text: str) -> str:
 _WITHDRAWN_FROM = re.compile(r"^退赛（自第(\d+)轮）$")
 
 
-_HEADER = re.compile(
-    r"^第(?P<round>\d+)轮后排名：(?P<order>[^；]+)；余者(?P<ties>并列|抽签（种子 (?P<seed>\d+)）)。"
-    r"胜(?P<win>[\d.]+) 和(?P<draw>[\d.]+) 负(?P<loss>[\d.]+) 轮空(?P<bye>[\d.]+)；"
-    r"对手分中轮空(?P<bye_sos>不计|按0分计|按全场最低分计)，弃权对手(?P<forfeit_opp>计入|视同轮空)，"
-    r"弃权胜(?P<forfeit_win>计入|不计入)胜局数。(?P<mcmahon>麦克马洪分 = .*)?$"
-)
 _MCMAHON = (
     " MMS = the start from the grade + points; SOS = the sum of the opponents' MMS; SOSOS = "
     "the sum of the opponents' SOS; SODOS = the sum of the MMS of the opponents beaten (half "
     "for a draw)."
 )
 _BYE_IN_SOS = {
-    "不计": "adds nothing",
-    "按0分计": "counts as 0",
-    "按全场最低分计": "counts as the lowest",
+    "none": "adds nothing",
+    "zero": "counts as 0",
+    "lowest": "counts as the lowest",
 }
 
 
-def explanation(line: str) -> str:
-    """A line of the standings' explanation in the window's language: the rules line in
-    English; the lines that resolve particular ties stay as the core wrote them."""
-    found = _HEADER.match(line) if i18n.english() else None
-    if found is None:
-        return line
-    order = " → ".join(core(name.strip()) for name in found["order"].split("→"))
-    ties = f"by lot (seed {found['seed']})" if found["seed"] else "shared"
+def rules_line(rules: StandingsRules) -> str:
+    """The standings' rules in the window's language (the core's line in Chinese)."""
+    if not i18n.english():
+        return rules_zh(rules)
+    order = " → ".join(t.en for t in rules.order)
+    ties = f"by lot (seed {rules.lot_seed})" if rules.ties == "lot" else "shared"
+    sc = rules.scoring
     return (
-        f"Ranking after round {found['round']}: {order}; remaining ties {ties}. "
-        f"Win {found['win']}, draw {found['draw']}, loss {found['loss']}, bye {found['bye']}; "
-        f"in SOS a bye {_BYE_IN_SOS[found['bye_sos']]}, a forfeiting opponent "
-        f"{'counts' if found['forfeit_opp'] == '计入' else 'counts as a bye'}, a forfeit win "
-        f"{'counts' if found['forfeit_win'] == '计入' else 'does not count'} in wins."
-        + (_MCMAHON if found["mcmahon"] else "")
+        f"Ranking after round {rules.after_round}: {order}; remaining ties {ties}. "
+        f"Win {fmt(sc.win)}, draw {fmt(sc.draw)}, loss {fmt(sc.loss)}, bye {fmt(sc.bye)}; "
+        f"in SOS a bye {_BYE_IN_SOS[rules.bye_in_sos]}, a forfeiting opponent "
+        f"{'counts' if rules.forfeit_opponents_count else 'counts as a bye'}, a forfeit win "
+        f"{'counts' if rules.forfeit_wins_count else 'does not count'} in wins."
+        + (_MCMAHON if rules.mcmahon else "")
     )
+
+
+def explanation(standings: Standings) -> list[str]:
+    """The standings' explanation in the window's language: the rules line written from
+    the rules' data; the lines that resolve particular ties stay as the core wrote them."""
+    lines = list(standings.explanation)
+    if standings.rules is not None and lines:
+        lines[0] = rules_line(standings.rules)
+    return lines
 
 
 # The checker's rules (`Finding.rule`), for the window's English.

@@ -33,6 +33,7 @@ from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeBand, GradeTable
 from app.standings.model import Standing, Standings, StandingsSettings
 from app.standings.prizes import Award, PrizePlace, PrizeRules, PrizeTable
+from app.standings.tiebreaks import labels
 
 FORMAT_VERSION = 1
 
@@ -496,7 +497,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
         )
         for r in data.get("standings") or ()
     )
-    order = [t for t in (stored.standings.get("tiebreaks") or ()) if t != "积分"]
+    order = [t for t in labels(stored.standings.get("tiebreaks") or ()) if t != "积分"]
     if not order:
         for row in rows:
             order += [t for t in row.tiebreaks if t != "积分" and t not in order]

@@ -42,6 +42,7 @@ from app.settings.schema import (
 from app.settings.tournament import tournament_problems
 from app.standings.model import MCMAHON_SCORE, MCMAHON_TIEBREAKS, StandingsSettings
 from app.standings.teams import TEAM_TIEBREAKS
+from app.standings.tiebreaks import Tiebreak, label, labels
 
 _STANDINGS_DEFAULTS = StandingsSettings()
 
@@ -256,7 +257,8 @@ def lot_seed_for(code: str) -> int:
 def _uses_lot(standings: Mapping[str, Any]) -> bool:
     tiebreaks = standings.get("tiebreaks")
     return standings.get("ties") == "lot" or (
-        isinstance(tiebreaks, list | tuple) and "抽签" in tiebreaks
+        isinstance(tiebreaks, list | tuple)
+        and any(Tiebreak.named(t) is Tiebreak.LOT for t in tiebreaks)
     )
 
 
@@ -276,10 +278,11 @@ def _tiebreak_fix(value: Any, names: Sequence[str], default: Sequence[str]) -> s
     """The tie-break list with typos corrected and unknown names dropped."""
     fixed: list[str] = []
     for item in value if isinstance(value, list | tuple) else []:
-        name = item if item in names else similar(str(item), names)
+        written = label(str(item))
+        name = written if written in names else similar(written, names)
         if name and name not in fixed:
             fixed.append(name)
-    return ",".join(fixed or default)
+    return ",".join(fixed or labels(default))
 
 
 def event_problems(stored: StoredEvent) -> list[Problem]:
@@ -312,9 +315,9 @@ def event_problems(stored: StoredEvent) -> list[Problem]:
             and team_format == "match"
             and isinstance(value, list | tuple)
             and value
-            and all(v in TEAM_TIEBREAKS for v in value)
+            and all(Tiebreak.named(v) in TEAM_TIEBREAKS for v in value)
         ):
-            allowed = TEAM_TIEBREAKS  # the sum model's order, replaced by the match order
+            allowed = labels(TEAM_TIEBREAKS)  # the sum model's order, replaced by the match order
         message = check_value(spec, value, allowed)
         if message:
             fix = (
@@ -471,7 +474,11 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
         "match" if kind == "team" and get("pairing.team_format") == "match" else "sum"
     )
     tiebreaks = tuple(get("standings.tiebreaks"))
-    if kind == "team" and team_format == "match" and any(t in TEAM_TIEBREAKS for t in tiebreaks):
+    if (
+        kind == "team"
+        and team_format == "match"
+        and any(Tiebreak.named(t) in TEAM_TIEBREAKS for t in tiebreaks)
+    ):
         tiebreaks = TEAM_MATCH_TIEBREAKS
     standings: dict[str, Any] = {
         n: get(f"standings.{n}") for n in StandingsSettings.__dataclass_fields__
@@ -639,7 +646,9 @@ def _mcmahon_order(
     that order (back to the default) — unless the same change sets standings.tiebreaks."""
     was, now = system_of(before) == "mcmahon", system_of(after) == "mcmahon"
     order = standings.get("tiebreaks")
-    ranks_by_mms = isinstance(order, list | tuple) and MCMAHON_SCORE in order
+    ranks_by_mms = isinstance(order, list | tuple) and any(
+        Tiebreak.named(t) is MCMAHON_SCORE for t in order
+    )
     if now and not was and not ranks_by_mms and _kind(after) == "individual":
         return {**standings, "tiebreaks": list(MCMAHON_TIEBREAKS)}
     if was and not now and ranks_by_mms:

@@ -29,6 +29,9 @@ from app.standings.prizes import PrizeSplit as PrizeSplit
 from app.standings.prizes import PrizeUnit as PrizeUnit
 from app.standings.ranking import ALL_TIEBREAKS
 from app.standings.teams import TEAM_TIEBREAKS
+from app.standings.tiebreaks import Tiebreak
+from app.standings.tiebreaks import label as tiebreak_label
+from app.standings.tiebreaks import labels as tiebreak_labels
 from app.text import invisible_character
 
 EventKind = Literal["individual", "pair", "team"]
@@ -58,7 +61,7 @@ KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
 GROUPS = ("scoring", "pairing", "standings", "eligibility", "mcmahon")
 
 # A team match ranks on match points, then these (the sum model's 队员… mean nothing there).
-TEAM_MATCH_TIEBREAKS: tuple[str, ...] = ("局分", "对手分", "直胜")
+TEAM_MATCH_TIEBREAKS: tuple[str, ...] = (Tiebreak.BOARD_POINTS, Tiebreak.SOS, Tiebreak.DIRECT)
 # Names an individual (or pair) event may rank by: 局分 exists only in team matches.
 INDIVIDUAL_TIEBREAKS: tuple[str, ...] = tuple(n for n in ALL_TIEBREAKS if n != "局分")
 MAX_TEXT = 2000
@@ -703,7 +706,9 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
     if t == "tiebreaks":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             return _bad_value(spec, value, names=names)
-        unknown = [v for v in value if v not in names]
+        # ids ("sos") and Chinese labels (对手分) name the same criterion
+        allowed = set(tiebreak_labels(names))
+        unknown = [v for v in value if tiebreak_label(v) not in allowed]
         if unknown:
             hints = [
                 f"“{u}”（您是不是要写“{h}”？）" if (h := similar(u, names)) else f"“{u}”"
@@ -712,7 +717,8 @@ def check_value(spec: Setting, value: Any, names: Sequence[str] = ()) -> str | N
             return (
                 f"{spec.title()}中的{'、'.join(hints)}不是本项目可用的小分。{spec.allowed(names)}。"
             )
-        twice = sorted({v for v in value if list(value).count(v) > 1}, key=list(value).index)
+        named = [tiebreak_label(v) for v in value]
+        twice = sorted({v for v in named if named.count(v) > 1}, key=named.index)
         if twice:
             return _bad_value(spec, value, f"“{'、'.join(twice)}”重复", names)
         return None
@@ -849,7 +855,7 @@ def _number_or_text(raw: str) -> Any:
 def tiebreak_names(kind: str, team_format: str = "sum") -> tuple[str, ...]:
     """The tie-breaks an event of this kind may rank by."""
     if kind == "team":
-        return TEAM_TIEBREAKS if team_format == "sum" else ALL_TIEBREAKS
+        return tiebreak_labels(TEAM_TIEBREAKS) if team_format == "sum" else ALL_TIEBREAKS
     return INDIVIDUAL_TIEBREAKS
 
 

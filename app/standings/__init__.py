@@ -14,6 +14,7 @@ from app.standings.prizes import (
 )
 from app.standings.ranking import ALL_TIEBREAKS, StandingsError, compute_standings
 from app.standings.teams import TEAM_TIEBREAKS, TeamDef, team_standings
+from app.standings.tiebreaks import Tiebreak
 
 __all__ = [
     "ALL_TIEBREAKS",
@@ -28,6 +29,7 @@ __all__ = [
     "RankedEntry",
     "StandingsError",
     "TEAM_TIEBREAKS",
+    "Tiebreak",
     "TeamDef",
     "allocate_grades",
     "allocate_prizes",

@@ -7,22 +7,27 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from app.domain import GameRecord, Scoring
+from app.standings.tiebreaks import Tiebreak, labels
 
 ByeInSos = Literal["none", "zero", "lowest"]
 Ties = Literal["shared", "lot"]
 SecondMoverBy = Literal["seat", "colour"]
 
-GO_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "直胜", "胜局数")
-GOMOKU_TIEBREAKS: tuple[str, ...] = ("对手分", "累进分", "胜局数", "后手胜局数", "直胜", "犯规")
+T = Tiebreak
+GO_TIEBREAKS: tuple[str, ...] = (T.SOS, T.PROGRESSIVE, T.DIRECT, T.WINS)
+GOMOKU_TIEBREAKS: tuple[str, ...] = (T.SOS, T.PROGRESSIVE, T.WINS, T.SECOND_WINS, T.DIRECT, T.FOULS)
 # McMahon (issue 18): 麦克马洪分 first ranks by it instead of 积分 (OpenGotha's MMS, SOS,
 # SOSOS, SODOS); the default order of an event whose pairing.system is mcmahon.
-MCMAHON_SCORE = "麦克马洪分"
-MCMAHON_TIEBREAKS: tuple[str, ...] = (MCMAHON_SCORE, "SOS", "SOSOS", "SODOS")
+MCMAHON_SCORE = T.MMS
+MCMAHON_TIEBREAKS: tuple[str, ...] = (T.MMS, T.MMS_SOS, T.SOSOS, T.SODOS)
 
 
 @dataclass(frozen=True)
 class StandingsSettings:
-    """Tie-break order (after 积分) and the conventions of RULES §4 and §6."""
+    """Tie-break order (after 积分) and the conventions of RULES §4 and §6.
+
+    `tiebreaks` holds `Tiebreak` ids; a Chinese label given instead (an older file, a
+    test) is read as its id, a name that is neither is kept for the standings to refuse."""
 
     tiebreaks: tuple[str, ...] = GO_TIEBREAKS
     bye_in_sos: ByeInSos = "none"
@@ -36,6 +41,10 @@ class StandingsSettings:
     # Whether a bye counts in 胜局数 (it never counts in 后手胜局数).
     bye_counts_as_win: bool = False
 
+    def __post_init__(self) -> None:
+        named = tuple(Tiebreak.named(n) or n for n in self.tiebreaks)
+        object.__setattr__(self, "tiebreaks", named)
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> StandingsSettings:
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
@@ -44,8 +53,10 @@ class StandingsSettings:
         return cls(**known)
 
     def to_dict(self) -> dict[str, Any]:
+        """The document form (`finals settings --json`, the export): tie-breaks by their
+        Chinese labels, as the documents print them."""
         data = {name: getattr(self, name) for name in self.__dataclass_fields__}
-        data["tiebreaks"] = list(self.tiebreaks)
+        data["tiebreaks"] = list(labels(self.tiebreaks))
         return data
 
 
@@ -118,8 +129,31 @@ class Standing:
 
 
 @dataclass(frozen=True)
+class StandingsRules:
+    """The rules an individual standings table was ranked by, as data: each face writes
+    them in its own words (the core's Chinese line is `explanation[0]`; the window in
+    English writes its own from these fields)."""
+
+    after_round: int
+    order: tuple[Tiebreak, ...]  # 积分 (or 麦克马洪分) first
+    ties: Ties
+    lot_seed: int | None
+    scoring: Scoring
+    bye_in_sos: ByeInSos
+    forfeit_opponents_count: bool
+    forfeit_wins_count: bool
+
+    @property
+    def mcmahon(self) -> bool:
+        """Whether the order holds a McMahon criterion (the line then says what they are)."""
+        return any(t in MCMAHON_TIEBREAKS for t in self.order)
+
+
+@dataclass(frozen=True)
 class Standings:
     after_round: int
     rows: tuple[Standing, ...]
     tiebreak_order: tuple[str, ...]
     explanation: tuple[str, ...] = ()
+    # The rules of an individual table (None for a team table or one read from an export).
+    rules: StandingsRules | None = None

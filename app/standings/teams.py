@@ -13,14 +13,43 @@ paired and scored as its own event whose entrants are the teams.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from app.standings._resolve import Criterion, resolve
 from app.standings.model import Standing, Standings
+from app.standings.tiebreaks import Tiebreak
 
-TEAM_TIEBREAKS: tuple[str, ...] = ("队员对手分", "队员累进分", "最好名次")
-_ASCENDING = frozenset({"最好名次"})
+TEAM_TIEBREAKS: tuple[str, ...] = (
+    Tiebreak.MEMBER_SOS,
+    Tiebreak.MEMBER_PROGRESSIVE,
+    Tiebreak.BEST_RANK,
+)
+
+
+def member_sos(present: Sequence[Standing], counted: Sequence[Standing], worst: int) -> float:
+    """队员对手分: the counted members' 对手分 summed."""
+    return sum(r.tiebreaks.get(Tiebreak.SOS.zh, 0.0) for r in counted)
+
+
+def member_progressive(
+    present: Sequence[Standing], counted: Sequence[Standing], worst: int
+) -> float:
+    """队员累进分: the counted members' 累进分 summed."""
+    return sum(r.tiebreaks.get(Tiebreak.PROGRESSIVE.zh, 0.0) for r in counted)
+
+
+def best_rank(present: Sequence[Standing], counted: Sequence[Standing], worst: int) -> float:
+    """最好名次: the best rank of any member in the standings (`worst` when none is)."""
+    return float(min((r.rank for r in present), default=worst))
+
+
+# A team criterion from (the members in the standings, those counted, the rank of none).
+TEAM_VALUES: dict[Tiebreak, Callable[[Sequence[Standing], Sequence[Standing], int], float]] = {
+    Tiebreak.MEMBER_SOS: member_sos,
+    Tiebreak.MEMBER_PROGRESSIVE: member_progressive,
+    Tiebreak.BEST_RANK: best_rank,
+}
 
 
 @dataclass(frozen=True)
@@ -43,15 +72,19 @@ def team_standings(
     rank), for the points and for both sums; 最好名次 is the best rank of any member.  A
     member missing from `individual` counts 0 and is named in the explanation.
     """
+    chosen: list[Tiebreak] = []
     for name in tiebreaks:
-        if name not in TEAM_TIEBREAKS:
-            raise ValueError(f"未知的团体小分“{name}”；可用：{'、'.join(TEAM_TIEBREAKS)}")
+        criterion = Tiebreak.named(name)
+        if criterion is None or criterion not in TEAM_VALUES:
+            known = "、".join(t.zh for t in TEAM_VALUES)
+            raise ValueError(f"未知的团体小分“{name}”；可用：{known}")
+        chosen.append(criterion)
     if best_of is not None and best_of < 1:
         raise ValueError("best_of 必须至少为 1")
     rows = {row.entrant: row for row in individual.rows}
     worst_rank = len(individual.rows) + 1
     points: dict[int, float] = {}
-    values: dict[str, dict[int, float]] = {name: {} for name in TEAM_TIEBREAKS}
+    values: dict[Tiebreak, dict[int, float]] = {t: {} for t in TEAM_VALUES}
     notes: list[str] = []
     if len({t.id for t in teams}) != len(teams):
         raise ValueError("团体编号重复")
@@ -65,14 +98,11 @@ def team_standings(
         present.sort(key=lambda r: (-r.points, r.rank))
         counted = present if best_of is None else present[:best_of]
         points[team.id] = sum(r.points for r in counted)
-        values["队员对手分"][team.id] = sum(r.tiebreaks.get("对手分", 0.0) for r in counted)
-        values["队员累进分"][team.id] = sum(r.tiebreaks.get("累进分", 0.0) for r in counted)
-        values["最好名次"][team.id] = float(min((r.rank for r in present), default=worst_rank))
+        for criterion, compute in TEAM_VALUES.items():
+            values[criterion][team.id] = compute(present, counted, worst_rank)
 
     names = {t.id: t.name or f"{t.seed}号队" for t in teams}
-    criteria = [
-        Criterion(name, ascending=name in _ASCENDING, values=values[name]) for name in tiebreaks
-    ]
+    criteria = [Criterion(t.zh, ascending=t.ascending, values=values[t]) for t in chosen]
     order = [t.id for t in sorted(teams, key=lambda t: (t.seed, t.id))]
     resolved = resolve(order, points, criteria, lambda i: names[i], points_name="团体积分")
 
@@ -85,7 +115,7 @@ def team_standings(
                     rank=position,
                     entrant=team_id,
                     points=points[team_id],
-                    tiebreaks={name: values[name][team_id] for name in TEAM_TIEBREAKS},
+                    tiebreaks={t.zh: values[t][team_id] for t in TEAM_VALUES},
                     shared=len(group) > 1,
                 )
             )
@@ -93,12 +123,12 @@ def team_standings(
     counted_text = "全部队员" if best_of is None else f"最好的 {best_of} 名队员"
     header = (
         f"团体成绩：第{individual.after_round}轮后{counted_text}个人积分之和；"
-        f"小分 {' → '.join(tiebreaks)}；余者并列。"
+        f"小分 {' → '.join(t.zh for t in chosen)}；余者并列。"
     )
     return Standings(
         after_round=individual.after_round,
         rows=tuple(out),
-        tiebreak_order=("积分", *tiebreaks),
+        tiebreak_order=(Tiebreak.POINTS.zh, *(t.zh for t in chosen)),
         explanation=(header, *notes, *resolved.explanation),
     )
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sqlalchemy import Connection, Table, inspect
+from sqlalchemy import Connection, Table, inspect, select, update
 
+from app.standings.tiebreaks import standings_with_ids
 from app.store import models, submissions
 from app.store.models import Base
 
@@ -159,6 +160,17 @@ def _requested_byes(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE entrant_round_status ADD COLUMN points FLOAT")
 
 
+def _tiebreak_ids(conn: Connection) -> None:
+    """Each event's tie-break order in stable ids ("sos"), not Chinese labels (对手分)."""
+    event = _table(models.Event)
+    for event_id, standings in conn.execute(select(event.c.id, event.c.standings)).all():
+        if not isinstance(standings, dict):
+            continue
+        rewritten = standings_with_ids(standings)
+        if rewritten != standings:
+            conn.execute(update(event).where(event.c.id == event_id).values(standings=rewritten))
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -170,6 +182,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _audit_station,  # 8: the station each audit entry was made on
     _go_parity,  # 9: OpenGotha's country, McMahon start correction and handicap
     _requested_byes,  # 10: a requested bye's points (TRF H, F, Z)
+    _tiebreak_ids,  # 11: tie-break orders in stable ids (issue 28)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

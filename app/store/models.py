@@ -23,7 +23,9 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
+
+from app.standings.tiebreaks import standings_with_ids
 
 
 class Base(DeclarativeBase):
@@ -67,6 +69,12 @@ class Event(Base):
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
     )
+
+    @validates("standings")
+    def _tiebreak_ids(self, _key: str, value: Any) -> Any:
+        """The file keeps tie-breaks by their stable ids: a Chinese label written (a preset,
+        an import, a person typing 对手分) is stored as its id (app.standings.tiebreaks)."""
+        return standings_with_ids(value) if isinstance(value, dict) else value
 
 
 class Player(Base):

@@ -149,7 +149,7 @@ def test_a_team_match_may_keep_the_sum_models_tiebreaks() -> None:
         standings={"tiebreaks": ["队员对手分", "队员累进分", "最好名次"]},
     )
     assert event_problems(stored) == []
-    assert read_event_settings(stored).standings.tiebreaks == ("局分", "对手分", "直胜")
+    assert read_event_settings(stored).standings.tiebreaks == ("board_points", "sos", "direct")
 
 
 def test_a_lot_gets_its_recorded_seed_when_set() -> None:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from app.domain import GameRecord, Result, Scoring
 from app.standings import Category, compute_standings, filter_category
 from app.standings.model import StandingsEntrant, StandingsRequest, StandingsSettings, Ties
+from app.standings.tiebreaks import labels
 
 ORDERABLE = (
     "对手分",
@@ -179,7 +180,7 @@ def key(
 @given(cases())
 def test_ranking_consistent_with_tiebreak_order(req: StandingsRequest) -> None:
     result = compute_standings(req)
-    order = req.settings.tiebreaks
+    order = labels(req.settings.tiebreaks)  # the rows name each criterion by its label
     cut = order.index("直胜") if "直胜" in order else len(order)
     before = order[:cut]
     fixed = tuple(n for n in order if n != "直胜")

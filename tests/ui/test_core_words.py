@@ -3,6 +3,8 @@ colour reasons, a game's outcome); in Chinese they are the core's own."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 
 from app.io.export_json import from_document
@@ -43,26 +45,62 @@ def test_the_standings_headers_follow_the_language(qapp) -> None:  # noqa: ANN00
         i18n.install(qapp, "zh_CN")
 
 
-def test_the_rules_line_of_the_standings_reads_in_english(qapp, go_demo) -> None:  # noqa: ANN001
+# (preset, the changes made to its first event one after another): each event's first
+# explanation line after each, in English, is in rules_lines_en.txt — as the window showed
+# them when it still re-read the core's Chinese line with a regex (issue 28 §1).
+RULES_CASES = (
+    (
+        "hangzhou-go",
+        (
+            {"standings.ties": "lot", "standings.bye_in_sos": "lowest"}
+            | {"standings.forfeit_wins_count": False},
+            {"pairing.system": "mcmahon"},
+        ),
+    ),
+    (
+        "shaoxing-gomoku-2022",
+        (
+            {"standings.ties": "lot", "standings.bye_in_sos": "lowest"}
+            | {"standings.forfeit_wins_count": False},
+            {"standings.forfeit_opponents_count": False, "standings.bye_in_sos": "zero"},
+        ),
+    ),
+)
+
+
+def test_the_rules_line_reads_in_english_from_the_rules_data(  # noqa: ANN001
+    qapp, built_demo, tmp_path
+) -> None:
     from app.services.read_model import load_final
-    from app.services.tournament import open_tournament
+    from app.services.tournament import open_tournament, update_event_settings
     from ui.core_words import explanation
 
-    db = open_tournament(go_demo)
-    try:
-        men = load_final(db).event("MEN")
-    finally:
-        db.close()
-    assert men is not None
-    line = men.standings.explanation[0]
-    assert explanation(line) == line  # Chinese: the core's own words
-    i18n.install(qapp, "en")
-    try:
-        english = explanation(line)
-        assert english.startswith("Ranking after round"), english
-        assert not any("\u4e00" <= ch <= "\u9fff" for ch in english), english
-    finally:
-        i18n.install(qapp, "zh_CN")
+    shown: list[str] = []
+    chinese: list[bool] = []
+    for preset, changes in RULES_CASES:
+        path = built_demo(tmp_path / f"{preset}.finals", preset, players=40, seed=7, rounds=2)
+        db = open_tournament(path)
+        try:
+            first = load_final(db).events[0].code
+            for change in ({}, *changes):
+                if change:
+                    update_event_settings(db, first, change)
+                for ev in load_final(db).events:
+                    if not ev.standings.explanation:
+                        continue
+                    # Chinese: the core's own line
+                    chinese.append(explanation(ev.standings) == list(ev.standings.explanation))
+                    i18n.install(qapp, "en")
+                    try:
+                        shown.append(f"{ev.code}\t{explanation(ev.standings)[0]}")
+                    finally:
+                        i18n.install(qapp, "zh_CN")
+        finally:
+            db.close()
+    expected = (Path(__file__).parent / "rules_lines_en.txt").read_text("utf-8").splitlines()
+    assert shown == expected
+    assert all(chinese)
+    assert any("MMS → SOS (MMS)" in line for line in shown)  # the McMahon case is there
 
 
 def test_every_checker_rule_has_its_english(qapp) -> None:  # noqa: ANN001

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from app.readmodel.withdrawal import withdrawal_note
+from app.standings.tiebreaks import labels
 from ui.core_words import core
 from ui.models.base import Column, RecordsModel
 
@@ -49,7 +50,8 @@ def tiebreak_order(event: FinalEvent, rows: list[StandingLine]) -> list[str]:
         else event.stored.standings.get("tiebreaks")
     )
     if configured:
-        ordered = [k for k in configured if k != "积分" and (not present or k in present)]
+        shown = labels(configured)  # the rows name each criterion by its label
+        ordered = [k for k in shown if k != "积分" and (not present or k in present)]
         return ordered or present
     return present
 

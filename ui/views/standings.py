@@ -239,7 +239,7 @@ class StandingsView(QWidget):
         self.model.set_event(event, category, winners)
         fit_columns(self.table)
         if event:
-            lines = [explanation(line) for line in event.standings.explanation if line]
+            lines = [line for line in explanation(event.standings) if line]
             first = lines[0] if lines else ""
             first = first if len(first) < 160 else first[:158] + "…"
             # what the standings could not count as they should, in full under the rules
@@ -248,7 +248,7 @@ class StandingsView(QWidget):
             final = self.final
             source = final.event(event.source_event) if final and event.source_event else None
             held = event_rounds_held(event, source)
-            heading = [explanation(held.text)] if held.note else []
+            heading = [held.text] if held.note else []
             self.explanation.setText("\n".join([*heading, first, *notes]))
             self.explanation.setToolTip("\n".join(lines))
         else:
