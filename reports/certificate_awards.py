@@ -267,7 +267,8 @@ def collect_awards(
                 for who in (g.first, g.second)
             }
             for entrant in entrants:
-                if entrant.status == "absent" or (ev.rounds and entrant.id not in played):
+                # (before round 1 everyone but a withdrawn entrant: a provisional print)
+                if entrant.id not in played and (ev.rounds or entrant.status == "withdrawn"):
                     continue
                 people = entrant.members if ev.kind == "pair" else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.
