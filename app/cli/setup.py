@@ -6,6 +6,7 @@ import argparse
 import importlib
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -358,11 +359,9 @@ def cmd_compose(args: argparse.Namespace) -> int:
     with opened(args) as db:
         made = compose(db, args.event, args.name, members, operator(args), force=args.force)
     forced = (
-        f"。第{made['after_round']}轮编排后强制组队：已记入日志，队伍名单上标注"
-        if made["forced"]
-        else ""
+        f"。第{made.after_round}轮编排后强制组队：已记入日志，队伍名单上标注" if made.forced else ""
     )
-    print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}{forced}")
+    print(f"已组成“{made.name}”（序号 {made.seed}）：{'、'.join(made.members)}{forced}")
     return 0
 
 
@@ -383,8 +382,8 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     with opened(args) as db:
         # Players of the individual events first (birth and grade windows, professionals,
         # platform accounts, two events that exclude each other), then teams and pairs.
-        found = player_service.eligibility_problems(db)
-        found += [{**item, "level": item.get("level", "error")} for item in problems(db)]
+        found = [asdict(item) for item in player_service.eligibility_problems(db)]
+        found += [{**asdict(item), "level": "error"} for item in problems(db)]
     errors = [item for item in found if item["level"] == "error"]
     if args.json:
         print_json(found)
