@@ -168,7 +168,7 @@ class ResultsView(QWidget):
     def _keys_help(self) -> str:
         """The keys, in the words of the final's game: Black/White in Go, first/second
         mover in Gomoku."""
-        if self.ctx.info.get("game") == "go":
+        if self.ctx.info is not None and self.ctx.info.game == "go":
             keys = self.tr(
                 "Keys after the table number: 1 Black wins · 0 White wins · = draw · "
                 "+ White forfeits · - Black forfeits · -- both forfeit · 00 not played. "
