@@ -338,7 +338,7 @@ def play_rounds(db: Database, rounds: int, seed: int, operator: str = "") -> Non
 def _game_of(db: Database) -> str:
     from app.services.tournament import tournament_info
 
-    return str(tournament_info(db)["game"])
+    return tournament_info(db).game
 
 
 def build_demo(

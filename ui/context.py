@@ -23,7 +23,7 @@ from PySide6.QtGui import QUndoStack
 from app.services.backup import BackupOf, backup_of
 from app.services.rounds import RoundView
 from app.services.storage import is_server_url
-from app.services.tournament import list_events, open_tournament, tournament_info
+from app.services.tournament import TournamentInfo, list_events, open_tournament, tournament_info
 from ui import prefs, readers
 from ui.workers import Runner
 
@@ -43,7 +43,7 @@ def _write_and_outline(
     with_info: bool,
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
-) -> tuple[Any, list[dict[str, Any]], dict[str, Any] | None, int | None]:
+) -> tuple[Any, list[dict[str, Any]], TournamentInfo | None, int | None]:
     """In the worker: the change, then the outline it leaves and the file's revision."""
     value = fn(db, *args, **kwargs)
     events, info = readers.outline(db, with_info)
@@ -66,7 +66,7 @@ class OpenFinal:
 
     db: Database
     target: Path | str | None
-    info: dict[str, Any]
+    info: TournamentInfo
     events: list[dict[str, Any]]
     event_code: str | None
     revision: int | None
@@ -93,7 +93,7 @@ class TournamentContext(QObject):
         self.db: Database | None = None
         self.path: Path | None = None  # the file (a server's final: where its backups go)
         self.target: Path | str | None = None  # what was opened: a file, or a server's URL
-        self.info: dict[str, Any] = {}
+        self.info: TournamentInfo | None = None  # None: no final open
         self.events: list[dict[str, Any]] = []
         self.event_code: str | None = None
         self.undo_stack = QUndoStack(self)
@@ -145,7 +145,7 @@ class TournamentContext(QObject):
         """Let go of the open final without closing it, for another window to `adopt` (the
         window is built again in another language): its queued changes are written first,
         the phones' server stops; nothing is read again. None when no final is open."""
-        if self.db is None:
+        if self.db is None or self.info is None:
             return None
         self.closing.emit()
         self._warm_timer.stop()
@@ -164,7 +164,7 @@ class TournamentContext(QObject):
         self.undo_stack.clear()
         self._forget_rounds()
         self._round_waiters.clear()
-        self.db, self.path, self.target, self.info, self.events = None, None, None, {}, []
+        self.db, self.path, self.target, self.info, self.events = None, None, None, None, []
         self.event_code, self.file_revision = None, None
         self.backup, self.guarded = None, False
         return handed
@@ -207,7 +207,7 @@ class TournamentContext(QObject):
         self._forget_rounds()
         self._round_waiters.clear()
         self.db.close()
-        self.db, self.path, self.target, self.info, self.events = None, None, None, {}, []
+        self.db, self.path, self.target, self.info, self.events = None, None, None, None, []
         self.backup, self.guarded = None, False
         self.event_code, self.file_revision = None, None
         self.closed.emit()
@@ -259,7 +259,7 @@ class TournamentContext(QObject):
         self,
         what: str,
         events: list[dict[str, Any]] | None = None,
-        info: dict[str, Any] | None = None,
+        info: TournamentInfo | None = None,
         rounds: tuple[RoundView, ...] = (),
     ) -> None:
         """A change is on file: take its finished values and tell the views what moved."""
@@ -376,7 +376,7 @@ class TournamentContext(QObject):
         with_info = what in (SETTINGS, ALL)
 
         def done(
-            value: tuple[Any, list[dict[str, Any]], dict[str, Any] | None, int | None],
+            value: tuple[Any, list[dict[str, Any]], TournamentInfo | None, int | None],
         ) -> None:
             if self.db is not db:
                 return  # the file was closed meanwhile

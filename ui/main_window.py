@@ -667,14 +667,14 @@ class MainWindow(QMainWindow):
         self._fill_events()
         self._show_title()
         self._show_file_state()
-        game = self.ctx.info.get("game")
+        game = self.ctx.info.game if self.ctx.info else None
         for model in (self.round_board.model, self.results.model, self.remote.model):
             model.set_game(game)
         self._update_actions()
 
     def _show_title(self) -> None:
         """The final's title; a read-only file or a backup says so first thing."""
-        parts = [self.ctx.info.get("title") or "", self.file_label()]
+        parts = [self.ctx.info.title if self.ctx.info else "", self.file_label()]
         if self.ctx.backup is not None:
             parts.append(self.tr("BACKUP %1").replace("%1", self.ctx.backup.words()))
         if self.ctx.read_only is not None:
@@ -918,7 +918,7 @@ class MainWindow(QMainWindow):
             category = self.standings.category()
         out = output_path(
             prefs.output_dir(),
-            self.ctx.info.get("title", "finals"),
+            self.ctx.info.title if self.ctx.info else "finals",
             kind,
             suffix,
             code,

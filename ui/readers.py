@@ -13,8 +13,8 @@ from app.services.players import list_entrants
 from app.services.read_model import load_final
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
-from app.services.teams import late_change_list, problems
-from app.services.tournament import list_events, tournament_info
+from app.services.teams import LateChangeLine, TeamProblem, late_change_list, problems
+from app.services.tournament import TournamentInfo, list_events, tournament_info
 
 if TYPE_CHECKING:
     from app.readmodel.model import Final
@@ -33,7 +33,7 @@ def warm(db: Database) -> None:
 
 def outline(
     db: Database, with_info: bool = False
-) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+) -> tuple[list[dict[str, Any]], TournamentInfo | None]:
     """The events (rounds paired, settings) and, when asked, the tournament's own fields."""
     return list_events(db), (tournament_info(db) if with_info else None)
 
@@ -51,7 +51,9 @@ def entrants(db: Database) -> list[dict[str, Any]]:
     return list_entrants(db)
 
 
-def groups(db: Database) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+def groups(
+    db: Database,
+) -> tuple[list[dict[str, Any]], list[TeamProblem], list[LateChangeLine]]:
     """The teams view: entrants, eligibility problems, late changes."""
     return list_entrants(db), problems(db), late_change_list(db)
 

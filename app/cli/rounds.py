@@ -189,14 +189,14 @@ def cmd_result(args: argparse.Namespace) -> int:
 
     if args.result.strip() in ("clear", "清除"):
         with opened(args) as db:
-            outcome = result_service.clear_result(
+            cleared = result_service.clear_result(
                 db, args.event, args.round, args.table, args.force, operator(args), _expected(args)
             )
-        print(f"已清除第{outcome['round']}轮第{outcome['table']}台的成绩。")
+        print(f"已清除第{cleared.round}轮第{cleared.table}台的成绩。")
         return 0
     if args.board is not None:
         with opened(args) as db:
-            outcome = result_service.record_board_result(
+            recorded = result_service.record_board_result(
                 db,
                 args.event,
                 args.round,
@@ -207,16 +207,16 @@ def cmd_result(args: argparse.Namespace) -> int:
                 args.force,
                 operator(args),
             )
-        first, second = (fmt_points(p) for p in outcome["board_points"])
-        match = outcome["match_result"] or "未完"
+        first, second = (fmt_points(p) for p in recorded.board_points)
+        match = recorded.match_result or "未完"
         print(
-            f"已录入第{outcome['round']}轮第{outcome['table']}台第{outcome['board']}板："
-            f"{outcome['result']}（局分 {first}:{second}，对抗结果 {match}）。"
+            f"已录入第{recorded.round}轮第{recorded.table}台第{recorded.board}板："
+            f"{recorded.result}（局分 {first}:{second}，对抗结果 {match}）。"
         )
-        warn(outcome["warnings"])
+        warn(recorded.warnings)
         return 0
     with opened(args) as db:
-        outcome = result_service.record_result(
+        written = result_service.record_result(
             db,
             args.event,
             args.round,
@@ -230,10 +230,10 @@ def cmd_result(args: argparse.Namespace) -> int:
             opening=args.opening,
             expected=_expected(args),
         )
-    verb = "已更正" if outcome["corrected"] else "已录入"
-    done = "，本轮成绩已全部录入" if outcome["round_complete"] else ""
-    print(f"{verb}第{outcome['round']}轮第{outcome['table']}台：{outcome['result']}{done}。")
-    warn(outcome["warnings"])
+    verb = "已更正" if written.corrected else "已录入"
+    done = "，本轮成绩已全部录入" if written.round_complete else ""
+    print(f"{verb}第{written.round}轮第{written.table}台：{written.result}{done}。")
+    warn(written.warnings)
     return 0
 
 
@@ -244,10 +244,10 @@ def cmd_results(args: argparse.Namespace) -> int:
         summary = result_service.record_results(
             db, args.event, args.round, args.csv, args.force, operator(args)
         )
-    left = summary["open_tables"]
+    left = summary.open_tables
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
-    print(f"已录入第{summary['round']}轮 {summary['recorded']} 台成绩。{tail}")
-    warn(summary["warnings"])
+    print(f"已录入第{summary.round}轮 {summary.recorded} 台成绩。{tail}")
+    warn(summary.warnings)
     return 0
 
 

@@ -6,8 +6,9 @@ import argparse
 import importlib
 import json
 import sys
+from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
     AFTER_ROUND_HELP,
@@ -28,6 +29,9 @@ from app.cli.outputs import add_output
 from app.errors import FinalsError
 from app.presets import preset_names
 
+if TYPE_CHECKING:
+    from app.services.tournament import TournamentInfo
+
 GENDER_TEXT = {"M": "男", "F": "女", None: ""}
 STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
 
@@ -39,7 +43,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     info = tournament_info(db)
     events = list_events(db)
     db.close()
-    print(f"已建立 {args.file}：{info['title']}（{'围棋' if info['game'] == 'go' else '五子棋'}）")
+    print(f"已建立 {args.file}：{info.title}（{'围棋' if info.game == 'go' else '五子棋'}）")
     for event in events:
         print(f"  {event['code']:8} {event['name']}")
     return 0
@@ -116,9 +120,9 @@ def cmd_events(args: argparse.Namespace) -> int:
     with opened(args) as db:
         info, events = tournament_info(db), list_events(db)
     if args.json:
-        print_json({"tournament": info, "events": events})
+        print_json({"tournament": asdict(info), "events": events})
         return 0
-    print(info["title"])
+    print(info.title)
     kinds = {"individual": "个人", "pair": "双人", "team": "团体"}
     body = [
         [
@@ -264,15 +268,17 @@ def _tournament_settings(args: argparse.Namespace) -> int:
         if changes or unset:
             set_tournament_fields(db, changes, operator(args), unset)
         info = tournament_info(db)
-        info["settings"].setdefault("draws", tournament_settings(db, strict=False).draws)
+        draws = tournament_settings(db, strict=False).draws
+        info = replace(info, settings={**info.settings, "draws": info.settings.get("draws", draws)})
         rules = _prize_rules(db)
         _warn(db, None)
     if args.json:
-        print_json({**info, "prize_rules": rules.to_dict()})
+        print_json({**asdict(info), "prize_rules": rules.to_dict()})
         return 0
+    shown = asdict(info)
     for key in ("title", "game", "venue", "start_date", "end_date", "organisers", "operators"):
-        print(f"{key} = {json.dumps(info[key], ensure_ascii=False)}")
-    for key, value in info["settings"].items():
+        print(f"{key} = {json.dumps(shown[key], ensure_ascii=False)}")
+    for key, value in info.settings.items():
         if key not in PRIZE_KEYS and key != "draws":
             print(f"{key} = {json.dumps(value, ensure_ascii=False)}")
     _print_prize_rules(rules)
@@ -280,15 +286,15 @@ def _tournament_settings(args: argparse.Namespace) -> int:
     return 0
 
 
-def _draws_line(info: dict[str, Any]) -> str:
+def _draws_line(info: TournamentInfo) -> str:
     """The draw rule (issue 13) with its choices and what it means for this final now."""
     from app.settings import TOURNAMENT_SETTINGS, tournament_settings_lenient
 
-    typed = tournament_settings_lenient(info["settings"])[0]
+    typed = tournament_settings_lenient(info.settings)[0]
     choices = " | ".join(
         f"{value} {label}" for value, label in TOURNAMENT_SETTINGS["draws"].choices
     )
-    now = "不能记和棋（=）" if typed.refuses_draws(str(info["game"])) else "可以记和棋（=）"
+    now = "不能记和棋（=）" if typed.refuses_draws(info.game) else "可以记和棋（=）"
     return f"draws = {typed.draws}  （和棋：{choices}；本比赛现在{now}）"
 
 
@@ -358,11 +364,9 @@ def cmd_compose(args: argparse.Namespace) -> int:
     with opened(args) as db:
         made = compose(db, args.event, args.name, members, operator(args), force=args.force)
     forced = (
-        f"。第{made['after_round']}轮编排后强制组队：已记入日志，队伍名单上标注"
-        if made["forced"]
-        else ""
+        f"。第{made.after_round}轮编排后强制组队：已记入日志，队伍名单上标注" if made.forced else ""
     )
-    print(f"已组成“{made['name']}”（序号 {made['seed']}）：{'、'.join(made['members'])}{forced}")
+    print(f"已组成“{made.name}”（序号 {made.seed}）：{'、'.join(made.members)}{forced}")
     return 0
 
 
@@ -383,8 +387,8 @@ def cmd_eligibility(args: argparse.Namespace) -> int:
     with opened(args) as db:
         # Players of the individual events first (birth and grade windows, professionals,
         # platform accounts, two events that exclude each other), then teams and pairs.
-        found = player_service.eligibility_problems(db)
-        found += [{**item, "level": item.get("level", "error")} for item in problems(db)]
+        found = [asdict(item) for item in player_service.eligibility_problems(db)]
+        found += [{**asdict(item), "level": "error"} for item in problems(db)]
     errors = [item for item in found if item["level"] == "error"]
     if args.json:
         print_json(found)
@@ -466,7 +470,7 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
         with opened(argparse.Namespace(file=path)) as db:
             info, events = tournament_info(db), list_events(db)
-        print(f"{path}：{info['title']}")
+        print(f"{path}：{info.title}")
         for event in events:
             print(
                 f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"

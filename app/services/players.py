@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -276,11 +277,22 @@ def player_problems(
     return out
 
 
-def eligibility_problems(db: Database) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class PlayerProblem:
+    """One individual entrant against their event's rules (`finals eligibility --json`: this,
+    as a dict)."""
+
+    event: str
+    entrant: str
+    level: str  # error | warning
+    message: str
+
+
+def eligibility_problems(db: Database) -> list[PlayerProblem]:
     """What `finals eligibility` adds to the teams' and pairs': every individual entrant who
     breaks their event's rules now (e.g. data an older version let in), as errors; a player
     in two events that exclude each other (eligibility.exclusive_with), as a warning."""
-    out: list[dict[str, Any]] = []
+    out: list[PlayerProblem] = []
     with db.reading() as session:
         rules = {r.code: r for r in event_rules(session)}
         events = list(
@@ -294,15 +306,7 @@ def eligibility_problems(db: Database) -> list[dict[str, Any]]:
                     continue
                 errors: list[RowError] = []
                 check_individual(player_row(entrant.player), rules[event.code], errors)
-                out += [
-                    {
-                        "event": event.code,
-                        "entrant": entrant.name,
-                        "level": "error",
-                        "message": _named(e),
-                    }
-                    for e in errors
-                ]
+                out += [PlayerProblem(event.code, entrant.name, "error", _named(e)) for e in errors]
         out += _exclusive_warnings(events, rules)
     return out
 
@@ -317,9 +321,9 @@ def _person_keys(player: Player) -> set[tuple[Any, ...]]:
     return keys
 
 
-def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> list[dict[str, Any]]:
+def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> list[PlayerProblem]:
     by_code = {e.code: e for e in events}
-    out: list[dict[str, Any]] = []
+    out: list[PlayerProblem] = []
     said: set[tuple[frozenset[str], int]] = set()
     for event in events:
         for other_code in rules[event.code].eligibility.get("exclusive_with") or ():
@@ -343,12 +347,12 @@ def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> li
                     continue
                 said.add(pair)
                 out.append(
-                    {
-                        "event": event.code,
-                        "entrant": entrant.name,
-                        "level": "warning",
-                        "message": exclusive_warning(entrant.name, other.name, event.name),
-                    }
+                    PlayerProblem(
+                        event.code,
+                        entrant.name,
+                        "warning",
+                        exclusive_warning(entrant.name, other.name, event.name),
+                    )
                 )
     return out
 

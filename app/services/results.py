@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -322,17 +322,17 @@ def record_result(
     opening: str | None = None,
     expected: str | None | Unseen = UNSEEN,
     seats: Seats | Unseen = UNSEEN,
-) -> dict[str, Any]:
+) -> RecordedResult:
     """Record or correct one table's result (with manner, fouls, Gomoku swap and opening).
 
     `expected` is the result the person saw on the table before typing (None: no result):
     if someone else changed it meanwhile, nothing is written and the message says so.
     `seats` are the players the person saw at the table (first mover first): if the pairing
     was changed meanwhile, nothing is written (SeatsChanged names who changed it).
-    The outcome's "revision" is the file's revision this change made.
+    The outcome's `revision` is the file's revision this change made.
     """
     with db.transaction() as session:
-        outcome = record_result_in(
+        written, completed = write_result_in(
             session,
             event_code,
             round_number,
@@ -347,8 +347,26 @@ def record_result(
             expected,
             seats,
         )
-    outcome["revision"] = db.committed_revision(session)
-    return _with_backup(db, outcome, "成绩已保存")
+    return replace(
+        written,
+        warnings=written.warnings
+        + _backup_if_completed(db, written.round, completed, "成绩已保存"),
+        revision=db.committed_revision(session),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedResult:
+    """One table's result as `record_result` wrote it."""
+
+    event: str
+    round: int
+    table: int
+    result: str
+    corrected: bool  # the table had a result before
+    round_complete: bool
+    warnings: tuple[str, ...]  # an opening other than the drawn one; a backup that failed
+    revision: int | None = None  # the file's revision this change made (None: not known)
 
 
 def record_result_in(
@@ -366,7 +384,44 @@ def record_result_in(
     expected: str | None | Unseen = UNSEEN,
     seats: Seats | Unseen = UNSEEN,
 ) -> dict[str, Any]:
-    """`record_result` inside a caller's write transaction (the phones' queue); no backup."""
+    """`record_result` inside a caller's write transaction (the phones' queue); no backup.
+
+    As a dict (`RecordedResult`'s fields and "completed_now": this completed the round),
+    for the phones' queue until it reads `write_result_in`."""
+    written, completed = write_result_in(
+        session,
+        event_code,
+        round_number,
+        table,
+        result_text,
+        manner,
+        fouls,
+        force,
+        operator,
+        seat_swapped,
+        opening,
+        expected,
+        seats,
+    )
+    return {**asdict(written), "completed_now": completed}
+
+
+def write_result_in(
+    session: Session,
+    event_code: str,
+    round_number: int | None,
+    table: int,
+    result_text: str,
+    manner: str | None = None,
+    fouls: str | None = None,
+    force: bool = False,
+    operator: str = "",
+    seat_swapped: bool | None = None,
+    opening: str | None = None,
+    expected: str | None | Unseen = UNSEEN,
+    seats: Seats | Unseen = UNSEEN,
+) -> tuple[RecordedResult, bool]:
+    """The result written in `session`, and whether it completed the round."""
     if opening:
         opening = _known_opening(opening)
     if manner is not None:
@@ -396,16 +451,16 @@ def record_result_in(
             {"opening": before["opening"] or rnd.opening, "drawn": rnd.opening},
             {"opening": entry.opening, "drawn": rnd.opening},
         )
-    return {
-        "event": event.code,
-        "round": rnd.number,
-        "table": table,
-        "result": entry.result.value,
-        "corrected": before["result"] is not None,
-        "round_complete": rnd.status == "complete",
-        "completed_now": completed,
-        "warnings": warnings,
-    }
+    written = RecordedResult(
+        event=event.code,
+        round=rnd.number,
+        table=table,
+        result=entry.result.value,
+        corrected=before["result"] is not None,
+        round_complete=rnd.status == "complete",
+        warnings=tuple(warnings),
+    )
+    return written, completed
 
 
 OPENING_OVERRIDE = "改用开局"
@@ -427,14 +482,15 @@ def _opening_override(
     )
 
 
-def _with_backup(db: Database, outcome: dict[str, Any], saved: str) -> dict[str, Any]:
-    """After the commit: the copy of a round just completed (its failure is a warning)."""
-    outcome.setdefault("warnings", [])
-    if outcome.pop("completed_now", False):
-        warning = backup_warning(db, f"round{outcome['round']}-complete", saved)
-        if warning:
-            outcome["warnings"] = [*outcome.get("warnings", []), warning]
-    return outcome
+def _backup_if_completed(
+    db: Database, round_number: int, completed: bool, saved: str
+) -> tuple[str, ...]:
+    """After the commit: the copy of a round just completed; its failure is the warning
+    returned."""
+    if not completed:
+        return ()
+    warning = backup_warning(db, f"round{round_number}-complete", saved)
+    return (warning,) if warning else ()
 
 
 def clear_result(
@@ -445,7 +501,7 @@ def clear_result(
     force: bool = False,
     operator: str = "",
     expected: str | None | Unseen = UNSEEN,
-) -> dict[str, Any]:
+) -> ClearedResult:
     """Take a table's result back to 'not yet played' (audited; --force after the next pairing).
 
     `expected`: the result the person saw (see `record_result`)."""
@@ -475,7 +531,16 @@ def clear_result(
             before,
             _game_state(game),
         )
-        return {"event": event.code, "round": rnd.number, "table": table, "result": None}
+        return ClearedResult(event=event.code, round=rnd.number, table=table)
+
+
+@dataclass(frozen=True, slots=True)
+class ClearedResult:
+    """The table `clear_result` took back to 'not yet played'."""
+
+    event: str
+    round: int
+    table: int
 
 
 def record_board_result(
@@ -488,7 +553,7 @@ def record_board_result(
     manner: str | None = None,
     force: bool = False,
     operator: str = "",
-) -> dict[str, Any]:
+) -> RecordedBoard:
     """One board of a team match; the match result follows from the board points."""
     from app.services.snapshots import board_points
 
@@ -537,19 +602,38 @@ def record_board_result(
             before,
             {"board": board, "result": target.result, "match": game.result},
         )
-        outcome = {
-            "event": event.code,
-            "round": rnd.number,
-            "table": table,
-            "board": board,
-            "result": result.value,
-            "match_result": game.result,
-            "board_points": list(board_points(game)),
-            "round_complete": rnd.status == "complete",
-            "completed_now": completed,
-        }
-    outcome["revision"] = db.committed_revision(session)
-    return _with_backup(db, outcome, "成绩已保存")
+        written = RecordedBoard(
+            event=event.code,
+            round=rnd.number,
+            table=table,
+            board=board,
+            result=result.value,
+            match_result=game.result,
+            board_points=board_points(game),
+            round_complete=rnd.status == "complete",
+            warnings=(),
+        )
+    return replace(
+        written,
+        warnings=_backup_if_completed(db, written.round, completed, "成绩已保存"),
+        revision=db.committed_revision(session),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedBoard:
+    """One board of a team match as `record_board_result` wrote it."""
+
+    event: str
+    round: int
+    table: int
+    board: int
+    result: str
+    match_result: str | None  # None: boards still open
+    board_points: tuple[float, float]  # first team, second team
+    round_complete: bool
+    warnings: tuple[str, ...]  # a backup that failed
+    revision: int | None = None  # the file's revision this change made (None: not known)
 
 
 MAX_RESULTS_BYTES = 4 * 1024 * 1024  # a results CSV: a line per table, a few KB
@@ -614,7 +698,7 @@ def record_results(
     path: Path,
     force: bool = False,
     operator: str = "",
-) -> dict[str, Any]:
+) -> RecordedResults:
     """All lines or none: every bad line is named."""
     entries, errors = read_results_csv(Path(path))
     with db.transaction() as session:
@@ -671,15 +755,29 @@ def record_results(
             None,
             {"changes": changes},
         )
-        summary = {
-            "event": event.code,
-            "round": rnd.number,
-            "recorded": len(entries),
-            "open_tables": [g.table for g in rnd.games if g.result is None],
-            "round_complete": rnd.status == "complete",
-            "completed_now": completed,
-        }
-    return _with_backup(db, summary, "成绩已全部保存")
+        summary = RecordedResults(
+            event=event.code,
+            round=rnd.number,
+            recorded=len(entries),
+            open_tables=tuple(g.table for g in rnd.games if g.result is None),
+            round_complete=rnd.status == "complete",
+            warnings=(),
+        )
+    return replace(
+        summary, warnings=_backup_if_completed(db, summary.round, completed, "成绩已全部保存")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedResults:
+    """A results file as `record_results` wrote it (every line)."""
+
+    event: str
+    round: int
+    recorded: int  # tables
+    open_tables: tuple[int, ...]  # still without a result
+    round_complete: bool
+    warnings: tuple[str, ...]  # a backup that failed
 
 
 @dataclass(frozen=True, slots=True)

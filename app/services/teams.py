@@ -18,7 +18,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from app.errors import FinalsError
-from app.io.export_json import late_change_document
 from app.io.registration import RowError, check_pair, check_team
 from app.readmodel.model import LateChange
 from app.services.audit import record
@@ -118,6 +117,18 @@ def _refuse_late(reason: str | None, force: bool, what: str) -> None:
 # -- composing and dissolving --------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class ComposedTeam:
+    """The team or pair `compose` made."""
+
+    event: str
+    seed: int
+    name: str
+    members: tuple[str, ...]
+    forced: bool  # composed after its source event's round 1 was paired
+    after_round: int  # the source event's rounds paired then (0: not forced)
+
+
 def compose(
     db: Database,
     event_code: str,
@@ -125,7 +136,7 @@ def compose(
     members: list[str],
     operator: str = "",
     force: bool = False,
-) -> dict[str, Any]:
+) -> ComposedTeam:
     """A team (members by seed or name in its source event) or a pair (by name).
 
     A team after its source event's round 1 is paired only with `force` (audited)."""
@@ -195,14 +206,14 @@ def compose(
             f"{event.code} {team_name}",
             after=after,
         )
-        return {
-            "event": event.code,
-            "seed": entrant.seed,
-            "name": team_name,
-            "members": [p.name for p in players],
-            "forced": bool(late),
-            "after_round": paired,
-        }
+        return ComposedTeam(
+            event=event.code,
+            seed=entrant.seed,
+            name=team_name,
+            members=tuple(p.name for p in players),
+            forced=bool(late),
+            after_round=paired,
+        )
 
 
 def dissolve(
@@ -298,20 +309,32 @@ def late_marks(session: Session, entrants: Iterable[Entrant]) -> dict[int, LateC
     return {e.id: marks[e.id] for e in entrants if e.id in marks and marks[e.id].team == e.name}
 
 
-def late_change_list(db: Database) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class LateChangeLine:
+    """A forced late change as the teams view lists it."""
+
+    event: str
+    team: str
+    members: tuple[str, ...]
+    entrant: int | None  # the team it made, while that team still exists under its name
+    text: str  # e.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）
+
+
+def late_change_list(db: Database) -> list[LateChangeLine]:
     """Every forced late change, oldest first, with its event code."""
     with db.reading() as session:
         changes = late_changes(session)
         existing = {e.id: e.name for e in session.scalars(select(Entrant))}
         return [
-            {
-                "event": c.event,
-                **late_change_document(c),
-                "entrant": c.entrant
+            LateChangeLine(
+                event=c.event,
+                team=c.team,
+                members=c.members,
+                entrant=c.entrant
                 if c.action == "composed" and existing.get(c.entrant or 0) == c.team
                 else None,
-                "text": c.describe(),
-            }
+                text=c.describe(),
+            )
             for items in changes.by_event.values()
             for c in items
         ]
@@ -382,19 +405,30 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
     return out
 
 
-def problems(db: Database) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class TeamProblem:
+    """One eligibility problem of a team or pair (`finals eligibility --json`: this, as a dict,
+    with "level": "error" added)."""
+
+    event: str
+    entrant: str  # the team's or pair's name
+    entrant_id: int
+    message: str
+
+
+def problems(db: Database) -> list[TeamProblem]:
     """Every eligibility problem of the teams and pairs as they stand now."""
     with db.reading() as session:
         found = entrant_problems(session)
         entrants = session.scalars(select(Entrant).where(Entrant.id.in_(found)))
         where = {e.id: (e.event.code, e.name) for e in entrants}
         return [
-            {
-                "event": where[entrant][0],
-                "entrant": where[entrant][1],
-                "entrant_id": entrant,
-                "message": message,
-            }
+            TeamProblem(
+                event=where[entrant][0],
+                entrant=where[entrant][1],
+                entrant_id=entrant,
+                message=message,
+            )
             for entrant, messages in found.items()
             for message in messages
         ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -144,22 +145,38 @@ def open_tournament(target: Path | str) -> Database:
     return open_database(Path(target))
 
 
-def tournament_info(db: Database) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class TournamentInfo:
+    """The tournament's own fields (`finals settings --json`: this, as a dict, with its
+    prize rules)."""
+
+    title: str
+    game: str  # go | gomoku
+    preset: str | None
+    organisers: tuple[str, ...]
+    venue: str | None
+    start_date: str | None  # ISO date
+    end_date: str | None
+    operators: tuple[str, ...]
+    settings: dict[str, Any]  # as the file holds them (a copy)
+
+
+def tournament_info(db: Database) -> TournamentInfo:
     with db.reading() as session:
         t = session.scalars(select(Tournament)).first()
         if t is None:
             raise FinalsError(f"{db.label} 中没有比赛信息。文件可能已损坏，请从 backups 目录恢复。")
-        return {
-            "title": t.title,
-            "game": t.game,
-            "preset": t.preset,
-            "organisers": list(t.organisers),
-            "venue": t.venue,
-            "start_date": t.start_date.isoformat() if t.start_date else None,
-            "end_date": t.end_date.isoformat() if t.end_date else None,
-            "operators": list(t.operators),
-            "settings": dict(t.settings),
-        }
+        return TournamentInfo(
+            title=t.title,
+            game=t.game,
+            preset=t.preset,
+            organisers=tuple(t.organisers),
+            venue=t.venue,
+            start_date=t.start_date.isoformat() if t.start_date else None,
+            end_date=t.end_date.isoformat() if t.end_date else None,
+            operators=tuple(t.operators),
+            settings=dict(t.settings),
+        )
 
 
 def get_event(session: Any, code: str | None, *, with_games: bool = False) -> Event:

@@ -129,6 +129,18 @@ def test_a_result_saved_but_not_backed_up_says_exactly_that(one_table_left: Path
         db.close()
 
 
+def test_a_results_file_saved_but_not_backed_up_says_exactly_that(
+    one_table_left: Path, capsys
+) -> None:
+    sheet = one_table_left.parent / "r.csv"
+    sheet.write_text("table,result\n2,0-1\n", encoding="utf-8")
+    code = main(["results", str(one_table_left), str(sheet), "--event", "OPEN", "--round", "1"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert "已录入第1轮 1 台成绩。本轮成绩已全部录入。" in out
+    assert "成绩已全部保存" in err and "备份失败" in err and "程序内部错误" not in err
+
+
 def test_pairing_without_a_backup_pairs_and_warns(one_table_left: Path, capsys) -> None:
     assert (
         main(

@@ -250,8 +250,8 @@ def test_an_edit_that_does_not_touch_an_old_problem_goes_through(
     with gomoku.engine.begin() as conn:  # as an older version wrote it, past the checks
         conn.execute(text("UPDATE player SET birth_date = '2001-02-03' WHERE name = '小明'"))
     found = eligibility_problems(gomoku)
-    assert [(p["event"], p["entrant"], p["level"]) for p in found] == [("YOUTH", "小明", "error")]
-    assert "2001-02-03" in found[0]["message"] and "少儿组" in found[0]["message"]
+    assert [(p.event, p.entrant, p.level) for p in found] == [("YOUTH", "小明", "error")]
+    assert "2001-02-03" in found[0].message and "少儿组" in found[0].message
     edit_player(gomoku, "YOUTH", "小明", {"unit": "绍兴少年宫"})
     assert list_entrants(gomoku, "YOUTH")[0]["unit"] == "绍兴少年宫"
     edit_player(gomoku, "YOUTH", "小明", {"birth_date": "2012-03-04"})
@@ -270,10 +270,10 @@ def test_the_report_lists_individual_problems_of_every_event(go: Database, tmp_p
     with sqlite3.connect(go.path) as conn:
         conn.execute("UPDATE player SET grade = '职业三段' WHERE name = '甲'")
         conn.execute("UPDATE player SET platform_account = NULL WHERE name = '小明'")
-    found = {(p["event"], p["entrant"]): p for p in eligibility_problems(go)}
+    found = {(p.event, p.entrant): p for p in eligibility_problems(go)}
     assert set(found) == {("MEN", "甲"), ("YOUTH", "小明")}
-    assert "职业" in found[("MEN", "甲")]["message"]
-    assert "平台账号" in found[("YOUTH", "小明")]["message"]
+    assert "职业" in found[("MEN", "甲")].message
+    assert "平台账号" in found[("YOUTH", "小明")].message
 
 
 # -- a player in both the open and the youth event ------------------------------------------------
@@ -298,7 +298,7 @@ def test_a_child_in_both_open_and_youth_is_a_warning_not_a_refusal(
         and "少儿组" in summary.warnings[0]
     )
     found = eligibility_problems(gomoku)
-    assert [(p["event"], p["entrant"], p["level"]) for p in found] == [("YOUTH", "小明", "warning")]
+    assert [(p.event, p.entrant, p.level) for p in found] == [("YOUTH", "小明", "warning")]
     update_event_settings(gomoku, "YOUTH", {"eligibility.exclusive_with": []})
     assert eligibility_problems(gomoku) == []
 
@@ -307,7 +307,7 @@ def test_the_same_person_added_twice_by_hand_is_seen_across_events(gomoku: Datab
     add_player(gomoku, "OPEN", {"name": "小明", "gender": "男", "birth_date": "2012-03-04"})
     add_player(gomoku, "YOUTH", {"name": "小明", "gender": "男", "birth_date": "2012-03-04"})
     found = eligibility_problems(gomoku)
-    assert [(p["event"], p["level"]) for p in found] == [("YOUTH", "warning")]
+    assert [(p.event, p.level) for p in found] == [("YOUTH", "warning")]
 
 
 def test_an_unknown_event_in_exclusive_with_is_refused(go: Database) -> None:

@@ -186,7 +186,7 @@ def test_a_team_match_board_cannot_be_drawn_but_a_match_can(go: Database) -> Non
         record_board_result(go, "WTEAM", 1, table, 1, "=")
     record_board_result(go, "WTEAM", 1, table, 1, "1-0")
     outcome = record_board_result(go, "WTEAM", 1, table, 2, "1-0")  # boards alternate colours
-    assert outcome["board_points"] == [2, 2] and outcome["match_result"] == "="
+    assert outcome.board_points == (2, 2) and outcome.match_result == "="
     view = pair_next(go, "MTEAM")
     table = next(g.table for g in view.games if g.second is not None)
     with pytest.raises(DrawRefused):
@@ -200,12 +200,12 @@ def test_a_team_match_board_cannot_be_drawn_but_a_match_can(go: Database) -> Non
 def test_an_integer_komi_leaves_jigo_possible(go: Database) -> None:
     set_tournament_fields(go, {"komi": "3又1/2子"})  # 7 points
     assert tournament_settings(go).refuses_draws("go") is False
-    assert record_result(go, "MEN", 1, 1, "=")["result"] == "="
+    assert record_result(go, "MEN", 1, 1, "=").result == "="
 
 
 def test_the_arbiter_may_allow_a_draw_and_refuse_it_again(go: Database) -> None:
     set_tournament_fields(go, {"draws": "allowed"})  # e.g. a triple ko (三劫循环) judged drawn
-    assert record_result(go, "MEN", 1, 1, "=")["result"] == "="
+    assert record_result(go, "MEN", 1, 1, "=").result == "="
     set_tournament_fields(go, {"draws": "refused"})
     with pytest.raises(DrawRefused):
         record_result(go, "MEN", 1, 2, "=")
@@ -218,7 +218,7 @@ def test_gomoku_keeps_its_draws(gomoku: Database) -> None:
     for n in range(4):
         add_player(gomoku, "OPEN", {"name": f"棋手{n}", "gender": "男"})
     pair_next(gomoku, "OPEN")
-    assert record_result(gomoku, "OPEN", 1, 1, "=")["result"] == "="
+    assert record_result(gomoku, "OPEN", 1, 1, "=").result == "="
     set_tournament_fields(gomoku, {"draws": "refused"})
     with pytest.raises(DrawRefused):
         record_result(gomoku, "OPEN", 1, 2, "=")

@@ -48,7 +48,7 @@ def test_a_result_for_players_no_longer_at_the_table_is_refused_and_names_who(pa
     assert round_view(db, EVENT, 3).results[2] is None
     # the seats as they are now: recorded, and the outcome says which revision it made
     outcome = record_result(db, EVENT, 3, 2, "1-0", operator="裁判长", expected=None, seats=now)
-    assert outcome["revision"] == revision + 1 == db.revision()
+    assert outcome.revision == revision + 1 == db.revision()
     assert audit_log(db, 1)[0]["action"] == "录入成绩"
 
 

@@ -48,7 +48,7 @@ def test_boards_alternate_colours_and_decide_the_match(matches) -> None:
     record_board_result(matches, "MTEAM", 1, first_table, 1, "1-0")  # first team +2
     record_board_result(matches, "MTEAM", 1, first_table, 2, "1-0")  # second team +2
     outcome = record_board_result(matches, "MTEAM", 1, first_table, 3, "0-1")  # second +2
-    assert outcome["board_points"] == [2, 4] and outcome["match_result"] == "0-1"
+    assert outcome.board_points == (2, 4) and outcome.match_result == "0-1"
     for game in played[1:]:
         record_result(matches, "MTEAM", 1, game.table, "=")  # a match result given directly
     doc = build_export(matches)

@@ -121,7 +121,7 @@ def test_the_lock_says_why_before_round_1_it_is_open(fresh: Database, played: Da
 def test_forcing_a_late_team_is_audited_and_shown_on_the_team(played: Database) -> None:
     members = _free_men(played, 3)
     made = compose(played, "MTEAM", "强制队", members, "张裁判", force=True)
-    assert made["name"] == "强制队"
+    assert made.name == "强制队"
     entry = audit_log(played, 1)[0]
     assert entry["operator"] == "张裁判" and entry["action"] == "强制组队"
     assert entry["after"]["after_round"] == 2 and entry["target"] == "MTEAM 强制队"
@@ -153,7 +153,7 @@ def test_forcing_a_late_dissolution_is_listed_with_the_event(played: Database) -
 
 def test_before_round_1_compose_and_dissolve_need_no_force(fresh: Database) -> None:
     made = compose(fresh, "MTEAM", "准时队", _free_men(fresh, 3))
-    assert made["name"] == "准时队"
+    assert made.name == "准时队"
     assert dissolve(fresh, "MTEAM", "准时队") == "准时队"
     event = next(e for e in build_export(fresh)["events"] if e["code"] == "MTEAM")
     assert event["late_changes"] == []
@@ -277,7 +277,7 @@ def test_go_teams_take_wild_cards(go: Database) -> None:
     men = [r for r in list_entrants(go, "MEN") if r["gender"] == "M" and r["name"] not in in_teams]
     wild = [str(r["seed"]) for r in men if "外卡" in (r["source"] or "")][:1]
     others = [str(r["seed"]) for r in men if "外卡" not in (r["source"] or "")][:2]
-    assert compose(go, "MTEAM", "围棋队", others + wild)["name"] == "围棋队"
+    assert compose(go, "MTEAM", "围棋队", others + wild).name == "围棋队"
 
 
 def test_editing_a_team_member_into_a_wild_card_is_refused(fresh: Database) -> None:

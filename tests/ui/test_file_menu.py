@@ -26,7 +26,7 @@ def test_save_as_opens_the_copy(window, qtbot, settle, monkeypatch, tmp_path: Pa
     assert original.exists()
     assert window.ctx.path.exists()
     assert _result(window, 1) is not None
-    assert window.windowTitle().startswith(window.ctx.info["title"])
+    assert window.windowTitle().startswith(window.ctx.info.title)
 
 
 def test_restore_from_a_backup_keeps_the_current_state_aside(

@@ -244,6 +244,6 @@ def test_open_demo_from_the_start_page(qtbot, tmp_path: Path) -> None:  # noqa: 
         win.start.findChildren(type(win.round_board.pair_button))[2], Qt.MouseButton.LeftButton
     )
     qtbot.waitUntil(lambda: win.ctx.db is not None, timeout=60000)
-    assert win.ctx.info["game"] == "go"
+    assert win.ctx.info.game == "go"
     qtbot.waitUntil(lambda: win.players.model.rowCount() > 360, timeout=10000)
     win.ctx.close()

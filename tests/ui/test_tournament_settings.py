@@ -22,7 +22,7 @@ def test_the_tab_saves_and_shows_the_new_title(window, qtbot, settle, monkeypatc
 
     from ui.dialogs.settings import SettingsDialog
 
-    old_title = tournament_info(window.ctx.db)["title"]
+    old_title = tournament_info(window.ctx.db).title
     dialog = _dialog(window, qtbot)
     tab = dialog.tournament
     assert tab.edits["title"].text() == old_title
@@ -40,10 +40,10 @@ def test_the_tab_saves_and_shows_the_new_title(window, qtbot, settle, monkeypatc
     assert dialog.result() == QDialog.DialogCode.Accepted, dialog.error.text()
 
     info = tournament_info(window.ctx.db)
-    assert info["title"] == "2026年绍兴五子棋总决赛"
-    assert (info["start_date"], info["end_date"]) == ("2026-10-28", "2026-10-30")
-    assert info["venue"] == "绍兴市棋院"
-    assert info["organisers"] == ["绍兴市体育局", "绍兴市棋类协会"]
+    assert info.title == "2026年绍兴五子棋总决赛"
+    assert (info.start_date, info.end_date) == ("2026-10-28", "2026-10-30")
+    assert info.venue == "绍兴市棋院"
+    assert info.organisers == ("绍兴市体育局", "绍兴市棋类协会")
     settings = tournament_settings(window.ctx.db)
     assert settings.certificate.issuer == "绍兴市棋类协会"
     assert settings.certificate.seal is True
@@ -51,7 +51,7 @@ def test_the_tab_saves_and_shows_the_new_title(window, qtbot, settle, monkeypatc
     assert settings.remote_entry_url == "http://192.168.1.20:8765"
     assert audit_log(window.ctx.db)[0]["action"] == "修改比赛信息"
     settle(window)
-    assert window.ctx.info["title"] == "2026年绍兴五子棋总决赛"
+    assert window.ctx.info.title == "2026年绍兴五子棋总决赛"
 
     # opened again (through the window's own menu), the tab shows what the file holds
     shown: list[str] = []

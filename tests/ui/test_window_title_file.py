@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QFileDialog
 def test_the_title_names_the_file(window, gomoku_demo: Path) -> None:  # noqa: ANN001
     title = window.windowTitle()
     assert gomoku_demo.name in title
-    assert title.startswith(window.ctx.info["title"])
+    assert title.startswith(window.ctx.info.title)
     assert title.endswith(window.tr("Finals Manager"))
 
 

@@ -238,10 +238,10 @@ def test_the_windows_read_then_write_waits_for_the_servers_commit(
         return real_apply(session, event, rnd, entry, force, operator)
 
     monkeypatch.setattr(result_service, "_apply", slow_apply)
-    outcome: dict = {}
+    outcome: list[result_service.RecordedResult] = []
 
     def window() -> None:
-        outcome.update(result_service.record_result(small, "MEN", 1, 5, "0-1", operator="窗口"))
+        outcome.append(result_service.record_result(small, "MEN", 1, 5, "0-1", operator="窗口"))
 
     thread = threading.Thread(target=window, name="window")
     thread.start()
@@ -257,7 +257,7 @@ def test_the_windows_read_then_write_waits_for_the_servers_commit(
     thread.join(10)
     # The phone came second: the window's typed result was on file, so it waits.
     assert phone.status == "conflict"
-    assert outcome["result"] == "0-1" and not outcome["corrected"]
+    assert outcome[0].result == "0-1" and not outcome[0].corrected
     chains = assert_true_history(small)
     assert [e["after"]["result"] for e in chains[5]] == ["0-1"]
 
@@ -270,5 +270,5 @@ def test_a_result_the_person_did_not_see_is_not_overwritten(small: Database) -> 
         result_service.record_result(small, "MEN", 1, 6, "0-1", operator="窗口", expected=None)
     assert round_view(small, "MEN", 1).results[6] == "1-0"
     done = result_service.record_result(small, "MEN", 1, 6, "0-1", operator="窗口", expected="1-0")
-    assert done["corrected"]
+    assert done.corrected
     assert_true_history(small)

@@ -197,7 +197,8 @@ class HandPairingDialog(QDialog):
 
     # -- the game's words -----------------------------------------------------------
     def _go(self) -> bool:
-        return self.board.ctx.info.get("game") == "go"
+        info = self.board.ctx.info
+        return info is not None and info.game == "go"
 
     def _seat_words(self) -> tuple[str, str]:
         if self._go():

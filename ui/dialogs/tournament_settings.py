@@ -28,6 +28,7 @@ from ui.errors import window_text
 
 if TYPE_CHECKING:
     from app.services.storage import Database
+    from app.services.tournament import TournamentInfo
 
 # The keys shown, as `finals settings` names them (fields of the tournament, then settings).
 TEXT_KEYS = (
@@ -131,22 +132,24 @@ class TournamentTab(QWidget):
         layout.addWidget(inner, 1)
 
     # -- the values --------------------------------------------------------------------
-    def load(self, info: dict[str, Any]) -> None:
+    def load(self, info: TournamentInfo) -> None:
         """From `tournament_info(db)`."""
         self.loaded_fields = {
-            k: info.get(k)
-            for k in ("title", "venue", "start_date", "end_date", "organisers", "operators")
+            "title": info.title,
+            "venue": info.venue,
+            "start_date": info.start_date,
+            "end_date": info.end_date,
+            "organisers": list(info.organisers),
+            "operators": list(info.operators),
         }
-        self.loaded_fields["organisers"] = list(info.get("organisers") or [])
-        self.loaded_fields["operators"] = list(info.get("operators") or [])
-        self.loaded_settings = dict(info.get("settings") or {})
+        self.loaded_settings = dict(info.settings)
         flat = flat_tournament_settings(self.loaded_settings)
         self.loaded = {**flat, **self.loaded_fields}
         for key, edit in self.edits.items():
             edit.setText(_text(self.loaded.get(key)))
         # Komi is a Go setting: hidden for a Gomoku final unless the file holds one.
         self.form.setRowVisible(
-            self.edits["komi"], info.get("game") == "go" or bool(self.loaded.get("komi"))
+            self.edits["komi"], info.game == "go" or bool(self.loaded.get("komi"))
         )
         self.template.setPlainText(_text(self.loaded.get(TEMPLATE_KEY)))
         index = self.draws.findData(self.loaded.get("draws") or "auto")

@@ -7,8 +7,6 @@ window's undo stack, even while the entry line has the focus.
 
 from __future__ import annotations
 
-from typing import Any
-
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
@@ -34,6 +32,8 @@ from app.result_entry import parse_board_entry, parse_entry
 from app.services.results import (
     DrawRefusal,
     DrawRefused,
+    RecordedBoard,
+    RecordedResult,
     ResultChanged,
     SeatsChanged,
     draws_refused,
@@ -168,7 +168,7 @@ class ResultsView(QWidget):
     def _keys_help(self) -> str:
         """The keys, in the words of the final's game: Black/White in Go, first/second
         mover in Gomoku."""
-        if self.ctx.info.get("game") == "go":
+        if self.ctx.info is not None and self.ctx.info.game == "go":
             keys = self.tr(
                 "Keys after the table number: 1 Black wins · 0 White wins · = draw · "
                 "+ White forfeits · - Black forfeits · -- both forfeit · 00 not played. "
@@ -431,9 +431,9 @@ class ResultsView(QWidget):
             return False
         self._sending += 1
 
-        def saved(outcome: dict[str, Any]) -> None:
+        def saved(outcome: RecordedBoard) -> None:
             self._sent()
-            first, second = outcome["board_points"]
+            first, second = outcome.board_points
             self._say(
                 self.tr("Table %1 board %2: %3 (board points %4:%5)")
                 .replace("%1", str(table))
@@ -673,12 +673,12 @@ class ResultsView(QWidget):
         self._sending = max(self._sending - 1, 0)
 
     def _saved(
-        self, round_: tuple[str, int], table: int, old: str | None, outcome: dict[str, Any]
+        self, round_: tuple[str, int], table: int, old: str | None, outcome: RecordedResult
     ) -> None:
         self._sent()
-        self._show_result(table, str(outcome["result"]), round_)
-        if outcome["warnings"]:
-            self._say("\n".join([self._entered_text(table, old), *outcome["warnings"]]), error=True)
+        self._show_result(table, str(outcome.result), round_)
+        if outcome.warnings:
+            self._say("\n".join([self._entered_text(table, old), *outcome.warnings]), error=True)
         elif self._said_waiting and not self._sending:
             self._say(self._entered_text(table, old))  # written: no longer waiting
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.services.teams import compose, dissolve, team_lock
+from app.services.teams import LateChangeLine, TeamProblem, compose, dissolve, team_lock
 from ui import context as ctxmod
 from ui import readers
 from ui.errors import show_error
@@ -104,8 +104,8 @@ class TeamsView(QWidget):
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
         self._rows: list[dict[str, Any]] = []
-        self._problems: list[dict[str, Any]] = []
-        self._late: list[dict[str, Any]] = []
+        self._problems: list[TeamProblem] = []
+        self._late: list[LateChangeLine] = []
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
         ctx.changed.connect(
@@ -147,7 +147,7 @@ class TeamsView(QWidget):
         self.event_combo.blockSignals(False)
 
     def _fill(
-        self, value: tuple[list[dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]
+        self, value: tuple[list[dict[str, Any]], list[TeamProblem], list[LateChangeLine]]
     ) -> None:
         self._rows, self._problems, self._late = value
         self._show()
@@ -159,11 +159,11 @@ class TeamsView(QWidget):
         rows = [r for r in self._rows if r["event"] == code]
         by_name: dict[str, list[str]] = {}
         for item in self._problems:
-            if item["event"] == code:
-                by_name.setdefault(item["entrant"], []).append(item["message"])
+            if item.event == code:
+                by_name.setdefault(item.entrant, []).append(item.message)
         self.model.problems = {r["id"]: by_name[r["name"]] for r in rows if r["name"] in by_name}
-        late = [c for c in self._late if c["event"] == code]
-        self.model.notes = {c["entrant"]: c["text"] for c in late if c["entrant"] is not None}
+        late = [c for c in self._late if c.event == code]
+        self.model.notes = {c.entrant: c.text for c in late if c.entrant is not None}
         self.model.set_rows(rows)
         fit_columns(self.table, 420)
         self.problems.clear()
@@ -174,7 +174,7 @@ class TeamsView(QWidget):
                 self.problems.addItem(f"⚠ {row['name']}：{issue}")
         for change in late:  # forced late changes, dissolved teams included
             self.problems.addItem(
-                f"⚠ “{change['team']}”（{'、'.join(change['members'])}）：{change['text']}"
+                f"⚠ “{change.team}”（{'、'.join(change.members)}）：{change.text}"
             )
         if not self.problems.count():
             self.problems.addItem(self.tr("No problem found."))
