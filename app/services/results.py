@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import csv
 import re
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -367,43 +367,6 @@ class RecordedResult:
     round_complete: bool
     warnings: tuple[str, ...]  # an opening other than the drawn one; a backup that failed
     revision: int | None = None  # the file's revision this change made (None: not known)
-
-
-def record_result_in(
-    session: Session,
-    event_code: str,
-    round_number: int | None,
-    table: int,
-    result_text: str,
-    manner: str | None = None,
-    fouls: str | None = None,
-    force: bool = False,
-    operator: str = "",
-    seat_swapped: bool | None = None,
-    opening: str | None = None,
-    expected: str | None | Unseen = UNSEEN,
-    seats: Seats | Unseen = UNSEEN,
-) -> dict[str, Any]:
-    """`record_result` inside a caller's write transaction (the phones' queue); no backup.
-
-    As a dict (`RecordedResult`'s fields and "completed_now": this completed the round),
-    for the phones' queue until it reads `write_result_in`."""
-    written, completed = write_result_in(
-        session,
-        event_code,
-        round_number,
-        table,
-        result_text,
-        manner,
-        fouls,
-        force,
-        operator,
-        seat_swapped,
-        opening,
-        expected,
-        seats,
-    )
-    return {**asdict(written), "completed_now": completed}
 
 
 def write_result_in(

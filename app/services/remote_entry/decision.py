@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from app.errors import FinalsError
 from app.services.audit import DEFAULT_OPERATOR
 from app.services.backup import backup_warning
-from app.services.results import record_result_in
+from app.services.results import write_result_in
 from app.store.database import Database
 from app.store.models import Entrant, Event, Game, Round
 from app.store.submissions import ACCEPTED, PENDING, REJECTED, VOID, Submission
@@ -67,7 +67,7 @@ def _accept_in(
     )
     if not unchanged:
         fouls = "{},{}".format(*_fouls(sub))
-        outcome = record_result_in(
+        _written, completed = write_result_in(
             session,
             event.code,
             rnd.number,
@@ -78,7 +78,6 @@ def _accept_in(
             force,
             operator,
         )
-        completed = bool(outcome["completed_now"])
     _decide(sub, ACCEPTED, operator, "自动采用" if auto else None)
     sub.auto = auto
     rivals = session.scalars(
