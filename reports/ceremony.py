@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer
 
 from app.readmodel.model import Final, PrizeLine
+from app.standings.place_words import place_words
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.pdf_common import (
@@ -25,7 +26,16 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
-from reports.prizes import amount_of, fen_of, fmt_amount, select_prizes, winner_text, yuan
+from reports.prizes import (
+    amount_of,
+    fen_of,
+    fmt_amount,
+    select_prizes,
+    title_text,
+    widen_for_titles,
+    winner_text,
+    yuan,
+)
 from reports.provisional import final_mark
 
 
@@ -49,8 +59,8 @@ def _seed(view: DocView, prize: PrizeLine) -> int:
 
 
 def place_text(prize: PrizeLine) -> str:
-    place = prize.award.place
-    return f"第{place}名（并列）" if prize.award.shared else f"第{place}名"
+    place = place_words(prize.award.place)
+    return f"{place}（并列）" if prize.award.shared else place
 
 
 def build_ceremony_pdf(
@@ -76,6 +86,7 @@ def build_ceremony_pdf(
         Column("奖金（元）", 23 * mm, "right"),
     ]
     columns = scale_columns(columns, report.width)
+    widen_for_titles(columns, 2, prizes, {3: 0.5, 4: 0.5})
     story: list[Flowable] = []
     step = 0
     total_fen = 0
@@ -88,7 +99,7 @@ def build_ceremony_pdf(
                 [
                     str(step),
                     place_text(prize),
-                    prize.award.title,
+                    title_text(prize),
                     ("※" if prize.ineligible else "") + winner_text(prize),
                     prize.unit or "",
                     fmt_amount(amount_of(prize)),
@@ -97,9 +108,9 @@ def build_ceremony_pdf(
         subtotal = sum(amount_of(p) for p in rows)
         places = sorted({p.award.place for p in rows})
         span = (
-            f"第{places[-1]}名至第{places[0]}名，由低到高"
+            f"{place_words(places[-1])}至{place_words(places[0])}，由低到高"
             if len(places) > 1
-            else f"第{places[0]}名"
+            else place_words(places[0])
         )
         intro = (
             f"{number}. {table}：{len(rows)}名获奖者（{span}），奖金合计 {fmt_amount(subtotal)} 元"

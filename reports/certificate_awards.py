@@ -20,8 +20,9 @@ from collections import Counter
 from dataclasses import dataclass
 
 from app.readmodel.model import Final, FinalCategory
+from app.standings.place_words import band_title
 from app.standings.prizes import Award as PrizeAward
-from reports.chinese_numerals import number_in_chinese
+from reports.chinese_numerals import number_in_chinese, places_in_chinese
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.prizes import select_prizes
@@ -86,9 +87,10 @@ class Award:
 
 def _prize_title(prize: PrizeAward) -> str:
     """The prize (奖项) as printed after the place: a band's title (第九至三十二名) is the
-    prize, never the place, so a tie's 并列 goes with the place (并列第十九名), not here."""
+    prize, never the place, so a tie's 并列 goes with the place (并列第十九名), not here: the
+    title of a shared place (第九至三十二名（并列第十九名）) prints its band alone."""
     place = prize.place
-    title = prize.title.removeprefix(TIED)
+    title = places_in_chinese(band_title(prize.title))
     if title in (f"第{number_in_chinese(place)}名", f"第{place}名"):
         return ""  # the title only repeats the place: 第五名（第五名） reads badly
     return title

@@ -1,16 +1,20 @@
-"""Chinese numerals: amounts in financial capitals (大写) and dates (二〇二二年十一月三十日)."""
+"""Chinese numerals: amounts in financial capitals (大写), dates (二〇二二年十一月三十日) and
+places (第九至十六名)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+
+from app.standings.place_words import number_in_chinese as number_in_chinese
 
 _CAPITAL_DIGITS = "零壹贰叁肆伍陆柒捌玖"
 _CAPITAL_UNITS = ("", "拾", "佰", "仟")
 _BIG_UNITS = ("", "万", "亿", "万亿")
 
 _DIGITS = "〇一二三四五六七八九"
-_SMALL_DIGITS = "零一二三四五六七八九"
+_ARABIC_PLACE = re.compile(r"第\s*(\d+)\s*(?:[-—–~～至]\s*第?\s*(\d+)\s*)?名")
 
 
 def _group_capitals(group: int) -> str:
@@ -77,31 +81,20 @@ def amount_in_capitals(amount: float | int | Decimal | str) -> str:
     return sign + text
 
 
-def number_in_chinese(number: int) -> str:
-    """A small whole number in ordinary Chinese numerals: 1 → 一, 16 → 十六, 105 → 一百零五."""
-    if number < 0:
-        return "负" + number_in_chinese(-number)
-    if number < 10:
-        return _SMALL_DIGITS[number]
-    if number < 20:
-        return "十" + (_SMALL_DIGITS[number % 10] if number % 10 else "")
-    if number < 100:
-        tens, units = divmod(number, 10)
-        return _SMALL_DIGITS[tens] + "十" + (_SMALL_DIGITS[units] if units else "")
-    if number < 1000:
-        hundreds, rest = divmod(number, 100)
-        text = _SMALL_DIGITS[hundreds] + "百"
-        if rest == 0:
-            return text
-        if rest < 10:
-            return text + "零" + _SMALL_DIGITS[rest]
-        if rest < 20:
-            return text + "一" + number_in_chinese(rest)
-        return text + number_in_chinese(rest)
-    return str(number)
-
-
 def date_in_chinese(day: date) -> str:
     """二〇二二年十一月三十日: year digit by digit, month and day as numbers."""
     year = "".join(_DIGITS[int(ch)] for ch in f"{day.year:04d}")
     return f"{year}年{number_in_chinese(day.month)}月{number_in_chinese(day.day)}日"
+
+
+def places_in_chinese(text: str) -> str:
+    """Every place phrase of `text` in Chinese numerals, so a document never mixes the styles:
+    第9-16名 → 第九至十六名, 第4名 → 第四名; 第四至六名（并列第六名） is unchanged."""
+
+    def chinese(match: re.Match[str]) -> str:
+        low = number_in_chinese(int(match.group(1)))
+        if match.group(2) is None:
+            return f"第{low}名"
+        return f"第{low}至{number_in_chinese(int(match.group(2)))}名"
+
+    return _ARABIC_PLACE.sub(chinese, text)

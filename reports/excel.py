@@ -37,6 +37,7 @@ from reports.prizes import (
     rule_line,
     select_prizes,
     shared_notes,
+    title_text,
     total,
     winner_text,
 )
@@ -287,7 +288,7 @@ def prizes_workbook(
             [
                 name,
                 place_text(p),
-                p.award.title,
+                title_text(p),
                 eligibility_mark(p) + winner_text(p),
                 p.unit or "",
                 _money(amount_of(p)),
@@ -376,7 +377,7 @@ def _paid_more_than_once(
         cell.font, cell.fill, cell.border = bold, HEAD_FILL, BORDER
     for items in people:
         won = "；".join(
-            f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）" for p in items
+            f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
         formula = "=" + "+".join(cells[id(p)] for p in items)
         ws.append([terminal_safe(items[0].name), terminal_safe(items[0].unit or ""), won, formula])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -228,10 +229,16 @@ def index_page(
     name_min: float,
     fit_columns: tuple[int, ...] = (0,),
     left_columns: tuple[int, ...] = (0,),
+    fit: Callable[[Any, float], Any] | None = None,
+    weight: Callable[[Any], int] | None = None,
 ) -> Table:
     """One page of the index: side-by-side blocks, each with its header row, its letter
-    headings across the block, and nothing at all where a block is empty."""
-    n_rows = max(len(c) for c in columns)
+    headings across the block, and nothing at all where a block is empty.
+
+    `fit` makes the cells of `fit_columns` (by default: shrunk onto one line down to
+    `name_min`); an item taking `weight` rows (a name wrapped onto two lines) spans them."""
+    rows_of = weight or (lambda item: 1)
+    n_rows = max(sum(rows_of(item) for item in c) for c in columns)
     data: list[list[Any]] = [[] for _ in range(n_rows + 1)]
     col_widths: list[float] = []
     styles: list[tuple[Any, ...]] = [
@@ -255,32 +262,40 @@ def index_page(
         last = first + width - 1
         data[0].extend(titles if chunk else [""] * width)
         for r in range(n_rows):
-            item = chunk[r] if r < len(chunk) else None
-            if item is None:
-                data[r + 1].extend([""] * width)
-            elif is_heading(item):
-                data[r + 1].extend([item] + [""] * (width - 1))
+            data[r + 1].extend([""] * width)
+        r = 1  # the table row of the block's next item
+        for item in chunk:
+            if is_heading(item):
+                data[r][first] = item
                 styles += [
-                    ("SPAN", (first, r + 1), (last, r + 1)),
-                    ("BACKGROUND", (first, r + 1), (last, r + 1), HEAD_FILL),
-                    ("ALIGN", (first, r + 1), (first, r + 1), "LEFT"),
-                    ("FONT", (first, r + 1), (first, r + 1), TABLE_FONT, size, size * 1.2),
+                    ("SPAN", (first, r), (last, r)),
+                    ("BACKGROUND", (first, r), (last, r), HEAD_FILL),
+                    ("ALIGN", (first, r), (first, r), "LEFT"),
+                    ("FONT", (first, r), (first, r), TABLE_FONT, size, size * 1.2),
                 ]
-            else:
-                data[r + 1].extend(
-                    fit_cell(value, widths[i], size=size, one_line_min=name_min, max_lines=1)
-                    if i in fit_columns
-                    else value
-                    for i, value in enumerate(item)
-                )
+                r += 1
+                continue
+            for i, value in enumerate(item):
+                if i not in fit_columns:
+                    data[r][first + i] = value
+                elif fit is not None:
+                    data[r][first + i] = fit(value, widths[i])
+                else:
+                    data[r][first + i] = fit_cell(
+                        value, widths[i], size=size, one_line_min=name_min, max_lines=1
+                    )
+            span = rows_of(item)
+            if span > 1:
+                styles += [
+                    ("SPAN", (first + i, r), (first + i, r + span - 1)) for i in range(width)
+                ]
+            r += span
         if chunk:
             styles += [
-                ("GRID", (first, 0), (last, len(chunk)), 0.4, GRID),
+                ("GRID", (first, 0), (last, r - 1), 0.4, GRID),
                 ("BACKGROUND", (first, 0), (last, 0), HEAD_FILL),
             ]
-            styles += [
-                ("ALIGN", (first + i, 1), (first + i, len(chunk)), "LEFT") for i in left_columns
-            ]
+            styles += [("ALIGN", (first + i, 1), (first + i, r - 1), "LEFT") for i in left_columns]
     table = Table(data, colWidths=col_widths, rowHeights=row_height)
     table.setStyle(TableStyle(styles))
     return table

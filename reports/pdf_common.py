@@ -414,42 +414,57 @@ def fit_words(
 ) -> str | Paragraph:
     """Like `fit_cell`, but the text never shrinks below `min_size`: it takes more lines
     instead (lines break by `reports.line_breaking`, between whole names and numbers)."""
-    register_fonts()
     text = "" if text is None else str(text)
-    avail = width - 2 * CELL_PAD - 0.5
-    if not text or stringWidth(text, TABLE_FONT, size) <= avail:
+    chosen, lines = words_fit(text, width, size=size, min_size=min_size, max_lines=max_lines)
+    if chosen == size and len(lines) == 1:
         return text
     alignment = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}[align]
+    return Paragraph("<br/>".join(_escape(line) for line in lines), para_style(chosen, alignment))
+
+
+def words_fit(
+    text: str, width: float, *, size: float, min_size: float, max_lines: int
+) -> tuple[float, list[str]]:
+    """The size and the lines `fit_words` prints `text` in within a cell `width` wide."""
+    register_fonts()
+    avail = width - 2 * CELL_PAD - 0.5
+    if not text or stringWidth(text, TABLE_FONT, size) <= avail:
+        return size, [text]
     one_line = fit_size(text, avail, size, 0)
     if one_line >= max(min_size, size * 0.85):
-        return Paragraph(_escape(text), para_style(one_line, alignment))
+        return one_line, [text]
     candidate = size
     lines = break_lines(text, avail, TABLE_FONT, candidate, words=True)
     while len(lines) > max_lines and candidate - 0.5 >= min_size:
         candidate -= 0.5
         lines = break_lines(text, avail, TABLE_FONT, candidate, words=True)
-    return broken_paragraph(text, avail, candidate, alignment)
+    return candidate, lines
 
 
 # --------------------------------------------------------------------------- column flow
 
 
 def flow_columns(
-    items: Sequence[Any], is_heading: Callable[[Any], bool], rows: int, columns: int
+    items: Sequence[Any],
+    is_heading: Callable[[Any], bool],
+    rows: int,
+    columns: int,
+    weight: Callable[[Any], int] | None = None,
 ) -> list[list[list[Any]]]:
     """Pages of `columns` columns of at most `rows` items, balanced: every page (the last
     too) about as full as the others, so no page carries three names; a heading never ends a
     column (it moves to the next, above its first entry); no column is left empty but the
-    last ones of a list shorter than the page's columns."""
+    last ones of a list shorter than the page's columns.  `weight`: the rows an item takes
+    (a long name wrapped onto two lines takes two; by default one each)."""
     rows = max(rows, 2)
     if not items:
         return [[[] for _ in range(columns)]]
-    widest = _greedy_columns(items, is_heading, rows)
+    widest = _greedy_columns(items, is_heading, rows, weight)
     pages = math.ceil(len(widest) / columns)
     chosen = widest
     shortest = min(rows, 10)  # a short list stays in one block, not three thin ones
     for height in range(max(shortest, math.ceil(len(items) / (pages * columns))), rows + 1):
-        attempt = _greedy_columns(items, is_heading, height)
+        attempt = _greedy_columns(items, is_heading, height, weight)
         if math.ceil(len(attempt) / columns) <= pages:
             chosen = attempt
             break
@@ -461,16 +476,22 @@ def flow_columns(
 
 
 def _greedy_columns(
-    items: Sequence[Any], is_heading: Callable[[Any], bool], height: int
+    items: Sequence[Any],
+    is_heading: Callable[[Any], bool],
+    height: int,
+    weight: Callable[[Any], int] | None = None,
 ) -> list[list[Any]]:
     result: list[list[Any]] = []
     column: list[Any] = []
+    used = 0
     for item in items:
-        full = len(column) >= height or (is_heading(item) and len(column) >= height - 1)
+        rows = weight(item) if weight else 1
+        full = used + rows > height or (is_heading(item) and used >= height - 1)
         if column and full:
             result.append(column)
-            column = []
+            column, used = [], 0
         column.append(item)
+        used += rows
     if column:
         result.append(column)
     return result
@@ -483,13 +504,14 @@ def fewest_pages(
     columns: int,
     *,
     squeeze: float = 1.15,
+    weight: Callable[[Any], int] | None = None,
 ) -> tuple[list[list[list[Any]]], float]:
     """`flow_columns`, and the row scale (≤ 1): a list that overflows its last page by a
     little is set up to `squeeze` times tighter to fit one page fewer."""
-    pages = flow_columns(items, is_heading, rows, columns)
+    pages = flow_columns(items, is_heading, rows, columns, weight)
     if len(pages) > 1:
         tight = int(rows * squeeze)
-        fewer = flow_columns(items, is_heading, tight, columns)
+        fewer = flow_columns(items, is_heading, tight, columns, weight)
         if len(fewer) < len(pages):
             return fewer, rows / tight
     return pages, 1.0

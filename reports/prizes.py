@@ -14,7 +14,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from app.readmodel.model import Final, PrizeLine
-from reports.chinese_numerals import amount_in_capitals
+from app.standings.place_words import place_words, places_words
+from reports.chinese_numerals import amount_in_capitals, places_in_chinese
 from reports.docview import DocView
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
@@ -27,7 +28,6 @@ from reports.pdf_common import (
     ReportDoc,
     SetHeader,
     TableSpec,
-    fit_cell,
     fit_words,
     heading,
     make_table,
@@ -70,11 +70,11 @@ def shared_notes(prizes: Sequence[PrizeLine]) -> list[str]:
         first = rows[0].award
         assert first.pool_places is not None
         low, high = first.pool_places
-        places = f"第{low}名" if low == high else f"第{low}—{high}名"
+        places = places_words(low, high)
         shares = sorted({fen_of(p) for p in rows})
         each = "、".join(f"{fmt_amount(yuan(f))}元" for f in reversed(shares))
         text = (
-            f"第{place}名{first.tied or len(rows)}人并列，平分{places}奖金共"
+            f"{place_words(place)}{first.tied or len(rows)}人并列，平分{places}奖金共"
             f"{fmt_amount(yuan(first.pool_fen))}元，每人{each}"
         )
         if len(shares) > 1:
@@ -143,7 +143,7 @@ def prize_rows(prizes: Sequence[PrizeLine]) -> list[list[str]]:
     return [
         [
             place_text(p),
-            p.award.title,
+            title_text(p),
             eligibility_mark(p) + winner_text(p),
             p.unit or "",
             fmt_amount(amount_of(p)),
@@ -175,14 +175,32 @@ def prize_columns(prizes: Sequence[PrizeLine], width: float) -> list[Column]:
     on one line), taken from 单位 and 金额大写."""
     register_fonts()
     columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
-    longest = max((stringWidth(p.award.title, TABLE_FONT, 9) for p in prizes), default=0.0)
-    need = longest + 2 * CELL_PAD + 1
-    extra = need - columns[1].width
-    if extra > 0:
-        columns[1].width += extra
-        columns[3].width -= extra * 0.6
-        columns[5].width -= extra * 0.4
+    widen_for_titles(columns, 1, prizes, {3: 0.6, 5: 0.4})
     return columns
+
+
+def title_text(prize: PrizeLine) -> str:
+    """The prize's title as printed: its place phrases in Chinese numerals (第九至十六名), as
+    every other place of the document."""
+    return places_in_chinese(prize.award.title)
+
+
+def widen_for_titles(
+    columns: list[Column], index: int, prizes: Sequence[PrizeLine], takers: dict[int, float]
+) -> None:
+    """Widen the 奖项 column `index` so that each title's band (第九至三十二名) and a tie's
+    parenthesis (（并列第二十六名）) each fit one line at 9 pt, taking the width from the
+    columns `takers` (index → share)."""
+    register_fonts()
+    parts = (
+        part for p in prizes for part in title_text(p).replace("（", "\n（").split("\n") if part
+    )
+    longest = max((stringWidth(part, TABLE_FONT, 9) for part in parts), default=0.0)
+    extra = longest + 2 * CELL_PAD + 1 - columns[index].width
+    if extra > 0:
+        columns[index].width += extra
+        for taker, share in takers.items():
+            columns[taker].width -= extra * share
 
 
 def prize_cells(
@@ -194,7 +212,7 @@ def prize_cells(
     for text_row, prize in zip(prize_rows(prizes), prizes, strict=True):
         cells: list[Any] = list(text_row)
         cells[0] = fit_words(cells[0], columns[0].width, size=9, min_size=7.5, align="center")
-        cells[1] = fit_cell(cells[1], columns[1].width, size=9, one_line_min=7, max_lines=1)
+        cells[1] = fit_words(cells[1], columns[1].width, size=9, min_size=7.5, align="center")
         cells[2] = fit_words(cells[2], columns[2].width, size=9, min_size=7.5, max_lines=3)
         cells[3] = fit_words(cells[3], columns[3].width, size=9, min_size=7.5, max_lines=3)
         cells[5] = fit_words(cells[5], columns[5].width, size=9, min_size=7.5, max_lines=2)
@@ -391,7 +409,7 @@ def repeat_winners(prizes: Sequence[PrizeLine]) -> list[list[str]]:
                 items[0].name,
                 items[0].unit or "",
                 "；".join(
-                    f"{p.award.table_name}{p.award.title}（{fmt_amount(amount_of(p))}元）"
+                    f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）"
                     for p in items
                 ),
                 fmt_amount(amount),

@@ -3,7 +3,8 @@
 The QR code holds the table's phone page on the venue's result server (`PrintExtras.links`:
 `finals report … slips` finds it from `--base-url` or the address `serve` last ran on), and
 the link is printed under it.  With no link there is no QR code: a code no phone
-can open would only mislead.  Every slip says where and when the round is played (the
+can open would only mislead — nor on the slips of a complete round (all its results are
+in and its phone pages take no more), which say so where the code would be.  Every slip says where and when the round is played (the
 timetable's date and start time) and keeps its footer inside a 6 mm printer margin.
 
 A team match (a game with `boards`) gets a taller slip: the two teams, then one row per
@@ -46,6 +47,8 @@ BOARD_ROW = 9 * mm  # one board: two lines of result boxes, room to sign
 MAX_BOARD_ROW = 11 * mm  # when the page leaves more room
 MIN_BOARD_ROW = 7 * mm  # only for improbably many boards: names then stay on one line
 BOARD_HEAD = 6 * mm
+# in place of a complete round's QR code, in lines that break no word
+CAPTION_LINES = ("本轮结果", "已全部录入，", "不再提供", "扫码录入")
 BOARDS_TOP = 38.5 * mm  # from the slip's top: below the team grid and the QR code
 TEAM_SLIP_FOOT = 24 * mm  # below the boards: 局分, match result, referee, padding
 # The boxes a referee ticks, in the core's words (app.domain.Result): first wins, second
@@ -152,7 +155,9 @@ def build_slips_pdf(
         for index, game in enumerate(chunk):
             top = height - PAGE_MARGIN - index * slip_height
             draw = _draw_team_slip if game.boards else _draw_slip
-            payload = qr_payload(links or {}, ev.code, rnd.number, game)
+            # a complete round takes no more results by phone: its slips carry no QR code
+            done = rnd.status == "complete"
+            payload = None if done else qr_payload(links or {}, ev.code, rnd.number, game)
             draw(
                 canvas,
                 view,
@@ -273,7 +278,22 @@ def _slip_head(
         min_size=8,
         max_lines=1,
     )
-    if payload:
+    if rnd.status == "complete":
+        # a phone page of a complete round opens nothing: say why there is no code
+        canvas.saveState()
+        canvas.setDash(2, 2)
+        canvas.setLineWidth(0.4)
+        canvas.setStrokeColorRGB(0.5, 0.5, 0.5)
+        canvas.rect(qr_x, qr_y, qr_size, qr_size, stroke=1, fill=0)
+        canvas.restoreState()
+        size = min(
+            8.5, (qr_size - 3 * mm) / max(stringWidth(t, TABLE_FONT, 1) for t in CAPTION_LINES)
+        )
+        canvas.setFont(TABLE_FONT, size)
+        first = qr_y + qr_size / 2 + (len(CAPTION_LINES) - 1) * size * 0.65 - size * 0.35
+        for i, line in enumerate(CAPTION_LINES):
+            canvas.drawCentredString(qr_x + qr_size / 2, first - i * size * 1.3, line)
+    elif payload:
         draw_qr(canvas, payload, qr_x, qr_y, qr_size)
         # the link the code holds, for a phone that cannot scan: address, then the token
         head, sep, token = payload.rpartition("/t/")

@@ -34,6 +34,7 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
     signature_block,
+    words_fit,
 )
 from reports.rounds import round_header
 from reports.settings_text import standings_settings_lines
@@ -58,10 +59,23 @@ def _layout(report: ReportDoc) -> tuple[int, float]:
 
 
 def _pages(
-    items: list[Any], per_block: int, titles: list[str], widths: list[float], **columns: Any
+    items: list[Any],
+    per_block: int,
+    titles: list[str],
+    widths: list[float],
+    fit_columns: tuple[int, ...] = (0,),
+    left_columns: tuple[int, ...] = (0,),
 ) -> list[Flowable]:
-    """The items in large type, BLOCKS blocks a page, on as few pages as they fit."""
-    pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS, squeeze=1.1)
+    """The items in large type, BLOCKS blocks a page, on as few pages as they fit; a name
+    too long for one line at 14 pt wraps between its words and its row takes the rows its
+    lines need (as on the wall standings: never below 14 pt)."""
+
+    def weight(item: Any) -> int:
+        if is_heading(item):
+            return 1
+        return max(len(wall_name_lines(item[i], widths[i])) for i in fit_columns)
+
+    pages, scale = fewest_pages(items, is_heading, per_block, BLOCKS, squeeze=1.1, weight=weight)
     story: list[Flowable] = []
     for blocks in pages:
         if story:
@@ -75,7 +89,10 @@ def _pages(
                 size=SIZE,
                 row_height=ROW * scale,
                 name_min=MIN_SIZE,
-                **columns,
+                fit_columns=fit_columns,
+                left_columns=left_columns,
+                fit=wall_name,
+                weight=weight,
             )
         )
     return story
@@ -156,6 +173,11 @@ def wall_name(text: str, width: float) -> Any:
     """A name on a wall list: one line at 16 pt down to 14, else whole words on more lines
     at 14 pt (a long Latin name wraps between its words, never shrinks below 14)."""
     return fit_words(text, width, size=SIZE, min_size=MIN_SIZE, max_lines=3)
+
+
+def wall_name_lines(text: str, width: float) -> list[str]:
+    """The lines `wall_name` prints `text` in."""
+    return words_fit(str(text or ""), width, size=SIZE, min_size=MIN_SIZE, max_lines=3)[1]
 
 
 def build_wall_standings_pdf(

@@ -31,6 +31,7 @@ from typing import Literal, TypedDict, get_args
 
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standings
+from app.standings.place_words import shared_title
 
 RankingKey = tuple[str, str | None]  # (event, category or None for the event's own list)
 PrizeSplit = Literal["equal", "tiebreak"]
@@ -232,7 +233,11 @@ def allocate_prizes(
             pool_fen = sum(by_place[k].amount * 100 for k in held)
             shares, unpaid = split_pool(pool_fen, len(group), unit, remainder)
             shared = len(group) > 1
-            title = f"并列{first.title}" if shared else first.title
+            title = (
+                shared_title(first.title, first.place_from, first.place_to, rank)
+                if shared
+                else first.title
+            )
             for entry, share in zip(group, shares, strict=True):
                 awards.append(
                     Award(

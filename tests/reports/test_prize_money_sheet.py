@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from openpyxl import load_workbook
 
+from app.standings.place_words import place_words, places_words
 from reports import build_report
 from reports.chinese_numerals import amount_in_capitals
 from reports.prizes import fmt_amount
@@ -103,7 +104,7 @@ def test_the_sheet_states_the_rule_and_each_shared_place(
     first = tie[0]
     assert doc["prize_rules"]["text"] in text
     note = (
-        f"第{last}名{len(tie)}人并列，平分第{last}—32名奖金共"
+        f"{place_words(last)}{len(tie)}人并列，平分{places_words(last, 32)}奖金共"
         f"{fmt_amount(yuan(first['pool_fen']))}元，每人{fmt_amount(yuan(first['amount_fen']))}元，"
         f"余{fmt_amount(yuan(first['unpaid_fen']))}元不发放"
     )

@@ -109,3 +109,52 @@ def test_the_address_serve_last_used_is_used(
     assert code == 0, err
     assert "二维码" not in err
     assert "http://10.0.0.5:8765/t/" in _flat(out)
+
+
+CAPTION = "本轮结果已全部录入，不再提供扫码录入"
+BASE = "http://192.168.1.10:8765/"
+
+
+def _squares(path: Path) -> list[int]:
+    """Per page, how many filled squares are drawn: a QR code is hundreds of them, a page
+    of slips without one a few dozen (the tick boxes)."""
+    from pypdf.generic import ContentStream
+
+    counts = []
+    for page in PdfReader(path).pages:
+        stream = ContentStream(page.get_contents(), page.pdf)
+        counts.append(sum(1 for _, op in stream.operations if op == b"re"))
+    return counts
+
+
+def _slips(capsys: pytest.CaptureFixture[str], final: Path, out: Path) -> str:
+    code, _, err = run(
+        capsys, "report", str(final), "slips", "--event", "OPEN", "--round", "2",
+        "--base-url", BASE, "-o", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    return _flat(out)
+
+
+def test_slips_of_a_completed_round_carry_no_qr_code_and_say_why(
+    final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.services.results import record_result
+
+    open_text = _slips(capsys, final, tmp_path / "open.pdf")
+    db = open_tournament(final)
+    try:
+        links = tokens_for_round(db, "OPEN", 2, BASE)
+        assert links  # the open round's slips hold the tables' phone pages
+        for table in links:
+            record_result(db, "OPEN", 2, table, "1-0", "连五")
+    finally:
+        db.close()
+    assert all(link in open_text for link in links.values()) and CAPTION not in open_text
+    assert min(_squares(tmp_path / "open.pdf")) > 300
+
+    done_text = _slips(capsys, final, tmp_path / "done.pdf")
+    assert "/t/" not in done_text and BASE.rstrip("/") not in done_text
+    slips = done_text.count("成绩登记单")
+    assert slips >= len(links) and done_text.count(CAPTION) == slips
+    assert max(_squares(tmp_path / "done.pdf")) < 100

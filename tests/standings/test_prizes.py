@@ -26,6 +26,7 @@ from .fixtures_prizes import (
     GOMOKU_WOMEN,
     GOMOKU_WOMEN_TEAM,
     GOMOKU_YOUTH_GRADES,
+    P,
 )
 
 WOMEN = {5, 12, 17}
@@ -84,6 +85,10 @@ def test_tied_places_split_equally() -> None:
     assert by[102].title == "并列季军" and by[102].place == 3 and by[102].shared
     # Two at 8th share 8th + 9th: (2000 + 800) / 2.
     assert by[107].amount == by[108].amount == 1400
+    # A tie inside a band keeps the band's title and says the shared place (issue 26 §3):
+    # 第4-8名（并列第8名）, never 并列第4-8名; so does a tie at the band's first place.
+    assert by[107].title == by[108].title == "第4-8名（并列第8名）"
+    assert by[115].title == "第9-16名（并列第16名）"
     # Three at 16th share 16th + 17th + 18th, but only the 16th is paid: 800 / 3, in whole
     # yuan (266), and the 2 yuan left over are not paid (the default rule).
     assert [by[e].amount_fen for e in (115, 116, 117)] == [266_00] * 3
@@ -91,6 +96,16 @@ def test_tied_places_split_equally() -> None:
     assert by[115].pool_places == (16, 16)
     assert 118 not in by  # 19th is not paid
     assert totals(awards)["overall_fen"] == 62400_00 - 2_00
+
+
+def test_a_tie_in_a_band_of_chinese_numerals_says_its_place_in_chinese() -> None:
+    table = PrizeTable(
+        "围棋", None, "男子团体", (P(1, 3, 100, "前三名"), P(4, 6, 50, "第四至六名"))
+    )
+    awards = allocate_prizes([table], {("围棋", None): ranked(1, 2, 3, 4, 4, 6)}, {})
+    assert [a.title for a in awards if a.shared] == ["第四至六名（并列第四名）"] * 2
+    awards = allocate_prizes([table], {("围棋", None): ranked(1, 2, 3, 4, 5, 6, 6)}, {})
+    assert [a.title for a in awards if a.shared] == ["第四至六名（并列第六名）"] * 2
 
 
 def test_tiebreak_split_pays_whole_places_and_refuses_shared_ranks() -> None:

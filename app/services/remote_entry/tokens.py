@@ -147,9 +147,9 @@ def slip_links(
     else the one the server last ran on (tournament setting `remote_entry_url`).  With none,
     no game gets a link: a bare token opens nothing on a phone, so the slips are printed
     without QR codes; returns None then.  Only the events printed get links, each for the
-    round asked for (its latest by default); a round without tokens yet gets them (unless it
-    is complete or the file is read-only); an event that has not reached that round is left
-    to the report to name.
+    round asked for (its latest by default); a round without tokens yet gets them (unless the
+    file is read-only); a complete round gets none (its phone pages take no more results);
+    an event that has not reached that round is left to the report to name.
     """
     base = base_url or remembered_base_url(db)
     if not base:
@@ -160,10 +160,10 @@ def slip_links(
             continue
         number = round_number or (ev.rounds[-1].number if ev.rounds else None)
         rnd = next((r for r in ev.rounds if r.number == number), None)
-        if rnd is None or number is None:
-            continue
+        if rnd is None or number is None or rnd.status == "complete":
+            continue  # a complete round's phone pages take no more results: no QR codes
         tables = tokens_for_round(db, ev.code, number, base)
-        if not tables and rnd.status != "complete" and not db.read_only:
+        if not tables and not db.read_only:
             ensure_tokens(db, ev.code, number)
             tables = tokens_for_round(db, ev.code, number, base)
         links.update(
