@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from app.domain import OUTCOME_WORDS_ZH, Result
+from app.domain import Result
 from app.readmodel.model import Final, FinalGame
 from app.standings.model import Standing
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
@@ -48,7 +48,7 @@ def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_i
     except ValueError:
         return text
     if result is not Result.BYE:
-        text += OUTCOME_WORDS_ZH[result.outcome(is_first)]
+        text += result.outcome(is_first).zh
         if result.is_forfeit:
             text += "*"
     return text

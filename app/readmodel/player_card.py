@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import GameRecord, Outcome, Result, points_for
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame
 
 # What a round was for the player, in Chinese (the outcome codes of `Result.outcome`).
-OUTCOME_WORDS = {
-    "W": "胜",
-    "L": "负",
-    "D": "和",
-    "FW": "对方弃权（胜）",
-    "FL": "弃权（负）",
-    "NP": "未赛",
-    "BYE": "轮空",
+OUTCOME_WORDS: dict[Outcome, str] = {
+    Outcome.WIN: "胜",
+    Outcome.LOSS: "负",
+    Outcome.DRAW: "和",
+    Outcome.FORFEIT_WIN: "对方弃权（胜）",
+    Outcome.FORFEIT_LOSS: "弃权（负）",
+    Outcome.NOT_PLAYED: "未赛",
+    Outcome.BYE: "轮空",
 }
 DOUBLE_FORFEIT = "双方弃权"
 PENDING = "待赛"  # paired, no result yet
@@ -101,7 +101,7 @@ def _outcome(record: GameRecord, entrant_id: int) -> str:
     if record.result is None:
         return PENDING
     if record.second is None or record.result is Result.BYE:
-        return OUTCOME_WORDS["BYE"]
+        return OUTCOME_WORDS[Outcome.BYE]
     if record.result is Result.DOUBLE_FORFEIT:
         return DOUBLE_FORFEIT
     return OUTCOME_WORDS.get(record.result.outcome(entrant_id == record.first), "")
