@@ -301,6 +301,89 @@ RESULT_HELP = result_help()
 """The one help text listing every accepted result spelling."""
 
 
+class EntrantStatus(StrEnum):
+    """Whether an entrant is still in the event (a withdrawal names its first round apart)."""
+
+    PLAYING = "playing"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def zh(self) -> str:
+        return {EntrantStatus.PLAYING: "参赛", EntrantStatus.WITHDRAWN: "退赛"}[self]
+
+    @property
+    def en(self) -> str:
+        return {EntrantStatus.PLAYING: "Playing", EntrantStatus.WITHDRAWN: "Withdrawn"}[self]
+
+
+class RoundStatus(StrEnum):
+    """An entrant's status for one round when it is not simply playing (请假: not paired,
+    no bye; a requested bye's points are stored beside it)."""
+
+    ABSENT = "absent"
+    PLAYING = "playing"
+
+    @property
+    def zh(self) -> str:
+        return {RoundStatus.ABSENT: "请假", RoundStatus.PLAYING: "参赛"}[self]
+
+    @property
+    def en(self) -> str:
+        return {RoundStatus.ABSENT: "Absent", RoundStatus.PLAYING: "Playing"}[self]
+
+
+class EventKind(StrEnum):
+    """What one entrant of an event is: a player, a pair or a team."""
+
+    INDIVIDUAL = "individual"
+    PAIR = "pair"
+    TEAM = "team"
+
+    @property
+    def zh(self) -> str:
+        return _EVENT_KIND_LABELS[self][0]
+
+    @property
+    def en(self) -> str:
+        return _EVENT_KIND_LABELS[self][1]
+
+    @property
+    def has_members(self) -> bool:
+        """A pair or a team: an entrant with members."""
+        return self is not EventKind.INDIVIDUAL
+
+
+_EVENT_KIND_LABELS: dict[EventKind, tuple[str, str]] = {
+    EventKind.INDIVIDUAL: ("个人", "Individual"),
+    EventKind.PAIR: ("双人", "Pair"),
+    EventKind.TEAM: ("团体", "Team"),
+}
+
+
+class CertificateKind(StrEnum):
+    """The certificates the program prints and numbers (issue 14)."""
+
+    PRIZE = "prize"
+    GRADE = "grade"
+    PARTICIPATION = "participation"
+
+    @property
+    def zh(self) -> str:
+        """The certificate's name as the register and the command line say it."""
+        return _CERTIFICATE_LABELS[self][0]
+
+    @property
+    def en(self) -> str:
+        return _CERTIFICATE_LABELS[self][1]
+
+
+_CERTIFICATE_LABELS: dict[CertificateKind, tuple[str, str]] = {
+    CertificateKind.PRIZE: ("获奖证书", "Prize certificate"),
+    CertificateKind.GRADE: ("等级证书", "Grade certificate"),
+    CertificateKind.PARTICIPATION: ("参赛证书", "Participation certificate"),
+}
+
+
 @dataclass(frozen=True)
 class Scoring:
     """Points per outcome (RULES §1); negative values are allowed."""

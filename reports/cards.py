@@ -15,6 +15,7 @@ from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app.domain import EntrantStatus
 from app.readmodel.model import Final
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView
@@ -41,7 +42,7 @@ def table_count(event: EventView) -> int:
         most = max(most, len(tables), max(tables, default=0))
     if most:
         return most
-    playing = [e for e in event.entrants.values() if e.status == "playing"]
+    playing = [e for e in event.entrants.values() if e.status == EntrantStatus.PLAYING]
     return len(playing) // 2
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from app.domain import EntrantStatus
 from app.readmodel.model import Final, FinalCategory
 from app.standings.prizes import Award as PrizeAward
 from reports.chinese_numerals import number_in_chinese
@@ -268,7 +269,9 @@ def collect_awards(
             }
             for entrant in entrants:
                 # (before round 1 everyone but a withdrawn entrant: a provisional print)
-                if entrant.id not in played and (ev.rounds or entrant.status == "withdrawn"):
+                if entrant.id not in played and (
+                    ev.rounds or entrant.status == EntrantStatus.WITHDRAWN
+                ):
                     continue
                 people = entrant.members if ev.kind == "pair" else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.

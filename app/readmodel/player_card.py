@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain import GameRecord, Outcome, Result, points_for
+from app.domain import EntrantStatus, GameRecord, Outcome, Result, points_for
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame
 
 # What a round was for the player, in Chinese (the outcome codes of `Result.outcome`).
@@ -133,7 +133,7 @@ def _missing_reasons(
     if joined is None:  # the first round the player was there for (played or excused)
         there = [n for n in (first_game, *absent_known) if n is not None]
         joined = min(there) if there and min(there) > 1 else 1
-    if withdrawn_from is None and entrant.status == "withdrawn":
+    if withdrawn_from is None and entrant.status == EntrantStatus.WITHDRAWN:
         withdrawn_from = (last_game or 0) + 1
     reasons: dict[int, str] = {}
     for number in missing:
@@ -151,7 +151,7 @@ def _missing_reasons(
         lines.append(f"第{joined}轮起参赛（之前各轮未参赛）")
     if absent:
         lines.append(f"{_ranges(absent)}请假")
-    if withdrawn_from is not None and entrant.status == "withdrawn":
+    if withdrawn_from is not None and entrant.status == EntrantStatus.WITHDRAWN:
         lines.append(f"第{withdrawn_from}轮起退赛")
     return reasons, lines
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from app.domain import Scoring, points_for
+from app.domain import EntrantStatus, RoundStatus, Scoring, points_for
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -311,11 +311,11 @@ def _entrant(
         eligibility_problems=tuple(problems.get(entrant.id, ())),
         late=late_of.get(entrant.id) if event.kind == "team" else None,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == "withdrawn"
+        if entrant.status == EntrantStatus.WITHDRAWN
         else None,
         joined_round=entrant.joined_round or 1,
         absent_rounds=tuple(
-            sorted(s.round_number for s in entrant.round_status if s.status == "absent")
+            sorted(s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT)
         ),
         initial_points=entrant.initial_points or 0.0,
         requested_byes=tuple(sorted(requested_byes(entrant).items())),

@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from app.domain import EntrantStatus
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -307,7 +308,7 @@ def _withdraw_by_forfeits(
             continue
         entrant = by_id[entrant_id]
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
-        entrant.status, entrant.withdrawn_from_round = "withdrawn", number
+        entrant.status, entrant.withdrawn_from_round = EntrantStatus.WITHDRAWN, number
         record(
             session,
             operator,
@@ -342,10 +343,10 @@ def _undo_forfeit_withdrawals(
     for entrant in sorted(event.entrants, key=lambda e: e.seed):
         if (
             entrant.id in by_forfeits
-            and entrant.status == "withdrawn"
+            and entrant.status == EntrantStatus.WITHDRAWN
             and entrant.withdrawn_from_round == rnd.number
         ):
-            entrant.status, entrant.withdrawn_from_round = "playing", None
+            entrant.status, entrant.withdrawn_from_round = EntrantStatus.PLAYING, None
             record(
                 session,
                 operator,

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from app.domain import GameRecord, Result, Scoring
+from app.domain import EntrantStatus, GameRecord, Result, RoundStatus, Scoring
 from app.io.opengotha import KEPT_KEY, kept_parameter_set
 from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
@@ -136,11 +136,11 @@ def availability(entrant: Entrant) -> Availability:
     return Availability(
         id=entrant.id,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == "withdrawn"
+        if entrant.status == EntrantStatus.WITHDRAWN
         else None,
         joined_round=entrant.joined_round,
         absent_rounds=frozenset(
-            s.round_number for s in entrant.round_status if s.status == "absent"
+            s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT
         ),
     )
 
@@ -304,7 +304,7 @@ def pairing_request(
         rounds = sum(
             1
             for s in entrant.round_status
-            if s.status == "absent" and s.round_number < round_number and s.points is None
+            if s.status == RoundStatus.ABSENT and s.round_number < round_number and s.points is None
         )
         return counting.absent_bonus(rounds)
 
@@ -353,7 +353,7 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
         absent_rounds=frozenset(
             s.round_number
             for s in entrant.round_status
-            if s.status == "absent" and s.points is None
+            if s.status == RoundStatus.ABSENT and s.points is None
         ),
         requested_byes=requested_byes(entrant),
     )
@@ -364,7 +364,7 @@ def requested_byes(entrant: Entrant, before: int | None = None) -> dict[int, flo
     return {
         s.round_number: s.points
         for s in entrant.round_status
-        if s.status == "absent"
+        if s.status == RoundStatus.ABSENT
         and s.points is not None
         and (before is None or s.round_number < before)
     }

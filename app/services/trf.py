@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import GameRecord, Result, RoundStatus, points_for
 from app.errors import FinalsError
 from app.io.trf import (
     TrfError,
@@ -246,7 +246,7 @@ def import_trf(
                     entrants[p.number].round_status.append(
                         EntrantRoundStatus(
                             round_number=r,
-                            status="absent",
+                            status=RoundStatus.ABSENT,
                             points=REQUESTED_BYES[block.result],
                         )
                     )

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
-from app.domain import GameRecord, Outcome, Result, Scoring, points_for
+from app.domain import EntrantStatus, GameRecord, Outcome, Result, Scoring, points_for
 from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
@@ -479,7 +479,7 @@ def player_page(final: Final, ev: FinalEvent, entrant: FinalEntrant, links: Link
         facts.append(f"<dt>单位</dt><dd>{_e(entrant.unit)}</dd>")
     if entrant.grade:
         facts.append(f"<dt>段位</dt><dd>{_e(entrant.grade)}</dd>")
-    if entrant.status == "withdrawn":
+    if entrant.status == EntrantStatus.WITHDRAWN:
         facts.append("<dt>状态</dt><dd>已退赛</dd>")
     if standing is not None and ev.standings.after_round:
         facts.append(
