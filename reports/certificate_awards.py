@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from app.domain import EntrantStatus
+from app.domain import EntrantStatus, EventKind
 from app.readmodel.model import Final, FinalCategory
 from app.standings.prizes import Award as PrizeAward
 from reports.chinese_numerals import number_in_chinese
@@ -162,7 +162,9 @@ def collect_awards(
             members = line.members
             name = line.name
             kind = _kind_of(view, prize.event)
-            word = "队员" if kind == "team" else "组合" if kind == "pair" else "成员"
+            word = (
+                "队员" if kind == EventKind.TEAM else "组合" if kind == EventKind.PAIR else "成员"
+            )
             values = {
                 "赛事全称": title,
                 "组别": _prize_group(view, prize),
@@ -184,9 +186,9 @@ def collect_awards(
                     winner,
                 )
             )
-            if members and kind in ("team", "pair") and per_member:
+            if members and kind in (EventKind.TEAM, EventKind.PAIR) and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
-                team = name if kind == "team" else ""
+                team = name if kind == EventKind.TEAM else ""
                 awards.extend(
                     Award(
                         name=m,
@@ -273,7 +275,7 @@ def collect_awards(
                     ev.rounds or entrant.status == EntrantStatus.WITHDRAWN
                 ):
                     continue
-                people = entrant.members if ev.kind == "pair" else None
+                people = entrant.members if ev.kind == EventKind.PAIR else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.
                 group = womens.name if womens and entrant.gender == "F" else ev.name
                 for person in people or [entrant.name]:

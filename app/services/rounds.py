@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus
+from app.domain import EntrantStatus, EventKind
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -412,7 +412,7 @@ def beyond_plan(rounds_planned: int, rounds_paired: int) -> str | None:
 
 
 def _ensure_playable(event: Event) -> None:
-    if event.kind == "team" and not is_team_match(event):
+    if event.kind == EventKind.TEAM and not is_team_match(event):
         raise FinalsError(
             f"{event.name}不单独编排：团体成绩由队员在 {event.source_event} 的个人成绩相加。"
             "如按团体对抗（每轮队对队、逐台计分）进行，请设置 pairing.team_format=match。"

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus, GameRecord, Result, RoundStatus, Scoring
+from app.domain import EntrantStatus, EventKind, GameRecord, Result, RoundStatus, Scoring
 from app.io.opengotha import KEPT_KEY, kept_parameter_set
 from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
@@ -80,7 +80,10 @@ def stored_event(event: Event) -> StoredEvent:
 
 def is_team_match(event: Event) -> bool:
     """A team event played team v team, board by board (a setting; default: sum of members)."""
-    return event.kind == "team" and event_settings_of(event, "pairing.team_format").is_team_match
+    return (
+        event.kind == EventKind.TEAM
+        and event_settings_of(event, "pairing.team_format").is_team_match
+    )
 
 
 def board_points(game: Game) -> tuple[float, float]:
