@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from app.domain import EntrantStatus, EventKind
+from app.domain import CertificateKind, EntrantStatus, EventKind
 from app.readmodel.model import Final, FinalCategory
 from app.standings.prizes import Award as PrizeAward
 from reports.chinese_numerals import number_in_chinese
@@ -28,9 +28,17 @@ from reports.errors import ReportError
 from reports.prizes import select_prizes
 from reports.provisional import FINAL_CERTIFICATES, final_mark
 
-CERT_TYPES = ("prize", "grade", "participation")
-TITLES = {"prize": "荣誉证书", "grade": "等级证书", "participation": "参赛证书"}
-NUMBER_MARKS = {"prize": "", "grade": "DJ-", "participation": "CS-"}
+CERT_TYPES: tuple[CertificateKind, ...] = tuple(CertificateKind)
+TITLES: dict[str, str] = {  # the certificate's printed title
+    CertificateKind.PRIZE: "荣誉证书",
+    CertificateKind.GRADE: "等级证书",
+    CertificateKind.PARTICIPATION: "参赛证书",
+}
+NUMBER_MARKS: dict[str, str] = {
+    CertificateKind.PRIZE: "",
+    CertificateKind.GRADE: "DJ-",
+    CertificateKind.PARTICIPATION: "CS-",
+}
 GAME_CODES = {"gomoku": "WZQ", "go": "WQ"}
 
 TIED = "并列"  # a shared place: 并列第十九名
@@ -154,7 +162,7 @@ def collect_awards(
 ) -> list[Award]:
     title = view.title
     awards: list[Award] = []
-    if cert_type == "prize":
+    if cert_type == CertificateKind.PRIZE:
         per_member = _per_member(view)
         for line in select_prizes(view, event, category):
             prize = line.award
@@ -178,7 +186,7 @@ def collect_awards(
             key = "|".join(
                 str(x)
                 for x in (
-                    "prize",
+                    CertificateKind.PRIZE,
                     prize.event,
                     prize.category or "",
                     prize.table_name,
@@ -214,7 +222,7 @@ def collect_awards(
                     entrant=winner,
                 )
             )
-    elif cert_type == "grade":
+    elif cert_type == CertificateKind.GRADE:
         grades = list(view.grades)
         if not grades:
             raise ReportError("没有等级申报记录（规程未设等级表，或尚无名次），无法打印等级证书。")
@@ -234,7 +242,7 @@ def collect_awards(
                     key="|".join(
                         str(x)
                         for x in (
-                            "grade",
+                            CertificateKind.GRADE,
                             grade.event,
                             grade.category or "",
                             grade.entrant,
@@ -255,7 +263,7 @@ def collect_awards(
                     },
                 )
             )
-    elif cert_type == "participation":
+    elif cert_type == CertificateKind.PARTICIPATION:
         events = view.events_of(("individual", "pair"), event)
         for ev in events:
             entrants = sorted(ev.entrants.values(), key=lambda e: e.seed)
