@@ -11,6 +11,13 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NewType
+
+EntrantId = NewType("EntrantId", int)
+"""An entrant's id in the file (a player, pair or team of one event): never a seed number."""
+
+Seed = NewType("Seed", int)
+"""An entrant's seed number in its event (编号 1, 2, …): what people type and see."""
 
 
 class Outcome(StrEnum):

@@ -8,7 +8,16 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus, EventKind, GameRecord, Result, RoundStatus, Scoring
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    GameRecord,
+    Result,
+    RoundStatus,
+    Scoring,
+    Seed,
+)
 from app.io.opengotha import KEPT_KEY, kept_parameter_set
 from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
@@ -316,8 +325,8 @@ def pairing_request(
         rounds_planned=settings.rounds_planned,
         entrants=tuple(
             PairingEntrant(
-                id=e.id,
-                seed=e.seed,
+                id=EntrantId(e.id),
+                seed=Seed(e.seed),
                 name=e.name,
                 unit=e.unit,
                 rating=_rating(e),
