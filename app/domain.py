@@ -11,6 +11,49 @@ import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import NewType
+
+EntrantId = NewType("EntrantId", int)
+"""An entrant's id in the file (a player, pair or team of one event): never a seed number."""
+
+Seed = NewType("Seed", int)
+"""An entrant's seed number in its event (编号 1, 2, …): what people type and see."""
+
+
+class Outcome(StrEnum):
+    """One side's outcome of one game: over the board, by forfeit, not played or a bye."""
+
+    WIN = "W"
+    LOSS = "L"
+    DRAW = "D"
+    FORFEIT_WIN = "FW"
+    FORFEIT_LOSS = "FL"
+    NOT_PLAYED = "NP"
+    BYE = "BYE"
+
+    @property
+    def zh(self) -> str:
+        """The cross-table's word: 胜, 负, 和, 未赛, 轮空 (a forfeit is marked apart)."""
+        return OUTCOME_WORDS_ZH[self]
+
+    @property
+    def en(self) -> str:
+        return _OUTCOME_WORDS_EN[self]
+
+    @property
+    def trf_code(self) -> str:
+        """The FIDE TRF-16 result code: 1 0 = + - (not played: "-"; a bye: "U")."""
+        return TRF_CODES[self]
+
+    @property
+    def is_win(self) -> bool:
+        """Won over the board or by forfeit."""
+        return self in (Outcome.WIN, Outcome.FORFEIT_WIN)
+
+    @property
+    def is_played(self) -> bool:
+        """Played over the board (won, drawn or lost)."""
+        return self in (Outcome.WIN, Outcome.DRAW, Outcome.LOSS)
 
 
 class Result(StrEnum):
@@ -67,15 +110,15 @@ class Result(StrEnum):
         gives 黑胜, 白弃权; `explain=True` adds who wins a forfeit: 白弃权（黑胜）."""
         return self.wording.zh(first, second, explain)
 
-    def outcome(self, first_side: bool) -> str:
-        """'W', 'L', 'D', 'FW', 'FL', 'NP' or 'BYE' for the first or the second mover."""
+    def outcome(self, first_side: bool) -> Outcome:
+        """The first or the second mover's outcome (`Outcome.WIN`, … `Outcome.BYE`)."""
         pair = self.wording.outcomes
         return pair[0] if first_side else pair[1]
 
     def trf_code(self, first_side: bool) -> str:
         """The FIDE TRF result code of the first mover (TRF "white") or the second:
         1 0 = + - (not played counts as a loss by forfeit, "-"; a bye is "U")."""
-        return TRF_CODES[self.outcome(first_side)]
+        return self.outcome(first_side).trf_code
 
 
 @dataclass(frozen=True)
@@ -90,7 +133,7 @@ class ResultWording:
     en: str
     key: str | None
     score: str
-    outcomes: tuple[str, str]
+    outcomes: tuple[Outcome, Outcome]
     spellings: tuple[str, ...]  # accepted besides the value itself, shown in the help
     hidden_spellings: tuple[str, ...] = ()  # accepted, not shown in the help
     forfeit_winner: str = ""
@@ -108,7 +151,7 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         "first wins",
         "1",
         "1 : 0",
-        ("W", "L"),
+        (Outcome.WIN, Outcome.LOSS),
         ("1:0", "黑胜"),
         ("先手胜", "先胜", "黑棋胜"),
     ),
@@ -117,7 +160,7 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         "second wins",
         "0",
         "0 : 1",
-        ("L", "W"),
+        (Outcome.LOSS, Outcome.WIN),
         ("0:1", "白胜"),
         ("后手胜", "后胜", "白棋胜"),
     ),
@@ -126,7 +169,7 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         "draw",
         "=",
         "和",
-        ("D", "D"),
+        (Outcome.DRAW, Outcome.DRAW),
         ("½-½", "和"),
         ("和棋", "½:½", "1/2-1/2", "1/2:1/2", "平局"),
     ),
@@ -136,7 +179,7 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         "second forfeits",
         "+",
         "+ : -",
-        ("FW", "FL"),
+        (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS),
         ("白弃权",),
         ("后手弃权",),
         forfeit_winner="{f}",
@@ -146,39 +189,61 @@ RESULT_WORDING: dict[Result, ResultWording] = {
         "first forfeits",
         "-",
         "- : +",
-        ("FL", "FW"),
+        (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_WIN),
         ("黑弃权",),
         ("先手弃权",),
         forfeit_winner="{s}",
     ),
     Result.DOUBLE_FORFEIT: ResultWording(
-        "双方弃权", "both forfeit", "--", "- : -", ("FL", "FL"), ("双弃权",), ("双方弃权",)
+        "双方弃权",
+        "both forfeit",
+        "--",
+        "- : -",
+        (Outcome.FORFEIT_LOSS, Outcome.FORFEIT_LOSS),
+        ("双弃权",),
+        ("双方弃权",),
     ),
     Result.NOT_PLAYED: ResultWording(
-        "未赛", "not played", "00", "未赛", ("NP", "NP"), ("0:0", "未赛"), ()
+        "未赛",
+        "not played",
+        "00",
+        "未赛",
+        (Outcome.NOT_PLAYED, Outcome.NOT_PLAYED),
+        ("0:0", "未赛"),
+        (),
     ),
-    Result.BYE: ResultWording("轮空", "bye", None, "轮空", ("BYE", "BYE"), (), ()),
+    Result.BYE: ResultWording("轮空", "bye", None, "轮空", (Outcome.BYE, Outcome.BYE), (), ()),
 }
 
-OUTCOME_WORDS_ZH: dict[str, str] = {
-    "W": "胜",
-    "L": "负",
-    "D": "和",
-    "FW": "胜",
-    "FL": "负",
-    "NP": "未赛",
-    "BYE": "轮空",
+OUTCOME_WORDS_ZH: dict[Outcome, str] = {
+    Outcome.WIN: "胜",
+    Outcome.LOSS: "负",
+    Outcome.DRAW: "和",
+    Outcome.FORFEIT_WIN: "胜",
+    Outcome.FORFEIT_LOSS: "负",
+    Outcome.NOT_PLAYED: "未赛",
+    Outcome.BYE: "轮空",
 }
 """One side's outcome in a cross-table cell ("12黑胜"; a forfeit is marked apart)."""
 
-TRF_CODES: dict[str, str] = {
-    "W": "1",
-    "L": "0",
-    "D": "=",
-    "FW": "+",
-    "FL": "-",
-    "NP": "-",
-    "BYE": "U",
+_OUTCOME_WORDS_EN: dict[Outcome, str] = {
+    Outcome.WIN: "won",
+    Outcome.LOSS: "lost",
+    Outcome.DRAW: "drawn",
+    Outcome.FORFEIT_WIN: "won by forfeit",
+    Outcome.FORFEIT_LOSS: "lost by forfeit",
+    Outcome.NOT_PLAYED: "not played",
+    Outcome.BYE: "bye",
+}
+
+TRF_CODES: dict[Outcome, str] = {
+    Outcome.WIN: "1",
+    Outcome.LOSS: "0",
+    Outcome.DRAW: "=",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    Outcome.NOT_PLAYED: "-",
+    Outcome.BYE: "U",
 }
 """One side's outcome as a TRF-16 result code (see `app.io.trf`)."""
 
@@ -241,6 +306,89 @@ def result_help(results: Iterable[Result] = ENTERED_RESULTS) -> str:
 
 RESULT_HELP = result_help()
 """The one help text listing every accepted result spelling."""
+
+
+class EntrantStatus(StrEnum):
+    """Whether an entrant is still in the event (a withdrawal names its first round apart)."""
+
+    PLAYING = "playing"
+    WITHDRAWN = "withdrawn"
+
+    @property
+    def zh(self) -> str:
+        return {EntrantStatus.PLAYING: "参赛", EntrantStatus.WITHDRAWN: "退赛"}[self]
+
+    @property
+    def en(self) -> str:
+        return {EntrantStatus.PLAYING: "Playing", EntrantStatus.WITHDRAWN: "Withdrawn"}[self]
+
+
+class RoundStatus(StrEnum):
+    """An entrant's status for one round when it is not simply playing (请假: not paired,
+    no bye; a requested bye's points are stored beside it)."""
+
+    ABSENT = "absent"
+    PLAYING = "playing"
+
+    @property
+    def zh(self) -> str:
+        return {RoundStatus.ABSENT: "请假", RoundStatus.PLAYING: "参赛"}[self]
+
+    @property
+    def en(self) -> str:
+        return {RoundStatus.ABSENT: "Absent", RoundStatus.PLAYING: "Playing"}[self]
+
+
+class EventKind(StrEnum):
+    """What one entrant of an event is: a player, a pair or a team."""
+
+    INDIVIDUAL = "individual"
+    PAIR = "pair"
+    TEAM = "team"
+
+    @property
+    def zh(self) -> str:
+        return _EVENT_KIND_LABELS[self][0]
+
+    @property
+    def en(self) -> str:
+        return _EVENT_KIND_LABELS[self][1]
+
+    @property
+    def has_members(self) -> bool:
+        """A pair or a team: an entrant with members."""
+        return self is not EventKind.INDIVIDUAL
+
+
+_EVENT_KIND_LABELS: dict[EventKind, tuple[str, str]] = {
+    EventKind.INDIVIDUAL: ("个人", "Individual"),
+    EventKind.PAIR: ("双人", "Pair"),
+    EventKind.TEAM: ("团体", "Team"),
+}
+
+
+class CertificateKind(StrEnum):
+    """The certificates the program prints and numbers (issue 14)."""
+
+    PRIZE = "prize"
+    GRADE = "grade"
+    PARTICIPATION = "participation"
+
+    @property
+    def zh(self) -> str:
+        """The certificate's name as the register and the command line say it."""
+        return _CERTIFICATE_LABELS[self][0]
+
+    @property
+    def en(self) -> str:
+        return _CERTIFICATE_LABELS[self][1]
+
+
+_CERTIFICATE_LABELS: dict[CertificateKind, tuple[str, str]] = {
+    CertificateKind.PRIZE: ("获奖证书", "Prize certificate"),
+    CertificateKind.GRADE: ("等级证书", "Grade certificate"),
+    CertificateKind.PARTICIPATION: ("参赛证书", "Participation certificate"),
+}
 
 
 @dataclass(frozen=True)
@@ -324,11 +472,11 @@ def points_for(game: GameRecord, entrant: int, scoring: Scoring) -> float:
     return scoring.forfeit_loss if is_first else scoring.forfeit_win
 
 
-def outcome_for(game: GameRecord, entrant: int) -> str | None:
-    """'W', 'D', 'L' (over the board), 'FW', 'FL' (forfeits), 'BYE', 'NP' or None."""
+def outcome_for(game: GameRecord, entrant: int) -> Outcome | None:
+    """`entrant`'s outcome of `game`; None while it is unfinished."""
     result = game.result
     if result is None:
         return None
     if game.second is None or result is Result.BYE:
-        return "BYE"
+        return Outcome.BYE
     return result.outcome(entrant == game.first)

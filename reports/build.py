@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import StrEnum
 from pathlib import Path
 
 from app.readmodel.model import Final
@@ -40,37 +41,72 @@ from reports.wall import (
     build_wall_standings_pdf,
 )
 
-KINDS: dict[str, str] = {
-    "pairings": "对阵表",
-    "index": "姓名索引",
-    "slips": "成绩登记单",
-    "standings": "成绩排名表",
-    "crosstable": "对阵成绩表",
-    "teams": "团体成绩表",
-    "pairs": "双人赛成绩表",
-    "prizes": "奖金发放表",
-    "certificates": "证书",
-    "grades": "等级申报表",
-    "entries": "秩序册",
-    "checkin": "签到表",
-    "cards": "台号牌",
-    "lineup": "团体赛出场名单",
-    "ceremony": "颁奖顺序表",
-    "poster": "选手查询海报",
-    "mcmahon": "麦克马洪起始分",
+
+class ReportKind(StrEnum):
+    """The documents `finals report KIND` prints (and the window's 打印 menu), in menu order."""
+
+    PAIRINGS = "pairings"
+    INDEX = "index"
+    SLIPS = "slips"
+    STANDINGS = "standings"
+    CROSSTABLE = "crosstable"
+    TEAMS = "teams"
+    PAIRS = "pairs"
+    PRIZES = "prizes"
+    CERTIFICATES = "certificates"
+    GRADES = "grades"
+    ENTRIES = "entries"
+    CHECKIN = "checkin"
+    CARDS = "cards"
+    LINEUP = "lineup"
+    CEREMONY = "ceremony"
+    POSTER = "poster"
+    MCMAHON = "mcmahon"
+
+    @property
+    def zh(self) -> str:
+        """The document's Chinese name: 对阵表, 成绩排名表 …"""
+        return _REPORT_LABELS[self][0]
+
+    @property
+    def en(self) -> str:
+        return _REPORT_LABELS[self][1]
+
+
+_REPORT_LABELS: dict[ReportKind, tuple[str, str]] = {
+    ReportKind.PAIRINGS: ("对阵表", "Pairing list"),
+    ReportKind.INDEX: ("姓名索引", "Name index"),
+    ReportKind.SLIPS: ("成绩登记单", "Result slips"),
+    ReportKind.STANDINGS: ("成绩排名表", "Standings"),
+    ReportKind.CROSSTABLE: ("对阵成绩表", "Cross-table"),
+    ReportKind.TEAMS: ("团体成绩表", "Team standings"),
+    ReportKind.PAIRS: ("双人赛成绩表", "Pair standings"),
+    ReportKind.PRIZES: ("奖金发放表", "Prize sheet"),
+    ReportKind.CERTIFICATES: ("证书", "Prize certificates"),
+    ReportKind.GRADES: ("等级申报表", "Grade list"),
+    ReportKind.ENTRIES: ("秩序册", "Entry list"),
+    ReportKind.CHECKIN: ("签到表", "Check-in sheet"),
+    ReportKind.CARDS: ("台号牌", "Table cards"),
+    ReportKind.LINEUP: ("团体赛出场名单", "Team line-up sheet"),
+    ReportKind.CEREMONY: ("颁奖顺序表", "Prize ceremony order"),
+    ReportKind.POSTER: ("选手查询海报", "Player lookup poster"),
+    ReportKind.MCMAHON: ("麦克马洪起始分", "McMahon start scores"),
 }
-WALL_KINDS = ("pairings", "index", "standings", "poster")
+
+KINDS: dict[str, str] = {kind: kind.zh for kind in ReportKind}
+"""Each kind's id → its Chinese name (the command line's choices and messages)."""
+WALL_KINDS = (ReportKind.PAIRINGS, ReportKind.INDEX, ReportKind.STANDINGS, ReportKind.POSTER)
 """The kinds with a wall form (`--large`); the poster's is A3."""
 EXCEL_KINDS = (
-    "pairings",
-    "index",
-    "standings",
-    "crosstable",
-    "teams",
-    "pairs",
-    "prizes",
-    "grades",
-    "mcmahon",
+    ReportKind.PAIRINGS,
+    ReportKind.INDEX,
+    ReportKind.STANDINGS,
+    ReportKind.CROSSTABLE,
+    ReportKind.TEAMS,
+    ReportKind.PAIRS,
+    ReportKind.PRIZES,
+    ReportKind.GRADES,
+    ReportKind.MCMAHON,
 )
 
 
@@ -154,24 +190,28 @@ def build_report(
         )
     check_names(final)  # a character no bundled font has: refused, never a gap
     builders: dict[str, Callable[[Path], Path]] = {
-        "pairings": lambda path: (build_wall_pairings_pdf if large else build_pairings_pdf)(
+        ReportKind.PAIRINGS: lambda path: (
+            build_wall_pairings_pdf if large else build_pairings_pdf
+        )(final, path, event=event, round=round, printed_at=printed_at),
+        ReportKind.INDEX: lambda path: (build_wall_index_pdf if large else build_index_pdf)(
             final, path, event=event, round=round, printed_at=printed_at
         ),
-        "index": lambda path: (build_wall_index_pdf if large else build_index_pdf)(
-            final, path, event=event, round=round, printed_at=printed_at
-        ),
-        "slips": lambda path: build_slips_pdf(
+        ReportKind.SLIPS: lambda path: build_slips_pdf(
             final, path, event=event, round=round, printed_at=printed_at, links=extras.links
         ),
-        "standings": lambda path: (build_wall_standings_pdf if large else build_standings_pdf)(
-            final, path, event=event, round=round, category=category, printed_at=printed_at
-        ),
-        "crosstable": lambda path: build_crosstable_pdf(
+        ReportKind.STANDINGS: lambda path: (
+            build_wall_standings_pdf if large else build_standings_pdf
+        )(final, path, event=event, round=round, category=category, printed_at=printed_at),
+        ReportKind.CROSSTABLE: lambda path: build_crosstable_pdf(
             final, path, event=event, printed_at=printed_at
         ),
-        "teams": lambda path: build_teams_pdf(final, path, event=event, printed_at=printed_at),
-        "pairs": lambda path: build_pairs_pdf(final, path, event=event, printed_at=printed_at),
-        "prizes": lambda path: build_prizes_pdf(
+        ReportKind.TEAMS: lambda path: build_teams_pdf(
+            final, path, event=event, printed_at=printed_at
+        ),
+        ReportKind.PAIRS: lambda path: build_pairs_pdf(
+            final, path, event=event, printed_at=printed_at
+        ),
+        ReportKind.PRIZES: lambda path: build_prizes_pdf(
             final,
             path,
             event=event,
@@ -179,7 +219,7 @@ def build_report(
             printed_at=printed_at,
             provisional=provisional,
         ),
-        "certificates": lambda path: build_certificates_pdf(
+        ReportKind.CERTIFICATES: lambda path: build_certificates_pdf(
             final,
             path,
             event=event,
@@ -189,18 +229,20 @@ def build_report(
             provisional=provisional,
             chosen=extras.certificates,
         ),
-        "grades": lambda path: build_grades_pdf(
+        ReportKind.GRADES: lambda path: build_grades_pdf(
             final, path, event=event, category=category, printed_at=printed_at
         ),
-        "entries": lambda path: build_entries_pdf(final, path, event=event, printed_at=printed_at),
-        "checkin": lambda path: build_checkin_pdf(
+        ReportKind.ENTRIES: lambda path: build_entries_pdf(
+            final, path, event=event, printed_at=printed_at
+        ),
+        ReportKind.CHECKIN: lambda path: build_checkin_pdf(
             final, path, event=event, order=order, printed_at=printed_at
         ),
-        "cards": lambda path: build_cards_pdf(final, path, event=event, card=card),
-        "lineup": lambda path: build_lineup_pdf(
+        ReportKind.CARDS: lambda path: build_cards_pdf(final, path, event=event, card=card),
+        ReportKind.LINEUP: lambda path: build_lineup_pdf(
             final, path, event=event, round=round, printed_at=printed_at
         ),
-        "ceremony": lambda path: build_ceremony_pdf(
+        ReportKind.CEREMONY: lambda path: build_ceremony_pdf(
             final,
             path,
             event=event,
@@ -208,8 +250,12 @@ def build_report(
             printed_at=printed_at,
             provisional=provisional,
         ),
-        "poster": lambda path: build_poster_pdf(final, path, url=extras.public_url, large=large),
-        "mcmahon": lambda path: build_mcmahon_pdf(final, path, event=event, printed_at=printed_at),
+        ReportKind.POSTER: lambda path: build_poster_pdf(
+            final, path, url=extras.public_url, large=large
+        ),
+        ReportKind.MCMAHON: lambda path: build_mcmahon_pdf(
+            final, path, event=event, printed_at=printed_at
+        ),
     }
     return _atomic(out, builders[kind])
 
@@ -239,21 +285,21 @@ def _excel(
     category: str | None,
     provisional: bool = False,
 ) -> Path:
-    if kind == "pairings":
+    if kind == ReportKind.PAIRINGS:
         return excel.pairings_workbook(final, out, event=event, round=round)
-    if kind == "index":
+    if kind == ReportKind.INDEX:
         return excel.index_workbook(final, out, event=event, round=round)
-    if kind == "grades":
+    if kind == ReportKind.GRADES:
         return excel.grades_workbook(final, out, event=event, category=category)
-    if kind == "standings":
+    if kind == ReportKind.STANDINGS:
         return excel.standings_workbook(final, out, event=event, round=round, category=category)
-    if kind == "crosstable":
+    if kind == ReportKind.CROSSTABLE:
         return excel.crosstable_workbook(final, out, event=event)
-    if kind == "teams":
+    if kind == ReportKind.TEAMS:
         return excel.teams_workbook(final, out, event=event)
-    if kind == "pairs":
+    if kind == ReportKind.PAIRS:
         return excel.pairs_workbook(final, out, event=event)
-    if kind == "mcmahon":
+    if kind == ReportKind.MCMAHON:
         return mcmahon_workbook(final, out, event=event)
     return excel.prizes_workbook(
         final, out, event=event, category=category, provisional=provisional
@@ -276,7 +322,7 @@ def results_mark(
     provisional certificate gets none."""
     if kind not in FINAL_KINDS:
         return ""
-    if kind == "certificates":
+    if kind == ReportKind.CERTIFICATES:
         return select_certificates(final, cert_type, event, category, provisional=provisional).mark
     view = DocView(final)
     prizes = select_prizes(view, event, category)

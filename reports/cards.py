@@ -15,6 +15,7 @@ from reportlab.lib.pagesizes import A4, A5, landscape
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from app.domain import EntrantStatus, EventKind
 from app.readmodel.model import Final
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView
@@ -41,7 +42,7 @@ def table_count(event: EventView) -> int:
         most = max(most, len(tables), max(tables, default=0))
     if most:
         return most
-    playing = [e for e in event.entrants.values() if e.status == "playing"]
+    playing = [e for e in event.entrants.values() if e.status == EntrantStatus.PLAYING]
     return len(playing) // 2
 
 
@@ -49,12 +50,12 @@ def card_events(view: DocView, event: str | None) -> list[EventView]:
     """Events played at tables: individual, pair, and team events played as matches."""
     if event is not None:
         found = view.event(event)
-        if found.kind == "team" and not found.rounds and not _is_match(found):
+        if found.kind == EventKind.TEAM and not found.rounds and not _is_match(found):
             raise ReportError(
                 f"“{found.name}”按队员个人成绩计算，不单独对弈，没有台号；请选择其来源个人项目。"
             )
         return [found]
-    events = [e for e in view.events if e.kind != "team" or e.rounds or _is_match(e)]
+    events = [e for e in view.events if e.kind != EventKind.TEAM or e.rounds or _is_match(e)]
     if not events:
         raise ReportError("赛事文件中没有需要台号牌的项目。")
     return events

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from app.domain import CertificateKind, EntrantStatus, EventKind
 from app.readmodel.model import Final, FinalCategory
 from app.standings.place_words import band_title
 from app.standings.prizes import Award as PrizeAward
@@ -28,9 +29,17 @@ from reports.errors import ReportError
 from reports.prizes import select_prizes
 from reports.provisional import FINAL_CERTIFICATES, final_mark
 
-CERT_TYPES = ("prize", "grade", "participation")
-TITLES = {"prize": "荣誉证书", "grade": "等级证书", "participation": "参赛证书"}
-NUMBER_MARKS = {"prize": "", "grade": "DJ-", "participation": "CS-"}
+CERT_TYPES: tuple[CertificateKind, ...] = tuple(CertificateKind)
+TITLES: dict[str, str] = {  # the certificate's printed title
+    CertificateKind.PRIZE: "荣誉证书",
+    CertificateKind.GRADE: "等级证书",
+    CertificateKind.PARTICIPATION: "参赛证书",
+}
+NUMBER_MARKS: dict[str, str] = {
+    CertificateKind.PRIZE: "",
+    CertificateKind.GRADE: "DJ-",
+    CertificateKind.PARTICIPATION: "CS-",
+}
 GAME_CODES = {"gomoku": "WZQ", "go": "WQ"}
 
 TIED = "并列"  # a shared place: 并列第十九名
@@ -155,7 +164,7 @@ def collect_awards(
 ) -> list[Award]:
     title = view.title
     awards: list[Award] = []
-    if cert_type == "prize":
+    if cert_type == CertificateKind.PRIZE:
         per_member = _per_member(view)
         for line in select_prizes(view, event, category):
             prize = line.award
@@ -163,7 +172,9 @@ def collect_awards(
             members = line.members
             name = line.name
             kind = _kind_of(view, prize.event)
-            word = "队员" if kind == "team" else "组合" if kind == "pair" else "成员"
+            word = (
+                "队员" if kind == EventKind.TEAM else "组合" if kind == EventKind.PAIR else "成员"
+            )
             values = {
                 "赛事全称": title,
                 "组别": _prize_group(view, prize),
@@ -177,7 +188,7 @@ def collect_awards(
             key = "|".join(
                 str(x)
                 for x in (
-                    "prize",
+                    CertificateKind.PRIZE,
                     prize.event,
                     prize.category or "",
                     prize.table_name,
@@ -185,9 +196,9 @@ def collect_awards(
                     winner,
                 )
             )
-            if members and kind in ("team", "pair") and per_member:
+            if members and kind in (EventKind.TEAM, EventKind.PAIR) and per_member:
                 # Each player takes one home: in their own name, with the team and mates.
-                team = name if kind == "team" else ""
+                team = name if kind == EventKind.TEAM else ""
                 awards.extend(
                     Award(
                         name=m,
@@ -213,7 +224,7 @@ def collect_awards(
                     entrant=winner,
                 )
             )
-    elif cert_type == "grade":
+    elif cert_type == CertificateKind.GRADE:
         grades = list(view.grades)
         if not grades:
             raise ReportError("没有等级申报记录（规程未设等级表，或尚无名次），无法打印等级证书。")
@@ -233,7 +244,7 @@ def collect_awards(
                     key="|".join(
                         str(x)
                         for x in (
-                            "grade",
+                            CertificateKind.GRADE,
                             grade.event,
                             grade.category or "",
                             grade.entrant,
@@ -254,7 +265,7 @@ def collect_awards(
                     },
                 )
             )
-    elif cert_type == "participation":
+    elif cert_type == CertificateKind.PARTICIPATION:
         events = view.events_of(("individual", "pair"), event)
         for ev in events:
             entrants = sorted(ev.entrants.values(), key=lambda e: e.seed)
@@ -270,9 +281,11 @@ def collect_awards(
             }
             for entrant in entrants:
                 # (before round 1 everyone but a withdrawn entrant: a provisional print)
-                if entrant.id not in played and (ev.rounds or entrant.status == "withdrawn"):
+                if entrant.id not in played and (
+                    ev.rounds or entrant.status == EntrantStatus.WITHDRAWN
+                ):
                     continue
-                people = entrant.members if ev.kind == "pair" else None
+                people = entrant.members if ev.kind == EventKind.PAIR else None
                 # Go: a woman of the mixed field played 女子个人, an event of its own.
                 group = womens.name if womens and entrant.gender == "F" else ev.name
                 for person in people or [entrant.name]:

@@ -19,6 +19,7 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from app.domain import CertificateKind
 from app.readmodel.model import Final
 from app.resources import resource_path
 from reports.canvas_text import draw_fitted
@@ -37,10 +38,10 @@ from reports.fonts import CERTIFICATE_FONT, register_fonts
 from reports.line_breaking import SET_PHRASES, break_lines
 from reports.pdf_common import APP_NAME
 
-PLACEHOLDERS = {
-    "prize": ("姓名", "赛事全称", "组别", "名次", "奖项"),
-    "grade": ("姓名", "赛事全称", "组别", "名次", "奖项", "段位"),
-    "participation": ("姓名", "赛事全称", "组别"),
+PLACEHOLDERS: dict[str, tuple[str, ...]] = {
+    CertificateKind.PRIZE: ("姓名", "赛事全称", "组别", "名次", "奖项"),
+    CertificateKind.GRADE: ("姓名", "赛事全称", "组别", "名次", "奖项", "段位"),
+    CertificateKind.PARTICIPATION: ("姓名", "赛事全称", "组别"),
 }
 NAME_SIZE = 38  # the name: larger than everything but the title (46)
 RED = colors.Color(0.72, 0.08, 0.08)
@@ -60,7 +61,7 @@ def default_template(cert_type: str) -> str:
 
 
 def template_for(view: DocView, cert_type: str) -> str:
-    if cert_type == "prize":
+    if cert_type == CertificateKind.PRIZE:
         custom = view.certificate.get("template")
         if custom and str(custom).strip():
             return str(custom).strip()
@@ -70,7 +71,9 @@ def template_for(view: DocView, cert_type: str) -> str:
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 
-def fill_template(template: str, values: dict[str, str], cert_type: str = "prize") -> str:
+def fill_template(
+    template: str, values: dict[str, str], cert_type: str = CertificateKind.PRIZE
+) -> str:
     """Replace the placeholders; an unknown one is a user error naming the allowed ones.
 
     A tied place (values["并列"] set) is written 并列第十九名: the template's 第{名次}名
@@ -157,7 +160,7 @@ def build_certificates_pdf(
     *,
     event: str | None = None,
     category: str | None = None,
-    cert_type: str = "prize",
+    cert_type: str = CertificateKind.PRIZE,
     numbers: Mapping[str, str] | None = None,
     provisional: bool = False,
     chosen: CertificatePrint | None = None,

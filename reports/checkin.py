@@ -13,6 +13,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.domain import EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import DocView, EventView, seed_text
@@ -54,7 +55,7 @@ def checkin_rows(
     """Columns, rows and the cell spans: a team's or pair's cells span its members' rows."""
     rows: list[list[str]] = []
     spans: list[tuple[Any, ...]] = []
-    individual = event.kind == "individual"
+    individual = event.kind == EventKind.INDIVIDUAL
     for number, entrant in enumerate(sorted_entrants(event, order), start=1):
         note = STATUS_NAMES.get(entrant.status or "", "")
         members = list(entrant.members)
@@ -96,7 +97,7 @@ def checkin_rows(
         columns = [
             Column("顺序", 8 * mm),
             Column("序号", 9 * mm),
-            Column("队名" if event.kind == "team" else "组合", 40 * mm, "left"),
+            Column("队名" if event.kind == EventKind.TEAM else "组合", 40 * mm, "left"),
             Column("队员", 24 * mm, "left"),
             Column("单位", 46 * mm, "left"),
             Column("签名", 40 * mm),

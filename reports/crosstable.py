@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from app.domain import OUTCOME_WORDS_ZH, Result
+from app.domain import EventKind, Result
 from app.readmodel.model import Final, FinalGame
 from app.standings.model import Standing
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
@@ -48,7 +48,7 @@ def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_i
     except ValueError:
         return text
     if result is not Result.BYE:
-        text += OUTCOME_WORDS_ZH[result.outcome(is_first)]
+        text += result.outcome(is_first).zh
         if result.is_forfeit:
             text += "*"
     return text
@@ -83,7 +83,7 @@ def crosstable_rows(
     rows = []
     for entrant_id, row in order:
         entrant = event.entrant(entrant_id)
-        name = members_text(entrant) if event.kind == "pair" else entrant.name
+        name = members_text(entrant) if event.kind == EventKind.PAIR else entrant.name
         cells = [rank_text(row) if row else "", seed_text(entrant), name, entrant.unit or ""]
         cells += [cell_text(view, event, by_round[n].get(entrant_id), entrant_id) for n in numbers]
         if row is None:
@@ -135,11 +135,11 @@ def build_crosstable_pdf(
     report = ReportDoc(
         out, header, landscape_page=True, printed_at=printed_at, subject="对阵成绩表"
     )
-    name_width = 34 if ev.kind == "pair" else 20
+    name_width = 34 if ev.kind == EventKind.PAIR else 20
     columns = [
         Column("名次", 9),
         Column("序号", 9),
-        Column("姓名" if ev.kind != "pair" else "组合", name_width, "left"),
+        Column("姓名" if ev.kind != EventKind.PAIR else "组合", name_width, "left"),
         Column("单位", 38, "left"),
     ]
     columns += [Column(f"第{n}轮", 15) for n in numbers]

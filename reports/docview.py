@@ -14,6 +14,7 @@ from datetime import date, datetime
 from functools import cached_property
 from typing import Any
 
+from app.domain import EventKind
 from app.readmodel.model import (
     Final,
     FinalCategory,
@@ -152,7 +153,7 @@ class EventView:
     def round(self, number: int | None, *, need_games: bool = True) -> FinalRound:
         """The round `number`, or the latest paired one when None."""
         rounds = self.rounds
-        if self.kind == "team" and not rounds:
+        if self.kind == EventKind.TEAM and not rounds:
             raise ReportError(f"“{self.name}”是团体项目，没有轮次对阵；请选择其来源个人项目。")
         if not rounds:
             raise ReportError(f"“{self.name}”尚未编排任何轮次。")
@@ -210,7 +211,7 @@ class EventView:
     def is_team_match(self) -> bool:
         """A team event played as matches (pairing.team_format=match): its own rounds, match
         points (场分) and board points (局分), not the sum of its members' results."""
-        return self.kind == "team" and self.event.team_match
+        return self.kind == EventKind.TEAM and self.event.team_match
 
     def source_event(self) -> EventView | None:
         code = self.event.source_event
@@ -354,7 +355,7 @@ def _accepts(event: EventView, kinds: tuple[str, ...]) -> bool:
     """A team event played as team matches has rounds: it prints like a pair event."""
     if event.kind in kinds:
         return True
-    return event.kind == "team" and bool(event.rounds) and "pair" in kinds
+    return event.kind == EventKind.TEAM and bool(event.rounds) and "pair" in kinds
 
 
 def entrant_label(entrant: FinalEntrant) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
+from app.domain import EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date, seed_text
@@ -138,7 +139,7 @@ def entrant_count(event: EventView) -> str:
 
 def event_summary(event: EventView) -> str:
     text = f"{event.name}（{KIND_NAMES.get(event.kind, event.kind)}）：{entrant_count(event)}"
-    if event.kind != "team" or event.rounds:
+    if event.kind != EventKind.TEAM or event.rounds:
         text += f"，共{event.rounds_planned}轮"
     source = event.source_event()
     if source is not None and not event.rounds:
@@ -148,7 +149,7 @@ def event_summary(event: EventView) -> str:
 
 def _event_table(event: EventView, width: float) -> Flowable:
     groups = by_unit(event)
-    if event.kind == "individual":
+    if event.kind == EventKind.INDIVIDUAL:
         columns = [
             Column("单位", 62 * mm, "left"),
             Column("人数", 11 * mm),
@@ -163,7 +164,7 @@ def _event_table(event: EventView, width: float) -> Flowable:
             for unit, people in groups.items()
         ]
     else:
-        pairs = event.kind != "team"
+        pairs = event.kind != EventKind.TEAM
         columns = [Column("单位", 52 * mm, "left"), Column("序号", 10 * mm)]
         if pairs:  # a pair's name is its two players
             columns.append(Column("组合", 124 * mm, "left"))

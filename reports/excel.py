@@ -17,6 +17,7 @@ from openpyxl.styles import Alignment, Border, Font, PatternFill, Side
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app.domain import EventKind
 from app.io.sheets import as_text
 from app.readmodel.model import Final, PrizeLine
 from app.text import terminal_safe
@@ -277,7 +278,7 @@ def prizes_workbook(
         "金额大写",
         "领奖人签名",
     ]
-    team_events = {ev.code for ev in view.events if ev.kind == "team"}
+    team_events = {ev.code for ev in view.events if ev.kind == EventKind.TEAM}
     whole = all(fen_of(p) % 100 == 0 for p in prizes)
     money = "#,##0;-#,##0;0" if whole else "#,##0.00;-#,##0.00;0"
     bold = Font(name=FONT_NAME, bold=True, size=10)

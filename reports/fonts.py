@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics, ttfonts
 from reportlab.pdfbase.ttfonts import TTFont
 
 from app import printable
+from app.domain import EventKind
 from app.printable import CERTIFICATE_FONT, TABLE_FONT, code_point, describe
 from reports.errors import ReportError
 
@@ -97,7 +98,7 @@ def check_names(final: Final) -> None:
     whole: `UnprintableText` names the player, the character and its code point."""
     for event in final.events:
         for entrant in event.entrants:
-            label = "队" if event.kind == "team" else "选手"
+            label = "队" if event.kind == EventKind.TEAM else "选手"
             where = f"{event.name}序号{entrant.seed}"
             for text, who in (
                 (entrant.name, f"{label}“{entrant.name}”（{where}）的名字"),

@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
+from app.domain import EventKind
 from app.readmodel.model import Final, FinalEntrant, FinalGame, FinalRound
 from reports.docview import DocView, EventView, seed_text
 from reports.errors import ReportError
@@ -34,7 +35,7 @@ SHEETS_PER_PAGE = 3
 
 
 def is_team_match(event: EventView) -> bool:
-    if event.kind != "team":
+    if event.kind != EventKind.TEAM:
         return False
     if event.is_team_match:  # pairing.team_format = match
         return True

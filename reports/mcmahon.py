@@ -14,6 +14,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.domain import EventKind
 from app.readmodel.mcmahon import McMahonTable, mcmahon_table
 from app.readmodel.model import Final
 from reports.docview import DocView, EventView, fmt_points
@@ -50,7 +51,7 @@ def mcmahon_events(view: DocView, event: str | None) -> list[EventView]:
     found = [
         e
         for e in view.events
-        if e.kind == "individual" and e.entrants and mcmahon_table(e.event).is_mcmahon
+        if e.kind == EventKind.INDIVIDUAL and e.entrants and mcmahon_table(e.event).is_mcmahon
     ]
     if not found:
         raise ReportError(

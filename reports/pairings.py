@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
+from app.domain import EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalGame, FinalRound
 from reports.docview import DocView, EventView, seed_text
@@ -180,7 +181,7 @@ def index_entries(
             entrant = event.entrant(entrant_id)
             table = str(game.table) if game.second is not None else "轮空"
             seat_text = seat if game.second is not None else ""
-            names = entrant.members if event.kind == "pair" else None
+            names = entrant.members if event.kind == EventKind.PAIR else None
             for name in names or [entrant.name]:
                 entries.append((str(name), seed_text(entrant), table, seat_text))
     entries.sort(key=lambda e: (name_key(e[0]), _int(e[1])))

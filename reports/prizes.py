@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
+from app.domain import EventKind
 from app.readmodel.model import Final, PrizeLine
 from app.standings.place_words import place_words, places_words
 from reports.chinese_numerals import amount_in_capitals, places_in_chinese
@@ -279,7 +280,7 @@ def build_prizes_pdf(
     story: list[Flowable] = []
     width = 186 * mm
     columns = prize_columns(prizes, width)
-    team_events = {ev.code for ev in view.events if ev.kind == "team"}
+    team_events = {ev.code for ev in view.events if ev.kind == EventKind.TEAM}
     first_header = None
     for table_name, rows in groups.items():
         header = Header(

@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from app.domain import Result
+from app.domain import EventKind, Result
 from app.readmodel.model import Final, FinalGame, FinalRound
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView, entrant_label, seed_text
@@ -402,7 +402,7 @@ def _draw_slip(
                 min_size=6.5,
                 align="left" if i in (2, 3) else "center",
             )
-        members = list(entrant.members) if event.kind == "pair" else []
+        members = list(entrant.members) if event.kind == EventKind.PAIR else []
         if len(members) > 1:
             # a pair: each player signs on a line of their own
             step = (row_h[1] - 1 * mm) / len(members)

@@ -10,6 +10,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.domain import EventKind
 from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory
 from app.readmodel.withdrawal import withdrawal_note
@@ -49,11 +50,11 @@ def overall_rank_text(overall: Mapping[int, Standing], row: CategoryStanding) ->
 def standings_round(event: EventView, round_number: int | None) -> int:
     """The round the document's standings are after; a different round is refused."""
     after = event.last_complete_round
-    if event.kind == "team" and not event.is_team_match:
+    if event.kind == EventKind.TEAM and not event.is_team_match:
         source = event.source_event()
         after = source.last_complete_round if source else after
     if round_number is not None and round_number != after:
-        source = event.source_event() if event.kind == "team" else None
+        source = event.source_event() if event.kind == EventKind.TEAM else None
         beyond = beyond_last_round(event.event, round_number, source.event if source else None)
         if beyond:
             raise ReportError(beyond)
@@ -128,13 +129,13 @@ def standings_table_rows(
     else:
         rows_data = event.standings
         titles = ["名次", "序号", "姓名", "单位", "积分", *tiebreaks]
-    if event.kind == "pair":
+    if event.kind == EventKind.PAIR:
         titles[titles.index("姓名")] = "组合"
     rows = []
     overall = {r.entrant: r for r in event.standings}
     for row in rows_data:
         entrant = event.entrant(row.entrant)
-        name = members_text(entrant) if event.kind == "pair" else entrant.name
+        name = members_text(entrant) if event.kind == EventKind.PAIR else entrant.name
         cells = [rank_text(row)]
         if isinstance(row, CategoryStanding):
             cells.append(overall_rank_text(overall, row))

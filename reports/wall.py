@@ -14,6 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
+from app.domain import EventKind
 from app.readmodel.model import Final
 from reports.docview import DocView
 from reports.pairings import (
@@ -207,7 +208,7 @@ def build_wall_standings_pdf(
         subject="成绩排名表（张贴用）",
         wall=True,
     )
-    name_title = "组合" if ev.kind == "pair" else "姓名"
+    name_title = "组合" if ev.kind == EventKind.PAIR else "姓名"
     shown = [t for t in ("名次", "总名次", "序号", name_title, "单位", "积分") if t in titles]
     widths = {"名次": 20, "总名次": 22, "序号": 20, name_title: 85, "单位": 110, "积分": 22}
     columns = scale_columns(

@@ -175,3 +175,16 @@ def test_trf_codes_and_cross_table_words_come_from_the_core() -> None:
         "未赛",
         "未赛",
     ]
+
+
+def test_an_outcome_is_a_typed_member_that_prints_as_its_old_code() -> None:
+    from app.domain import GameRecord, Outcome, outcome_for
+
+    game = GameRecord(round=1, table=1, first=7, second=9, result=Result.FIRST_WINS_BY_FORFEIT)
+    assert outcome_for(game, 7) is Outcome.FORFEIT_WIN
+    assert outcome_for(game, 9) is Outcome.FORFEIT_LOSS
+    assert outcome_for(GameRecord(1, 2, 3, None, Result.BYE), 3) is Outcome.BYE
+    # stored strings, exports and TRF stay byte-identical
+    assert [str(o) for o in Outcome] == ["W", "L", "D", "FW", "FL", "NP", "BYE"]
+    assert (Outcome.FORFEIT_WIN.zh, Outcome.FORFEIT_WIN.en) == ("胜", "won by forfeit")
+    assert Outcome.FORFEIT_WIN.is_win and not Outcome.FORFEIT_WIN.is_played

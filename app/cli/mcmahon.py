@@ -16,6 +16,7 @@ from app.cli.common import (
     print_json,
     table,
 )
+from app.domain import EventKind
 
 
 def cmd_mcmahon(args: argparse.Namespace) -> int:
@@ -27,7 +28,7 @@ def cmd_mcmahon(args: argparse.Namespace) -> int:
     with opened(args) as db:
         final = load_final(db)
     event = _event(final, args.event)
-    if event.kind != "individual":
+    if event.kind != EventKind.INDIVIDUAL:
         from app.errors import FinalsError
 
         raise FinalsError(

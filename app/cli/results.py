@@ -18,6 +18,7 @@ from app.cli.common import (
     table,
     warn,
 )
+from app.domain import EventKind
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
@@ -278,12 +279,12 @@ def cmd_teams(args: argparse.Namespace) -> int:
     from app.io.export_json import entrant_document, late_change_document, standing_document
 
     final = _load(args)
-    kind = "pair" if args.pairs else "team"
+    kind = EventKind.PAIR if args.pairs else EventKind.TEAM
     events = [
         e for e in final.events if e.kind == kind and (not args.event or e.code == args.event)
     ]
     if not events:
-        raise FinalsError("没有团体项目。" if kind == "team" else "没有双人项目。")
+        raise FinalsError("没有团体项目。" if kind == EventKind.TEAM else "没有双人项目。")
     warn([line for event in events for line in _late_team_warnings(final, event)])
     if args.json:
         print_json(
@@ -295,7 +296,7 @@ def cmd_teams(args: argparse.Namespace) -> int:
                     "entrants": [entrant_document(e, x) for x in e.entrants],
                     **(
                         {"late_changes": [late_change_document(c) for c in e.late_changes]}
-                        if kind == "team"
+                        if kind == EventKind.TEAM
                         else {}
                     ),
                 }
@@ -320,7 +321,15 @@ def cmd_teams(args: argparse.Namespace) -> int:
         ]
         print(
             table(
-                body, ["名次", "队名" if kind == "team" else "组合", "队员", "积分", *order, "备注"]
+                body,
+                [
+                    "名次",
+                    "队名" if kind == EventKind.TEAM else "组合",
+                    "队员",
+                    "积分",
+                    *order,
+                    "备注",
+                ],
             )
         )
         for line in _team_footnotes(event):
@@ -365,7 +374,7 @@ def _late_team_warnings(final: Final, event: FinalEvent) -> list[str]:
 def _unpaid_setting(final: Final, code: str) -> str | None:
     """A team event's eligibility.ineligible_team_prizes (None: not a team event)."""
     event = final.event(code)
-    if event is None or event.kind != "team":
+    if event is None or event.kind != EventKind.TEAM:
         return None
     return event.settings.eligibility.ineligible_team_prizes
 
@@ -376,7 +385,7 @@ def _team_footnotes(event: FinalEvent) -> list[str]:
         for e in event.entrants
         if e.eligibility_problems
     ]
-    if lines and event.kind == "team":
+    if lines and event.kind == EventKind.TEAM:
         rule = event.settings.eligibility.ineligible_team_prizes
         lines.append(
             "※ 不符合参赛条件的队伍仍计名次；"
@@ -539,7 +548,7 @@ def cmd_grades(args: argparse.Namespace) -> int:
     codes = {e.code for e in events}
     grades = [g for g in final.grades if g.award.event in codes]
     # individual events without bands: said, never an empty header (issue 25 §4)
-    bare = [e for e in events if e.kind == "individual" and not e.grade_tables]
+    bare = [e for e in events if e.kind == EventKind.INDIVIDUAL and not e.grade_tables]
     if args.json:
         warn([_no_grade_table(e) for e in bare] if not args.event or not grades else [])
         print_json([grade_document(g) for g in grades])

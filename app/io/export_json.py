@@ -9,7 +9,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from app.domain import Scoring
+from app.domain import EventKind, Scoring
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -91,9 +91,9 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         row["requested_byes"] = [{"round": r, "points": _num(p)} for r, p in entrant.requested_byes]
     if _is_mcmahon(event):
         row["mcmahon_start"] = _num(entrant.mcmahon_start)
-    if event.kind in ("team", "pair"):
+    if event.kind in (EventKind.TEAM, EventKind.PAIR):
         row["eligibility_problems"] = list(entrant.eligibility_problems)
-    if event.kind == "team":
+    if event.kind == EventKind.TEAM:
         row["late"] = _late(entrant.late)
     return row
 
@@ -163,7 +163,7 @@ def category_standing_document(row: CategoryStanding) -> dict[str, Any]:
 
 
 def _is_mcmahon(event: FinalEvent) -> bool:
-    return event.kind == "individual" and event.settings.pairing.system == "mcmahon"
+    return event.kind == EventKind.INDIVIDUAL and event.settings.pairing.system == "mcmahon"
 
 
 def event_settings_document(event: FinalEvent) -> dict[str, Any]:
@@ -245,7 +245,7 @@ def _event(event: FinalEvent) -> dict[str, Any]:
         "prize_tables": [prize_table_document(t) for t in event.prize_tables],
         "grade_tables": [grade_table_document(t) for t in event.grade_tables],
     }
-    if event.kind == "team":
+    if event.kind == EventKind.TEAM:
         doc["late_changes"] = [late_change_document(c) for c in event.late_changes]
     return doc
 
@@ -481,10 +481,10 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
         standings=dict(settings.get("standings") or {}),
         eligibility=dict(settings.get("eligibility") or {}),
     )
-    team_match = kind == "team" and stored.pairing.get("team_format") == "match"
+    team_match = kind == EventKind.TEAM and stored.pairing.get("team_format") == "match"
     standings_settings = (
         StandingsSettings.from_dict(dict(stored.standings))
-        if kind != "team" or team_match
+        if kind != EventKind.TEAM or team_match
         else None
     )
     rows = tuple(

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from app.domain import Result
+from app.domain import EventKind, Result
 from app.io.opengotha import GothaError, kept_facts, player_key, rank_value, split_name
 from app.pinyin import name_key
 from app.readmodel.model import FinalEvent, TournamentFacts
@@ -200,7 +200,7 @@ def _complete_rounds(event: FinalEvent) -> list[int]:
 def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H9Table:
     """The event's h9 table: players in standings order, the rounds every result of which
     is in."""
-    if event.kind != "individual":
+    if event.kind != EventKind.INDIVIDUAL:
         raise GothaError(
             f"项目 {event.code}（{event.name}）不是个人赛：EGF h9 只收个人成绩。请换一个个人赛项目。"
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.sheets import SheetRow
@@ -150,7 +151,7 @@ def _resolve_events(
     if text is None:
         if default_event:
             return (default_event,)
-        individual = [e.code for e in events if e.kind == "individual"]
+        individual = [e.code for e in events if e.kind == EventKind.INDIVIDUAL]
         return (individual[0],) if individual else ()
     lookup: dict[str, str] = {}
     for rules in events:
@@ -558,7 +559,7 @@ def plan_registration(
         _check_platform_account(player, seen_accounts, existing_accounts, errors)
         for code in player.events:
             rules = by_code[code]
-            if rules.kind == "individual":
+            if rules.kind == EventKind.INDIVIDUAL:
                 check_individual(player, rules, errors)
                 warnings += [
                     exclusive_warning(player.name, by_code[other].name, rules.name)
@@ -566,7 +567,7 @@ def plan_registration(
                     if other in player.events and other in by_code
                 ]
             elif not player.group:
-                what = "队名" if rules.kind == "team" else "搭档姓名"
+                what = "队名" if rules.kind == EventKind.TEAM else "搭档姓名"
                 errors.append(
                     RowError(
                         player.row,
@@ -580,9 +581,9 @@ def plan_registration(
     for player in players:
         for code in player.events:
             kind = by_code[code].kind
-            if kind == "team" and player.group:
+            if kind == EventKind.TEAM and player.group:
                 teams[(code, player.group)].append(player)
-            elif kind == "pair" and player.group:
+            elif kind == EventKind.PAIR and player.group:
                 pair_rows.append((code, player))
     for team_key, members in teams.items():
         check_team(team_key, members, by_code[team_key[0]], errors)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.domain import GameRecord, Scoring
+from app.domain import EntrantId, GameRecord, Scoring, Seed
 from app.pairing.availability import SitOut
 
 System = Literal["swiss", "split", "monrad", "round_robin", "dutch", "mcmahon"]
@@ -40,8 +40,8 @@ class PairingSettings:
 
 @dataclass(frozen=True)
 class PairingEntrant:
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str = ""
     unit: str | None = None
     rating: int = 0

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import EntrantStatus, GameRecord, Outcome, Result, points_for
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame
 
 # What a round was for the player, in Chinese (the outcome codes of `Result.outcome`).
-OUTCOME_WORDS = {
-    "W": "胜",
-    "L": "负",
-    "D": "和",
-    "FW": "对方弃权（胜）",
-    "FL": "弃权（负）",
-    "NP": "未赛",
-    "BYE": "轮空",
+OUTCOME_WORDS: dict[Outcome, str] = {
+    Outcome.WIN: "胜",
+    Outcome.LOSS: "负",
+    Outcome.DRAW: "和",
+    Outcome.FORFEIT_WIN: "对方弃权（胜）",
+    Outcome.FORFEIT_LOSS: "弃权（负）",
+    Outcome.NOT_PLAYED: "未赛",
+    Outcome.BYE: "轮空",
 }
 DOUBLE_FORFEIT = "双方弃权"
 PENDING = "待赛"  # paired, no result yet
@@ -101,7 +101,7 @@ def _outcome(record: GameRecord, entrant_id: int) -> str:
     if record.result is None:
         return PENDING
     if record.second is None or record.result is Result.BYE:
-        return OUTCOME_WORDS["BYE"]
+        return OUTCOME_WORDS[Outcome.BYE]
     if record.result is Result.DOUBLE_FORFEIT:
         return DOUBLE_FORFEIT
     return OUTCOME_WORDS.get(record.result.outcome(entrant_id == record.first), "")
@@ -133,7 +133,7 @@ def _missing_reasons(
     if joined is None:  # the first round the player was there for (played or excused)
         there = [n for n in (first_game, *absent_known) if n is not None]
         joined = min(there) if there and min(there) > 1 else 1
-    if withdrawn_from is None and entrant.status == "withdrawn":
+    if withdrawn_from is None and entrant.status == EntrantStatus.WITHDRAWN:
         withdrawn_from = (last_game or 0) + 1
     reasons: dict[int, str] = {}
     for number in missing:
@@ -151,7 +151,7 @@ def _missing_reasons(
         lines.append(f"第{joined}轮起参赛（之前各轮未参赛）")
     if absent:
         lines.append(f"{_ranges(absent)}请假")
-    if withdrawn_from is not None and entrant.status == "withdrawn":
+    if withdrawn_from is not None and entrant.status == EntrantStatus.WITHDRAWN:
         lines.append(f"第{withdrawn_from}轮起退赛")
     return reasons, lines
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from app.domain import EntrantStatus
 from app.readmodel.model import FinalEntrant
 
 
@@ -11,7 +12,7 @@ def withdrawal_note(entrant: FinalEntrant, after: int | None = None) -> str:
     Standings after round `after` carry the mark when the withdrawal took effect by the next
     round (a later withdrawal was not yet known then); `after=None` is the current standing.
     """
-    if entrant.status != "withdrawn":
+    if entrant.status != EntrantStatus.WITHDRAWN:
         return ""
     since = entrant.withdrawn_from_round
     if after is not None and since is not None and since > after + 1:

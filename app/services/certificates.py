@@ -21,12 +21,13 @@ from typing import Any, Protocol
 
 from sqlalchemy import func, select
 
+from app.domain import CertificateKind
 from app.errors import FinalsError
 from app.services.audit import record
 from app.store.database import Database
 from app.store.models import CertificateNumber
 
-KINDS = {"prize": "获奖证书", "grade": "等级证书", "participation": "参赛证书"}
+KINDS: dict[str, str] = {kind: kind.zh for kind in CertificateKind}
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import Result
+from app.domain import EntrantStatus, EventKind, Result, RoundStatus
 from app.errors import FinalsError
 from app.io.h9 import H9Options, event_h9, write_h9
 from app.io.opengotha import (
@@ -206,7 +206,7 @@ def _mcmahon_pairing(
     if "mcmahon.bar" not in schema.EVENT_SETTINGS:
         notes.append("文件为麦克马洪制，本版本尚不支持，已按积分编排导入")
         return None
-    stored = StoredEvent(code=code, name=name, kind="individual")
+    stored = StoredEvent(code=code, name=name, kind=EventKind.INDIVIDUAL)
     after = apply_event_changes(
         stored,
         {"pairing.system": "mcmahon", "mcmahon.bar": bar, "mcmahon.floor": floor, **rules},
@@ -377,7 +377,7 @@ def import_opengotha(
         event = Event(
             code=code,
             name=title,
-            kind="individual",
+            kind=EventKind.INDIVIDUAL,
             position=position,
             rounds_planned=rounds_planned,
             scoring={},
@@ -409,17 +409,19 @@ def import_opengotha(
             )
             if not p.registered and not any(k == p.key for _, k in playing):
                 # Pre-registered (PRE) and never paired: not in this event's rounds.
-                entrant.status, entrant.withdrawn_from_round = "withdrawn", 1
+                entrant.status, entrant.withdrawn_from_round = EntrantStatus.WITHDRAWN, 1
             event.entrants.append(entrant)
             entrants.append(entrant)
         session.flush()
         for p, entrant in zip(t.players, entrants, strict=True):
-            if entrant.status == "withdrawn":
+            if entrant.status == EntrantStatus.WITHDRAWN:
                 continue
             for r in range(1, rounds_planned + 1):
                 if not p.participating[r - 1] and (r, p.key) not in playing:
                     session.add(
-                        EntrantRoundStatus(entrant_id=entrant.id, round_number=r, status="absent")
+                        EntrantRoundStatus(
+                            entrant_id=entrant.id, round_number=r, status=RoundStatus.ABSENT
+                        )
                     )
         count = 0
         for r in range(1, t.last_round + 1):

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.services.snapshots import (
     event_settings_of,
@@ -85,7 +86,7 @@ def _compute(request: StandingsRequest) -> Standings:
 def rank_event(
     event: Event, after_round: int | None = None, sources: dict[str, EventRanking] | None = None
 ) -> EventRanking:
-    if event.kind == "team" and not is_team_match(event):
+    if event.kind == EventKind.TEAM and not is_team_match(event):
         source_event = next(
             (e for e in (sources or {}).values() if e.event.code == event.source_event), None
         )
@@ -103,7 +104,7 @@ def rank_event(
 def rank_all(session: Session, after_round: int | None = None) -> dict[str, EventRanking]:
     events = list(session.scalars(select(Event).order_by(Event.position)))
     rankings: dict[str, EventRanking] = {}
-    summed = [e for e in events if e.kind == "team" and not is_team_match(e)]
+    summed = [e for e in events if e.kind == EventKind.TEAM and not is_team_match(e)]
     for event in [e for e in events if e not in summed]:
         rankings[event.code] = rank_event(event, after_round)
     for event in summed:
@@ -205,6 +206,6 @@ def grade_awards(session: Session, rankings: dict[str, EventRanking]) -> tuple[G
 def grades_on_form(event: Event) -> bool:
     """Whether the event's grade application form lists grades already held (a setting)."""
     return (
-        event.kind == "individual"
+        event.kind == EventKind.INDIVIDUAL
         and event_settings_of(event, "standings.grades_include_held").grades_include_held
     )

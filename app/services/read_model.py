@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from app.domain import Scoring, points_for
+from app.domain import EntrantStatus, EventKind, RoundStatus, Scoring, points_for
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -162,7 +162,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
         # paid or not by the settings (ineligible_team_prizes, late_team_prizes).
         rules = (
             event_settings_of(entrant.event, "eligibility").eligibility
-            if entrant.event.kind == "team"
+            if entrant.event.kind == EventKind.TEAM
             else None
         )
         withhold = rules is not None and (
@@ -251,7 +251,7 @@ def _event(
         settings=event_settings_lenient(stored)[0],
         scoring=Scoring.from_dict(event.scoring or {}),
         standings_settings=(
-            standings_settings(event) if event.kind != "team" or team_match else None
+            standings_settings(event) if event.kind != EventKind.TEAM or team_match else None
         ),
         team_match=team_match,
         categories=tuple(
@@ -274,7 +274,7 @@ def _event(
         schedule=schedule,
         standings=ranking.standings,
         category_standings=dict(ranking.categories),
-        late_changes=tuple(late_changes_of_event) if event.kind == "team" else (),
+        late_changes=tuple(late_changes_of_event) if event.kind == EventKind.TEAM else (),
     )
 
 
@@ -290,7 +290,7 @@ def _entrant(
     members = [m.player for m in entrant.members]
     genders = {m.gender for m in members}
     member_ids: tuple[int | None, ...] = ()
-    if event.kind == "team" and event.source_event:
+    if event.kind == EventKind.TEAM and event.source_event:
         member_ids = tuple(
             source_entrant.get((event.source_event, m.player_id)) for m in entrant.members
         )
@@ -309,13 +309,13 @@ def _entrant(
         members=tuple(m.name for m in members),
         member_ids=member_ids,
         eligibility_problems=tuple(problems.get(entrant.id, ())),
-        late=late_of.get(entrant.id) if event.kind == "team" else None,
+        late=late_of.get(entrant.id) if event.kind == EventKind.TEAM else None,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == "withdrawn"
+        if entrant.status == EntrantStatus.WITHDRAWN
         else None,
         joined_round=entrant.joined_round or 1,
         absent_rounds=tuple(
-            sorted(s.round_number for s in entrant.round_status if s.status == "absent")
+            sorted(s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT)
         ),
         initial_points=entrant.initial_points or 0.0,
         requested_byes=tuple(sorted(requested_byes(entrant).items())),

@@ -12,6 +12,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, selectinload
 
+from app.domain import EventKind
 from app.errors import FinalsError, first_few
 from app.io.registration import ExistingPlayer, PlayerRow, plan_registration
 from app.io.sheets import SheetRow, load_sheet
@@ -155,7 +156,7 @@ def import_rows(
         individual: dict[str, list[PlayerRow]] = {}
         for row in plan.players:
             for code in row.events:
-                if events[code].kind == "individual":
+                if events[code].kind == EventKind.INDIVIDUAL:
                     individual.setdefault(code, []).append(row)
                     counts[code] += 1
         for code, rows in individual.items():

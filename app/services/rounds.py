@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from app.domain import EntrantStatus, EventKind
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -307,7 +308,7 @@ def _withdraw_by_forfeits(
             continue
         entrant = by_id[entrant_id]
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
-        entrant.status, entrant.withdrawn_from_round = "withdrawn", number
+        entrant.status, entrant.withdrawn_from_round = EntrantStatus.WITHDRAWN, number
         record(
             session,
             operator,
@@ -342,10 +343,10 @@ def _undo_forfeit_withdrawals(
     for entrant in sorted(event.entrants, key=lambda e: e.seed):
         if (
             entrant.id in by_forfeits
-            and entrant.status == "withdrawn"
+            and entrant.status == EntrantStatus.WITHDRAWN
             and entrant.withdrawn_from_round == rnd.number
         ):
-            entrant.status, entrant.withdrawn_from_round = "playing", None
+            entrant.status, entrant.withdrawn_from_round = EntrantStatus.PLAYING, None
             record(
                 session,
                 operator,
@@ -411,7 +412,7 @@ def beyond_plan(rounds_planned: int, rounds_paired: int) -> str | None:
 
 
 def _ensure_playable(event: Event) -> None:
-    if event.kind == "team" and not is_team_match(event):
+    if event.kind == EventKind.TEAM and not is_team_match(event):
         raise FinalsError(
             f"{event.name}不单独编排：团体成绩由队员在 {event.source_event} 的个人成绩相加。"
             "如按团体对抗（每轮队对队、逐台计分）进行，请设置 pairing.team_format=match。"

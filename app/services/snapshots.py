@@ -8,7 +8,16 @@ from typing import Any
 from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
-from app.domain import GameRecord, Result, Scoring
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    GameRecord,
+    Result,
+    RoundStatus,
+    Scoring,
+    Seed,
+)
 from app.io.opengotha import KEPT_KEY, kept_parameter_set
 from app.pairing.availability import Availability, SitOut, active_ids, sitting_out
 from app.pairing.mcmahon import (
@@ -80,7 +89,10 @@ def stored_event(event: Event) -> StoredEvent:
 
 def is_team_match(event: Event) -> bool:
     """A team event played team v team, board by board (a setting; default: sum of members)."""
-    return event.kind == "team" and event_settings_of(event, "pairing.team_format").is_team_match
+    return (
+        event.kind == EventKind.TEAM
+        and event_settings_of(event, "pairing.team_format").is_team_match
+    )
 
 
 def board_points(game: Game) -> tuple[float, float]:
@@ -136,11 +148,11 @@ def availability(entrant: Entrant) -> Availability:
     return Availability(
         id=entrant.id,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == "withdrawn"
+        if entrant.status == EntrantStatus.WITHDRAWN
         else None,
         joined_round=entrant.joined_round,
         absent_rounds=frozenset(
-            s.round_number for s in entrant.round_status if s.status == "absent"
+            s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT
         ),
     )
 
@@ -304,7 +316,7 @@ def pairing_request(
         rounds = sum(
             1
             for s in entrant.round_status
-            if s.status == "absent" and s.round_number < round_number and s.points is None
+            if s.status == RoundStatus.ABSENT and s.round_number < round_number and s.points is None
         )
         return counting.absent_bonus(rounds)
 
@@ -313,8 +325,8 @@ def pairing_request(
         rounds_planned=settings.rounds_planned,
         entrants=tuple(
             PairingEntrant(
-                id=e.id,
-                seed=e.seed,
+                id=EntrantId(e.id),
+                seed=Seed(e.seed),
                 name=e.name,
                 unit=e.unit,
                 rating=_rating(e),
@@ -353,7 +365,7 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
         absent_rounds=frozenset(
             s.round_number
             for s in entrant.round_status
-            if s.status == "absent" and s.points is None
+            if s.status == RoundStatus.ABSENT and s.points is None
         ),
         requested_byes=requested_byes(entrant),
     )
@@ -364,7 +376,7 @@ def requested_byes(entrant: Entrant, before: int | None = None) -> dict[int, flo
     return {
         s.round_number: s.points
         for s in entrant.round_status
-        if s.status == "absent"
+        if s.status == RoundStatus.ABSENT
         and s.points is not None
         and (before is None or s.round_number < before)
     }

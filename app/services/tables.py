@@ -15,6 +15,7 @@ from typing import Any, Literal
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.services.audit import record
 from app.services.tournament import get_event
@@ -129,7 +130,7 @@ def set_table(
     with db.transaction() as session:
         event = get_event(session, event_code)
         code, category_name = _category(event, category)
-        if kind == "grade" and event.kind == "team" and rows:
+        if kind == "grade" and event.kind == EventKind.TEAM and rows:
             raise FinalsError(
                 f"{event.name}是团体项目：等级（段级位）按个人名次申报，请给个人项目设置等级表。"
             )

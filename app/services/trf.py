@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import EventKind, GameRecord, Result, RoundStatus, points_for
 from app.errors import FinalsError
 from app.io.trf import (
     TrfError,
@@ -186,7 +186,7 @@ def import_trf(
         event = Event(
             code=code,
             name=name or trf.name or "TRF导入",
-            kind="individual",
+            kind=EventKind.INDIVIDUAL,
             position=position,
             rounds_planned=trf.total_rounds or trf.rounds_played,
             scoring=dict(CHESS_SCORING),
@@ -246,7 +246,7 @@ def import_trf(
                     entrants[p.number].round_status.append(
                         EntrantRoundStatus(
                             round_number=r,
-                            status="absent",
+                            status=RoundStatus.ABSENT,
                             points=REQUESTED_BYES[block.result],
                         )
                     )

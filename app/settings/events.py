@@ -85,7 +85,7 @@ class Eligibility:
 class EventSettings:
     """Every setting in force for one event, typed; defaults filled in."""
 
-    kind: EventKind = "individual"
+    kind: EventKind = EventKind.INDIVIDUAL
     rounds_planned: int = 0
     scoring: Scoring = field(default_factory=Scoring)
     pairing: PairingSettings = field(default_factory=PairingSettings)
@@ -103,15 +103,15 @@ class EventSettings:
 
     @property
     def is_team_match(self) -> bool:
-        return self.kind == "team" and self.team_format == "match"
+        return self.kind == EventKind.TEAM and self.team_format == "match"
 
     @property
     def plays_rounds(self) -> bool:
-        return self.kind != "team" or self.is_team_match
+        return self.kind != EventKind.TEAM or self.is_team_match
 
     def groups(self) -> dict[str, Any]:
         """The settings as `finals settings --event X --json` shows them."""
-        team = self.kind == "team"
+        team = self.kind == EventKind.TEAM
         eligibility = {
             k: list(v) if isinstance(v, tuple) else v
             for k, v in vars(self.eligibility).items()
@@ -130,12 +130,12 @@ class EventSettings:
                 **({"best_of": self.best_of} if team else {}),
                 **(
                     {"grades_include_held": self.grades_include_held}
-                    if self.kind == "individual"
+                    if self.kind == EventKind.INDIVIDUAL
                     else {}
                 ),
             },
             "eligibility": eligibility,
-            **({"mcmahon": self.mcmahon.to_dict()} if self.kind == "individual" else {}),
+            **({"mcmahon": self.mcmahon.to_dict()} if self.kind == EventKind.INDIVIDUAL else {}),
         }
 
 
@@ -198,16 +198,16 @@ NESTED_GROUPS: dict[str, str] = {"mcmahon": "pairing"}
 
 
 def _kind(stored: StoredEvent) -> EventKind:
-    return _KIND_OF.get(stored.kind, "individual")
+    return _KIND_OF.get(stored.kind, EventKind.INDIVIDUAL)
 
 
 def team_format_of(stored: StoredEvent) -> TeamFormat:
     value = stored.group("pairing").get("team_format", "sum")
-    return "match" if stored.kind == "team" and value == "match" else "sum"
+    return "match" if stored.kind == EventKind.TEAM and value == "match" else "sum"
 
 
 def default_tiebreaks(kind: str, team_format: str = "sum", system: str = "") -> tuple[str, ...]:
-    if kind == "team":
+    if kind == EventKind.TEAM:
         return TEAM_TIEBREAKS if team_format == "sum" else TEAM_MATCH_TIEBREAKS
     if system == "mcmahon":
         return MCMAHON_TIEBREAKS
@@ -420,7 +420,11 @@ def _mcmahon_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
     """McMahon only for individual events (a grade per entrant); the bar above the floor."""
     kind = _kind(stored)
     out: list[Problem] = []
-    if "pairing.system" not in bad and system_of(stored) == "mcmahon" and kind != "individual":
+    if (
+        "pairing.system" not in bad
+        and system_of(stored) == "mcmahon"
+        and kind != EventKind.INDIVIDUAL
+    ):
         spec = EVENT_SETTINGS["pairing.system"]
         out.append(
             Problem(
@@ -433,7 +437,7 @@ def _mcmahon_problems(stored: StoredEvent, bad: set[str]) -> list[Problem]:
             )
         )
     group = stored.group("mcmahon")
-    if kind == "individual" and not {"mcmahon.bar", "mcmahon.floor"} & bad:
+    if kind == EventKind.INDIVIDUAL and not {"mcmahon.bar", "mcmahon.floor"} & bad:
         bar = group.get("bar", default_value("mcmahon.bar"))
         floor = group.get("floor", default_value("mcmahon.floor"))
         try:
@@ -471,11 +475,11 @@ def _typed(stored: StoredEvent, skip: set[str]) -> EventSettings:
         return source[name]
 
     team_format: TeamFormat = (
-        "match" if kind == "team" and get("pairing.team_format") == "match" else "sum"
+        "match" if kind == EventKind.TEAM and get("pairing.team_format") == "match" else "sum"
     )
     tiebreaks = tuple(get("standings.tiebreaks"))
     if (
-        kind == "team"
+        kind == EventKind.TEAM
         and team_format == "match"
         and any(Tiebreak.named(t) in TEAM_TIEBREAKS for t in tiebreaks)
     ):
@@ -649,7 +653,7 @@ def _mcmahon_order(
     ranks_by_mms = isinstance(order, list | tuple) and any(
         Tiebreak.named(t) is MCMAHON_SCORE for t in order
     )
-    if now and not was and not ranks_by_mms and _kind(after) == "individual":
+    if now and not was and not ranks_by_mms and _kind(after) == EventKind.INDIVIDUAL:
         return {**standings, "tiebreaks": list(MCMAHON_TIEBREAKS)}
     if was and not now and ranks_by_mms:
         return {k: v for k, v in standings.items() if k != "tiebreaks"}
@@ -660,7 +664,7 @@ def event_code_problems(stored: StoredEvent, codes: Sequence[str]) -> list[Probl
     """`eligibility.exclusive_with` naming anything but another individual event of the
     tournament (`codes`: the individual events' codes, known only with the whole file)."""
     value = stored.group("eligibility").get("exclusive_with")
-    if _kind(stored) != "individual" or not isinstance(value, list | tuple):
+    if _kind(stored) != EventKind.INDIVIDUAL or not isinstance(value, list | tuple):
         return []
     others = [c for c in codes if c != stored.code]
     wrong = [v for v in value if v not in others]
@@ -703,7 +707,7 @@ def preset_events(preset: Mapping[str, Any]) -> list[StoredEvent]:
 def preset_problems(preset: Mapping[str, Any]) -> list[str]:
     """Every preset value the program could not use, as "EVENT key: message" lines."""
     events = preset_events(preset)
-    codes = [event.code for event in events if event.kind == "individual"]
+    codes = [event.code for event in events if event.kind == EventKind.INDIVIDUAL]
     lines = [
         f"{event.code}：{p.message}"
         for event in events

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any, Literal, get_args
 
+from app.domain import EventKind as EventKind  # re-exported: the kinds the settings name
 from app.domain import Scoring
 from app.errors import FinalsError
 from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonEngine, McMahonSettings
@@ -34,7 +35,6 @@ from app.standings.tiebreaks import label as tiebreak_label
 from app.standings.tiebreaks import labels as tiebreak_labels
 from app.text import invisible_character
 
-EventKind = Literal["individual", "pair", "team"]
 TeamFormat = Literal["sum", "match"]
 Gender = Literal["M", "F"]
 PairRule = Literal["MM", "FF", "MF", "parent_child"]
@@ -55,8 +55,8 @@ ValueType = Literal[
 ]
 DrawRule = Literal["auto", "allowed", "refused"]  # may a game be recorded as a draw (=)?
 
-KINDS: tuple[EventKind, ...] = get_args(EventKind)
-KIND_NAMES = {"individual": "个人", "pair": "双人", "team": "团体"}
+KINDS: tuple[EventKind, ...] = tuple(EventKind)
+KIND_NAMES: dict[str, str] = {kind: kind.zh for kind in EventKind}
 # "mcmahon" (issue 18) is stored inside the file's pairing settings, under "mcmahon".
 GROUPS = ("scoring", "pairing", "standings", "eligibility", "mcmahon")
 
@@ -263,7 +263,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "麦克马洪上限（此段级位及以上起始分相同）",
         "grade",
         DEFAULT_BAR,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
         note="应高于 mcmahon.floor；只在 pairing.system=mcmahon 时使用",
     ),
     Setting(
@@ -271,7 +271,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "麦克马洪下限（此段级位及以下起始分为 0）",
         "grade",
         DEFAULT_FLOOR,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
         note="应低于 mcmahon.bar；只在 pairing.system=mcmahon 时使用",
     ),
     # Issue 29: OpenGotha's zero and the rules its McMahon standings count by (its values
@@ -282,7 +282,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "grade",
         None,
         optional=True,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
         note="不高于 mcmahon.floor，OpenGotha 默认 30级；不设则下限起始分为 0",
     ),
     Setting(
@@ -290,14 +290,14 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "SOS 按让子调整对手的麦克马洪分（执白加让子数，执黑减）",
         "bool",
         _MCMAHON_DEFAULTS.sos_handicap,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
         "mcmahon.unpaired_as_start",
         "轮空、请假或未编排的一轮以本人起始分作对手分（SOSOS 计起始分×轮数）",
         "bool",
         _MCMAHON_DEFAULTS.unpaired_as_start,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
         "mcmahon.absent_score",
@@ -306,7 +306,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         _MCMAHON_DEFAULTS.absent_score,
         minimum=0,
         maximum=1,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
         note="OpenGotha 默认 0.5（半胜）",
     ),
     Setting(
@@ -314,14 +314,14 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "请假所得麦克马洪分合计向下取整为整胜",
         "bool",
         _MCMAHON_DEFAULTS.absent_round_down,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
         "mcmahon.corrections",
         "计入每名棋手的起始分修正（OpenGotha 的 smmsCorrection）",
         "bool",
         _MCMAHON_DEFAULTS.corrections,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     _choice(
         "mcmahon.engine",
@@ -332,7 +332,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
             "swiss": "本程序的积分编排（按麦克马洪分），issue 29 之前的方式",
         },
         _MCMAHON_DEFAULTS.engine,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     _choice(
         "pairing.first_round",
@@ -391,7 +391,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
             "match": "团体对抗，逐台对局",
         },
         "sum",
-        kinds=("team",),
+        kinds=(EventKind.TEAM,),
     ),
     Setting(
         "standings.tiebreaks", "积分之后的小分顺序", "tiebreaks", _STANDINGS_DEFAULTS.tiebreaks
@@ -443,7 +443,13 @@ _EVENT_SPECS: tuple[Setting, ...] = (
     ),
     _bool("standings.bye_counts_as_win", "轮空计入胜局数", _STANDINGS_DEFAULTS.bye_counts_as_win),
     _int(
-        "standings.best_of", "只计成绩最好的几名队员", None, 1, 20, optional=True, kinds=("team",)
+        "standings.best_of",
+        "只计成绩最好的几名队员",
+        None,
+        1,
+        20,
+        optional=True,
+        kinds=(EventKind.TEAM,),
     ),
     _choice(
         "eligibility.gender",
@@ -452,7 +458,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         {"M": "男", "F": "女"},
         None,
         optional=True,
-        kinds=("individual", "team"),
+        kinds=(EventKind.INDIVIDUAL, EventKind.TEAM),
     ),
     Setting(
         "eligibility.born_from",
@@ -460,17 +466,33 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "date",
         None,
         optional=True,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
-        "eligibility.born_to", "出生日期不晚于", "date", None, optional=True, kinds=("individual",)
+        "eligibility.born_to",
+        "出生日期不晚于",
+        "date",
+        None,
+        optional=True,
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
-        "eligibility.min_grade", "最低段位", "grade", None, optional=True, kinds=("individual",)
+        "eligibility.min_grade",
+        "最低段位",
+        "grade",
+        None,
+        optional=True,
+        kinds=(EventKind.INDIVIDUAL,),
     ),
-    _int("eligibility.team_size", "每队人数", None, 1, 20, optional=True, kinds=("team",)),
+    _int("eligibility.team_size", "每队人数", None, 1, 20, optional=True, kinds=(EventKind.TEAM,)),
     _int(
-        "eligibility.team_max", "每队最多人数，含替补", None, 1, 20, optional=True, kinds=("team",)
+        "eligibility.team_max",
+        "每队最多人数，含替补",
+        None,
+        1,
+        20,
+        optional=True,
+        kinds=(EventKind.TEAM,),
     ),
     _choice(
         "eligibility.pair",
@@ -484,9 +506,16 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         },
         None,
         optional=True,
-        kinds=("pair",),
+        kinds=(EventKind.PAIR,),
     ),
-    _int("eligibility.adult_age", "亲子组合中家长的最低年龄（开赛日）", 18, 1, 99, kinds=("pair",)),
+    _int(
+        "eligibility.adult_age",
+        "亲子组合中家长的最低年龄（开赛日）",
+        18,
+        1,
+        99,
+        kinds=(EventKind.PAIR,),
+    ),
     # Players (issue 13): Go §六.2 no professionals; 亲子 = parent and child; the Go youth
     # clause's 弈战 platform username; events a player should not play both of; grades held.
     Setting(
@@ -494,31 +523,38 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "职业棋手可以参赛",
         "bool",
         True,
-        kinds=("individual", "pair"),
+        kinds=(EventKind.INDIVIDUAL, EventKind.PAIR),
         note="false：段位为职业段位（职业五段、P2、2p）的选手不能报名",
     ),
-    _int("eligibility.child_under", "亲子组合中孩子在开赛日未满的年龄", 18, 1, 99, kinds=("pair",)),
+    _int(
+        "eligibility.child_under",
+        "亲子组合中孩子在开赛日未满的年龄",
+        18,
+        1,
+        99,
+        kinds=(EventKind.PAIR,),
+    ),
     _int(
         "eligibility.parent_older_by",
         "亲子组合中家长至少比孩子年长的岁数",
         18,
         1,
         99,
-        kinds=("pair",),
+        kinds=(EventKind.PAIR,),
     ),
     Setting(
         "eligibility.platform_account_required",
         "报名须填写平台账号（弈战平台用户名）",
         "bool",
         False,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     Setting(
         "eligibility.exclusive_with",
         "不宜同时报名的项目",
         "names",
         (),
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
         note="项目代码，如 OPEN；同时报了这些项目的选手在资格检查中列为警告；写空值表示不限",
     ),
     Setting(
@@ -526,7 +562,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "等级申报表列入已有该等级（或更高）的选手",
         "bool",
         False,
-        kinds=("individual",),
+        kinds=(EventKind.INDIVIDUAL,),
     ),
     # Teams (issue 13): who may be a member, and what a team that fails its rules is paid.
     Setting(
@@ -534,7 +570,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         "不能入队的来源",
         "names",
         (),
-        kinds=("team",),
+        kinds=(EventKind.TEAM,),
         note="来源含其中任一词的选手不能入队，如 外卡；写空值表示不限",
     ),
     _choice(
@@ -546,7 +582,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
             "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
         },
         "pay",
-        kinds=("team",),
+        kinds=(EventKind.TEAM,),
     ),
     # Issue 25: a team composed by force after its source event's round 1 was paired.
     _choice(
@@ -558,7 +594,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
             "withhold": "照常排名并标注，奖金不发（该名次空缺，不顺延）",
         },
         "pay",
-        kinds=("team",),
+        kinds=(EventKind.TEAM,),
     ),
 )
 EVENT_SETTINGS: dict[str, Setting] = {s.key: s for s in _EVENT_SPECS}
@@ -854,7 +890,7 @@ def _number_or_text(raw: str) -> Any:
 
 def tiebreak_names(kind: str, team_format: str = "sum") -> tuple[str, ...]:
     """The tie-breaks an event of this kind may rank by."""
-    if kind == "team":
+    if kind == EventKind.TEAM:
         return tiebreak_labels(TEAM_TIEBREAKS) if team_format == "sum" else ALL_TIEBREAKS
     return INDIVIDUAL_TIEBREAKS
 

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 
-from app.domain import GameRecord, Result, outcome_for, points_for
+from app.domain import GameRecord, Outcome, Result, outcome_for, points_for
 from app.standings._resolve import Criterion, fmt, resolve
 from app.standings.criteria import (
     MCMAHON_ONLY,
@@ -93,6 +93,14 @@ ASCENDING: frozenset[str] = frozenset(t.zh for t in INDIVIDUAL if t.ascending)
 
 class StandingsError(ValueError):
     """A request the standings cannot be computed from; the message says what to fix."""
+
+
+_SHARES: dict[Outcome | None, float] = {
+    Outcome.WIN: 1.0,
+    Outcome.FORFEIT_WIN: 1.0,
+    Outcome.DRAW: 0.5,
+}
+"""What a game against an opponent counts in the direct encounter and SODOS-like sums."""
 
 
 def _second_mover(game: GameRecord, by_colour: bool) -> int | None:
@@ -163,13 +171,15 @@ def _tally(request: StandingsRequest) -> Tally:
             t.points[p] += earned
             t.per_round[p][game.round] = t.per_round[p].get(game.round, 0.0) + earned
             outcome = outcome_for(game, p)
-            if outcome == "W" or (outcome == "FW" and settings.forfeit_wins_count):
+            if outcome is Outcome.WIN or (
+                outcome is Outcome.FORFEIT_WIN and settings.forfeit_wins_count
+            ):
                 t.wins[p] += 1
                 if p == second:
                     t.second_wins[p] += 1
-            elif outcome == "BYE" and bye_is_win:
+            elif outcome is Outcome.BYE and bye_is_win:
                 t.wins[p] += 1
-            if outcome in ("W", "D", "L") and p == second:
+            if outcome is not None and outcome.is_played and p == second:
                 t.second_games[p] += 1
         if game.second is None:
             if settings.bye_in_sos != "none":
@@ -181,7 +191,7 @@ def _tally(request: StandingsRequest) -> Tally:
             t.opponents[b].append(a)
             stones = game.handicap * counting.stone_points  # White gives, Black takes
             for me, other, adjust in ((a, b, -stones), (b, a, stones)):
-                share = {"W": 1.0, "FW": 1.0, "D": 0.5}.get(outcome_for(game, me) or "", 0.0)
+                share = _SHARES.get(outcome_for(game, me), 0.0)
                 t.meetings[me].append((game.round, other, adjust, share))
                 if share:
                     t.beaten[me].append((other, share))

@@ -8,6 +8,7 @@ standings settings, categories, eligibility, prize places).
 from __future__ import annotations
 
 from datetime import date, datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import (
@@ -16,6 +17,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Enum,
     Float,
     ForeignKey,
     Integer,
@@ -25,7 +27,22 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
+from app.domain import CertificateKind, EntrantStatus, EventKind, RoundStatus
 from app.standings.tiebreaks import standings_with_ids
+
+
+def vocabulary(words: type[StrEnum], length: int) -> Enum:
+    """A column holding one word of `words` as the plain string it always stored
+    (VARCHAR(`length`), no CHECK, no native enum: older files open unchanged); it reads
+    back as the member, and refuses a string that is none of them."""
+    return Enum(
+        words,
+        native_enum=False,
+        create_constraint=False,
+        length=length,
+        values_callable=lambda members: [m.value for m in members],
+        validate_strings=True,
+    )
 
 
 class Base(DeclarativeBase):
@@ -53,7 +70,7 @@ class Event(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(30), unique=True)
     name: Mapped[str] = mapped_column(String(100))
-    kind: Mapped[str] = mapped_column(String(12))  # individual | pair | team
+    kind: Mapped[EventKind] = mapped_column(vocabulary(EventKind, 12))
     position: Mapped[int] = mapped_column(Integer, default=0)
     rounds_planned: Mapped[int] = mapped_column(Integer, default=0)
     source_event: Mapped[str | None] = mapped_column(String(30))
@@ -111,7 +128,11 @@ class Entrant(Base):
     name: Mapped[str] = mapped_column(String(120))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     unit: Mapped[str | None] = mapped_column(String(200))
-    status: Mapped[str] = mapped_column(String(12), default="playing")  # playing | withdrawn
+    # Reads back as an `EntrantStatus`; typed `str` until app/services/players.py assigns
+    # members rather than the strings "withdrawn"/"playing".
+    status: Mapped[str] = mapped_column(
+        vocabulary(EntrantStatus, 12), default=EntrantStatus.PLAYING
+    )
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
     joined_round: Mapped[int] = mapped_column(Integer, default=1)
     initial_points: Mapped[float] = mapped_column(Float, default=0.0)
@@ -152,7 +173,7 @@ class EntrantRoundStatus(Base):
         ForeignKey("entrant.id", ondelete="CASCADE"), primary_key=True
     )
     round_number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    status: Mapped[str] = mapped_column(String(12))  # absent | playing
+    status: Mapped[RoundStatus] = mapped_column(vocabulary(RoundStatus, 12))
     # A requested bye's points (TRF H ½, F 1, Z 0); None: on leave (请假), as the event's
     # own rules count a round on leave.
     points: Mapped[float | None] = mapped_column(Float, nullable=True, default=None)
@@ -270,7 +291,7 @@ class CertificateNumber(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     number: Mapped[str] = mapped_column(String(60), unique=True)
     serial: Mapped[int] = mapped_column(Integer)  # numbering continues from the highest
-    kind: Mapped[str] = mapped_column(String(16))  # prize | grade | participation
+    kind: Mapped[CertificateKind] = mapped_column(vocabulary(CertificateKind, 16))
     event: Mapped[str] = mapped_column(String(30))
     category: Mapped[str | None] = mapped_column(String(100))
     place: Mapped[str] = mapped_column(String(100), default="")  # 并列第十九名（第九至三十二名）

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
-from app.domain import GameRecord, Result, Scoring, points_for
+from app.domain import EntrantStatus, GameRecord, Outcome, Result, Scoring, points_for
 from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
@@ -479,7 +479,7 @@ def player_page(final: Final, ev: FinalEvent, entrant: FinalEntrant, links: Link
         facts.append(f"<dt>单位</dt><dd>{_e(entrant.unit)}</dd>")
     if entrant.grade:
         facts.append(f"<dt>段位</dt><dd>{_e(entrant.grade)}</dd>")
-    if entrant.status == "withdrawn":
+    if entrant.status == EntrantStatus.WITHDRAWN:
         facts.append("<dt>状态</dt><dd>已退赛</dd>")
     if standing is not None and ev.standings.after_round:
         facts.append(
@@ -506,14 +506,14 @@ def player_page(final: Final, ev: FinalEvent, entrant: FinalEntrant, links: Link
     return _page(final, links, f"{entrant.name}（{ev.name}）", body, crumbs)
 
 
-_OUTCOME_WORDS = {
-    "W": "胜",
-    "L": "负",
-    "D": "和",
-    "FW": "对方弃权",
-    "FL": "弃权",
-    "NP": "未赛",
-    "BYE": "轮空",
+_OUTCOME_WORDS: dict[Outcome, str] = {
+    Outcome.WIN: "胜",
+    Outcome.LOSS: "负",
+    Outcome.DRAW: "和",
+    Outcome.FORFEIT_WIN: "对方弃权",
+    Outcome.FORFEIT_LOSS: "弃权",
+    Outcome.NOT_PLAYED: "未赛",
+    Outcome.BYE: "轮空",
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from app.domain import Result
+from app.domain import EventKind, Result
 from app.io.opengotha.model import (
     CLUB_MAX,
     DEFAULT_COUNTRY,
@@ -115,7 +115,7 @@ def event_tournament(facts: TournamentFacts, event: FinalEvent) -> GothaTourname
     Players in seed order; games by round and table (first mover = Black); byes; the
     McMahon bar and floor when the event is paired by McMahon (OpenGotha's defaults
     otherwise)."""
-    if event.kind != "individual":
+    if event.kind != EventKind.INDIVIDUAL:
         raise GothaError(
             f"项目 {event.code}（{event.name}）不是个人赛：OpenGotha 文件只能保存个人赛。"
             "请换一个个人赛项目导出。"
