@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import EntrantStatus
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.registration import (
@@ -395,10 +396,11 @@ def set_status(
         target = f"{event.code} #{entrant.seed} {entrant.name}"
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
         if status == "withdrawn":
-            entrant.status, entrant.withdrawn_from_round = "withdrawn", round_number or next_round
+            entrant.status = EntrantStatus.WITHDRAWN
+            entrant.withdrawn_from_round = round_number or next_round
             message = f"{entrant.name}自第{entrant.withdrawn_from_round}轮起退赛。"
         elif status == "playing":
-            entrant.status, entrant.withdrawn_from_round = "playing", None
+            entrant.status, entrant.withdrawn_from_round = EntrantStatus.PLAYING, None
             message = f"{entrant.name}恢复参赛。"
         elif status in ("absent", "present"):
             number = round_number or next_round

@@ -128,9 +128,7 @@ class Entrant(Base):
     name: Mapped[str] = mapped_column(String(120))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("player.id"))
     unit: Mapped[str | None] = mapped_column(String(200))
-    # Reads back as an `EntrantStatus`; typed `str` until app/services/players.py assigns
-    # members rather than the strings "withdrawn"/"playing".
-    status: Mapped[str] = mapped_column(
+    status: Mapped[EntrantStatus] = mapped_column(
         vocabulary(EntrantStatus, 12), default=EntrantStatus.PLAYING
     )
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
