@@ -32,6 +32,7 @@ from app.io.opengotha import (
     event_tournament,
     grade_of_rank,
     join_name,
+    kept_parameter_set,
     parse_opengotha,
     parse_rank,
     player_key,
@@ -40,6 +41,8 @@ from app.io.opengotha import (
     strip_seed_suffix,
     write_opengotha,
 )
+from app.pairing.model import McMahonPairing
+from app.pairing.opengotha_engine import event_parameters
 from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
 from app.services.outputs import check_output
@@ -310,6 +313,19 @@ def _kept(t: GothaTournament, title: str, names: list[str]) -> dict[str, Any]:
     return {"title": title, "parameters": dict(t.kept), "players": players}
 
 
+def _unpairable_parameters(kept: dict[str, Any]) -> list[str]:
+    """Said at import (the event is made all the same): a parameter of the file that the
+    OpenGotha engine cannot pair with stops each pairing until it is fixed."""
+    tree = kept_parameter_set(kept)
+    if tree is None:
+        return []
+    try:
+        event_parameters(McMahonPairing(bar=0, floor=0, file_parameters=tree))
+    except FinalsError as e:
+        return [f"编排前须处理：{e}"]
+    return []
+
+
 def import_opengotha(
     db: Database, source: Path, code: str, name: str | None = None, operator: str = ""
 ) -> GothaImport:
@@ -369,6 +385,8 @@ def import_opengotha(
                 pairing, system = mm, f"麦克马洪制（上限 {bar}，下限 {floor}）"
                 standings = _mcmahon_order(t, notes)
         pairing[KEPT_KEY] = _kept(t, title, [person for person, *_ in people])
+        if params.system == "mcmahon":
+            notes.extend(_unpairable_parameters(pairing[KEPT_KEY]))
         notes.append(
             "按 OpenGotha 的规则，不执行“连续弃权取消资格”（pairing.withdraw_after_forfeits=0）；"
             f"如需执行：finals settings FILE --event {code} --set pairing.withdraw_after_forfeits=2"

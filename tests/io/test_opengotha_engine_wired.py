@@ -125,3 +125,23 @@ def test_a_file_parameter_the_program_cannot_read_is_named(
     named = "PlacementCriterion" if tag == "PlacementCriterion" else attribute
     assert named in message and value in message
     assert "OpenGotha" in message and "mcmahon.engine=swiss" in message
+
+
+def test_the_import_says_which_file_parameter_will_stop_the_pairing(tmp_path: Path) -> None:
+    require(REFERENCE / "Toulouse2024")
+    text = (REFERENCE / "Toulouse2024" / "Toulouse2024.xml").read_text(encoding="utf-8")
+    source = tmp_path / "odd.xml"
+    changed = text.replace('paiMaSeedSystem1="SPLITANDFOLD"', 'paiMaSeedSystem1="SPLITANDSHUFFLE"')
+    assert changed != text
+    source.write_text(changed, encoding="utf-8")
+    path = tmp_path / "go.finals"
+    create_tournament(path, "hangzhou-go").close()
+    db = open_tournament(path)
+    try:
+        said = import_opengotha(db, source, "GOTHA").notes
+        plain = import_opengotha(db, REFERENCE / "Toulouse2024" / "Toulouse2024.xml", "GOTHB")
+    finally:
+        db.close()
+    warned = [n for n in said if "paiMaSeedSystem1" in n]
+    assert len(warned) == 1 and "SPLITANDSHUFFLE" in warned[0] and "编排前须处理" in warned[0]
+    assert not any("编排前须处理" in n for n in plain.notes)
