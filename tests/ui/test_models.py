@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from app.domain import EntrantStatus
 from app.pairing.model import Finding, PairedGame, TableNote
+from app.services.players import EntrantRow
 from app.services.rounds import RoundView
 from ui.models.base import ROW_ROLE
 from ui.models.games import FINDING_COLOUR, OPEN_COLOUR, GamesModel
@@ -13,51 +15,54 @@ from ui.models.standings import StandingsModel
 from ui.search import matches, search_keys
 
 ROWS = [
-    {
-        "event": "OPEN",
-        "id": 1,
-        "seed": 1,
-        "name": "张三",
-        "gender": "M",
-        "unit": "绍兴市棋类协会",
-        "region": "绍兴",
-        "birth_date": "2010-05-03",
-        "grade": "3段",
-        "rating": 1850,
-        "source": "入围赛第3期",
-        "status": "playing",
-        "members": [],
-    },
-    {
-        "event": "OPEN",
-        "id": 2,
-        "seed": 2,
-        "name": "李四",
-        "gender": "F",
-        "unit": "杭州棋院",
-        "region": "杭州",
-        "birth_date": None,
-        "grade": None,
-        "rating": None,
-        "source": None,
-        "status": "withdrawn",
-        "members": [],
-    },
-    {
-        "event": "YOUTH",
-        "id": 3,
-        "seed": 1,
-        "name": "曾小明",
-        "gender": "M",
-        "unit": "杭州棋院",
-        "region": None,
-        "birth_date": None,
-        "grade": None,
-        "rating": None,
-        "source": None,
-        "status": "playing",
-        "members": [],
-    },
+    EntrantRow(
+        event="OPEN",
+        id=1,
+        seed=1,
+        name="张三",
+        gender="M",
+        unit="绍兴市棋类协会",
+        region="绍兴",
+        birth_date="2010-05-03",
+        grade="3段",
+        rating=1850,
+        source="入围赛第3期",
+        status=EntrantStatus.PLAYING,
+        members=(),
+        platform_account=None,
+    ),
+    EntrantRow(
+        event="OPEN",
+        id=2,
+        seed=2,
+        name="李四",
+        gender="F",
+        unit="杭州棋院",
+        region="杭州",
+        birth_date=None,
+        grade=None,
+        rating=None,
+        source=None,
+        status=EntrantStatus.WITHDRAWN,
+        members=(),
+        platform_account=None,
+    ),
+    EntrantRow(
+        event="YOUTH",
+        id=3,
+        seed=1,
+        name="曾小明",
+        gender="M",
+        unit="杭州棋院",
+        region=None,
+        birth_date=None,
+        grade=None,
+        rating=None,
+        source=None,
+        status=EntrantStatus.PLAYING,
+        members=(),
+        platform_account=None,
+    ),
 ]
 
 
@@ -66,7 +71,7 @@ def filtered(**filters: object) -> list[str]:
     proxy = PlayersFilter()
     proxy.setSourceModel(model)
     proxy.set_filters(**filters)
-    return [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(proxy.rowCount())]
+    return [proxy.data(proxy.index(r, 0), ROW_ROLE).name for r in range(proxy.rowCount())]
 
 
 def test_players_model_shows_rows_and_columns() -> None:
