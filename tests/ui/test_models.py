@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 
 from app.domain import EntrantStatus
@@ -223,3 +225,13 @@ def test_the_grades_table_says_who_already_holds_the_grade(qtbot) -> None:  # no
     first = model.data(model.index(0, column))
     assert "5段" in first and ("not on the form" in first or "不列入申报表" in first)
     assert model.data(model.index(1, column)) == ""
+
+
+def test_a_changed_player_row_is_a_new_row_shown_at_once() -> None:
+    model = PlayersModel(list(ROWS))
+    status = model.column_of("status")
+    model.update_row(0, status=EntrantStatus.WITHDRAWN)
+    assert model.row(0) == replace(ROWS[0], status=EntrantStatus.WITHDRAWN)
+    assert ROWS[0].status == EntrantStatus.PLAYING  # the row read from the file is unchanged
+    assert model.data(model.index(0, status)) == "Withdrawn"
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is not None
