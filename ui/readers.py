@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from app.services.players import list_entrants
+from app.services.players import EntrantRow, list_entrants
 from app.services.read_model import load_final
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
@@ -47,13 +47,13 @@ def round_of(db: Database, event: str, number: int) -> RoundView:
     return round_view(db, event, number)
 
 
-def entrants(db: Database) -> list[dict[str, Any]]:
+def entrants(db: Database) -> list[EntrantRow]:
     return list_entrants(db)
 
 
 def groups(
     db: Database,
-) -> tuple[list[dict[str, Any]], list[TeamProblem], list[LateChangeLine]]:
+) -> tuple[list[EntrantRow], list[TeamProblem], list[LateChangeLine]]:
     """The teams view: entrants, eligibility problems, late changes."""
     return list_entrants(db), problems(db), late_change_list(db)
 

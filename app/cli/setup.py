@@ -74,22 +74,22 @@ def cmd_players(args: argparse.Namespace) -> int:
     with opened(args) as db:
         rows = player_service.list_entrants(db, args.event)
     if args.json:
-        print_json(rows)
+        print_json([asdict(r) for r in rows])
         return 0
     # The platform account (private, for the arbiter's checks) where the event has any.
-    accounts = any(r.get("platform_account") for r in rows)
+    accounts = any(r.platform_account for r in rows)
     body = [
         [
-            r["event"],
-            str(r["seed"]),
-            r["name"],
-            GENDER_TEXT.get(r["gender"], ""),
-            r["birth_date"] or "",
-            r["unit"] or "",
-            r["grade"] or "",
-            r["source"] or "",
-            *([r.get("platform_account") or ""] if accounts else []),
-            STATUS_TEXT.get(r["status"], r["status"]),
+            r.event,
+            str(r.seed),
+            r.name,
+            GENDER_TEXT.get(r.gender, ""),
+            r.birth_date or "",
+            r.unit or "",
+            r.grade or "",
+            r.source or "",
+            *([r.platform_account or ""] if accounts else []),
+            STATUS_TEXT.get(r.status, r.status),
         ]
         for r in rows
     ]

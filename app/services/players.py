@@ -453,7 +453,29 @@ def set_seed(db: Database, event_code: str, who: str, new_seed: int, operator: s
         )
 
 
-def list_entrants(db: Database, event_code: str | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class EntrantRow:
+    """One entrant as the players list shows it (`finals players --json`: this, as a dict;
+    the fields in this order)."""
+
+    event: str
+    id: int
+    seed: int
+    name: str
+    gender: str | None
+    unit: str | None
+    region: str | None
+    birth_date: str | None  # ISO date
+    grade: str | None
+    rating: int | None
+    source: str | None
+    status: EntrantStatus
+    members: tuple[str, ...]  # a team's or pair's players; () for a single player
+    # Private: shown to the arbiter here, never exported or printed.
+    platform_account: str | None
+
+
+def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRow]:
     with db.reading() as session:
         events = (
             [get_event(session, event_code)]
@@ -464,24 +486,22 @@ def list_entrants(db: Database, event_code: str | None = None) -> list[dict[str,
         for event in events:
             for e in event.entrants:
                 p = e.player
-                members = [m.player.name for m in e.members]
                 rows.append(
-                    {
-                        "event": event.code,
-                        "id": e.id,
-                        "seed": e.seed,
-                        "name": e.name,
-                        "gender": p.gender if p else None,
-                        "unit": e.unit,
-                        "region": p.region if p else None,
-                        "birth_date": p.birth_date.isoformat() if p and p.birth_date else None,
-                        "grade": p.grade if p else None,
-                        "rating": p.rating if p else None,
-                        "source": p.source if p else None,
-                        "status": e.status,
-                        "members": members,
-                        # Private: shown to the arbiter here, never exported or printed.
-                        "platform_account": p.platform_account if p else None,
-                    }
+                    EntrantRow(
+                        event=event.code,
+                        id=e.id,
+                        seed=e.seed,
+                        name=e.name,
+                        gender=p.gender if p else None,
+                        unit=e.unit,
+                        region=p.region if p else None,
+                        birth_date=p.birth_date.isoformat() if p and p.birth_date else None,
+                        grade=p.grade if p else None,
+                        rating=p.rating if p else None,
+                        source=p.source if p else None,
+                        status=e.status,
+                        members=tuple(m.player.name for m in e.members),
+                        platform_account=p.platform_account if p else None,
+                    )
                 )
         return rows

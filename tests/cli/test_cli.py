@@ -215,3 +215,18 @@ def test_the_template_imports_as_it_is_into_either_final(tmp_path: Path, capsys)
         assert f"导入 1 名选手（{event} 1）" in out
         code, out, _ = run(capsys, "players", str(final), "--event", event)
         assert code == 0 and "张三" in out
+
+
+def test_players_json_keeps_its_fields_in_order(tmp_path: Path, capsys) -> None:
+    f = str(tmp_path / "t.finals")
+    run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")
+    run(capsys, "import", f, str(write_sheet(tmp_path / "p.xlsx", [player("甲", unit="单位")])))
+    code, out, _ = run(capsys, "players", f, "--event", "OPEN", "--json")
+    assert code == 0
+    (row,) = json.loads(out)
+    assert list(row) == [
+        "event", "id", "seed", "name", "gender", "unit", "region", "birth_date", "grade",
+        "rating", "source", "status", "members", "platform_account",
+    ]  # fmt: skip
+    assert (row["event"], row["seed"], row["name"], row["unit"]) == ("OPEN", 1, "甲", "单位")
+    assert row["status"] == "playing" and row["members"] == []

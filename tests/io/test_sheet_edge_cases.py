@@ -32,7 +32,7 @@ def _players(db) -> int:
 
 
 def _names_and_units(db) -> dict[str, str | None]:
-    return {e["name"]: e["unit"] for e in list_entrants(db, "OPEN")}
+    return {e.name: e.unit for e in list_entrants(db, "OPEN")}
 
 
 def _refused(db, path: Path) -> str:

@@ -111,7 +111,7 @@ def test_platform_accounts_of_a_real_final_stay_in_the_file(
     built_demo(path, "hangzhou-go", players=24, seed=13, rounds=1)
     db = open_tournament(path)
     try:
-        accounts = [r["platform_account"] for r in list_entrants(db, "YOUTH")]
+        accounts = [r.platform_account for r in list_entrants(db, "YOUTH")]
         doc = build_export(db)
     finally:
         db.close()

@@ -153,7 +153,7 @@ def test_add_player_and_edit_player_refuse_professionals_naming_the_field(go: Da
     before = audit_log(go)
     error = _fails(edit_player, go, "MEN", str(seed), {"grade": "职业二段"})
     assert "【段位】" in error.message and "男子个人" in error.message
-    assert list_entrants(go, "MEN")[0]["grade"] == "5段" and audit_log(go) == before
+    assert list_entrants(go, "MEN")[0].grade == "5段" and audit_log(go) == before
 
 
 def test_compose_refuses_a_professional_in_a_pair(go: Database, tmp_path: Path) -> None:
@@ -187,10 +187,10 @@ def test_edit_player_refuses_a_youth_birth_date_out_of_the_window(
     error = _fails(edit_player, gomoku, "YOUTH", "小明", {"birth_date": "2007-05-01"})
     assert "【出生日期】" in error.message and "少儿组" in error.message
     assert "2008-09-01" in error.message
-    assert list_entrants(gomoku, "YOUTH")[0]["birth_date"] == "2012-03-04"
+    assert list_entrants(gomoku, "YOUTH")[0].birth_date == "2012-03-04"
     assert audit_log(gomoku) == before
     edit_player(gomoku, "YOUTH", "小明", {"birth_date": "2013-03-04"})  # inside: fine
-    assert list_entrants(gomoku, "YOUTH")[0]["birth_date"] == "2013-03-04"
+    assert list_entrants(gomoku, "YOUTH")[0].birth_date == "2013-03-04"
 
 
 def test_edit_player_checks_grade_windows_of_go_youth(go: Database, tmp_path: Path) -> None:
@@ -221,7 +221,7 @@ def test_edit_player_checks_the_gender_of_teams_and_pairs(
     )
     error = _fails(edit_player, gomoku, "OPEN", "男1", {"gender": "女"})
     assert "【性别】" in error.message and "男子" in error.message
-    assert [r["gender"] for r in list_entrants(gomoku, "OPEN")] == ["M", "M", "M"]
+    assert [r.gender for r in list_entrants(gomoku, "OPEN")] == ["M", "M", "M"]
 
     # A pair's members are edited where they play alone (a pair is edited through them).
     import_sheet(
@@ -234,7 +234,7 @@ def test_edit_player_checks_the_gender_of_teams_and_pairs(
             ],
         ),
     )
-    assert list_entrants(go, "XPAIR")[0]["members"] == ["甲", "乙"]
+    assert list_entrants(go, "XPAIR")[0].members == ("甲", "乙")
     error = _fails(edit_player, go, "MEN", "乙", {"gender": "男"})
     assert "【性别】" in error.message and "一男一女" in error.message
 
@@ -253,7 +253,7 @@ def test_an_edit_that_does_not_touch_an_old_problem_goes_through(
     assert [(p.event, p.entrant, p.level) for p in found] == [("YOUTH", "小明", "error")]
     assert "2001-02-03" in found[0].message and "少儿组" in found[0].message
     edit_player(gomoku, "YOUTH", "小明", {"unit": "绍兴少年宫"})
-    assert list_entrants(gomoku, "YOUTH")[0]["unit"] == "绍兴少年宫"
+    assert list_entrants(gomoku, "YOUTH")[0].unit == "绍兴少年宫"
     edit_player(gomoku, "YOUTH", "小明", {"birth_date": "2012-03-04"})
     assert eligibility_problems(gomoku) == []
 
@@ -413,7 +413,7 @@ def test_the_platform_account_is_stored_shown_to_the_arbiter_and_never_exported(
         player("甲", events="男子个人", 平台账号="yz_jia_adult"),
     ]
     import_sheet(go, write_sheet(tmp_path / "y.xlsx", rows, SHEET))
-    youth = {r["name"]: r["platform_account"] for r in list_entrants(go, "YOUTH")}
+    youth = {r.name: r.platform_account for r in list_entrants(go, "YOUTH")}
     assert youth == {"小明": "yz_xiaoming2012", "小红": "弈战小红"}
     export = build_export(go)
     doc = json.dumps(export, ensure_ascii=False)
@@ -449,14 +449,14 @@ def test_add_and_edit_player_require_the_platform_account(go: Database) -> None:
     error = _fails(add_player, go, "YOUTH", fields)
     assert "【平台账号】" in error.message and list_entrants(go, "YOUTH") == []
     seed = add_player(go, "YOUTH", {**fields, "platform_account": "yz_xm"})
-    assert list_entrants(go, "YOUTH")[0]["platform_account"] == "yz_xm"
+    assert list_entrants(go, "YOUTH")[0].platform_account == "yz_xm"
     before = audit_log(go)
     error = _fails(edit_player, go, "YOUTH", str(seed), {"platform_account": ""})
     assert "【平台账号】" in error.message and audit_log(go) == before
     error = _fails(edit_player, go, "YOUTH", str(seed), {"platform_account": "yz\x1b[2J"})
     assert "平台账号" in error.message and "U+001B" in error.message
     edit_player(go, "YOUTH", str(seed), {"platform_account": "yz_xm_new"})
-    assert list_entrants(go, "YOUTH")[0]["platform_account"] == "yz_xm_new"
+    assert list_entrants(go, "YOUTH")[0].platform_account == "yz_xm_new"
     entry = audit_log(go)[0]  # the change is logged, the account itself is not
     assert entry["action"] == "修改选手" and entry["after"]["已修改（不公开）"] == ["平台账号"]
     assert "yz_xm" not in json.dumps(audit_log(go), ensure_ascii=False)
@@ -474,8 +474,8 @@ def test_a_file_from_before_the_platform_column_is_upgraded(go: Database, tmp_pa
     try:
         with db.engine.connect() as conn:
             assert conn.exec_driver_sql("PRAGMA user_version").scalar() == SCHEMA_VERSION
-        assert [r["name"] for r in list_entrants(db, "MEN")] == ["甲"]
-        assert list_entrants(db, "MEN")[0]["platform_account"] is None
+        assert [r.name for r in list_entrants(db, "MEN")] == ["甲"]
+        assert list_entrants(db, "MEN")[0].platform_account is None
         assert db.integrity_check() == "ok"
     finally:
         db.close()

@@ -18,7 +18,7 @@ def test_import_warns_of_a_character_in_no_font_naming_the_row(gomoku, tmp_path:
     ]
     summary = import_sheet(gomoku, write_sheet(tmp_path / "rare.xlsx", rows), operator="甲")
     assert summary.players == 3
-    assert [e["name"] for e in list_entrants(gomoku, "OPEN")].count("张\U00030000") == 1
+    assert [e.name for e in list_entrants(gomoku, "OPEN")].count("张\U00030000") == 1
     assert len(summary.warnings) == 1, summary.warnings
     warning = summary.warnings[0]
     assert "第4行" in warning and "张\U00030000" in warning and "U+30000" in warning

@@ -52,10 +52,10 @@ def test_import_registers_players_teams_and_seeds(gomoku, tmp_path: Path) -> Non
     assert summary.entrants == {"OPEN": 5, "YOUTH": 1, "MTEAM": 1}
     open_list = list_entrants(gomoku, "OPEN")
     # Qualifiers by their qualifying rank first, then wild cards by grade (五段 before 三段).
-    assert [e["name"] for e in open_list] == ["李四", "张三", "赵六", "孙丽", "王五"]
-    assert [e["seed"] for e in open_list] == [1, 2, 3, 4, 5]
+    assert [e.name for e in open_list] == ["李四", "张三", "赵六", "孙丽", "王五"]
+    assert [e.seed for e in open_list] == [1, 2, 3, 4, 5]
     team = list_entrants(gomoku, "MTEAM")[0]
-    assert team["name"] == "绍兴队" and team["members"] == ["张三", "李四", "赵六"]
+    assert team.name == "绍兴队" and team.members == ("张三", "李四", "赵六")
     assert audit_log(gomoku)[0]["operator"] == "甲"
 
 
@@ -137,7 +137,7 @@ def test_pairs_must_match_their_event(tmp_path: Path) -> None:
     ]
     summary = import_sheet(db, write_sheet(tmp_path / "pairs.xlsx", good))
     assert summary.pairs == 2
-    assert [e["members"] for e in list_entrants(db, "XPAIR")] == [["甲", "乙"]]
+    assert [e.members for e in list_entrants(db, "XPAIR")] == [("甲", "乙")]
     bad = [
         player("丙", events="男女混双", **{"队名/搭档": "丁"}),
         player("丁", events="男女混双", **{"队名/搭档": "丙"}),

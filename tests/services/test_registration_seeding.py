@@ -19,7 +19,7 @@ from tests.services.sheets import player, write_sheet
 
 
 def _seeds(db, event: str = "OPEN") -> list[tuple[int, str]]:
-    return [(e["seed"], e["name"]) for e in list_entrants(db, event)]
+    return [(e.seed, e.name) for e in list_entrants(db, event)]
 
 
 def test_a_second_import_before_round_1_renumbers_the_whole_event(gomoku, tmp_path: Path) -> None:
@@ -137,10 +137,10 @@ def test_teams_and_an_individual_event_of_one_import_are_numbered_apart(gomoku, 
         ),
     )
     teams = list_entrants(gomoku, "MTEAM")
-    assert [(t["seed"], t["name"], t["unit"]) for t in teams] == [
+    assert [(t.seed, t.name, t.unit) for t in teams] == [
         (1, "甲队", "甲单位"),
         (2, "乙队", "乙单位"),
         (3, "丙队", "丙单位"),
     ]
-    assert teams[2]["members"] == ["丙0", "丙1", "丙2"]
+    assert teams[2].members == ("丙0", "丙1", "丙2")
     assert [seed for seed, _ in _seeds(gomoku)] == list(range(1, 10))

@@ -26,8 +26,8 @@ PLAYERS = [
 
 
 def _names(db, event: str = "OPEN") -> list[str]:  # noqa: ANN001
-    rows = sorted((r for r in list_entrants(db, event)), key=lambda r: r["seed"])
-    return [r["name"] for r in rows]
+    rows = sorted((r for r in list_entrants(db, event)), key=lambda r: r.seed)
+    return [r.name for r in rows]
 
 
 @pytest.fixture

@@ -76,14 +76,14 @@ def _state(db: Database) -> tuple[Any, ...]:
 
 def _free_men(db: Database, count: int, source: str = "入围赛") -> list[str]:
     """Seed numbers of men of the open event in no team, with a qualifier's source."""
-    in_teams = {m for t in list_entrants(db, "MTEAM") for m in t["members"]}
+    in_teams = {m for t in list_entrants(db, "MTEAM") for m in t.members}
     men = [
         r
         for r in list_entrants(db, "OPEN")
-        if r["gender"] == "M" and r["name"] not in in_teams and source in (r["source"] or "")
+        if r.gender == "M" and r.name not in in_teams and source in (r.source or "")
     ]
     assert len(men) >= count
-    return [str(r["seed"]) for r in men[:count]]
+    return [str(r.seed) for r in men[:count]]
 
 
 def _team(doc: dict[str, Any], code: str, name: str) -> dict[str, Any]:
@@ -108,7 +108,7 @@ def test_a_team_dissolved_after_round_1_is_refused_and_nothing_changes(played: D
     team = list_entrants(played, "MTEAM")[0]
     before = _state(played)
     with pytest.raises(FinalsError, match="--force"):
-        dissolve(played, "MTEAM", team["name"])
+        dissolve(played, "MTEAM", team.name)
     assert _state(played) == before
 
 
@@ -140,15 +140,15 @@ def test_forcing_a_late_team_is_audited_and_shown_on_the_team(played: Database) 
 
 def test_forcing_a_late_dissolution_is_listed_with_the_event(played: Database) -> None:
     team = list_entrants(played, "WTEAM")[0]
-    assert dissolve(played, "WTEAM", team["name"], "李裁判", force=True) == team["name"]
-    assert team["name"] not in [t["name"] for t in list_entrants(played, "WTEAM")]
+    assert dissolve(played, "WTEAM", team.name, "李裁判", force=True) == team.name
+    assert team.name not in [t.name for t in list_entrants(played, "WTEAM")]
     entry = audit_log(played, 1)[0]
     assert entry["action"] == "强制解散" and entry["operator"] == "李裁判"
     event = next(e for e in build_export(played)["events"] if e["code"] == "WTEAM")
     assert [
         (c["action"], c["team"], c["after_round"], c["operator"]) for c in event["late_changes"]
-    ] == [("dissolved", team["name"], 2, "李裁判")]
-    assert event["late_changes"][0]["members"] == team["members"]
+    ] == [("dissolved", team.name, 2, "李裁判")]
+    assert event["late_changes"][0]["members"] == list(team.members)
 
 
 def test_before_round_1_compose_and_dissolve_need_no_force(fresh: Database) -> None:
@@ -197,10 +197,10 @@ def test_gomoku_team_events_exclude_wild_cards_go_does_not(fresh: Database, go: 
 
 def test_the_demo_forms_valid_teams(fresh: Database, played: Database) -> None:
     for db in (fresh, played):
-        sources = {r["name"]: r["source"] for r in list_entrants(db, "OPEN")}
+        sources = {r.name: r.source for r in list_entrants(db, "OPEN")}
         teams = list_entrants(db, "MTEAM") + list_entrants(db, "WTEAM")
         assert teams
-        assert all("外卡" not in (sources[m] or "") for t in teams for m in t["members"])
+        assert all("外卡" not in (sources[m] or "") for t in teams for m in t.members)
         assert problems(db) == []
 
 
@@ -209,10 +209,10 @@ def test_the_full_size_demo_champion_team_has_no_wild_card(tmp_path: Path) -> No
     build_demo(path, "shaoxing-gomoku-2022")
     db = open_tournament(path)
     try:
-        sources = {r["name"]: r["source"] for r in list_entrants(db, "OPEN")}
+        sources = {r.name: r.source for r in list_entrants(db, "OPEN")}
         teams = list_entrants(db, "MTEAM") + list_entrants(db, "WTEAM")
         assert len(teams) >= 8
-        assert all("外卡" not in (sources[m] or "") for t in teams for m in t["members"])
+        assert all("外卡" not in (sources[m] or "") for t in teams for m in t.members)
         assert problems(db) == []
     finally:
         db.close()
@@ -259,7 +259,7 @@ def test_import_refuses_a_team_naming_a_wild_card(gomoku: Database, tmp_path: Pa
         )
     )
     import_sheet(gomoku, write_sheet(tmp_path / "q.xlsx", rows))
-    assert list_entrants(gomoku, "MTEAM")[0]["members"] == ["甲", "丙", "丁"]
+    assert list_entrants(gomoku, "MTEAM")[0].members == ("甲", "丙", "丁")
 
 
 def test_compose_refuses_a_wild_card(fresh: Database) -> None:
@@ -273,29 +273,27 @@ def test_compose_refuses_a_wild_card(fresh: Database) -> None:
 
 
 def test_go_teams_take_wild_cards(go: Database) -> None:
-    in_teams = {m for t in list_entrants(go, "MTEAM") for m in t["members"]}
-    men = [r for r in list_entrants(go, "MEN") if r["gender"] == "M" and r["name"] not in in_teams]
-    wild = [str(r["seed"]) for r in men if "外卡" in (r["source"] or "")][:1]
-    others = [str(r["seed"]) for r in men if "外卡" not in (r["source"] or "")][:2]
+    in_teams = {m for t in list_entrants(go, "MTEAM") for m in t.members}
+    men = [r for r in list_entrants(go, "MEN") if r.gender == "M" and r.name not in in_teams]
+    wild = [str(r.seed) for r in men if "外卡" in (r.source or "")][:1]
+    others = [str(r.seed) for r in men if "外卡" not in (r.source or "")][:2]
     assert compose(go, "MTEAM", "围棋队", others + wild).name == "围棋队"
 
 
 def test_editing_a_team_member_into_a_wild_card_is_refused(fresh: Database) -> None:
     team = list_entrants(fresh, "MTEAM")[0]
-    member = team["members"][0]
+    member = team.members[0]
     before = _state(fresh)
     with pytest.raises(FinalsError) as caught:
         edit_player(fresh, "OPEN", member, {"source": "主办方外卡"})
     text = str(caught.value)
-    assert member in text and team["name"] in text and "外卡" in text
+    assert member in text and team.name in text and "外卡" in text
     assert _state(fresh) == before
     # Other fields of the same member, and the source of a player in no team, still change.
     edit_player(fresh, "OPEN", member, {"source": "入围赛第3期"})
     loner = _free_men(fresh, 1)[0]
     edit_player(fresh, "OPEN", loner, {"source": "外卡"})
-    assert (
-        next(r for r in list_entrants(fresh, "OPEN") if str(r["seed"]) == loner)["source"] == "外卡"
-    )
+    assert next(r for r in list_entrants(fresh, "OPEN") if str(r.seed) == loner).source == "外卡"
 
 
 # -- 3. an ineligible team is marked, and paid by the setting --------------------------------

@@ -17,7 +17,7 @@ def test_team_of_three_men_from_the_open_event(gomoku, tmp_path: Path) -> None:
     import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     made = compose(gomoku, "MTEAM", "绍兴队", ["1", "2", "男2"])
     assert sorted(made.members) == ["男0", "男1", "男2"]
-    assert list_entrants(gomoku, "MTEAM")[0]["name"] == "绍兴队"
+    assert list_entrants(gomoku, "MTEAM")[0].name == "绍兴队"
     with pytest.raises(FinalsError) as caught:
         compose(gomoku, "MTEAM", "二队", ["男3", "女甲"])
     text = str(caught.value)
@@ -64,6 +64,6 @@ def test_teams_with_reserves_count_their_best_members(gomoku, tmp_path: Path) ->
     ]
     import_sheet(gomoku, write_sheet(tmp_path / "p.xlsx", rows))
     team = list_entrants(gomoku, "MTEAM")[0]
-    assert len(team["members"]) == 4
+    assert len(team.members) == 4
     doc = build_export(gomoku)
     assert next(e for e in doc["events"] if e["code"] == "MTEAM")["standings"][0]["entrant"]

@@ -27,11 +27,11 @@ def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
     from ui.models.base import ROW_ROLE
     from ui.search import search_keys
 
-    name = window.players.model.row(0)["name"]
+    name = window.players.model.row(0).name
     window.players.search.setText(search_keys(name)[1])  # initials, e.g. zs for 张三
     proxy = window.players.proxy
     shown = proxy.rowCount()
-    assert name in [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(shown)]
+    assert name in [proxy.data(proxy.index(r, 0), ROW_ROLE).name for r in range(shown)]
     assert 0 < shown < window.players.model.rowCount()
     assert (
         window.players.count.text().startswith(f"显示 {shown} /")
@@ -199,12 +199,12 @@ def test_withdraw_and_undo(window, monkeypatch, settle) -> None:  # noqa: ANN001
     row = players.selected()
     players.toggle_withdrawn()
     settle(window)
-    status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
-    assert status[(row["event"], row["seed"])] == "withdrawn"
+    status = {(r.event, r.seed): r.status for r in players.model.rows()}
+    assert status[(row.event, row.seed)] == "withdrawn"
     window.ctx.undo_stack.undo()
     settle(window)
-    status = {(r["event"], r["seed"]): r["status"] for r in players.model.rows()}
-    assert status[(row["event"], row["seed"])] == "playing"
+    status = {(r.event, r.seed): r.status for r in players.model.rows()}
+    assert status[(row.event, row.seed)] == "playing"
     window.show_view("audit")
     settle(window)
     actions = [r["action"] for r in window.audit.model.rows()]

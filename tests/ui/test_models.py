@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import Qt
 
+from app.domain import EntrantStatus
 from app.pairing.model import Finding, PairedGame, TableNote
+from app.services.players import EntrantRow
 from app.services.rounds import RoundView
 from ui.models.base import ROW_ROLE
 from ui.models.games import FINDING_COLOUR, OPEN_COLOUR, GamesModel
@@ -13,51 +17,54 @@ from ui.models.standings import StandingsModel
 from ui.search import matches, search_keys
 
 ROWS = [
-    {
-        "event": "OPEN",
-        "id": 1,
-        "seed": 1,
-        "name": "张三",
-        "gender": "M",
-        "unit": "绍兴市棋类协会",
-        "region": "绍兴",
-        "birth_date": "2010-05-03",
-        "grade": "3段",
-        "rating": 1850,
-        "source": "入围赛第3期",
-        "status": "playing",
-        "members": [],
-    },
-    {
-        "event": "OPEN",
-        "id": 2,
-        "seed": 2,
-        "name": "李四",
-        "gender": "F",
-        "unit": "杭州棋院",
-        "region": "杭州",
-        "birth_date": None,
-        "grade": None,
-        "rating": None,
-        "source": None,
-        "status": "withdrawn",
-        "members": [],
-    },
-    {
-        "event": "YOUTH",
-        "id": 3,
-        "seed": 1,
-        "name": "曾小明",
-        "gender": "M",
-        "unit": "杭州棋院",
-        "region": None,
-        "birth_date": None,
-        "grade": None,
-        "rating": None,
-        "source": None,
-        "status": "playing",
-        "members": [],
-    },
+    EntrantRow(
+        event="OPEN",
+        id=1,
+        seed=1,
+        name="张三",
+        gender="M",
+        unit="绍兴市棋类协会",
+        region="绍兴",
+        birth_date="2010-05-03",
+        grade="3段",
+        rating=1850,
+        source="入围赛第3期",
+        status=EntrantStatus.PLAYING,
+        members=(),
+        platform_account=None,
+    ),
+    EntrantRow(
+        event="OPEN",
+        id=2,
+        seed=2,
+        name="李四",
+        gender="F",
+        unit="杭州棋院",
+        region="杭州",
+        birth_date=None,
+        grade=None,
+        rating=None,
+        source=None,
+        status=EntrantStatus.WITHDRAWN,
+        members=(),
+        platform_account=None,
+    ),
+    EntrantRow(
+        event="YOUTH",
+        id=3,
+        seed=1,
+        name="曾小明",
+        gender="M",
+        unit="杭州棋院",
+        region=None,
+        birth_date=None,
+        grade=None,
+        rating=None,
+        source=None,
+        status=EntrantStatus.PLAYING,
+        members=(),
+        platform_account=None,
+    ),
 ]
 
 
@@ -66,7 +73,7 @@ def filtered(**filters: object) -> list[str]:
     proxy = PlayersFilter()
     proxy.setSourceModel(model)
     proxy.set_filters(**filters)
-    return [proxy.data(proxy.index(r, 0), ROW_ROLE)["name"] for r in range(proxy.rowCount())]
+    return [proxy.data(proxy.index(r, 0), ROW_ROLE).name for r in range(proxy.rowCount())]
 
 
 def test_players_model_shows_rows_and_columns() -> None:
@@ -218,3 +225,13 @@ def test_the_grades_table_says_who_already_holds_the_grade(qtbot) -> None:  # no
     first = model.data(model.index(0, column))
     assert "5段" in first and ("not on the form" in first or "不列入申报表" in first)
     assert model.data(model.index(1, column)) == ""
+
+
+def test_a_changed_player_row_is_a_new_row_shown_at_once() -> None:
+    model = PlayersModel(list(ROWS))
+    status = model.column_of("status")
+    model.update_row(0, status=EntrantStatus.WITHDRAWN)
+    assert model.row(0) == replace(ROWS[0], status=EntrantStatus.WITHDRAWN)
+    assert ROWS[0].status == EntrantStatus.PLAYING  # the row read from the file is unchanged
+    assert model.data(model.index(0, status)) == "Withdrawn"
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.BackgroundRole) is not None

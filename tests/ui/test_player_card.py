@@ -33,7 +33,7 @@ def test_the_card_from_the_players_view(window, qtbot, settle) -> None:  # noqa:
     # select the OPEN entrant with seed 1
     for r in range(view.proxy.rowCount()):
         data = view.proxy.index(r, 0).data(ROW_ROLE)
-        if data["event"] == "OPEN" and data["seed"] == 1:
+        if data.event == "OPEN" and data.seed == 1:
             row = r
     assert row is not None
     view.table.selectRow(row)

@@ -37,13 +37,13 @@ def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(window, monkey
     monkeypatch.setattr(
         "ui.views.players.PlayerDialog",
         lambda *a, **k: _OnceDialog(
-            {**{f: youth.get(f) for f in FIELDS}, "birth_date": "2007-05-01"}
+            {**{f: getattr(youth, f, None) for f in FIELDS}, "birth_date": "2007-05-01"}
         ),
     )
     monkeypatch.setattr(view, "selected", lambda: youth)
     view.edit_selected()
     assert shown and "【出生日期】" in shown[0] and "少儿组" in shown[0]
-    assert list_entrants(window.ctx.db, "YOUTH")[0]["birth_date"] == youth["birth_date"]
+    assert list_entrants(window.ctx.db, "YOUTH")[0].birth_date == youth.birth_date
 
 
 def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None:  # noqa: ANN001

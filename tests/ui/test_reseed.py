@@ -33,14 +33,12 @@ def unpaired(built_demo: Callable[..., Path], qtbot, tmp_path: Path):  # noqa: A
 
 
 def _file_order(db, event: str) -> list[str]:  # noqa: ANN001
-    return [r["name"] for r in sorted(list_entrants(db, event), key=lambda r: r["seed"])]
+    return [r.name for r in sorted(list_entrants(db, event), key=lambda r: r.seed)]
 
 
 def _list_order(view, event: str) -> list[str]:  # noqa: ANN001
     rows = [view.model.index(r, 0).data(ROW_ROLE) for r in range(view.model.rowCount())]
-    return [
-        r["name"] for r in sorted((r for r in rows if r["event"] == event), key=lambda r: r["seed"])
-    ]
+    return [r.name for r in sorted((r for r in rows if r.event == event), key=lambda r: r.seed)]
 
 
 def test_reseed_by_rating_and_undo(unpaired, qtbot, settle, monkeypatch) -> None:  # noqa: ANN001
@@ -51,7 +49,7 @@ def test_reseed_by_rating_and_undo(unpaired, qtbot, settle, monkeypatch) -> None
     view = win.players
     win.show_view("players")
     before = _file_order(db, "OPEN")
-    ratings = {r["name"]: r["rating"] or 0 for r in list_entrants(db, "OPEN")}
+    ratings = {r.name: r.rating or 0 for r in list_entrants(db, "OPEN")}
     by_rating = sorted(before, key=lambda name: -ratings[name])  # stable: ties keep order
     assert by_rating != before
     assert _list_order(view, "OPEN") == before

@@ -22,16 +22,16 @@ def _show_event(window, code: str):  # noqa: ANN001, ANN202
 
 def _cell(view, name: str, key: str) -> str:  # noqa: ANN001
     model = view.model
-    row = next(i for i in range(model.rowCount()) if model.row(i)["name"] == name)
+    row = next(i for i in range(model.rowCount()) if model.row(i).name == name)
     return model.data(model.index(row, model.column_of(key)))
 
 
 def _free_men(db, count: int) -> list[str]:  # noqa: ANN001
-    taken = {m for t in list_entrants(db, "MTEAM") for m in t["members"]}
+    taken = {m for t in list_entrants(db, "MTEAM") for m in t.members}
     return [
-        str(r["seed"])
+        str(r.seed)
         for r in list_entrants(db, "OPEN")
-        if r["gender"] == "M" and r["name"] not in taken and "外卡" not in (r["source"] or "")
+        if r.gender == "M" and r.name not in taken and "外卡" not in (r.source or "")
     ][:count]
 
 
@@ -51,10 +51,10 @@ def test_a_late_team_is_composed_only_when_the_arbiter_forces_it(window, monkeyp
     assert (list_entrants(db, "MTEAM"), len(audit_log(db))) == before
     answer[0] = QMessageBox.StandardButton.Yes
     view.compose()
-    assert "迟到队" in [t["name"] for t in list_entrants(db, "MTEAM")]
+    assert "迟到队" in [t.name for t in list_entrants(db, "MTEAM")]
     assert audit_log(db, 1)[0]["action"] == "强制组队"
     assert "第2轮编排后强制组队" in _cell(view, "迟到队", "note")
-    others = [r["name"] for r in view.model.rows() if r["name"] != "迟到队"]
+    others = [r.name for r in view.model.rows() if r.name != "迟到队"]
     assert others and all(_cell(view, name, "note") == "" for name in others)
 
 
@@ -62,13 +62,13 @@ def test_a_late_dissolution_asks_and_is_listed(window, monkeypatch) -> None:  # 
     view = _show_event(window, "WTEAM")
     db = window.ctx.db
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
-    name = view.model.row(0)["name"]
+    name = view.model.row(0).name
     view.table.setCurrentIndex(view.table.model().index(0, 0))
     row = view.model.row(view.table.model().mapToSource(view.table.currentIndex()).row())
     view.dissolve_selected()
-    assert row["name"] not in [t["name"] for t in list_entrants(db, "WTEAM")]
+    assert row.name not in [t.name for t in list_entrants(db, "WTEAM")]
     lines = [view.problems.item(i).text() for i in range(view.problems.count())]
-    assert any("强制解散" in line and row["name"] in line for line in lines), lines
+    assert any("强制解散" in line and row.name in line for line in lines), lines
     assert name
 
 
@@ -76,11 +76,11 @@ def test_an_ineligible_team_is_marked_and_its_prize_said(window, tmp_path: Path)
     view = _show_event(window, "MTEAM")
     db = window.ctx.db
     team = list_entrants(db, "MTEAM")[0]
-    set_status(db, "OPEN", team["members"][0], "withdrawn")
+    set_status(db, "OPEN", team.members[0], "withdrawn")
     window.ctx.notify(ctxmod.PLAYERS)
-    assert f"{team['members'][0]}已退赛" in _cell(view, team["name"], "problems")
+    assert f"{team.members[0]}已退赛" in _cell(view, team.name, "problems")
     model = view.model
-    row = next(i for i in range(model.rowCount()) if model.row(i)["name"] == team["name"])
+    row = next(i for i in range(model.rowCount()) if model.row(i).name == team.name)
     assert model.data(model.index(row, 0), Qt.ItemDataRole.BackgroundRole) is not None
     assert "不符合参赛条件" in view.summary.text() and "奖金照发" in view.summary.text()
     shot = tmp_path / "teams.png"

@@ -18,7 +18,7 @@ def change_text(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class AuditModel(RecordsModel):
+class AuditModel(RecordsModel[dict[str, Any]]):
     """Rows are the log's entries with `words`: the change in Chinese sentences."""
 
     def __init__(self, parent: QObject | None = None) -> None:

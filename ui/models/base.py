@@ -1,11 +1,11 @@
-"""A table model over a plain list of rows (dicts, or frozen dataclasses of the read model):
-the adapter every view uses."""
+"""A table model over a plain list of rows (frozen dataclasses of the read model, or dicts
+in the views not yet typed): the adapter every view uses."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, is_dataclass, replace
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
@@ -13,6 +13,7 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
+Row = TypeVar("Row")  # a frozen dataclass of the read model (or, in older views, a dict)
 
 
 @dataclass(frozen=True)
@@ -39,15 +40,16 @@ def plain(value: Any) -> str:
     return str(value)
 
 
-class RecordsModel(QAbstractTableModel):
-    """Rows are dicts; columns say how to show them. Subclasses colour rows."""
+class RecordsModel(QAbstractTableModel, Generic[Row]):
+    """Rows of one type (`RecordsModel[EntrantRow]`); columns say how to show them.
+    Subclasses colour rows."""
 
     def __init__(
-        self, columns: Sequence[Column] = (), rows: Sequence[Any] = (), parent: Any = None
+        self, columns: Sequence[Column] = (), rows: Sequence[Row] = (), parent: Any = None
     ) -> None:
         super().__init__(parent)
         self._columns = list(columns)
-        self._rows: list[Any] = list(rows)
+        self._rows: list[Row] = list(rows)
 
     # -- contents ------------------------------------------------------------------
     def set_columns(self, columns: Sequence[Column]) -> None:
@@ -55,19 +57,27 @@ class RecordsModel(QAbstractTableModel):
         self._columns = list(columns)
         self.endResetModel()
 
-    def set_rows(self, rows: Sequence[Any]) -> None:
+    def set_rows(self, rows: Sequence[Row]) -> None:
         self.beginResetModel()
         self._rows = list(rows)
         self.endResetModel()
 
-    def row(self, number: int) -> Any:
+    def row(self, number: int) -> Row:
         return self._rows[number]
 
     def update_row(self, number: int, **values: Any) -> None:
-        self._rows[number] = {**self._rows[number], **values}
+        """The row with `values` changed: a new dataclass row (dataclasses.replace), or a
+        dict merged."""
+        old: Any = self._rows[number]
+        new: Any = (
+            replace(old, **values)
+            if is_dataclass(old) and not isinstance(old, type)
+            else {**old, **values}
+        )
+        self._rows[number] = new
         self.dataChanged.emit(self.index(number, 0), self.index(number, len(self._columns) - 1))
 
-    def rows(self) -> list[Any]:
+    def rows(self) -> list[Row]:
         return list(self._rows)
 
     def columns(self) -> list[Column]:
@@ -77,10 +87,10 @@ class RecordsModel(QAbstractTableModel):
         return next(i for i, c in enumerate(self._columns) if c.key == key)
 
     # -- hooks ---------------------------------------------------------------------
-    def row_background(self, row: Any) -> Any:
+    def row_background(self, row: Row) -> Any:
         return None
 
-    def row_tooltip(self, row: Any) -> str | None:
+    def row_tooltip(self, row: Row) -> str | None:
         return None
 
     # -- Qt ------------------------------------------------------------------------

@@ -64,7 +64,7 @@ def game_rows(view: RoundView) -> list[dict[str, Any]]:
     return rows
 
 
-class GamesModel(RecordsModel):
+class GamesModel(RecordsModel[dict[str, Any]]):
     """Columns: table, first (seed, name, score), result, second, colour reason, floats."""
 
     def __init__(self, parent: QObject | None = None, results_mode: bool = False) -> None:

@@ -8,19 +8,20 @@ from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFil
 from PySide6.QtGui import QColor
 
 from app.pinyin import name_key
+from app.services.players import EntrantRow
 from ui.models.base import ROW_ROLE, SORT_ROLE, Column, RecordsModel
 from ui.search import matches
 
 
-def _pinyin_sort(row: dict[str, Any]) -> str:
-    syllables, name = name_key(row.get("name") or "")
+def _pinyin_sort(row: EntrantRow) -> str:
+    syllables, name = name_key(row.name or "")
     return " ".join(syllables) + " " + name
 
 
-class PlayersModel(RecordsModel):
+class PlayersModel(RecordsModel[EntrantRow]):
     def __init__(
         self,
-        rows: list[dict[str, Any]] | None = None,
+        rows: list[EntrantRow] | None = None,
         parent: QObject | None = None,
         event_names: dict[str, str] | None = None,
     ) -> None:
@@ -37,13 +38,11 @@ class PlayersModel(RecordsModel):
                 Column(
                     "event",
                     self.tr("Event"),
-                    lambda r: self.event_names.get(r["event"], r["event"]),
+                    lambda r: self.event_names.get(r.event, r.event),
                 ),
                 Column("seed", self.tr("No."), numeric=True),
                 Column("name", self.tr("Name"), sort=_pinyin_sort),
-                Column(
-                    "gender", self.tr("Gender"), lambda r: genders.get(r.get("gender") or "", "")
-                ),
+                Column("gender", self.tr("Gender"), lambda r: genders.get(r.gender or "", "")),
                 Column("birth_date", self.tr("Born")),
                 Column("unit", self.tr("Unit")),
                 Column("region", self.tr("Region")),
@@ -51,14 +50,12 @@ class PlayersModel(RecordsModel):
                 Column("rating", self.tr("Rating"), numeric=True),
                 Column("source", self.tr("Qualified via")),
                 Column("members", self.tr("Members")),
-                Column(
-                    "status", self.tr("Status"), lambda r: statuses.get(r["status"], r["status"])
-                ),
+                Column("status", self.tr("Status"), lambda r: statuses.get(r.status, r.status)),
             ]
         )
 
-    def row_background(self, row: dict[str, Any]) -> Any:
-        if row.get("status") == "withdrawn":
+    def row_background(self, row: EntrantRow) -> Any:
+        if row.status == "withdrawn":
             return QColor("#e6e6e6")
         return None
 
@@ -90,23 +87,23 @@ class PlayersFilter(QSortFilterProxyModel):
         self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex
     ) -> bool:
         model = self.sourceModel()
-        row = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
+        row: EntrantRow | None = model.data(model.index(source_row, 0, source_parent), ROW_ROLE)
         if row is None:
             return False
-        if self.event_code and row.get("event") != self.event_code:
+        if self.event_code and row.event != self.event_code:
             return False
-        if self.gender and row.get("gender") != self.gender:
+        if self.gender and row.gender != self.gender:
             return False
-        if self.unit and row.get("unit") != self.unit:
+        if self.unit and row.unit != self.unit:
             return False
-        if self.status and row.get("status") != self.status:
+        if self.status and row.status != self.status:
             return False
         if self.query:
-            members = " ".join(row.get("members") or [])
+            members = " ".join(row.members)
             if not (
-                matches(self.query, row.get("name"), row.get("unit"), members)
-                or any(matches(self.query, m) for m in row.get("members") or [])
-                or self.query.strip() == str(row.get("seed"))
+                matches(self.query, row.name, row.unit, members)
+                or any(matches(self.query, m) for m in row.members)
+                or self.query.strip() == str(row.seed)
             ):
                 return False
         return True

@@ -97,7 +97,7 @@ def _rank(r: StandingLine) -> str:
     return f"{r.rank}" + ("=" if r.shared else "")
 
 
-class StandingsModel(RecordsModel):
+class StandingsModel(RecordsModel[StandingLine]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.tiebreaks: list[str] = []
@@ -147,7 +147,7 @@ class StandingsModel(RecordsModel):
         return PRIZE_COLOUR if row.entrant in self.prize_entrants else None
 
 
-class GroupStandingsModel(RecordsModel):
+class GroupStandingsModel(RecordsModel[StandingLine]):
     """Team or pair events side by side: event, rank, name, members, points, tie-breaks."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -184,7 +184,7 @@ def _yuan(line: PrizeLine) -> float:
     return line.award.amount_fen / 100
 
 
-class PrizesModel(RecordsModel):
+class PrizesModel(RecordsModel["PrizeLine"]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.set_columns(
@@ -206,7 +206,7 @@ class PrizesModel(RecordsModel):
         )
 
 
-class GradesModel(RecordsModel):
+class GradesModel(RecordsModel["GradeLine"]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.event_names: dict[str, str] = {}

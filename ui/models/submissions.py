@@ -23,7 +23,7 @@ def clock(received_at: str | None) -> str:
     return (received_at or "").rsplit(" ", 1)[-1]
 
 
-class SubmissionsModel(RecordsModel):
+class SubmissionsModel(RecordsModel[dict[str, Any]]):
     """Rows are `SubmissionView.to_dict()`s, oldest first (the order they arrived)."""
 
     def __init__(self, parent: QObject | None = None) -> None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 def read_log(db: Database, limit: int) -> list[dict[str, Any]]:
     """In a worker: the newest entries, each with its change in words."""
     entries = audit_log(db, limit)
-    names = {e["id"]: f"{e['seed']}号 {e['name']}" for e in list_entrants(db)}
+    names = {e.id: f"{e.seed}号 {e.name}" for e in list_entrants(db)}
     for entry in entries:
         args = (entry["action"], entry["target"], entry["before"], entry["after"], names)
         entry["words"] = change_words(*args, limit=200)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.outputs import check_output
-from app.services.players import add_player, edit_player, set_seed, set_status
+from app.services.players import EntrantRow, add_player, edit_player, set_seed, set_status
 from app.services.registration import import_sheet
 from app.services.seeding import Reseeded, reseed_event
 from ui import context as ctxmod
@@ -154,7 +155,7 @@ class PlayersView(QWidget):
             on_error=lambda exc: show_error(self, exc),
         )
 
-    def _fill(self, rows: list[dict[str, Any]]) -> None:
+    def _fill(self, rows: list[EntrantRow]) -> None:
         sized = self.model.rowCount() > 0
         self.model.event_names = {e["code"]: e["name"] for e in self.ctx.events}
         self.model.set_rows(rows)
@@ -163,7 +164,7 @@ class PlayersView(QWidget):
             self.tr("All events"),
             [(e["code"], e["name"]) for e in self.ctx.events],
         )
-        units = sorted({r["unit"] for r in rows if r.get("unit")})
+        units = sorted({r.unit for r in rows if r.unit})
         self._fill_combo(self.unit_filter, self.tr("Any unit"), [(u, u) for u in units])
         if not sized:  # once per file: a reload keeps the widths the arbiter may have set
             self.table.resizeColumnsToContents()
@@ -190,14 +191,14 @@ class PlayersView(QWidget):
             .replace("%2", str(self.model.rowCount()))
         )
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> EntrantRow | None:
         rows = self.table.selectionModel().selectedRows()
         if not rows:
             return None
-        row: dict[str, Any] | None = self.proxy.data(rows[0], ROW_ROLE)
+        row: EntrantRow | None = self.proxy.data(rows[0], ROW_ROLE)
         return row
 
-    def _need_selection(self) -> dict[str, Any] | None:
+    def _need_selection(self) -> EntrantRow | None:
         row = self.selected()
         if row is None:
             QMessageBox.information(self, self.tr("Players"), self.tr("Select a player first."))
@@ -231,32 +232,33 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None or self.ctx.db is None:
             return
-        self.card_dialog = open_player_card(self, self.ctx, row["event"], int(row["id"]))
+        self.card_dialog = open_player_card(self, self.ctx, row.event, row.id)
 
     def edit_selected(self) -> None:
         row = self.selected()
         if row is None or self.ctx.db is None:
             return
-        if row.get("members"):
+        if row.members:
             QMessageBox.information(
                 self,
                 self.tr("Players"),
                 self.tr("Teams and pairs are edited through their members."),
             )
             return
-        dialog = PlayerDialog(self, row)
+        shown = asdict(row)  # the dialog's fields; those not in the list (id number…) empty
+        dialog = PlayerDialog(self, shown)
         while dialog.exec():
             values = dialog.values()
             changes = {
                 k: v
                 for k, v in values.items()
-                if str(v or "") != str(row.get(k) if row.get(k) is not None else "")
+                if str(v or "") != str(shown.get(k) if shown.get(k) is not None else "")
                 and not (k in ("id_number", "phone", "qualifier_rank") and not v)
             }
             if not changes:
                 return
             try:
-                edit_player(self.ctx.db, row["event"], str(row["seed"]), changes, self.ctx.operator)
+                edit_player(self.ctx.db, row.event, str(row.seed), changes, self.ctx.operator)
             except FinalsError as exc:
                 show_error(self, exc)
                 continue
@@ -267,18 +269,18 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None or self.ctx.db is None:
             return
-        new = "playing" if row["status"] == "withdrawn" else "withdrawn"
+        new = "playing" if row.status == "withdrawn" else "withdrawn"
         if (
             new == "withdrawn"
             and QMessageBox.question(
                 self,
                 self.tr("Withdraw"),
-                self.tr("Withdraw %1 from the next round on?").replace("%1", row["name"]),
+                self.tr("Withdraw %1 from the next round on?").replace("%1", row.name),
             )
             != QMessageBox.StandardButton.Yes
         ):
             return
-        self._status(row, new, row["status"], None)
+        self._status(row, new, row.status, None)
 
     def mark_absent(self) -> None:
         row = self._need_selection()
@@ -286,12 +288,12 @@ class PlayersView(QWidget):
             return
         self._status(row, "absent", "present", None)
 
-    def _status(self, row: dict[str, Any], new: str, old: str, number: int | None) -> None:
+    def _status(self, row: EntrantRow, new: str, old: str, number: int | None) -> None:
         try:
             message = set_status(
                 self.ctx.require_db(),
-                row["event"],
-                str(row["seed"]),
+                row.event,
+                str(row.seed),
                 new,
                 number,
                 self.ctx.operator,
@@ -299,9 +301,9 @@ class PlayersView(QWidget):
         except FinalsError as exc:
             show_error(self, exc)
             return
-        label = self.tr("Status of %1").replace("%1", row["name"])
+        label = self.tr("Status of %1").replace("%1", row.name)
         self.ctx.undo_stack.push(
-            StatusCommand(self.ctx, row["event"], row["seed"], new, old, number, label)
+            StatusCommand(self.ctx, row.event, row.seed, new, old, number, label)
         )
         self.ctx.notify(ctxmod.PLAYERS)
         self.ctx.window_message(message)
@@ -313,15 +315,15 @@ class PlayersView(QWidget):
         seed, ok = QInputDialog.getInt(
             self,
             self.tr("Set number"),
-            self.tr("New number for %1:").replace("%1", row["name"]),
-            row["seed"],
+            self.tr("New number for %1:").replace("%1", row.name),
+            row.seed,
             1,
             100000,
         )
         if not ok:
             return
         try:
-            set_seed(self.ctx.db, row["event"], str(row["seed"]), seed, self.ctx.operator)
+            set_seed(self.ctx.db, row.event, str(row.seed), seed, self.ctx.operator)
         except FinalsError as exc:
             show_error(self, exc)
             return

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.services.players import EntrantRow
 from app.services.teams import LateChangeLine, TeamProblem, compose, dissolve, team_lock
 from ui import context as ctxmod
 from ui import readers
@@ -28,7 +29,7 @@ from ui.models.base import Column, RecordsModel
 from ui.views.standings import fit_columns, make_table
 
 
-class GroupsModel(RecordsModel):
+class GroupsModel(RecordsModel[EntrantRow]):
     def __init__(self, parent: Any = None) -> None:
         super().__init__((), (), parent)
         self.problems: dict[int, list[str]] = {}
@@ -38,16 +39,14 @@ class GroupsModel(RecordsModel):
                 Column("seed", self.tr("No."), numeric=True),
                 Column("name", self.tr("Name")),
                 Column("unit", self.tr("Unit")),
-                Column(
-                    "size", self.tr("Size"), lambda r: len(r.get("members") or []), numeric=True
-                ),
+                Column("size", self.tr("Size"), lambda r: len(r.members), numeric=True),
                 Column("members", self.tr("Members")),
                 Column(
                     "problems",
                     self.tr("Problems"),
-                    lambda r: "；".join(self.problems.get(r["id"], [])),
+                    lambda r: "；".join(self.problems.get(r.id, [])),
                 ),
-                Column("note", self.tr("Note"), lambda r: self.notes.get(r["id"], "")),
+                Column("note", self.tr("Note"), lambda r: self.notes.get(r.id, "")),
             ]
         )
 
@@ -60,10 +59,10 @@ class GroupsModel(RecordsModel):
             columns[at] = replace(columns[at], title=title)
             self.set_columns(columns)
 
-    def row_background(self, row: dict[str, Any]) -> Any:
-        if self.problems.get(row["id"]):
+    def row_background(self, row: EntrantRow) -> Any:
+        if self.problems.get(row.id):
             return QColor("#ffd6d6")
-        return QColor("#fff1c2") if self.notes.get(row["id"]) else None
+        return QColor("#fff1c2") if self.notes.get(row.id) else None
 
 
 class TeamsView(QWidget):
@@ -103,7 +102,7 @@ class TeamsView(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
-        self._rows: list[dict[str, Any]] = []
+        self._rows: list[EntrantRow] = []
         self._problems: list[TeamProblem] = []
         self._late: list[LateChangeLine] = []
         self._dirty = True
@@ -147,7 +146,7 @@ class TeamsView(QWidget):
         self.event_combo.blockSignals(False)
 
     def _fill(
-        self, value: tuple[list[dict[str, Any]], list[TeamProblem], list[LateChangeLine]]
+        self, value: tuple[list[EntrantRow], list[TeamProblem], list[LateChangeLine]]
     ) -> None:
         self._rows, self._problems, self._late = value
         self._show()
@@ -156,12 +155,12 @@ class TeamsView(QWidget):
         code = self.event_combo.currentData()
         event = self.ctx.current_event(code) if code else None
         self.model.set_kind(event["kind"] if event else None)
-        rows = [r for r in self._rows if r["event"] == code]
+        rows = [r for r in self._rows if r.event == code]
         by_name: dict[str, list[str]] = {}
         for item in self._problems:
             if item.event == code:
                 by_name.setdefault(item.entrant, []).append(item.message)
-        self.model.problems = {r["id"]: by_name[r["name"]] for r in rows if r["name"] in by_name}
+        self.model.problems = {r.id: by_name[r.name] for r in rows if r.name in by_name}
         late = [c for c in self._late if c.event == code]
         self.model.notes = {c.entrant: c.text for c in late if c.entrant is not None}
         self.model.set_rows(rows)
@@ -170,8 +169,8 @@ class TeamsView(QWidget):
         for line in self.ctx.import_problems:
             self.problems.addItem("⚠ " + line)
         for row in rows:
-            for issue in self.model.problems.get(row["id"], []):
-                self.problems.addItem(f"⚠ {row['name']}：{issue}")
+            for issue in self.model.problems.get(row.id, []):
+                self.problems.addItem(f"⚠ {row.name}：{issue}")
         for change in late:  # forced late changes, dissolved teams included
             self.problems.addItem(
                 f"⚠ “{change.team}”（{'、'.join(change.members)}）：{change.text}"
@@ -179,7 +178,7 @@ class TeamsView(QWidget):
         if not self.problems.count():
             self.problems.addItem(self.tr("No problem found."))
         summary = self.tr("%1 entries").replace("%1", str(len(rows)))
-        ineligible = sum(1 for r in rows if self.model.problems.get(r["id"]))
+        ineligible = sum(1 for r in rows if self.model.problems.get(r.id))
         event = self.ctx.current_event(code) if code else None
         if ineligible and event is not None and event["kind"] == "team":
             withheld = (event.get("eligibility") or {}).get("ineligible_team_prizes") == "withhold"
@@ -254,18 +253,18 @@ class TeamsView(QWidget):
             else index.row()
         )
         force = self._force(
-            code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row["name"])
+            code, self.tr("Dissolve %1 all the same (forced)?").replace("%1", row.name)
         )
         if force is False:
             return
         if force is None:
             answer = QMessageBox.question(
-                self, self.tr("Dissolve"), self.tr("Dissolve %1?").replace("%1", row["name"])
+                self, self.tr("Dissolve"), self.tr("Dissolve %1?").replace("%1", row.name)
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
         try:
-            dissolve(self.ctx.db, code, str(row["seed"]), self.ctx.operator, force=bool(force))
+            dissolve(self.ctx.db, code, str(row.seed), self.ctx.operator, force=bool(force))
         except Exception as exc:  # noqa: BLE001
             show_error(self, exc)
             return
