@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.domain import GameRecord, Scoring
+from app.domain import EntrantId, GameRecord, Scoring
 from app.standings.tiebreaks import Tiebreak, labels
 
 ByeInSos = Literal["none", "zero", "lowest"]
@@ -85,7 +85,7 @@ class McMahonCounting:
 
 @dataclass(frozen=True)
 class StandingsEntrant:
-    id: int
+    id: EntrantId
     seed: int
     name: str = ""
     gender: str | None = None
@@ -122,7 +122,7 @@ NOTE = "注意："
 @dataclass(frozen=True)
 class Standing:
     rank: int
-    entrant: int
+    entrant: EntrantId
     points: float
     tiebreaks: dict[str, float]
     shared: bool = False
