@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
+from app.domain import EventKind
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.tiebreaks import labels
 from ui.core_words import core
@@ -112,7 +113,7 @@ class StandingsModel(RecordsModel):
         self.prize_entrants = prize_entrants or set()
         rows = standing_rows(event, category) if event else []
         self.tiebreaks = tiebreak_order(event, rows) if event else []
-        team_like = bool(event and event.kind in ("team", "pair"))
+        team_like = bool(event and event.kind in (EventKind.TEAM, EventKind.PAIR))
         columns = [Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank)]
         if category:
             columns.append(
@@ -127,7 +128,8 @@ class StandingsModel(RecordsModel):
         columns += [
             Column("seed", self.tr("No."), numeric=True),
             Column(
-                "name", self.tr("Team name") if event and event.kind == "team" else self.tr("Name")
+                "name",
+                self.tr("Team name") if event and event.kind == EventKind.TEAM else self.tr("Name"),
             ),
             Column("unit", self.tr("Unit")),
         ]
@@ -168,7 +170,7 @@ class GroupStandingsModel(RecordsModel):
             Column(
                 "name",
                 self.tr("Team name")
-                if events and all(e.kind == "team" for e in events)
+                if events and all(e.kind == EventKind.TEAM for e in events)
                 else self.tr("Name"),
             ),
             Column("unit", self.tr("Unit")),
