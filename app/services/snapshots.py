@@ -354,7 +354,7 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
     grade = player.grade if player else None
     return StandingsEntrant(
         id=EntrantId(entrant.id),
-        seed=entrant.seed,
+        seed=Seed(entrant.seed),
         name=entrant.name,
         gender=player.gender if player else _pair_gender(entrant),
         birth_date=player.birth_date.isoformat() if player and player.birth_date else None,

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.domain import EntrantId, GameRecord, Scoring
+from app.domain import EntrantId, GameRecord, Scoring, Seed
 from app.standings.tiebreaks import Tiebreak, labels
 
 ByeInSos = Literal["none", "zero", "lowest"]
@@ -86,7 +86,7 @@ class McMahonCounting:
 @dataclass(frozen=True)
 class StandingsEntrant:
     id: EntrantId
-    seed: int
+    seed: Seed
     name: str = ""
     gender: str | None = None
     birth_date: str | None = None  # ISO YYYY-MM-DD

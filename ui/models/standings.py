@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
-from app.domain import EventKind
+from app.domain import EntrantId, EventKind
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.tiebreaks import labels
 from ui.core_words import core
@@ -102,13 +102,13 @@ class StandingsModel(RecordsModel):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.tiebreaks: list[str] = []
-        self.prize_entrants: set[int] = set()
+        self.prize_entrants: set[EntrantId] = set()
 
     def set_event(
         self,
         event: FinalEvent | None,
         category: str | None = None,
-        prize_entrants: set[int] | None = None,
+        prize_entrants: set[EntrantId] | None = None,
     ) -> None:
         self.prize_entrants = prize_entrants or set()
         rows = standing_rows(event, category) if event else []
