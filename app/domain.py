@@ -422,8 +422,8 @@ class GameRecord:
 
     round: int
     table: int
-    first: int
-    second: int | None
+    first: EntrantId
+    second: EntrantId | None
     result: Result | None
     fouls_first: int = 0
     fouls_second: int = 0

@@ -14,7 +14,7 @@ from datetime import date, datetime
 from functools import cached_property
 from typing import Any
 
-from app.domain import EventKind
+from app.domain import EntrantId, EventKind
 from app.readmodel.model import (
     Final,
     FinalCategory,
@@ -71,7 +71,7 @@ GO_COLOURS = Colours("黑方", "白方", "黑", "白")
 def unknown_entrant(entrant_id: int) -> FinalEntrant:
     """What a sheet prints for an entrant the final does not list: "#12", no seed."""
     return FinalEntrant(
-        id=entrant_id,
+        id=EntrantId(entrant_id),
         seed=0,
         name=f"#{entrant_id}",
         gender=None,
@@ -148,7 +148,7 @@ class EventView:
         return self.event.categories
 
     def entrant(self, entrant_id: int) -> FinalEntrant:
-        return self.entrants.get(int(entrant_id)) or unknown_entrant(int(entrant_id))
+        return self.entrants.get(EntrantId(int(entrant_id))) or unknown_entrant(int(entrant_id))
 
     def round(self, number: int | None, *, need_games: bool = True) -> FinalRound:
         """The round `number`, or the latest paired one when None."""

@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
-from app.domain import EventKind
+from app.domain import EntrantId, EventKind
 from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory
 from app.readmodel.withdrawal import withdrawal_note
@@ -40,7 +40,7 @@ def rank_text(row: Standing | CategoryStanding) -> str:
     return f"{row.rank}{TIE_MARK}" if row.shared else str(row.rank)
 
 
-def overall_rank_text(overall: Mapping[int, Standing], row: CategoryStanding) -> str:
+def overall_rank_text(overall: Mapping[EntrantId, Standing], row: CategoryStanding) -> str:
     """A category row's place in the whole event (`overall`: the event's rows by entrant),
     with the whole table's tie mark (19=)."""
     found = overall.get(row.entrant)

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from app.domain import EventKind, Scoring
+from app.domain import EntrantId, EventKind, Scoring
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -364,7 +364,7 @@ def _late_from(data: object) -> LateChange | None:
 
 def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
     return FinalEntrant(
-        id=int(data["id"]),
+        id=EntrantId(int(data["id"])),
         seed=int(data.get("seed") or 0),
         name=str(data.get("name") or ""),
         gender=data.get("gender"),
@@ -427,8 +427,8 @@ def _game_from(data: Mapping[str, Any], rnd: Mapping[str, Any]) -> FinalGame:
     second = data.get("second")
     return FinalGame(
         table=int(data["table"]),
-        first=int(data["first"]),
-        second=int(second) if second is not None else None,
+        first=EntrantId(int(data["first"])),
+        second=EntrantId(int(second)) if second is not None else None,
         result=data.get("result"),
         manner=data.get("manner"),
         fouls=(int(fouls[0] or 0), int(fouls[1] or 0)),
@@ -490,7 +490,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
     rows = tuple(
         Standing(
             rank=int(r["rank"]),
-            entrant=int(r["entrant"]),
+            entrant=EntrantId(int(r["entrant"])),
             points=float(r.get("points") or 0),
             tiebreaks=_tiebreaks(r.get("tiebreaks")),
             shared=bool(r.get("shared")),
@@ -543,7 +543,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
             str(code): tuple(
                 CategoryStanding(
                     rank=int(r["rank"]),
-                    entrant=int(r["entrant"]),
+                    entrant=EntrantId(int(r["entrant"])),
                     overall_rank=int(r.get("overall_rank") or r["rank"]),
                     points=float(r.get("points") or 0),
                     tiebreaks=_tiebreaks(r.get("tiebreaks")),
@@ -575,7 +575,7 @@ def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
             table_name=str(data.get("table") or ""),
             place=int(data.get("place") or 0),
             title=str(data.get("title") or ""),
-            entrant=int(data.get("entrant") or 0),
+            entrant=EntrantId(int(data.get("entrant") or 0)),
             amount_fen=int(fen),
             shared=bool(data.get("shared")),
             pool_fen=int(data.get("pool_fen") or 0),
@@ -599,7 +599,7 @@ def _grade_from(data: Mapping[str, Any]) -> GradeLine:
             event=str(data.get("event") or ""),
             category=data.get("category"),
             rank=int(data.get("rank") or 0),
-            entrant=int(data.get("entrant") or 0),
+            entrant=EntrantId(int(data.get("entrant") or 0)),
             grade=str(data.get("grade") or ""),
             held=data.get("held"),
             already_held=already,

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from app.domain import EventKind, Result
+from app.domain import EntrantId, EventKind, Result
 from app.io.opengotha import GothaError, kept_facts, player_key, rank_value, split_name
 from app.pinyin import name_key
 from app.readmodel.model import FinalEvent, TournamentFacts
@@ -363,7 +363,7 @@ def _dates(start: date | None, end: date | None) -> str:
     return f"{first.isoformat()},{last.isoformat()}"
 
 
-def _half(g: object, entrant: int, place: dict[int, int], event: FinalEvent) -> H9Round:
+def _half(g: object, entrant: int, place: dict[EntrantId, int], event: FinalEvent) -> H9Round:
     from app.readmodel.model import FinalGame
 
     if not isinstance(g, FinalGame):

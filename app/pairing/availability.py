@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.domain import GameRecord, Result
+from app.domain import EntrantId, GameRecord, Result
 
 # Why an entrant sits a round out, as every list prints it.
 WITHDRAWN = "退赛"
@@ -25,7 +25,7 @@ SIT_OUT_REASONS = (WITHDRAWN, FORFEITS, LATE, ON_LEAVE)
 class Availability:
     """What decides whether an entrant plays a round (from its entry and round statuses)."""
 
-    id: int
+    id: EntrantId
     withdrawn_from_round: int | None = None  # set when withdrawn: gone from that round on
     joined_round: int = 1  # arrives late: paired from this round
     absent_rounds: frozenset[int] = frozenset()  # 请假: excused for these rounds
@@ -35,7 +35,7 @@ class Availability:
 class SitOut:
     """An entrant not paired in a round, and why (one of SIT_OUT_REASONS, then details)."""
 
-    id: int
+    id: EntrantId
     reason: str
     detail: str = ""
 
@@ -57,7 +57,7 @@ def forfeited(games: Iterable[GameRecord], entrant: int, round_number: int) -> b
 
 
 def forfeit_rule_fires(
-    entrant: int, round_number: int, games: Iterable[GameRecord], limit: int
+    entrant: EntrantId, round_number: int, games: Iterable[GameRecord], limit: int
 ) -> bool:
     """Whether `entrant` lost each of the `limit` rounds before `round_number` by forfeit.
 
@@ -144,7 +144,7 @@ def active_ids(
     round_number: int,
     games: tuple[GameRecord, ...],
     limit: int,
-) -> frozenset[int]:
+) -> frozenset[EntrantId]:
     """The entrants paired in `round_number` (`games`: the rounds before it)."""
     entrants = tuple(entrants)
     out = {s.id for s in sitting_out(entrants, round_number, games, limit)}

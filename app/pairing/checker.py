@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from app.domain import EntrantId
 from app.pairing.colours import breaches
 from app.pairing.model import Finding, PairedGame, PairingRequest
 from app.pairing.state import (
@@ -33,7 +34,7 @@ RULES: dict[str, str] = {
 }
 
 
-def _label(states: dict[int, PlayerState], entrant: int) -> str:
+def _label(states: dict[EntrantId, PlayerState], entrant: EntrantId) -> str:
     st = states.get(entrant)
     return st.label if st is not None else f"未知选手#{entrant}"
 
@@ -55,14 +56,14 @@ def check_round(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple
 def check_with_states(
     request: PairingRequest,
     games: tuple[PairedGame, ...],
-    states: dict[int, PlayerState],
+    states: dict[EntrantId, PlayerState],
 ) -> tuple[Finding, ...]:
     """`check_round` with the entrants' states already built (the engine has them)."""
     settings = request.settings
     active = {i for i in request.active if i in states}
     out: list[Finding] = []
 
-    def label(i: int) -> str:
+    def label(i: EntrantId) -> str:
         return _label(states, i)
 
     # Table numbers.
@@ -78,7 +79,7 @@ def check_with_states(
             out.append(Finding("table", f"第{t}台：台号必须从1开始", (t,)))
 
     # Who appears where.
-    seen: dict[int, list[int]] = defaultdict(list)
+    seen: dict[EntrantId, list[int]] = defaultdict(list)
     for g in games:
         seen[g.first].append(g.table)
         if g.second is not None:
@@ -197,7 +198,7 @@ PAIR_RULES = ("rematch", "same_unit", "colour_row", "colour_surplus")  # of one 
 
 
 def check_pair(
-    request: PairingRequest, game: PairedGame, states: dict[int, PlayerState] | None = None
+    request: PairingRequest, game: PairedGame, states: dict[EntrantId, PlayerState] | None = None
 ) -> tuple[Finding, ...]:
     """What the checker says of one table before it is made (a pair picked by hand):
     a rematch, the same unit, a colour limit broken — the rest of the round aside."""

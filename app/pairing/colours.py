@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.domain import EntrantId
 from app.pairing.model import PairingSettings
 from app.pairing.state import FIRST, SECOND, PlayerState
 
@@ -40,8 +41,8 @@ def seat_ok(state: PlayerState, seat: str, settings: PairingSettings) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class ColourChoice:
-    first: int
-    second: int
+    first: EntrantId
+    second: EntrantId
     reason: str
     legal: bool  # both colour limits hold for both players
     breaches: int  # number of players whose colour limit is broken

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import EntrantId, GameRecord, Result, points_for
 from app.pairing.dutch_core import (
     WHITE,
     DutchMatch,
@@ -118,25 +118,33 @@ def dutch_tournament(request: PairingRequest, use_units: bool = True) -> DutchTo
     )
 
 
-def dutch_pairs(request: PairingRequest) -> tuple[list[tuple[int, int | None]], list[str]]:
+def _entrant_pairs(pairs: list[tuple[int, int | None]]) -> list[tuple[EntrantId, EntrantId | None]]:
+    """The Dutch core numbers players with plain ints (a TRF file's start numbers, or here
+    the entrant ids `dutch_tournament` gave it): read them back as entrant ids."""
+    return [(EntrantId(a), None if b is None else EntrantId(b)) for a, b in pairs]
+
+
+def dutch_pairs(
+    request: PairingRequest,
+) -> tuple[list[tuple[EntrantId, EntrantId | None]], list[str]]:
     """(first mover, second mover | None) in table order, and the relaxations made."""
     rnd = request.round_number
     notes: list[str] = []
     try:
-        return pair_dutch_players(dutch_tournament(request)), notes
+        return _entrant_pairs(pair_dutch_players(dutch_tournament(request))), notes
     except NoValidPairing:
         if same_unit_applies(request):
             notes.append(f"第{rnd}轮：荷兰制下同单位回避无法全部满足，已放宽")
     try:
-        return pair_dutch_players(dutch_tournament(request, use_units=False)), notes
+        pairs = pair_dutch_players(dutch_tournament(request, use_units=False))
+        return _entrant_pairs(pairs), notes
     except NoValidPairing:
         notes.append(f"第{rnd}轮：荷兰制绝对准则（C1–C3）无法全部满足，本轮改用积分编排")
     from app.pairing.state import active_ids, build_states
     from app.pairing.swiss import pair_swiss
 
     states = build_states(request)
-    pairs = pair_swiss(request, states, active_ids(request, states))
-    return [(a, b) for a, b in pairs], notes
+    return pair_swiss(request, states, active_ids(request, states)), notes
 
 
 def pair_dutch(request: PairingRequest) -> Pairing:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from app.domain import EntrantId
 from app.pairing.model import PairedGame
 
 
@@ -52,7 +53,7 @@ def _table_index(games: tuple[PairedGame, ...], table: int) -> int:
     raise EditError(f"本轮没有第{table}台")
 
 
-def _put(game: PairedGame, old: int, new: int | None) -> PairedGame:
+def _put(game: PairedGame, old: EntrantId, new: EntrantId | None) -> PairedGame:
     """`game` with entrant `old` replaced by `new` (None: `old`'s seat becomes empty)."""
     if game.first == old:
         if new is None:
@@ -63,7 +64,9 @@ def _put(game: PairedGame, old: int, new: int | None) -> PairedGame:
     return replace(game, second=new)
 
 
-def swap_players(games: tuple[PairedGame, ...], a: int, b: int) -> tuple[PairedGame, ...]:
+def swap_players(
+    games: tuple[PairedGame, ...], a: EntrantId, b: EntrantId
+) -> tuple[PairedGame, ...]:
     """Entrants a and b exchange places (tables and seats)."""
     ka, kb = _find(games, a), _find(games, b)
     out = list(games)
@@ -88,7 +91,9 @@ def exchange_colours(games: tuple[PairedGame, ...], table: int) -> tuple[PairedG
     return _sorted(out)
 
 
-def set_against(games: tuple[PairedGame, ...], a: int, b: int) -> tuple[PairedGame, ...]:
+def set_against(
+    games: tuple[PairedGame, ...], a: EntrantId, b: EntrantId
+) -> tuple[PairedGame, ...]:
     """a and b meet at a's table (a keeps his seat); their former opponents meet at b's
     table (the one without an opponent gets the bye there)."""
     if a == b:
@@ -131,7 +136,7 @@ def move_table(games: tuple[PairedGame, ...], table: int, new_table: int) -> tup
     return _sorted(out)
 
 
-def give_bye(games: tuple[PairedGame, ...], entrant: int) -> tuple[PairedGame, ...]:
+def give_bye(games: tuple[PairedGame, ...], entrant: EntrantId) -> tuple[PairedGame, ...]:
     """`entrant` gets the bye; the former bye player takes his place.
 
     If the round has no bye, an entrant who is not yet paired gets a new bye table at the
@@ -153,7 +158,9 @@ def give_bye(games: tuple[PairedGame, ...], entrant: int) -> tuple[PairedGame, .
     return swap_players(games, entrant, holder)
 
 
-def add_pair(games: tuple[PairedGame, ...], first: int, second: int) -> tuple[PairedGame, ...]:
+def add_pair(
+    games: tuple[PairedGame, ...], first: EntrantId, second: EntrantId
+) -> tuple[PairedGame, ...]:
     """A new table for two players who are not yet in the round (a round built by hand):
     `first` moves first. It takes the lowest free table number; the bye board stays last."""
     if first == second:

@@ -28,6 +28,7 @@ import random
 import zlib
 from collections.abc import Callable, Sequence
 
+from app.domain import EntrantId
 from app.pairing.checker import check_with_states
 from app.pairing.colours import choose
 from app.pairing.dutch import pair_dutch
@@ -45,7 +46,7 @@ from app.pairing.state import (
 )
 from app.pairing.swiss import OrderMode, bye_order, match, pair_swiss, ranking
 
-Pair = tuple[int, int | None]
+Pair = tuple[EntrantId, EntrantId | None]
 
 _MONRAD_STEP_LIMIT = 20_000
 
@@ -60,8 +61,8 @@ def derive_lot_seed(request: PairingRequest) -> int:
 
 def _first_round(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    ids: list[int],
+    states: dict[EntrantId, PlayerState],
+    ids: list[EntrantId],
     progress: Progress | None = None,
 ) -> tuple[list[Pair], int | None]:
     """RULES §5: split (i v i + n/2), adjacent (1–2, 3–4) or by lot, avoiding units."""
@@ -101,7 +102,7 @@ def _first_round(
 
 
 def _monrad(
-    request: PairingRequest, states: dict[int, PlayerState], ids: list[int]
+    request: PairingRequest, states: dict[EntrantId, PlayerState], ids: list[EntrantId]
 ) -> list[Pair] | None:
     """1–2, 3–4 down the ranked list, skipping pairs that break a hard rule."""
     order = ranking(request, states, ids)
@@ -119,10 +120,10 @@ def _monrad(
             return c.legal
         return True
 
-    def attempt(rest: list[int], strict_unit: bool, strict_colour: bool) -> list[Pair] | None:
+    def attempt(rest: list[EntrantId], strict_unit: bool, strict_colour: bool) -> list[Pair] | None:
         steps = 0
 
-        def rec(left: list[int]) -> list[Pair] | None:
+        def rec(left: list[EntrantId]) -> list[Pair] | None:
             nonlocal steps
             if not left:
                 return []
@@ -142,7 +143,7 @@ def _monrad(
 
         return rec(rest)
 
-    bye_candidates: Sequence[int | None]
+    bye_candidates: Sequence[EntrantId | None]
     if len(order) % 2 == 1:
         lowest = bye_order(states, order)
         # Only players without a bye while there are any (RULES §4).
@@ -159,12 +160,12 @@ def _monrad(
 
 
 def _round_robin(
-    request: PairingRequest, states: dict[int, PlayerState], active: set[int]
-) -> tuple[list[tuple[int, int | None]], list[str]]:
+    request: PairingRequest, states: dict[EntrantId, PlayerState], active: set[EntrantId]
+) -> tuple[list[Pair], list[str]]:
     """Berger round `round_number`; positions 1..n by seed.  Seats come from the table."""
     order = sorted(request.entrants, key=lambda e: (e.seed, e.id))
     pos = {k + 1: e.id for k, e in enumerate(order)}
-    games: list[tuple[int, int | None]] = []
+    games: list[Pair] = []
     notes: list[str] = []
     for a, b in berger_round(len(order), request.round_number):
         pa = pos[a]
@@ -184,7 +185,9 @@ def _round_robin(
     return games, notes
 
 
-def _table_key(states: dict[int, PlayerState], pair: Pair) -> tuple[int, float, float, int, int]:
+def _table_key(
+    states: dict[EntrantId, PlayerState], pair: Pair
+) -> tuple[int, float, float, int, int]:
     a, b = pair
     sa = states[a]
     if b is None:
@@ -200,9 +203,9 @@ def _table_key(states: dict[int, PlayerState], pair: Pair) -> tuple[int, float, 
 
 
 def number_tables(
-    states: dict[int, PlayerState],
+    states: dict[EntrantId, PlayerState],
     pairs: Sequence[Pair],
-    seat: Callable[[int, int, int], tuple[int, int]],
+    seat: Callable[[int, EntrantId, EntrantId], tuple[EntrantId, EntrantId]],
 ) -> tuple[PairedGame, ...]:
     """Tables 1..n in the conventional order; `seat(table, a, b)` gives (first, second)."""
     games: list[PairedGame] = []
@@ -233,18 +236,18 @@ def pair_round(request: PairingRequest, progress: Progress | None = None) -> Pai
     relaxations: list[str] = []
     lot_seed: int | None = None
 
-    def rule_seat(table: int, a: int, b: int) -> tuple[int, int]:
+    def rule_seat(table: int, a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
         c = choose(states[a], states[b], rnd, settings)
         return c.first, c.second
 
-    seat: Callable[[int, int, int], tuple[int, int]] = rule_seat
+    seat: Callable[[int, EntrantId, EntrantId], tuple[EntrantId, EntrantId]] = rule_seat
     pairs: list[Pair]
 
     if system == "round_robin":
         pairs, relaxations = _round_robin(request, states, set(ids))
         berger = {(a, b) for a, b in pairs if b is not None}
 
-        def berger_seat(table: int, a: int, b: int) -> tuple[int, int]:
+        def berger_seat(table: int, a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
             return (a, b) if (a, b) in berger else (b, a)
 
         seat = berger_seat
@@ -255,7 +258,7 @@ def pair_round(request: PairingRequest, progress: Progress | None = None) -> Pai
         else:
             pairs, lot_seed = _first_round(request, states, ids, progress)
 
-        def first_round_seat(table: int, a: int, b: int) -> tuple[int, int]:
+        def first_round_seat(table: int, a: EntrantId, b: EntrantId) -> tuple[EntrantId, EntrantId]:
             high, low = sorted((a, b), key=lambda i: (states[i].seed, i))
             return (high, low) if table % 2 == 1 else (low, high)
 

@@ -75,7 +75,7 @@ class PairingRequest:
     round_number: int
     rounds_planned: int
     entrants: tuple[PairingEntrant, ...]
-    active: frozenset[int]
+    active: frozenset[EntrantId]
     history: tuple[GameRecord, ...]
     scoring: Scoring = field(default_factory=Scoring)
     settings: PairingSettings = field(default_factory=PairingSettings)
@@ -91,8 +91,8 @@ class PairingRequest:
 @dataclass(frozen=True)
 class PairedGame:
     table: int
-    first: int
-    second: int | None
+    first: EntrantId
+    second: EntrantId | None
     handicap: int = 0  # Go: the stones the second mover (White) gives the first (Black)
 
 
@@ -118,7 +118,7 @@ class Finding:
     rule: str
     message: str
     tables: tuple[int, ...] = ()
-    entrants: tuple[int, ...] = ()
+    entrants: tuple[EntrantId, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ games (the ceiling is 0) and colours follow OpenGotha's balance of even games.
 
 from __future__ import annotations
 
-from app.domain import GameRecord
+from app.domain import EntrantId, GameRecord
 from app.errors import FinalsError
 from app.io.opengotha import GothaError, gotha_result, player_key, split_name
 from app.pairing.checker import check_with_states
@@ -100,9 +100,9 @@ _FIX = (
 )
 
 
-def _keys(request: PairingRequest) -> dict[int, str]:
+def _keys(request: PairingRequest) -> dict[EntrantId, str]:
     """Each entrant's OpenGotha key (surname + given name, upper case), unique."""
-    keys: dict[int, str] = {}
+    keys: dict[EntrantId, str] = {}
     used: set[str] = set()
     for e in sorted(request.entrants, key=lambda e: e.id):
         key = player_key(*split_name(e.name or str(e.id)))

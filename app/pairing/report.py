@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from app.domain import EntrantId
 from app.pairing import colours
 from app.pairing.availability import forfeit_rule_text
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
@@ -20,7 +21,9 @@ def _berger_seats(request: PairingRequest) -> set[tuple[int, int]]:
     return {(pos[a], pos[b]) for a, b in berger_round(len(order), request.round_number) if b != 0}
 
 
-def colour_reason(request: PairingRequest, states: dict[int, PlayerState], game: PairedGame) -> str:
+def colour_reason(
+    request: PairingRequest, states: dict[EntrantId, PlayerState], game: PairedGame
+) -> str:
     """The Chinese reason for the seats of `game` ("人工指定" if no rule gives them)."""
     if game.second is None:
         return "轮空"
@@ -48,7 +51,7 @@ def explain(request: PairingRequest, games: tuple[PairedGame, ...]) -> tuple[Tab
 def explain_with_states(
     request: PairingRequest,
     games: tuple[PairedGame, ...],
-    states: dict[int, PlayerState],
+    states: dict[EntrantId, PlayerState],
 ) -> tuple[TableNote, ...]:
     """`explain` with the entrants' states already built."""
     notes: list[TableNote] = []
@@ -146,7 +149,7 @@ def format_report(
     states = build_states(request)
     by_table = {n.table: n for n in notes}
 
-    def who(i: int) -> str:
+    def who(i: EntrantId) -> str:
         st = states.get(i)
         return st.label if st is not None else f"#{i}"
 
@@ -182,7 +185,7 @@ def format_report(
     return "\n".join(lines)
 
 
-def sitting_out_lines(request: PairingRequest, who: Callable[[int], str]) -> list[str]:
+def sitting_out_lines(request: PairingRequest, who: Callable[[EntrantId], str]) -> list[str]:
     """本轮不参加编排: everyone who sits the round out and why, one per line."""
     if not request.sitting_out:
         return []
@@ -209,14 +212,14 @@ def relaxations_from(
     request: PairingRequest,
     findings: Sequence[Finding],
     games: Sequence[PairedGame],
-    states: dict[int, PlayerState] | None = None,
+    states: dict[EntrantId, PlayerState] | None = None,
 ) -> list[str]:
     """Chinese relaxation lines, one per rule, from the checker's findings."""
     if states is None:
         states = build_states(request)
     by_table = {g.table: g for g in games}
 
-    def label(i: int) -> str:
+    def label(i: EntrantId) -> str:
         st = states.get(i)
         return st.label if st is not None else f"#{i}"
 

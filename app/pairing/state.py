@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.domain import GameRecord, Result, points_for
+from app.domain import EntrantId, GameRecord, Result, Seed, points_for
 from app.pairing.model import PairingEntrant, PairingRequest
 
 FIRST = "F"
@@ -39,8 +39,8 @@ _NOT_OVER_THE_BOARD = frozenset(
 class PlayerState:
     """One entrant as the pairing rules see him before this round."""
 
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str
     unit: str | None
     score: float
@@ -48,7 +48,7 @@ class PlayerState:
     first_mask: int  # bit r set when the entrant moved first in round r
     firsts: int
     seconds: int
-    opponents: frozenset[int]
+    opponents: frozenset[EntrantId]
     byes: int
     floated_down: bool  # last round: paired with a lower score, or had the bye
     floated_up: bool  # last round: paired with a higher score
@@ -116,19 +116,19 @@ def same_unit_applies(request: PairingRequest) -> bool:
     return False
 
 
-def build_states(request: PairingRequest) -> dict[int, PlayerState]:
+def build_states(request: PairingRequest) -> dict[EntrantId, PlayerState]:
     """Every entrant's derived state, keyed by entrant id."""
     entrants = {e.id: e for e in request.entrants}
     games = prior_games(request)
     meet_forfeits = request.settings.forfeit_counts_as_met
 
-    score: dict[int, float] = {i: e.initial_points for i, e in entrants.items()}
-    seats: dict[int, list[str]] = {i: [] for i in entrants}
-    first_mask: dict[int, int] = dict.fromkeys(entrants, 0)
-    opponents: dict[int, set[int]] = {i: set() for i in entrants}
-    byes: dict[int, int] = dict.fromkeys(entrants, 0)
-    floated_down: dict[int, bool] = dict.fromkeys(entrants, False)
-    floated_up: dict[int, bool] = dict.fromkeys(entrants, False)
+    score: dict[EntrantId, float] = {i: e.initial_points for i, e in entrants.items()}
+    seats: dict[EntrantId, list[str]] = {i: [] for i in entrants}
+    first_mask: dict[EntrantId, int] = dict.fromkeys(entrants, 0)
+    opponents: dict[EntrantId, set[EntrantId]] = {i: set() for i in entrants}
+    byes: dict[EntrantId, int] = dict.fromkeys(entrants, 0)
+    floated_down: dict[EntrantId, bool] = dict.fromkeys(entrants, False)
+    floated_up: dict[EntrantId, bool] = dict.fromkeys(entrants, False)
     last_round = request.round_number - 1
 
     by_round: dict[int, list[GameRecord]] = {}
@@ -164,7 +164,7 @@ def build_states(request: PairingRequest) -> dict[int, PlayerState]:
                 if b in entrants:
                     seats[b].append(SECOND)
 
-    states: dict[int, PlayerState] = {}
+    states: dict[EntrantId, PlayerState] = {}
     for i, e in entrants.items():
         seq = "".join(seats[i])
         states[i] = PlayerState(
@@ -185,7 +185,7 @@ def build_states(request: PairingRequest) -> dict[int, PlayerState]:
     return states
 
 
-def active_ids(request: PairingRequest, states: dict[int, PlayerState]) -> list[int]:
+def active_ids(request: PairingRequest, states: dict[EntrantId, PlayerState]) -> list[EntrantId]:
     """Active entrants that exist, in seed order."""
     return sorted((i for i in request.active if i in states), key=lambda i: (states[i].seed, i))
 
@@ -194,5 +194,5 @@ def fmt_score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
-def names(states: dict[int, PlayerState], ids: Iterable[int]) -> str:
+def names(states: dict[EntrantId, PlayerState], ids: Iterable[EntrantId]) -> str:
     return "、".join(states[i].label if i in states else f"#{i}" for i in ids)

@@ -37,6 +37,7 @@ from typing import Literal
 
 import rustworkx as rx
 
+from app.domain import EntrantId
 from app.pairing.colours import misses, seat_ok
 from app.pairing.model import PairingRequest
 from app.pairing.packing import MAX_WEIGHT_BITS, PairingLimitError, TierBound, pack
@@ -71,7 +72,7 @@ _LAST_ROUND_TIERS: tuple[str, ...] = (
     "float_balance",
     "order",
 )
-BYE = -1  # the entrant id of the bye vertex
+BYE = EntrantId(-1)  # the entrant id of the bye vertex
 _ORDER_CAP = 63
 _GAP_CAP = 255
 _SPLIT_CAP = 31
@@ -85,7 +86,7 @@ BLOCK = 400  # and the field is paired top-down this many players at a time
 class MatchGraph:
     """The weighted graph of one round; node k is entrant `players[k]` (BYE: the bye)."""
 
-    players: tuple[int, ...]
+    players: tuple[EntrantId, ...]
     edges: tuple[tuple[int, int, int], ...]
     tiers: tuple[str, ...]
     bases: tuple[int, ...]  # per tier, same order as `tiers`
@@ -101,19 +102,19 @@ class MatchGraph:
 
 
 def ranking(
-    request: PairingRequest, states: dict[int, PlayerState], ids: Sequence[int]
-) -> list[int]:
+    request: PairingRequest, states: dict[EntrantId, PlayerState], ids: Sequence[EntrantId]
+) -> list[EntrantId]:
     """RULES §2.1: score ↓, |firsts − seconds| ↓, seed ↑ (odd round) or ↓ (even)."""
     sign = 1 if request.round_number % 2 == 1 else -1
 
-    def key(i: int) -> tuple[float, int, int, int]:
+    def key(i: EntrantId) -> tuple[float, int, int, int]:
         st = states[i]
         return (-st.score, -abs(st.colour_diff), sign * st.seed, sign * i)
 
     return sorted(ids, key=key)
 
 
-def bye_order(states: dict[int, PlayerState], ids: Sequence[int]) -> list[int]:
+def bye_order(states: dict[EntrantId, PlayerState], ids: Sequence[EntrantId]) -> list[EntrantId]:
     """RULES §4: lowest-placed first (score ↑, then seed number ↓)."""
     return sorted(ids, key=lambda i: (states[i].score, -states[i].seed, -i))
 
@@ -177,8 +178,8 @@ def _window_rows(
 
 def build_graph(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    order: Sequence[int],
+    states: dict[EntrantId, PlayerState],
+    order: Sequence[EntrantId],
     mode: OrderMode = "adjacent",
     allow_rematch: bool = False,
     with_bye: bool | None = None,
@@ -438,7 +439,7 @@ def matching_weight(graph: MatchGraph, pairs: Sequence[tuple[int, int]]) -> int:
     return sum(weights[(min(u, v), max(u, v))] for u, v in pairs)
 
 
-Pair = tuple[int, int | None]
+Pair = tuple[EntrantId, EntrantId | None]
 
 
 def _troubled(graph: MatchGraph, pairs: Sequence[tuple[int, int]], needed: int) -> frozenset[int]:
@@ -481,8 +482,8 @@ def _needed(n: int, with_bye: bool | None) -> int:
 
 def _windowed(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    order: Sequence[int],
+    states: dict[EntrantId, PlayerState],
+    order: Sequence[EntrantId],
     mode: OrderMode,
     with_bye: bool | None,
     allow_rematch: bool,
@@ -506,7 +507,7 @@ def _windowed(
     return graph, pairs
 
 
-def _group_end(states: dict[int, PlayerState], ranked: Sequence[int], k: int) -> int:
+def _group_end(states: dict[EntrantId, PlayerState], ranked: Sequence[EntrantId], k: int) -> int:
     """The first place at or after k where a new score group starts (or the end)."""
     while 0 < k < len(ranked) and states[ranked[k]].score == states[ranked[k - 1]].score:
         k += 1
@@ -515,8 +516,8 @@ def _group_end(states: dict[int, PlayerState], ranked: Sequence[int], k: int) ->
 
 def _in_blocks(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    order: Sequence[int],
+    states: dict[EntrantId, PlayerState],
+    order: Sequence[EntrantId],
     mode: OrderMode,
     with_bye: bool | None,
     progress: Progress | None,
@@ -552,8 +553,8 @@ def _in_blocks(
 
 def match(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    order: Sequence[int],
+    states: dict[EntrantId, PlayerState],
+    order: Sequence[EntrantId],
     mode: OrderMode = "adjacent",
     with_bye: bool | None = None,
     progress: Progress | None = None,
@@ -589,11 +590,11 @@ def match(
 
 def pair_swiss(
     request: PairingRequest,
-    states: dict[int, PlayerState],
-    ids: Sequence[int],
+    states: dict[EntrantId, PlayerState],
+    ids: Sequence[EntrantId],
     mode: OrderMode = "adjacent",
     progress: Progress | None = None,
-) -> list[tuple[int, int | None]]:
+) -> list[Pair]:
     """Pairs (entrant, opponent or None for the bye), not yet seated or numbered."""
     order = ranking(request, states, ids)
     if not order:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.domain import Scoring
+from app.domain import EntrantId, Scoring
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -58,7 +58,7 @@ class TournamentFacts:
 class FinalEntrant:
     """A player, pair or team of one event."""
 
-    id: int
+    id: EntrantId
     seed: int
     name: str
     gender: str | None
@@ -103,8 +103,8 @@ class FinalBoard:
 @dataclass(frozen=True, slots=True)
 class FinalGame:
     table: int
-    first: int
-    second: int | None  # None: a bye
+    first: EntrantId
+    second: EntrantId | None  # None: a bye
     result: str | None
     manner: str | None
     fouls: tuple[int, int]

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus
+from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.registration import (
@@ -136,7 +136,7 @@ def add_player(
     """Register one player in an individual event; after round 1 a late entrant."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        if event.kind != "individual":
+        if event.kind != EventKind.INDIVIDUAL:
             raise FinalsError(f"{event.name}是{event.kind}项目，请用报名表导入队伍或双人组合。")
         initial_points = _initial_points(initial_points)
         values = {k: _clean(k, fields.get(k)) for k in EDITABLE}
@@ -256,7 +256,7 @@ def player_problems(
     out: list[tuple[str, RowError]] = []
     for entrant in session.scalars(select(Entrant).where(Entrant.player_id == player.id)):
         errors: list[RowError] = []
-        if entrant.event.kind == "individual":
+        if entrant.event.kind == EventKind.INDIVIDUAL:
             check_individual(player_row(player, 1), rules[entrant.event.code], errors)
         out += [(entrant.event.code, e) for e in errors]
     groups = session.scalars(
@@ -270,9 +270,9 @@ def player_problems(
             player_row(m.player, 1 if m.player_id == player.id else 0) for m in entrant.members
         ]
         errors = []
-        if event.kind == "team":
+        if event.kind == EventKind.TEAM:
             check_team((event.code, entrant.name), members, rules[event.code], errors)
-        elif event.kind == "pair" and len(members) == 2:
+        elif event.kind == EventKind.PAIR and len(members) == 2:
             check_pair(rules[event.code], members[0], members[1], start, errors)
         out += [(event.code, e) for e in errors]
     return out
@@ -298,7 +298,7 @@ def eligibility_problems(db: Database) -> list[PlayerProblem]:
         rules = {r.code: r for r in event_rules(session)}
         events = list(
             session.scalars(
-                select(Event).where(Event.kind == "individual").order_by(Event.position)
+                select(Event).where(Event.kind == EventKind.INDIVIDUAL).order_by(Event.position)
             )
         )
         for event in events:
@@ -334,14 +334,14 @@ def _exclusive_warnings(events: list[Event], rules: dict[str, EventRules]) -> li
             playing = {
                 key
                 for e in other.entrants
-                if e.player and e.status != "withdrawn"
+                if e.player and e.status != EntrantStatus.WITHDRAWN
                 for key in _person_keys(e.player)
             }
             for entrant in event.entrants:
                 pair = (frozenset((event.code, other.code)), entrant.player_id or 0)
                 if (
                     entrant.player is None
-                    or entrant.status == "withdrawn"
+                    or entrant.status == EntrantStatus.WITHDRAWN
                     or pair in said
                     or not _person_keys(entrant.player) & playing
                 ):
@@ -378,6 +378,10 @@ def _require_unpaired_round(event: Event, number: int) -> None:
         )
 
 
+# set_status's word for undoing a round's absence (请假): the round row goes, no status is stored.
+PRESENT = "present"
+
+
 def set_status(
     db: Database,
     event_code: str,
@@ -391,25 +395,25 @@ def set_status(
         event = get_event(session, event_code)
         entrant = find_entrant(session, event, who)
         next_round = len(event.rounds) + 1
-        if status in ("withdrawn", "absent", "present"):
+        if status in (EntrantStatus.WITHDRAWN, RoundStatus.ABSENT, PRESENT):
             _require_unpaired_round(event, round_number if round_number is not None else next_round)
         target = f"{event.code} #{entrant.seed} {entrant.name}"
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
-        if status == "withdrawn":
+        if status == EntrantStatus.WITHDRAWN:
             entrant.status = EntrantStatus.WITHDRAWN
             entrant.withdrawn_from_round = round_number or next_round
             message = f"{entrant.name}自第{entrant.withdrawn_from_round}轮起退赛。"
-        elif status == "playing":
+        elif status == EntrantStatus.PLAYING:
             entrant.status, entrant.withdrawn_from_round = EntrantStatus.PLAYING, None
             message = f"{entrant.name}恢复参赛。"
-        elif status in ("absent", "present"):
+        elif status in (RoundStatus.ABSENT, PRESENT):
             number = round_number or next_round
             row = session.get(EntrantRoundStatus, (entrant.id, number))
-            if status == "absent":
+            if status == RoundStatus.ABSENT:
                 if row is None:
                     session.add(
                         EntrantRoundStatus(
-                            entrant_id=entrant.id, round_number=number, status="absent"
+                            entrant_id=entrant.id, round_number=number, status=RoundStatus.ABSENT
                         )
                     )
                 message = f"{entrant.name}第{number}轮请假（不编排，不轮空）。"

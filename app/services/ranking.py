@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import EventKind
+from app.domain import EntrantId, EventKind
 from app.errors import FinalsError
 from app.services.snapshots import (
     event_settings_of,
@@ -60,10 +60,12 @@ def categories_of(event: Event) -> list[Category]:
 
 
 def _team_ranking(event: Event, source: EventRanking) -> Standings:
-    by_player = {e.player_id: e.id for e in source.event.entrants if e.player_id is not None}
+    by_player = {
+        e.player_id: EntrantId(e.id) for e in source.event.entrants if e.player_id is not None
+    }
     teams = [
         TeamDef(
-            id=t.id,
+            id=EntrantId(t.id),
             seed=t.seed,
             name=t.name,
             member_ids=tuple(by_player[m.player_id] for m in t.members if m.player_id in by_player),

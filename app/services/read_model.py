@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from app.domain import EntrantStatus, EventKind, RoundStatus, Scoring, points_for
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundStatus, Scoring, points_for
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -295,7 +295,7 @@ def _entrant(
             source_entrant.get((event.source_event, m.player_id)) for m in entrant.members
         )
     return FinalEntrant(
-        id=entrant.id,
+        id=EntrantId(entrant.id),
         seed=entrant.seed,
         name=entrant.name,
         gender=player.gender if player else (genders.pop() if len(genders) == 1 else None),
@@ -372,8 +372,8 @@ def _game(game: Game, rnd: Round, before: Mapping[int, float]) -> FinalGame:
         )
     return FinalGame(
         table=game.table,
-        first=game.first_id,
-        second=game.second_id,
+        first=EntrantId(game.first_id),
+        second=None if game.second_id is None else EntrantId(game.second_id),
         result=game.result,
         manner=game.manner,
         fouls=(game.fouls_first or 0, game.fouls_second or 0),

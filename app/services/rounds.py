@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus, EventKind
+from app.domain import EntrantId, EntrantStatus, EventKind
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -86,7 +86,15 @@ def _round(event: Event, number: int) -> Round:
 
 
 def _games_of(rnd: Round) -> tuple[PairedGame, ...]:
-    return tuple(PairedGame(g.table, g.first_id, g.second_id, g.handicap or 0) for g in rnd.games)
+    return tuple(
+        PairedGame(
+            g.table,
+            EntrantId(g.first_id),
+            None if g.second_id is None else EntrantId(g.second_id),
+            g.handicap or 0,
+        )
+        for g in rnd.games
+    )
 
 
 def _has_results(rnd: Round) -> bool:

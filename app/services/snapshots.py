@@ -105,8 +105,8 @@ def game_record(game: Game, round_number: int) -> GameRecord:
     return GameRecord(
         round=round_number,
         table=game.table,
-        first=game.first_id,
-        second=game.second_id,
+        first=EntrantId(game.first_id),
+        second=None if game.second_id is None else EntrantId(game.second_id),
         result=Result(game.result) if game.result else None,
         fouls_first=game.fouls_first or 0,
         fouls_second=game.fouls_second or 0,
@@ -146,7 +146,7 @@ def withdraws_after_forfeits(event: Event) -> int:
 
 def availability(entrant: Entrant) -> Availability:
     return Availability(
-        id=entrant.id,
+        id=EntrantId(entrant.id),
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
         if entrant.status == EntrantStatus.WITHDRAWN
         else None,
@@ -159,7 +159,7 @@ def availability(entrant: Entrant) -> Availability:
 
 def active_entrants(
     event: Event, round_number: int, history: tuple[GameRecord, ...] | None = None
-) -> frozenset[int]:
+) -> frozenset[EntrantId]:
     """Who is paired in `round_number` (`history`: the games before it, when already read)."""
     games = event_games(event, round_number - 1) if history is None else history
     return active_ids(
@@ -353,8 +353,8 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
     player = entrant.player
     grade = player.grade if player else None
     return StandingsEntrant(
-        id=entrant.id,
-        seed=entrant.seed,
+        id=EntrantId(entrant.id),
+        seed=Seed(entrant.seed),
         name=entrant.name,
         gender=player.gender if player else _pair_gender(entrant),
         birth_date=player.birth_date.isoformat() if player and player.birth_date else None,

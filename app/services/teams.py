@@ -17,6 +17,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from app.domain import EntrantStatus, EventKind
 from app.errors import FinalsError
 from app.io.registration import RowError, check_pair, check_team
 from app.readmodel.model import LateChange
@@ -60,7 +61,7 @@ def _messages(errors: list[RowError]) -> list[str]:
 def _source_rounds(session: Session, event: Event) -> tuple[Event | None, int]:
     """The event a team is scored from and how many of its rounds are paired (a team match
     event plays its own rounds: it starts with them, see `compose`)."""
-    if event.kind != "team" or not event.source_event or is_team_match(event):
+    if event.kind != EventKind.TEAM or not event.source_event or is_team_match(event):
         return None, 0
     source = get_event(session, event.source_event)
     return source, len(source.rounds)
@@ -142,18 +143,18 @@ def compose(
     A team after its source event's round 1 is paired only with `force` (audited)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        if event.kind not in ("team", "pair"):
+        if event.kind not in (EventKind.TEAM, EventKind.PAIR):
             raise FinalsError(f"{event.name}是个人项目，不需要组队。")
         if name is not None:  # checked as every name is: no control or invisible character
-            what = "组合名称" if event.kind == "pair" else "队名"
+            what = "组合名称" if event.kind == EventKind.PAIR else "队名"
             name = clean_text(name, what, required=True, max_length=NAME_MAX)
         if event.rounds:
             raise FinalsError(
-                f"{event.name}已经开赛，不能再增加{'组合' if event.kind == 'pair' else '队伍'}。"
+                f"{event.name}已经开赛，不能再增加{'组合' if event.kind == EventKind.PAIR else '队伍'}。"
             )
         rules = next(r for r in event_rules(session) if r.code == event.code)
         late = lock_reason(session, event)
-        if event.kind == "team":
+        if event.kind == EventKind.TEAM:
             team_name = (name or "").strip()
             _refuse_late(late, force, f"不能组成“{team_name or '新队'}”")
             source = get_event(session, event.source_event)
@@ -223,10 +224,10 @@ def dissolve(
     its source event's round 1 is paired, unless forced)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        if event.kind not in ("team", "pair"):
+        if event.kind not in (EventKind.TEAM, EventKind.PAIR):
             raise FinalsError(f"{event.name}是个人项目。")
         if event.rounds:
-            who_kind = "组合" if event.kind == "pair" else "队伍"
+            who_kind = "组合" if event.kind == EventKind.PAIR else "队伍"
             raise FinalsError(
                 f"{event.name}已经开赛，{who_kind}只能退赛（finals withdraw），不能删除。",
                 window=f"{event.name}已经开赛，{who_kind}只能退赛，不能解散或删除。",
@@ -351,7 +352,7 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
     events = list(
         session.scalars(
             select(Event)
-            .where(Event.kind.in_(("team", "pair")))
+            .where(Event.kind.in_((EventKind.TEAM, EventKind.PAIR)))
             .order_by(Event.position)
             .options(
                 selectinload(Event.entrants)
@@ -362,7 +363,11 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
     )
     sources: dict[str, tuple[str, dict[int, Entrant]]] = {}  # code → name, player → entrant
     for event in events:
-        if event.kind == "team" and event.source_event and event.source_event not in sources:
+        if (
+            event.kind == EventKind.TEAM
+            and event.source_event
+            and event.source_event not in sources
+        ):
             source = get_event(session, event.source_event)
             sources[source.code] = (
                 source.name,
@@ -372,7 +377,7 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
             players = [m.player for m in entrant.members]
             errors: list[RowError] = []
             found: list[str] = []
-            if event.kind == "team":
+            if event.kind == EventKind.TEAM:
                 check_team(
                     (event.code, entrant.name),
                     [player_row(p) for p in players],
@@ -384,7 +389,7 @@ def entrant_problems(session: Session) -> dict[int, list[str]]:
                     member = in_source.get(p.id)
                     if member is None and source_name:
                         found.append(f"{p.name}不在{source_name}的参赛名单中")
-                    elif member is not None and member.status == "withdrawn":
+                    elif member is not None and member.status == EntrantStatus.WITHDRAWN:
                         since = (
                             f"第{member.withdrawn_from_round}轮起"
                             if member.withdrawn_from_round

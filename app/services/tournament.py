@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.presets import load_preset
 from app.services.audit import record
@@ -195,7 +196,7 @@ def get_event(session: Any, code: str | None, *, with_games: bool = False) -> Ev
 
 def _find_event(events: list[Event], code: str | None) -> Event:
     if code is None:
-        playable = [e for e in events if e.kind != "team"]
+        playable = [e for e in events if e.kind != EventKind.TEAM]
         if len(playable) == 1:
             return playable[0]
         names = "、".join(f"{e.code}（{e.name}）" for e in events)
@@ -317,7 +318,7 @@ def _changed_event(
         stored_event(event), changes, unset, rounds_paired=len(event.rounds)
     )
     if "eligibility.exclusive_with" in changes:  # names other events: checked against them
-        codes = list(session.scalars(select(Event.code).where(Event.kind == "individual")))
+        codes = list(session.scalars(select(Event.code).where(Event.kind == EventKind.INDIVIDUAL)))
         wrong = event_code_problems(after, codes)
         if wrong:
             raise change_error(wrong, f"项目 {event.code}（{event.name}）的")

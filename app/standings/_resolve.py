@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from app.domain import EntrantId
+
 # Values for one tied group, or a Chinese reason why the criterion does not apply to it.
-GroupValues = Callable[[tuple[int, ...]], "Mapping[int, float] | str"]
+GroupValues = Callable[[tuple[EntrantId, ...]], "Mapping[EntrantId, float] | str"]
 
 
 def value_key(value: float) -> float:
@@ -31,18 +33,20 @@ def fmt(value: float) -> str:
 class Criterion:
     name: str
     ascending: bool = False  # True: the smaller value ranks higher (犯规, 最好名次, 抽签)
-    values: Mapping[int, float] | None = None
+    values: Mapping[EntrantId, float] | None = None
     per_group: GroupValues | None = None
 
 
 @dataclass(frozen=True)
 class Resolved:
-    groups: tuple[tuple[int, ...], ...]  # in rank order; a group of 2+ shares its rank
+    groups: tuple[tuple[EntrantId, ...], ...]  # in rank order; a group of 2+ shares its rank
     explanation: tuple[str, ...]
 
 
-def _buckets(group: Sequence[int], values: Mapping[int, float], ascending: bool) -> list[list[int]]:
-    by_value: dict[float, list[int]] = {}
+def _buckets(
+    group: Sequence[EntrantId], values: Mapping[EntrantId, float], ascending: bool
+) -> list[list[EntrantId]]:
+    by_value: dict[float, list[EntrantId]] = {}
     for entrant in group:
         by_value.setdefault(value_key(values[entrant]), []).append(entrant)
     keys = sorted(by_value, reverse=not ascending)
@@ -56,20 +60,20 @@ def _span(position: int, size: int) -> str:
 
 
 def resolve(
-    order: Sequence[int],
-    points: Mapping[int, float],
+    order: Sequence[EntrantId],
+    points: Mapping[EntrantId, float],
     criteria: Sequence[Criterion],
-    label: Callable[[int], str],
+    label: Callable[[EntrantId], str],
     points_name: str = "积分",
 ) -> Resolved:
     """Rank `order` (any stable order, e.g. by seed) by points, then by `criteria`."""
     lines: list[str] = []
-    out: list[tuple[int, ...]] = []
+    out: list[tuple[EntrantId, ...]] = []
 
-    def names(group: Sequence[int]) -> str:
+    def names(group: Sequence[EntrantId]) -> str:
         return "、".join(label(e) for e in group)
 
-    def refine(group: list[int], index: int, position: int) -> list[tuple[int, ...]]:
+    def refine(group: list[EntrantId], index: int, position: int) -> list[tuple[EntrantId, ...]]:
         if len(group) == 1:
             return [tuple(group)]
         if index == len(criteria):
@@ -78,7 +82,7 @@ def resolve(
             )
             return [tuple(group)]
         criterion = criteria[index]
-        values: Mapping[int, float] | str
+        values: Mapping[EntrantId, float] | str
         if criterion.per_group is not None:
             values = criterion.per_group(tuple(group))
         else:
@@ -99,7 +103,7 @@ def resolve(
             f"  {_span(position, len(group))} {names(group)}：按{criterion.name}区分{note}——"
             + relation.join(shown)
         )
-        result: list[tuple[int, ...]] = []
+        result: list[tuple[EntrantId, ...]] = []
         at = position
         for bucket in buckets:
             result.extend(refine(bucket, index + 1, at))

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from app.domain import EntrantId
 from app.standings.model import Standings, StandingsEntrant
 
 _FEMALE = frozenset({"F", "女", "FEMALE", "W", "WOMAN", "女子"})
@@ -31,7 +32,7 @@ class Category:
 @dataclass(frozen=True)
 class CategoryStanding:
     rank: int
-    entrant: int
+    entrant: EntrantId
     overall_rank: int
     points: float
     tiebreaks: dict[str, float]

@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from app.domain import EntrantId
 from app.standings.model import StandingsEntrant, StandingsRequest
 from app.standings.tiebreaks import Tiebreak
 
-Values = dict[int, float]
+Values = dict[EntrantId, float]
 
 
 @dataclass
@@ -24,25 +25,27 @@ class Tally:
     `app.standings.ranking`; the criteria below derive their values from it."""
 
     request: StandingsRequest
-    entrants: Mapping[int, StandingsEntrant]
+    entrants: Mapping[EntrantId, StandingsEntrant]
     points: Values
-    per_round: dict[int, dict[int, float]]
+    per_round: dict[EntrantId, dict[int, float]]
     # Opponent list entries: an opponent id, or None for a virtual (bye-like) opponent.
-    opponents: dict[int, list[int | None]]
+    opponents: dict[EntrantId, list[EntrantId | None]]
     wins: Values
     second_wins: Values
     second_games: Values
     fouls: Values
     board_points: Values
     # (a, b) with a < b -> [points a scored, points b scored] in their games
-    met: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+    met: dict[tuple[EntrantId, EntrantId], list[float]] = field(default_factory=dict)
     # opponents beaten: (opponent, 1 or ½ for a draw)
-    beaten: dict[int, list[tuple[int, float]]] = field(default_factory=dict)
+    beaten: dict[EntrantId, list[tuple[EntrantId, float]]] = field(default_factory=dict)
     # McMahon: each counted meeting's (round, opponent, handicap adjustment, share won)
-    meetings: dict[int, list[tuple[int, int, float, float]]] = field(default_factory=dict)
+    meetings: dict[EntrantId, list[tuple[int, EntrantId, float, float]]] = field(
+        default_factory=dict
+    )
 
     @property
-    def ids(self) -> list[int]:
+    def ids(self) -> list[EntrantId]:
         return list(self.entrants)
 
     @property
@@ -64,7 +67,7 @@ class Tally:
         return out
 
     @cached_property
-    def opponent_scores(self) -> dict[int, list[float]]:
+    def opponent_scores(self) -> dict[EntrantId, list[float]]:
         """Each entrant's opponent list as scores, sorted (virtual byes as 0 or the lowest)."""
         virtual = min(self.points.values()) if self.lowest_byes else 0.0
         return {
@@ -107,7 +110,7 @@ class Tally:
         starts = {i: e.mcmahon_start for i, e in self.entrants.items()}
         virtuals = {i: sum(1 for o in self.opponents[i] if o is None) for i in self.ids}
 
-        def alone(i: int, per_round: float, lowest_value: float) -> float:
+        def alone(i: EntrantId, per_round: float, lowest_value: float) -> float:
             if counting.unpaired_as_start:
                 return (after - len({r for r, _, _, _ in meetings[i]})) * per_round
             return virtuals[i] * (lowest_value if self.lowest_byes else 0.0)
@@ -218,8 +221,8 @@ MCMAHON_ONLY = frozenset({Tiebreak.MMS, Tiebreak.MMS_SOS, Tiebreak.SOSOS, Tiebre
 
 
 def direct(
-    t: Tally, group: tuple[int, ...], label: Callable[[int], str]
-) -> Mapping[int, float] | str:
+    t: Tally, group: tuple[EntrantId, ...], label: Callable[[EntrantId], str]
+) -> Mapping[EntrantId, float] | str:
     """直胜 for one tied group: the points each scored against the others, or why it cannot
     be applied (not every pair of the group has met)."""
     scored = dict.fromkeys(group, 0.0)
@@ -240,7 +243,7 @@ def direct(
     return scored
 
 
-def draw_lots(rng: random.Random, group: tuple[int, ...]) -> Mapping[int, float]:
+def draw_lots(rng: random.Random, group: tuple[EntrantId, ...]) -> Mapping[EntrantId, float]:
     """抽签 for one tied group: lot numbers 1..n drawn from `rng` (1 ranks first)."""
     numbers = list(range(1, len(group) + 1))
     rng.shuffle(numbers)

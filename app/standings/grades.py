@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from app.domain import EntrantId
 from app.standings.categories import grade_order
 from app.standings.prizes import RankedEntry, RankingKey
 
@@ -43,7 +44,7 @@ class GradeAward:
     event: str
     category: str | None
     rank: int
-    entrant: int
+    entrant: EntrantId
     grade: str
     held: str | None = None  # the player's 段位 before the event, as written
     already_held: bool = False  # `held` is this grade or a higher one: nothing to apply for

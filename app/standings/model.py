@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.domain import GameRecord, Scoring
+from app.domain import EntrantId, GameRecord, Scoring, Seed
 from app.standings.tiebreaks import Tiebreak, labels
 
 ByeInSos = Literal["none", "zero", "lowest"]
@@ -85,8 +85,8 @@ class McMahonCounting:
 
 @dataclass(frozen=True)
 class StandingsEntrant:
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str = ""
     gender: str | None = None
     birth_date: str | None = None  # ISO YYYY-MM-DD
@@ -122,7 +122,7 @@ NOTE = "注意："
 @dataclass(frozen=True)
 class Standing:
     rank: int
-    entrant: int
+    entrant: EntrantId
     points: float
     tiebreaks: dict[str, float]
     shared: bool = False

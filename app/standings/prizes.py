@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal, TypedDict, get_args
 
+from app.domain import EntrantId
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standings
 from app.standings.place_words import shared_title
@@ -75,7 +76,7 @@ class PrizeTable:
 @dataclass(frozen=True)
 class RankedEntry:
     rank: int
-    entrant: int
+    entrant: EntrantId
     shared: bool = False
 
 
@@ -93,7 +94,7 @@ class Award:
     table_name: str
     place: int
     title: str
-    entrant: int
+    entrant: EntrantId
     amount_fen: int
     shared: bool
     pool_fen: int = 0

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 
-from app.domain import GameRecord, Outcome, Result, outcome_for, points_for
+from app.domain import EntrantId, GameRecord, Outcome, Result, outcome_for, points_for
 from app.standings._resolve import Criterion, fmt, resolve
 from app.standings.criteria import (
     MCMAHON_ONLY,
@@ -237,22 +237,22 @@ def compute_standings(request: StandingsRequest) -> Standings:
     by_mms = bool(order) and order[0] is Tiebreak.MMS
     primary_tb = Tiebreak.MMS if by_mms else Tiebreak.POINTS
     primary = fixed[primary_tb]
-    head_to_head: dict[int, float] = {}
-    lots: dict[int, float] = {}
+    head_to_head: dict[EntrantId, float] = {}
+    lots: dict[EntrantId, float] = {}
     rng = random.Random(settings.lot_seed)
 
-    def label(i: int) -> str:
+    def label(i: EntrantId) -> str:
         e = entrants[i]
         return e.name or f"{e.seed}号"
 
-    def direct_group(group: tuple[int, ...]) -> dict[int, float] | str:
+    def direct_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float] | str:
         scored = direct(tally, group, label)
         if isinstance(scored, str):
             return scored
         head_to_head.update(scored)
         return dict(scored)
 
-    def lot_group(group: tuple[int, ...]) -> dict[int, float]:
+    def lot_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float]:
         drawn = draw_lots(rng, group)
         lots.update(drawn)
         return dict(drawn)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from app.domain import EntrantId
 from app.standings._resolve import Criterion, resolve
 from app.standings.model import Standing, Standings
 from app.standings.tiebreaks import Tiebreak
@@ -54,10 +55,10 @@ TEAM_VALUES: dict[Tiebreak, Callable[[Sequence[Standing], Sequence[Standing], in
 
 @dataclass(frozen=True)
 class TeamDef:
-    id: int
+    id: EntrantId
     seed: int
     name: str
-    member_ids: tuple[int, ...]
+    member_ids: tuple[EntrantId, ...]
 
 
 def team_standings(
@@ -83,8 +84,8 @@ def team_standings(
         raise ValueError("best_of 必须至少为 1")
     rows = {row.entrant: row for row in individual.rows}
     worst_rank = len(individual.rows) + 1
-    points: dict[int, float] = {}
-    values: dict[Tiebreak, dict[int, float]] = {t: {} for t in TEAM_VALUES}
+    points: dict[EntrantId, float] = {}
+    values: dict[Tiebreak, dict[EntrantId, float]] = {t: {} for t in TEAM_VALUES}
     notes: list[str] = []
     if len({t.id for t in teams}) != len(teams):
         raise ValueError("团体编号重复")
@@ -133,7 +134,7 @@ def team_standings(
     )
 
 
-def member_points(team: TeamDef, individual: Standings) -> Mapping[int, float]:
+def member_points(team: TeamDef, individual: Standings) -> Mapping[EntrantId, float]:
     """Each member's individual points (0 when absent from the standings)."""
     rows = {row.entrant: row.points for row in individual.rows}
     return {m: rows.get(m, 0.0) for m in team.member_ids}

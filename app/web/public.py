@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
-from app.domain import EntrantStatus, GameRecord, Outcome, Result, Scoring, points_for
+from app.domain import EntrantId, EntrantStatus, GameRecord, Outcome, Result, Scoring, points_for
 from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
@@ -373,7 +373,7 @@ def standings_page(
         else:
             tabs.append(f'<a href="{_e(links.standings(ev.code, cat.code))}">{_e(cat.name)}</a>')
     order = _tiebreaks(ev)
-    rows: list[tuple[int, bool, int, float, dict[str, float]]] = []
+    rows: list[tuple[int, bool, EntrantId, float, dict[str, float]]] = []
     if category is None:
         rows = [(s.rank, s.shared, s.entrant, s.points, s.tiebreaks) for s in ev.standings.rows]
     else:

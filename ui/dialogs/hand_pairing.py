@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EntrantId
 from app.pairing.checker import check_pair
 from app.pairing.colours import choose
 from app.pairing.edits import EditError, add_pair
@@ -69,8 +70,8 @@ class HandPairingDialog(QDialog):
         super().__init__(parent)
         self.board = board
         self.view: RoundView | None = None
-        self.states: dict[int, PlayerState] = {}
-        self.unpaired: list[int] = []
+        self.states: dict[EntrantId, PlayerState] = {}
+        self.unpaired: list[EntrantId] = []
         self._flipped = False  # the arbiter exchanged the colours the rules proposed
         self.setMinimumSize(980, 620)
 
@@ -221,7 +222,7 @@ class HandPairingDialog(QDialog):
         request = view.request
         self.states = build_states(request) if request else {}
         paired = {p for g in view.games for p in (g.first, g.second) if p is not None}
-        active = request.active if request else frozenset()
+        active = request.active if request else frozenset[EntrantId]()
         self.unpaired = sorted(
             (i for i in active if i not in paired and i in self.states),
             key=lambda i: (-self.states[i].score, self.states[i].seed),
@@ -333,7 +334,7 @@ class HandPairingDialog(QDialog):
         return f"{self.view.seeds.get(entrant, '')} {self.view.names.get(entrant, '')}".strip()
 
     # -- the pair picked ------------------------------------------------------------
-    def picked(self) -> list[int]:
+    def picked(self) -> list[EntrantId]:
         """The players selected in the list (at most two count), in list order."""
         rows = sorted({i.row() for i in self.pool.selectionModel().selectedRows()})
         return [self.unpaired[r] for r in rows if r < len(self.unpaired)]

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EntrantStatus
 from app.readmodel.player_card import PlayerCard, player_card
 from app.services.read_model import load_final
 from ui.core_words import core
@@ -145,7 +146,7 @@ class PlayerCardDialog(QDialog):
             facts.append(self.tr("place %1").replace("%1", card.rank_text))
         if card.points is not None:
             facts.append(self.tr("%1 points").replace("%1", _points(card.points)))
-        if card.status == "withdrawn":
+        if card.status == EntrantStatus.WITHDRAWN:
             facts.append(self.tr("Withdrawn"))
         self.details.setText("　·　".join(facts))
         self.changes.setText("；".join(card.status_changes))

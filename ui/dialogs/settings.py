@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.pairing.mcmahon import grade_name, rank_value
 from app.services.schedule import round_times
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
     from app.services.storage import Database
 
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
-TIEBREAKS = tuple(n for n in tiebreak_names("individual") if n != "积分")
+TIEBREAKS = tuple(n for n in tiebreak_names(EventKind.INDIVIDUAL) if n != "积分")
 SCORING = ("win", "draw", "loss", "bye", "forfeit_win", "forfeit_loss")
 
 
@@ -78,7 +79,7 @@ class SettingsDialog(QDialog):
         self.resize(660, 640)
         self.db = db
         self.current: dict[str, Any] = {}
-        self.kinds = {str(e["code"]): str(e.get("kind") or "individual") for e in events}
+        self.kinds = {str(e["code"]): str(e.get("kind") or EventKind.INDIVIDUAL) for e in events}
         self.event_combo = QComboBox()
         for event in events:  # team events too: scored as sums or played as team matches
             self.event_combo.addItem(event["name"], event["code"])
@@ -406,7 +407,7 @@ class SettingsDialog(QDialog):
 
     def _individual(self) -> bool:
         """McMahon's bar and floor belong to individual events only (a grade per entrant)."""
-        return self.kinds.get(self.event_code(), "individual") == "individual"
+        return self.kinds.get(self.event_code(), EventKind.INDIVIDUAL) == EventKind.INDIVIDUAL
 
     def _mcmahon_enabled(self) -> None:
         """The bar and floor can be edited when an individual event is paired by McMahon."""
@@ -428,7 +429,11 @@ class SettingsDialog(QDialog):
         return grade_name(rank)
 
     def _kind(self) -> str:
-        return "team" if "team_format" in self.current.get("pairing", {}) else "individual"
+        return (
+            EventKind.TEAM
+            if "team_format" in self.current.get("pairing", {})
+            else EventKind.INDIVIDUAL
+        )
 
     def validate(self) -> str:
         """The reason the changes cannot be stored ("" when they can): `app.settings` decides."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
+from app.domain import EntrantId, EventKind
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.tiebreaks import labels
 from ui.core_words import core
@@ -101,18 +102,18 @@ class StandingsModel(RecordsModel[StandingLine]):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
         self.tiebreaks: list[str] = []
-        self.prize_entrants: set[int] = set()
+        self.prize_entrants: set[EntrantId] = set()
 
     def set_event(
         self,
         event: FinalEvent | None,
         category: str | None = None,
-        prize_entrants: set[int] | None = None,
+        prize_entrants: set[EntrantId] | None = None,
     ) -> None:
         self.prize_entrants = prize_entrants or set()
         rows = standing_rows(event, category) if event else []
         self.tiebreaks = tiebreak_order(event, rows) if event else []
-        team_like = bool(event and event.kind in ("team", "pair"))
+        team_like = bool(event and event.kind in (EventKind.TEAM, EventKind.PAIR))
         columns = [Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank)]
         if category:
             columns.append(
@@ -127,7 +128,8 @@ class StandingsModel(RecordsModel[StandingLine]):
         columns += [
             Column("seed", self.tr("No."), numeric=True),
             Column(
-                "name", self.tr("Team name") if event and event.kind == "team" else self.tr("Name")
+                "name",
+                self.tr("Team name") if event and event.kind == EventKind.TEAM else self.tr("Name"),
             ),
             Column("unit", self.tr("Unit")),
         ]
@@ -168,7 +170,7 @@ class GroupStandingsModel(RecordsModel[StandingLine]):
             Column(
                 "name",
                 self.tr("Team name")
-                if events and all(e.kind == "team" for e in events)
+                if events and all(e.kind == EventKind.TEAM for e in events)
                 else self.tr("Name"),
             ),
             Column("unit", self.tr("Unit")),

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain import Result
+from app.domain import EventKind, Result
 from app.errors import FinalsError
 from app.result_entry import parse_board_entry, parse_entry
 from app.services.results import (
@@ -551,7 +551,7 @@ class ResultsView(QWidget):
         self._confirming = None
         refusal = self._draw_refusal
         kind = (self.ctx.current_event(event) or {}).get("kind")
-        if refusal is not None and result == Result.DRAW and kind != "team":
+        if refusal is not None and result == Result.DRAW and kind != EventKind.TEAM:
             # Go with komi 3又3/4子: no draw unless the chief arbiter rules one (asked); the
             # setting is written in the queue before the result
             said = refusal.window_message(f"第{number}轮第{table}台")

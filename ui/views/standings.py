@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EventKind
 from app.readmodel.held import event_rounds_held
 from app.standings.model import NOTE
 from ui import context as ctxmod
@@ -206,9 +207,9 @@ class StandingsView(QWidget):
         final = self.final
         events = list(final.events) if final else []
         if table is self.teams_table:
-            self.teams_model.set_events([e for e in events if e.kind == "team"])
+            self.teams_model.set_events([e for e in events if e.kind == EventKind.TEAM])
         elif table is self.pairs_table:
-            self.pairs_model.set_events([e for e in events if e.kind == "pair"])
+            self.pairs_model.set_events([e for e in events if e.kind == EventKind.PAIR])
         elif table is self.prizes_table:
             self.prizes_model.set_rows(list(final.prizes) if final else [])
         elif table is self.grades_table:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EventKind
 from app.services.players import EntrantRow
 from app.services.teams import LateChangeLine, TeamProblem, compose, dissolve, team_lock
 from ui import context as ctxmod
@@ -52,7 +53,7 @@ class GroupsModel(RecordsModel[EntrantRow]):
 
     def set_kind(self, kind: str | None) -> None:
         """A team's name is headed 队名, a pair's 姓名 (the two names)."""
-        title = self.tr("Team name") if kind == "team" else self.tr("Name")
+        title = self.tr("Team name") if kind == EventKind.TEAM else self.tr("Name")
         columns = self.columns()
         at = self.column_of("name")
         if columns[at].title != title:
@@ -139,7 +140,7 @@ class TeamsView(QWidget):
         self.event_combo.blockSignals(True)
         self.event_combo.clear()
         for event in self.ctx.events:
-            if event["kind"] in ("team", "pair"):
+            if event["kind"] in (EventKind.TEAM, EventKind.PAIR):
                 self.event_combo.addItem(event["name"], event["code"])
         index = self.event_combo.findData(current)
         self.event_combo.setCurrentIndex(max(index, 0))
@@ -180,7 +181,7 @@ class TeamsView(QWidget):
         summary = self.tr("%1 entries").replace("%1", str(len(rows)))
         ineligible = sum(1 for r in rows if self.model.problems.get(r.id))
         event = self.ctx.current_event(code) if code else None
-        if ineligible and event is not None and event["kind"] == "team":
+        if ineligible and event is not None and event["kind"] == EventKind.TEAM:
             withheld = (event.get("eligibility") or {}).get("ineligible_team_prizes") == "withhold"
             summary += "；" + (
                 self.tr("%1 not eligible: still ranked, prizes withheld")
@@ -216,7 +217,7 @@ class TeamsView(QWidget):
             return
         name = ""
         force = None
-        if event["kind"] == "team":
+        if event["kind"] == EventKind.TEAM:
             force = self._force(code, self.tr("Compose a team all the same (forced)?"))
             if force is False:
                 return
@@ -225,7 +226,7 @@ class TeamsView(QWidget):
                 return
         hint = (
             self.tr("Members (seed numbers or names in the individual event, separated by commas):")
-            if event["kind"] == "team"
+            if event["kind"] == EventKind.TEAM
             else self.tr("The two players' names, separated by a comma:")
         )
         members, ok = QInputDialog.getText(self, self.tr("Compose"), hint)
