@@ -73,7 +73,7 @@ def event_parameters(mm: McMahonPairing) -> FileParameters:
     try:
         params = file_parameters(mm.file_parameters)
     except GothaError as e:
-        raise FinalsError(f"{_FROM_FILE}{e}{_FIX}") from None
+        raise _refused(str(e)) from None
     named = [
         *(("PlacementCriterion", c) for c in params.placement),
         ("paiMaAdditionalPlacementCritSystem1", params.pairing.additional_criterion_1),
@@ -81,14 +81,14 @@ def event_parameters(mm: McMahonPairing) -> FileParameters:
     ]
     for attribute, criterion in named:
         if criterion not in SUPPORTED_CRITERIA:
-            raise FinalsError(
-                f"{_FROM_FILE}{attribute}=“{criterion}”是本程序不支持的名次依据"
-                f"（支持：{'、'.join(sorted(SUPPORTED_CRITERIA))}）。{_FIX}"
+            raise _refused(
+                f"{attribute}=“{criterion}”是本程序不支持的名次依据"
+                f"（支持：{'、'.join(sorted(SUPPORTED_CRITERIA))}）。"
             )
     if not params.pairing.deterministic and params.pairing.random:
-        raise FinalsError(
-            f"{_FROM_FILE}paiBaDeterministic=“false”（真随机，paiBaRandom="
-            f"{params.pairing.random}）本程序无法重现。{_FIX}"
+        raise _refused(
+            f"paiBaDeterministic=“false”（真随机，paiBaRandom="
+            f"{params.pairing.random}）本程序无法重现。"
         )
     return params
 
@@ -98,6 +98,15 @@ _FIX = (
     "请在 OpenGotha 中改正该参数后重新导入本项目，"
     "或改用本程序的积分编排引擎：finals settings FILE --event 项目代码 --set mcmahon.engine=swiss"
 )
+_FIX_WINDOW = (
+    "请在 OpenGotha 中改正该参数后重新导入本项目，"
+    "或在“设置…”中把本项目的“麦克马洪制编排方式”改为本程序原有的积分编排引擎。"
+)
+
+
+def _refused(problem: str) -> FinalsError:
+    """A file parameter the engine cannot pair with: named, with both ways out."""
+    return FinalsError(f"{_FROM_FILE}{problem}{_FIX}", window=f"{_FROM_FILE}{problem}{_FIX_WINDOW}")
 
 
 def _keys(request: PairingRequest) -> dict[EntrantId, str]:

@@ -329,7 +329,7 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         McMahonEngine,
         {
             "opengotha": "按 OpenGotha 的编排评价函数（与 OpenGotha 3.51 配对相同）",
-            "swiss": "本程序的积分编排（按麦克马洪分），issue 29 之前的方式",
+            "swiss": "本程序原有的积分编排引擎（按麦克马洪分配对）",
         },
         _MCMAHON_DEFAULTS.engine,
         kinds=(EventKind.INDIVIDUAL,),
