@@ -470,7 +470,13 @@ def _tiebreaks(data: object) -> dict[str, float]:
 
 def _event_from(data: Mapping[str, Any]) -> FinalEvent:
     settings = data.get("settings") or {}
-    kind = str(data.get("kind") or "individual")
+    kind_text = str(data.get("kind") or "individual")
+    if kind_text not in {k.value for k in EventKind}:
+        raise DocumentError(
+            f"项目“{data.get('code')}”的类型“{kind_text}”不是本程序的项目类型"
+            f"（{'、'.join(k.value for k in EventKind)}）：请用本程序重新导出。"
+        )
+    kind = EventKind(kind_text)
     stored = StoredEvent(
         code=str(data.get("code") or ""),
         name=str(data.get("name") or data.get("code") or ""),

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.domain import EntrantId, Scoring
+from app.domain import EntrantId, EventKind, Scoring
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -146,7 +146,7 @@ class FinalCategory:
 class FinalEvent:
     code: str
     name: str
-    kind: str  # individual | pair | team
+    kind: EventKind
     rounds_planned: int
     source_event: str | None
     stored: StoredEvent  # the settings as the file holds them

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.io.export_json import from_document, to_document
 from app.services.read_model import build_export, load_final
@@ -157,3 +158,18 @@ def test_a_document_that_is_not_an_export_is_refused() -> None:
 
     with pytest.raises(DocumentError, match="tournament"):
         from_document({"events": []})
+
+
+def test_an_event_of_an_unknown_kind_in_a_document_is_refused_naming_it() -> None:
+    from app.io.export_json import DocumentError
+
+    doc = {"tournament": {"title": "t"}, "events": [{"code": "X", "kind": "relay"}]}
+    with pytest.raises(DocumentError, match="项目“X”的类型“relay”"):
+        from_document(doc)
+    kinds = {
+        e.kind
+        for e in from_document(
+            {"tournament": {"title": "t"}, "events": [{"code": "A", "kind": "team"}, {"code": "B"}]}
+        ).events
+    }
+    assert kinds == {EventKind.TEAM, EventKind.INDIVIDUAL}
