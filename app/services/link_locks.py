@@ -17,9 +17,9 @@ from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
 from app.services.audit import record
+from app.services.lookup import find_round
 from app.services.remote_entry.decision import _target
 from app.services.remote_entry.phone import _lookup
-from app.services.remote_entry.tokens import _find_round
 from app.services.remote_entry.writing import _writing
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -73,7 +73,7 @@ def locked(db: Database, event_code: str, round_number: int | None = None) -> li
     """The tables of a round (the latest by default) whose links are locked."""
     with db.reading() as session:
         event = get_event(session, event_code)
-        rnd = _find_round(event, round_number)
+        rnd = find_round(event, round_number)
         prefix = f"{event.code} 第{rnd.number}轮 第"
         return sorted(
             int(target[len(prefix) : -1])
@@ -128,7 +128,7 @@ def lift(
     """Unlock these tables' links (one audit entry); each must be locked, else nothing changes."""
     with _writing(db) as session:
         event = get_event(session, event_code)
-        rnd = _find_round(event, round_number)
+        rnd = find_round(event, round_number)
         targets = {table: _target(event, rnd, table) for table in tables}
         states = _states(session)
         free = [t for t, target in targets.items() if states.get(target, (0, ""))[1] != PIN_LOCKED]

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from app.errors import FinalsError
 from app.io.registration import EventRules, PlayerRow
 from app.services.snapshots import event_settings_of
-from app.store.models import Entrant, Event, Player
+from app.store.models import Entrant, Event, Player, Round
 
 
 def event_rules(session: Session) -> list[EventRules]:
@@ -72,3 +72,16 @@ def player_row(player: Player, row: int = 0, events: tuple[str, ...] = ()) -> Pl
         group=None,
         platform_account=player.platform_account,
     )
+
+
+def find_round(event: Event, number: int | None) -> Round:
+    """The event's round `number` (its latest when None), or a message saying why not."""
+    if number is not None and number < 1:
+        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。不写轮次即为最近一轮。")
+    if not event.rounds:
+        raise FinalsError(f"{event.name}还没有编排任何轮次。")
+    number = number or event.rounds[-1].number
+    for rnd in event.rounds:
+        if rnd.number == number:
+            return rnd
+    raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")

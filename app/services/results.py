@@ -15,6 +15,7 @@ from app.domain import RESULT_HELP, Result, parse_result, result_help
 from app.errors import FinalsError, first_few
 from app.services.audit import PAIRING_ACTIONS, last_change_by, last_change_within, record
 from app.services.backup import backup_warning
+from app.services.lookup import find_round
 from app.services.snapshots import session_file
 from app.services.tournament import get_event, tournament_settings_of
 from app.settings import parse_komi, tournament_settings_lenient
@@ -237,18 +238,6 @@ def _known_opening(text: str) -> str:
         ) from exc
 
 
-def _round(event: Event, number: int | None) -> Round:
-    if number is not None and number < 1:
-        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。不写轮次即为最近一轮。")
-    if not event.rounds:
-        raise FinalsError(f"{event.name}还没有编排任何轮次。")
-    number = number or event.rounds[-1].number
-    for rnd in event.rounds:
-        if rnd.number == number:
-            return rnd
-    raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
-
-
 def _game(session: Session, rnd: Round, table: int) -> Game:
     # One row by key: a round of 400 tables is not loaded for every keystroke.
     game = session.scalar(select(Game).where(Game.round_id == rnd.id, Game.table == table))
@@ -393,7 +382,7 @@ def write_result_in(
         table, require_result(result_text), manner, parse_fouls(fouls), seat_swapped, opening
     )
     event = get_event(session, event_code)
-    rnd = _round(event, round_number)
+    rnd = find_round(event, round_number)
     _require_seats(session, event, rnd, _game(session, rnd, table), seats)
     if not isinstance(expected, Unseen):
         _require_seen(session, event, rnd, table, _game(session, rnd, table).result, expected)
@@ -470,7 +459,7 @@ def clear_result(
     `expected`: the result the person saw (see `record_result`)."""
     with db.transaction() as session:
         event = get_event(session, event_code)
-        rnd = _round(event, round_number)
+        rnd = find_round(event, round_number)
         game = _game(session, rnd, table)
         _require_seen(session, event, rnd, table, game.result, expected)
         if game.second_id is None:
@@ -525,7 +514,7 @@ def record_board_result(
         raise FinalsError("单台成绩只能是：" + result_help(BOARD_RESULTS) + "。")
     with db.transaction() as session:
         event = get_event(session, event_code)
-        rnd = _round(event, round_number)
+        rnd = find_round(event, round_number)
         game = _game(session, rnd, table)
         target = next((b for b in game.boards if b.board == board), None)
         if target is None:
@@ -666,7 +655,7 @@ def record_results(
     entries, errors = read_results_csv(Path(path))
     with db.transaction() as session:
         event = get_event(session, event_code)
-        rnd = _round(event, round_number)
+        rnd = find_round(event, round_number)
         seen: dict[int, int] = {}
         tables = {g.table: g for g in rnd.games}
         refusal = draw_refusal(session) if any(e.result is Result.DRAW for e in entries) else None
@@ -767,7 +756,7 @@ class RoundProgress:
 def round_status(db: Database, event_code: str, round_number: int | None = None) -> RoundProgress:
     with db.reading() as session:
         event = get_event(session, event_code)
-        rnd = _round(event, round_number)
+        rnd = find_round(event, round_number)
         names = {e.id: e.name for e in event.entrants}
         open_games = [g for g in rnd.games if g.result is None]
         return RoundProgress(

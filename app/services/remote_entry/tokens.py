@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.errors import FinalsError
 from app.services.audit import record
+from app.services.lookup import find_round
 from app.services.remote_entry.writing import _writing
 from app.services.tournament import get_event
 from app.store.database import Database
-from app.store.models import Event, Game, Round, Tournament
+from app.store.models import Game, Round, Tournament
 from app.store.submissions import TableToken
 
 if TYPE_CHECKING:
@@ -49,25 +49,13 @@ def add_missing_tokens(session: Session, rnd: Round) -> int:
     return created
 
 
-def _find_round(event: Event, number: int | None) -> Round:
-    if number is not None and number < 1:
-        raise FinalsError(f"轮次应为 1 或更大的整数（收到 {number}）。不写轮次即为最近一轮。")
-    if not event.rounds:
-        raise FinalsError(f"{event.name}还没有编排任何轮次。")
-    number = number or event.rounds[-1].number
-    for rnd in event.rounds:
-        if rnd.number == number:
-            return rnd
-    raise FinalsError(f"{event.name}第{number}轮还没有编排（已编排到第{len(event.rounds)}轮）。")
-
-
 def ensure_tokens(
     db: Database, event_code: str, round_number: int | None = None, operator: str = ""
 ) -> int:
     """Create the missing table tokens of a round (the latest by default); how many were made."""
     with _writing(db) as session:
         event = get_event(session, event_code)
-        rnd = _find_round(event, round_number)
+        rnd = find_round(event, round_number)
         created = add_missing_tokens(session, rnd)
         if created:
             # The tokens themselves stay out of the log: it is printed and exported.
@@ -124,7 +112,7 @@ def tokens_for_round(
     base = base_url or remembered_base_url(db)
     with db.reading() as session:
         event = get_event(session, event_code)
-        rnd = _find_round(event, round_number)
+        rnd = find_round(event, round_number)
         rows = session.execute(
             select(TableToken.table, TableToken.token)
             .where(TableToken.round_id == rnd.id)
