@@ -109,6 +109,7 @@ class RemoteEntryView(QWidget):
         self.pin_problem = QLabel()
         self.pin_problem.setObjectName("pinProblem")
         self.pin_problem.setStyleSheet("color: #b00020;")
+        self.pin_problem.setWordWrap(True)
         self.pin_problem.setVisible(False)
         self.auto_accept = QCheckBox(self.tr("Accept automatically when the table has no result"))
         self.auto_accept.toggled.connect(self._auto_changed)
