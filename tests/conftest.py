@@ -35,7 +35,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 # The lanes (markers registered in pyproject.toml). `pytest -m "not slow"` is the fast lane a
-# developer runs every few minutes; CI runs everything.
+# developer runs every few minutes (about a minute); CI runs everything.
 SLOW_FOLDERS = {"bench", "stations"}  # benchmarks; three stations on a 360-player final
 SLOW_FILES = {
     # the long tests: a big final built or played through, a wheel built, the GUI soaked
@@ -49,9 +49,20 @@ SLOW_FILES = {
     "test_pytest_setup.py",
     "test_process_exit.py",
 }
+# A test that needs a whole demo final built (the session's master: seconds per shape).
+SLOW_FIXTURES = {"demo_master"}
+# The tests measured at SLOW_SECONDS or more (tests/slow_list.py keeps the list).
+MEASURED_SLOW = TESTS / "slow_tests.txt"
 
 
-def _lanes(item: pytest.Item) -> set[str]:
+def measured_slow() -> frozenset[str]:
+    if not MEASURED_SLOW.is_file():
+        return frozenset()
+    lines = MEASURED_SLOW.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def _lanes(item: pytest.Item, slow_ids: frozenset[str]) -> set[str]:
     path = Path(str(item.path))
     try:
         parts = path.relative_to(TESTS).parts
@@ -68,15 +79,29 @@ def _lanes(item: pytest.Item) -> set[str]:
     # a chromium test says so in the skipif that guards it (tests/web/webdriver.py)
     if any("chromium" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
         lanes.add("browser")
-    if parts[0] in SLOW_FOLDERS or path.name in SLOW_FILES or lanes & {"postgres", "browser"}:
+    if (
+        parts[0] in SLOW_FOLDERS
+        or path.name in SLOW_FILES
+        or names & SLOW_FIXTURES
+        or item.nodeid in slow_ids
+        or lanes & {"postgres", "browser"}
+    ):
         lanes.add("slow")
     return lanes
 
 
+# Before pytest-xdist's own hook reads the `xdist_group` marks (`--dist loadgroup`).
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    slow_ids = measured_slow()
     for item in items:
-        for lane in sorted(_lanes(item)):
+        lanes = _lanes(item, slow_ids)
+        for lane in sorted(lanes):
             item.add_marker(lane)
+        # Under `-n 2 --dist loadgroup` the tests on the PostgreSQL server and in chromium run
+        # in one worker, one after another, as in a single process.
+        if lanes & {"postgres", "browser"}:
+            item.add_marker(pytest.mark.xdist_group("server"))
     if config.pluginmanager.hasplugin("benchmark"):
         return
     skip = pytest.mark.skip(reason="pytest-benchmark is not installed (pip install -e '.[test]')")

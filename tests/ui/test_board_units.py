@@ -49,9 +49,11 @@ def test_each_name_on_the_board_has_its_unit_beside_it(window, settle, tmp_path:
     window.grab().save(str(tmp_path / "board-units.png"))
 
 
-def test_go_heads_the_units_black_and_white() -> None:
+def test_go_heads_the_units_black_and_white(qtbot) -> None:  # noqa: ANN001
+    from ui.main import make_app
     from ui.models.games import GamesModel
 
+    make_app()  # the window's language (Chinese), whichever test ran before
     model = GamesModel()
     model.set_game("go")
     headers = _headers(model)
