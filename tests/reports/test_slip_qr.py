@@ -158,3 +158,27 @@ def test_slips_of_a_completed_round_carry_no_qr_code_and_say_why(
     slips = done_text.count("成绩登记单")
     assert slips >= len(links) and done_text.count(CAPTION) == slips
     assert max(_squares(tmp_path / "done.pdf")) < 100
+
+
+def test_slips_of_a_completed_round_want_no_address_so_none_is_asked_for(
+    final: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from app.services.results import record_result
+
+    db = open_tournament(final)
+    try:
+        for game in _games_of_round(db, "OPEN", 2):
+            record_result(db, "OPEN", 2, game, "1-0", "连五")
+    finally:
+        db.close()
+    out = tmp_path / "done.pdf"
+    code, _, err = run(capsys, "report", str(final), "slips", "--event", "OPEN", "-o", str(out))
+    assert code == 0, err
+    assert "二维码" not in err and "--base-url" not in err  # no slip would carry one
+    assert CAPTION in _flat(out)
+
+
+def _games_of_round(db, event: str, number: int) -> list[int]:  # noqa: ANN001
+    from app.services.rounds import round_view
+
+    return [g.table for g in round_view(db, event, number).games if g.second is not None]

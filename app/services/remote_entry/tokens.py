@@ -134,15 +134,13 @@ def slip_links(
     The address is `base_url` (the command's `--base-url`, the window's running server),
     else the one the server last ran on (tournament setting `remote_entry_url`).  With none,
     no game gets a link: a bare token opens nothing on a phone, so the slips are printed
-    without QR codes; returns None then.  Only the events printed get links, each for the
+    without QR codes; returns None then (but {} when no slip printed wants one: every round
+    printed is complete, so nothing is missed).  Only the events printed get links, each for the
     round asked for (its latest by default); a round without tokens yet gets them (unless the
     file is read-only); a complete round gets none (its phone pages take no more results);
     an event that has not reached that round is left to the report to name.
     """
-    base = base_url or remembered_base_url(db)
-    if not base:
-        return None
-    links: dict[tuple[str, int, int], str] = {}
+    printed = []
     for ev in final.events:
         if event is not None and event.lower() not in (ev.code.lower(), ev.name):
             continue
@@ -150,11 +148,19 @@ def slip_links(
         rnd = next((r for r in ev.rounds if r.number == number), None)
         if rnd is None or number is None or rnd.status == "complete":
             continue  # a complete round's phone pages take no more results: no QR codes
-        tables = tokens_for_round(db, ev.code, number, base)
+        printed.append((ev.code, rnd))
+    if not printed:
+        return {}  # no slip wants a QR code: the address is not missed
+    base = base_url or remembered_base_url(db)
+    if not base:
+        return None
+    links: dict[tuple[str, int, int], str] = {}
+    for code, rnd in printed:
+        tables = tokens_for_round(db, code, rnd.number, base)
         if not tables and not db.read_only:
-            ensure_tokens(db, ev.code, number)
-            tables = tokens_for_round(db, ev.code, number, base)
+            ensure_tokens(db, code, rnd.number)
+            tables = tokens_for_round(db, code, rnd.number, base)
         links.update(
-            {(ev.code, number, g.table): tables[g.table] for g in rnd.games if g.table in tables}
+            {(code, rnd.number, g.table): tables[g.table] for g in rnd.games if g.table in tables}
         )
     return links
