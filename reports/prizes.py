@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -173,10 +173,12 @@ PRIZE_COLUMNS = [
 
 def prize_columns(prizes: Sequence[PrizeLine], width: float) -> list[Column]:
     """The prize table's columns: 奖项 as wide as its longest title at 9 pt (「第九至三十二名」
-    on one line), taken from 单位 and 金额大写."""
+    on one line) and 名次 as its widest place (a tie's 「14（并列）」), taken from 单位 and
+    金额大写."""
     register_fonts()
     columns = scale_columns([Column(c.title, c.width * mm, c.align) for c in PRIZE_COLUMNS], width)
     widen_for_titles(columns, 1, prizes, {3: 0.6, 5: 0.4})
+    widen_to_fit(columns, 0, (place_text(p) for p in prizes), {3: 0.6, 5: 0.4})  # 14（并列）
     return columns
 
 
@@ -192,11 +194,19 @@ def widen_for_titles(
     """Widen the 奖项 column `index` so that each title's band (第九至三十二名) and a tie's
     parenthesis (（并列第二十六名）) each fit one line at 9 pt, taking the width from the
     columns `takers` (index → share)."""
-    register_fonts()
     parts = (
         part for p in prizes for part in title_text(p).replace("（", "\n（").split("\n") if part
     )
-    longest = max((stringWidth(part, TABLE_FONT, 9) for part in parts), default=0.0)
+    widen_to_fit(columns, index, parts, takers)
+
+
+def widen_to_fit(
+    columns: list[Column], index: int, texts: Iterable[str], takers: dict[int, float]
+) -> None:
+    """Widen the column `index` so that each of `texts` fits one line at 9 pt, taking the
+    width from the columns `takers` (index → share)."""
+    register_fonts()
+    longest = max((stringWidth(text, TABLE_FONT, 9) for text in texts), default=0.0)
     extra = longest + 2 * CELL_PAD + 1 - columns[index].width
     if extra > 0:
         columns[index].width += extra

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
 from app.cli.main import main
 from app.demo import build_demo
@@ -49,7 +50,7 @@ def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]
         path = root / f"{name}.finals"
         build_demo(path, preset, players=players, seed=3, rounds=9)
         _finals("export", "--json", str(path), "-o", str(root / f"{name}.json"))
-        texts = {}
+        texts, lines = {}, {}
         for doc, argv in DOCUMENTS.items():
             pdf = root / f"{name}-{doc.replace(' ', '-')}.pdf"
             try:
@@ -58,8 +59,13 @@ def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]
                 pass
             if pdf.exists():  # the Go demo has no grade tables: no grade documents
                 texts[doc] = "".join(pdf_pages(pdf))
+                lines[doc] = [
+                    re.sub(r"\s+", "", line)
+                    for page in PdfReader(str(pdf)).pages
+                    for line in (page.extract_text() or "").splitlines()
+                ]
         export = json.loads((root / f"{name}.json").read_text(encoding="utf-8"))
-        out[name] = {"export": export, "texts": texts}
+        out[name] = {"export": export, "texts": texts, "lines": lines}
     return out
 
 
@@ -112,3 +118,15 @@ def test_a_gomoku_band_prints_in_chinese_numerals(demos) -> None:
     texts = demos["gomoku"]["texts"]
     for doc in ("prizes", "ceremony", "certificates"):
         assert "第九至十六名" in texts[doc] and "第9-16名" not in texts[doc], doc
+
+
+def test_a_tied_place_on_the_prize_sheet_stays_on_one_line(demos) -> None:
+    export = demos["go"]["export"]
+    tied = {p["place"] for p in export["prizes"] if p["shared"]}
+    assert tied
+    lines = demos["go"]["lines"]["prizes"]
+    for place in sorted(tied):
+        assert any(line.startswith(f"{place}（并列）") for line in lines), (
+            place,
+            [line for line in lines if line.startswith(str(place))][:3],
+        )
