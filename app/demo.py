@@ -12,6 +12,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
+from app.domain import EventKind
 from app.io.sheets import SheetRow
 from app.presets import load_preset
 from app.services.registration import import_rows
@@ -321,17 +322,17 @@ def play_rounds(db: Database, rounds: int, seed: int, operator: str = "") -> Non
     game = _game_of(db)
     draws = not tournament_settings(db, ("komi", "draws")).refuses_draws(game)
     for event in list_events(db):
-        if event["kind"] == "team" or event["entrants"] < 2:
+        if event.kind is EventKind.TEAM or event.entrants < 2:
             continue
-        planned = event["rounds_planned"] or rounds
+        planned = event.rounds_planned or rounds
         for _ in range(min(rounds, planned)):
-            view = pair_next(db, event["code"], operator)
+            view = pair_next(db, event.code, operator)
             for g in view.games:
                 if g.second is None:
                     continue
                 result, manner = _random_result(rng, game == "go", draws)
                 record_result(
-                    db, event["code"], view.number, g.table, result, manner, operator=operator
+                    db, event.code, view.number, g.table, result, manner, operator=operator
                 )
 
 
@@ -361,8 +362,8 @@ def build_demo(
         ]
         for event in list_events(db):
             lines.append(
-                f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
-                f"已赛 {event['rounds_complete']} 轮"
+                f"  {event.code:8} {event.name}：{event.entrants} 个参赛单位，"
+                f"已赛 {event.rounds_complete} 轮"
             )
         return "\n".join(lines)
     finally:

@@ -27,10 +27,8 @@ def end_after_rounds_played(path: Path) -> Path:
     db = open_tournament(path)
     try:
         for event in list_events(db):
-            if event["rounds_complete"]:  # a summed team event plays none of its own
-                update_event_settings(
-                    db, event["code"], {"rounds_planned": event["rounds_complete"]}
-                )
+            if event.rounds_complete:  # a summed team event plays none of its own
+                update_event_settings(db, event.code, {"rounds_planned": event.rounds_complete})
     finally:
         db.close()
     return path

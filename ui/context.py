@@ -23,7 +23,13 @@ from PySide6.QtGui import QUndoStack
 from app.services.backup import BackupOf, backup_of
 from app.services.rounds import RoundView
 from app.services.storage import is_server_url
-from app.services.tournament import TournamentInfo, list_events, open_tournament, tournament_info
+from app.services.tournament import (
+    EventSummary,
+    TournamentInfo,
+    list_events,
+    open_tournament,
+    tournament_info,
+)
 from ui import prefs, readers
 from ui.workers import Runner
 
@@ -43,7 +49,7 @@ def _write_and_outline(
     with_info: bool,
     args: tuple[Any, ...],
     kwargs: dict[str, Any],
-) -> tuple[Any, list[dict[str, Any]], TournamentInfo | None, int | None]:
+) -> tuple[Any, list[EventSummary], TournamentInfo | None, int | None]:
     """In the worker: the change, then the outline it leaves and the file's revision."""
     value = fn(db, *args, **kwargs)
     events, info = readers.outline(db, with_info)
@@ -67,7 +73,7 @@ class OpenFinal:
     db: Database
     target: Path | str | None
     info: TournamentInfo
-    events: list[dict[str, Any]]
+    events: list[EventSummary]
     event_code: str | None
     revision: int | None
     backup: BackupOf | None = None  # the file is a backup copy (in a backups folder)
@@ -94,7 +100,7 @@ class TournamentContext(QObject):
         self.path: Path | None = None  # the file (a server's final: where its backups go)
         self.target: Path | str | None = None  # what was opened: a file, or a server's URL
         self.info: TournamentInfo | None = None  # None: no final open
-        self.events: list[dict[str, Any]] = []
+        self.events: list[EventSummary] = []
         self.event_code: str | None = None
         self.undo_stack = QUndoStack(self)
         self.runner = Runner(self)
@@ -131,14 +137,14 @@ class TournamentContext(QObject):
             db.close()
             raise
         self.close()
-        playable = [e for e in events if e["plays_rounds"]]
+        playable = [e for e in events if e.plays_rounds]
         first = playable[0] if playable else (events[0] if events else None)
         backup = None if db.is_server else backup_of(db.path)
         guarded = backup is not None and db.read_only is None
         if backup is not None and guarded:
             db.read_only = BACKUP_GUARD.format(original=backup.original.name, words=backup.words())
         prefs.add_recent_file(db.label if db.is_server else target)
-        code = first["code"] if first else None
+        code = first.code if first else None
         self._take(OpenFinal(db, target, info, events, code, revision, backup, guarded))
 
     def hand_over(self) -> OpenFinal | None:
@@ -246,9 +252,9 @@ class TournamentContext(QObject):
             self.event_code = code
             self.event_changed.emit(code)
 
-    def current_event(self, code: str | None = None) -> dict[str, Any] | None:
+    def current_event(self, code: str | None = None) -> EventSummary | None:
         code = code or self.event_code
-        return next((e for e in self.events if e["code"] == code), None)
+        return next((e for e in self.events if e.code == code), None)
 
     def window_message(self, text: str) -> None:
         """A short confirmation in the status bar."""
@@ -258,7 +264,7 @@ class TournamentContext(QObject):
     def apply_change(
         self,
         what: str,
-        events: list[dict[str, Any]] | None = None,
+        events: list[EventSummary] | None = None,
         info: TournamentInfo | None = None,
         rounds: tuple[RoundView, ...] = (),
     ) -> None:
@@ -376,7 +382,7 @@ class TournamentContext(QObject):
         with_info = what in (SETTINGS, ALL)
 
         def done(
-            value: tuple[Any, list[dict[str, Any]], TournamentInfo | None, int | None],
+            value: tuple[Any, list[EventSummary], TournamentInfo | None, int | None],
         ) -> None:
             if self.db is not db:
                 return  # the file was closed meanwhile

@@ -596,7 +596,7 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(
             self,
             self.tr("Export as TRF"),
-            str(prefs.output_dir() / f"{event['code']}.trf"),
+            str(prefs.output_dir() / f"{event.code}.trf"),
             self.tr("TRF files (*.trf *.txt);;All files (*)"),
         )
         if not path:
@@ -611,7 +611,7 @@ class MainWindow(QMainWindow):
 
         self.ctx.write(
             export_trf,
-            event["code"],
+            event.code,
             Path(path),
             self.ctx.operator,
             what="trf",
@@ -632,7 +632,7 @@ class MainWindow(QMainWindow):
             return
         from app.services.trf import import_trf
 
-        codes = {e["code"] for e in self.ctx.events}
+        codes = {e.code for e in self.ctx.events}
         code = next(c for n in range(1, 1000) if (c := "TRF" if n == 1 else f"TRF{n}") not in codes)
 
         def done(summary: Any) -> None:
@@ -764,9 +764,9 @@ class MainWindow(QMainWindow):
         self.event_combo.clear()
         for event in self.ctx.events:
             suffix = ""
-            if event["plays_rounds"] and event["rounds_paired"]:
-                suffix = self.tr(" · round %1").replace("%1", str(event["rounds_paired"]))
-            self.event_combo.addItem(f"{event['name']}{suffix}", event["code"])
+            if event.plays_rounds and event.rounds_paired:
+                suffix = self.tr(" · round %1").replace("%1", str(event.rounds_paired))
+            self.event_combo.addItem(f"{event.name}{suffix}", event.code)
         index = self.event_combo.findData(self.ctx.event_code)
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.blockSignals(False)
@@ -901,7 +901,7 @@ class MainWindow(QMainWindow):
         if self.ctx.db is None:
             return
         event = self.ctx.current_event()
-        code = event["code"] if event else None
+        code = event.code if event else None
         number: int | None = None
         category: str | None = None
         if kind in ROUND_KINDS:

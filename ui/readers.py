@@ -14,7 +14,7 @@ from app.services.read_model import load_final
 from app.services.results import draws_refused
 from app.services.rounds import RoundView, round_view
 from app.services.teams import LateChangeLine, TeamProblem, late_change_list, problems
-from app.services.tournament import TournamentInfo, list_events, tournament_info
+from app.services.tournament import EventSummary, TournamentInfo, list_events, tournament_info
 
 if TYPE_CHECKING:
     from app.readmodel.model import Final
@@ -33,7 +33,7 @@ def warm(db: Database) -> None:
 
 def outline(
     db: Database, with_info: bool = False
-) -> tuple[list[dict[str, Any]], TournamentInfo | None]:
+) -> tuple[list[EventSummary], TournamentInfo | None]:
     """The events (rounds paired, settings) and, when asked, the tournament's own fields."""
     return list_events(db), (tournament_info(db) if with_info else None)
 

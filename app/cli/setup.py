@@ -26,6 +26,7 @@ from app.cli.common import (
     whole_number,
 )
 from app.cli.outputs import add_output
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.presets import preset_names
 
@@ -45,7 +46,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     db.close()
     print(f"已建立 {args.file}：{info.title}（{'围棋' if info.game == 'go' else '五子棋'}）")
     for event in events:
-        print(f"  {event['code']:8} {event['name']}")
+        print(f"  {event.code:8} {event.name}")
     return 0
 
 
@@ -120,19 +121,18 @@ def cmd_events(args: argparse.Namespace) -> int:
     with opened(args) as db:
         info, events = tournament_info(db), list_events(db)
     if args.json:
-        print_json({"tournament": asdict(info), "events": events})
+        print_json({"tournament": asdict(info), "events": [e.as_json() for e in events]})
         return 0
     print(info.title)
-    kinds = {"individual": "个人", "pair": "双人", "team": "团体"}
     body = [
         [
-            e["code"],
-            e["name"],
-            kinds[e["kind"]],
-            str(e["entrants"]),
-            f"{e['rounds_complete']}/{e['rounds_paired']}/{e['rounds_planned']}"
-            if e["kind"] != "team"
-            else f"按{e['source_event']}成绩",
+            e.code,
+            e.name,
+            e.kind.zh,
+            str(e.entrants),
+            f"{e.rounds_complete}/{e.rounds_paired}/{e.rounds_planned}"
+            if e.kind is not EventKind.TEAM
+            else f"按{e.source_event}成绩",
         ]
         for e in events
     ]
@@ -473,8 +473,8 @@ def cmd_gui(args: argparse.Namespace) -> int:
         print(f"{path}：{info.title}")
         for event in events:
             print(
-                f"  {event['code']:8} {event['name']}：{event['entrants']} 个参赛单位，"
-                f"已编排 {event['rounds_paired']} 轮，完成 {event['rounds_complete']} 轮"
+                f"  {event.code:8} {event.name}：{event.entrants} 个参赛单位，"
+                f"已编排 {event.rounds_paired} 轮，完成 {event.rounds_complete} 轮"
             )
         print(
             "本机没有图形显示（未设置 DISPLAY 或 WAYLAND_DISPLAY），无法打开窗口。"

@@ -211,7 +211,47 @@ def _find_event(events: list[Event], code: str | None) -> Event:
     )
 
 
-def list_events(db: Database) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class EventSummary:
+    """One event as the outline shows it: its rules, its entrants and rounds counted
+    (`finals events --json`: `as_json()` of each)."""
+
+    code: str
+    name: str
+    kind: EventKind
+    rounds_planned: int
+    plays_rounds: bool  # pairs its own rounds (a team event scored from another's does not)
+    source_event: str | None  # the event whose results score this one
+    entrants: int
+    rounds_paired: int
+    rounds_complete: int
+    scoring: dict[str, Any]  # as the file holds them
+    pairing: dict[str, Any]  # ... without the OpenGotha file's own fields
+    standings: dict[str, Any]
+    eligibility: dict[str, Any]  # ... without the name aliases
+    categories: list[Any]
+
+    def as_json(self) -> dict[str, Any]:
+        """The event as `finals events --json` writes it (the kind as its plain id)."""
+        return {
+            "code": self.code,
+            "name": self.name,
+            "kind": self.kind.value,
+            "rounds_planned": self.rounds_planned,
+            "plays_rounds": self.plays_rounds,
+            "source_event": self.source_event,
+            "entrants": self.entrants,
+            "rounds_paired": self.rounds_paired,
+            "rounds_complete": self.rounds_complete,
+            "scoring": self.scoring,
+            "pairing": self.pairing,
+            "standings": self.standings,
+            "eligibility": self.eligibility,
+            "categories": self.categories,
+        }
+
+
+def list_events(db: Database) -> list[EventSummary]:
     with db.reading() as session:
         events = session.scalars(select(Event).order_by(Event.position))
         entrants: dict[int, int] = {  # counted where they are: no rows loaded
@@ -224,22 +264,22 @@ def list_events(db: Database) -> list[dict[str, Any]]:
         for event_id, status in session.execute(select(Round.event_id, Round.status)):
             rounds.setdefault(event_id, []).append(status)
         return [
-            {
-                "code": e.code,
-                "name": e.name,
-                "kind": e.kind,
-                "rounds_planned": e.rounds_planned,
-                "plays_rounds": event_settings_lenient(stored_event(e))[0].plays_rounds,
-                "source_event": e.source_event,
-                "entrants": entrants.get(e.id, 0),
-                "rounds_paired": len(rounds.get(e.id, ())),
-                "rounds_complete": rounds.get(e.id, []).count("complete"),
-                "scoring": e.scoring,
-                "pairing": {k: v for k, v in e.pairing.items() if k != "opengotha"},
-                "standings": e.standings,
-                "eligibility": {k: v for k, v in e.eligibility.items() if k != "aliases"},
-                "categories": e.categories,
-            }
+            EventSummary(
+                code=e.code,
+                name=e.name,
+                kind=e.kind,
+                rounds_planned=e.rounds_planned,
+                plays_rounds=event_settings_lenient(stored_event(e))[0].plays_rounds,
+                source_event=e.source_event,
+                entrants=entrants.get(e.id, 0),
+                rounds_paired=len(rounds.get(e.id, ())),
+                rounds_complete=rounds.get(e.id, []).count("complete"),
+                scoring=e.scoring,
+                pairing={k: v for k, v in e.pairing.items() if k != "opengotha"},
+                standings=e.standings,
+                eligibility={k: v for k, v in e.eligibility.items() if k != "aliases"},
+                categories=e.categories,
+            )
             for e in events
         ]
 

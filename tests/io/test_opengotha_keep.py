@@ -152,7 +152,7 @@ def test_a_draw_is_refused_where_the_final_takes_none(tmp_path: Path) -> None:
         message = str(refused.value)
         assert f"第{line}行" in message and "第2轮" in message and "和棋" in message
         assert "komi=“7.5”" in message and "--set draws=allowed" in message
-        assert not any(e["code"] == "GOTHA" for e in list_events(db))
+        assert not any(e.code == "GOTHA" for e in list_events(db))
         set_tournament_fields(db, {"draws": "allowed"})
         import_opengotha(db, drawn, "GOTHA")
         event = load_final(db).event("GOTHA")

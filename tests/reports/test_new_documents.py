@@ -38,7 +38,7 @@ def _demo(preset: str, tmp_root: Path) -> dict[str, Any]:
                 db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3}
             )
             # The arbiter enters the timetable (the regulations print it as an image).
-            first = list_events(db)[0]["code"]
+            first = list_events(db)[0].code
             day = "2022-11-26" if preset.startswith("shaoxing") else "2022-10-28"
             for number, at in ((1, f"{day} 09:00"), (2, f"{day} 14:00")):
                 set_round_time(db, first, number, at)

@@ -111,7 +111,7 @@ def test_every_entry_of_a_real_final_reads_as_words(
     built_demo(path, "shaoxing-gomoku-2022", players=12, rounds=1)
     db = open_tournament(path)
     try:
-        code = list_events(db)[0]["code"]
+        code = list_events(db)[0].code
         update_event_settings(db, code, {"pairing.same_unit": "always"}, "x")
         pair_next(db, code, operator="x")
         view = round_view(db, code)

@@ -84,7 +84,7 @@ def test_refused_after_round_one(go_demo: Path) -> None:
 
     db = open_tournament(go_demo)
     try:
-        code = next(e["code"] for e in list_events(db) if e["rounds_paired"])
+        code = next(e.code for e in list_events(db) if e.rounds_paired)
         before = _names(db, code)
         with pytest.raises(FinalsError, match="第1轮已编排") as refused:
             reseed_event(db, code, "rating")

@@ -60,7 +60,7 @@ def _results(path: Path) -> dict[tuple[str, int, int], str | None]:
 def test_save_as_writes_a_whole_copy_and_leaves_the_file(final: Path, tmp_path: Path) -> None:
     db = open_tournament(final)
     try:
-        code = list_events(db)[0]["code"]
+        code = list_events(db)[0].code
         record_result(db, code, 2, 1, "=", operator="x")  # in the -wal until a checkpoint
         target = save_copy_as(db, tmp_path / "elsewhere" / "copy")
         with pytest.raises(FinalsError, match="就是当前打开的文件"):
@@ -77,7 +77,7 @@ def test_a_copy_tells_its_time_rounds_and_results(final: Path) -> None:
     db = open_tournament(final)
     try:
         first = take_backup(db, "round2-complete")
-        code = list_events(db)[0]["code"]
+        code = list_events(db)[0].code
         from app.services.rounds import pair_next
 
         pair_next(db, code, operator="x")  # takes its own before-pairing copy
@@ -105,7 +105,7 @@ def test_a_copy_tells_its_time_rounds_and_results(final: Path) -> None:
 def test_restore_saves_the_current_file_aside_first(final: Path) -> None:
     db = open_tournament(final)
     try:
-        code = list_events(db)[0]["code"]
+        code = list_events(db)[0].code
         copy = take_backup(db, "manual")
         record_result(db, code, 2, 1, "=", operator="x")
         record_result(db, code, 2, 2, "=", operator="x")

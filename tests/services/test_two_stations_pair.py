@@ -16,7 +16,7 @@ from app.services.tournament import list_events, open_tournament
 def _paired(target: Path | str, code: str) -> int:
     db = open_tournament(target)
     try:
-        return next(e["rounds_paired"] for e in list_events(db) if e["code"] == code)
+        return next(e.rounds_paired for e in list_events(db) if e.code == code)
     finally:
         db.close()
 

@@ -104,12 +104,12 @@ def test_trf_export_then_import_as_a_new_event(
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(out), ""))
     window.import_trf()
     qtbot.waitUntil(lambda: bool(told), timeout=30000)
-    assert "TRF" in {e["code"] for e in window.ctx.events}
+    assert "TRF" in {e.code for e in window.ctx.events}
     assert window.ctx.event_code == "TRF"
     assert "40" in told[0]
     window.import_trf()  # a second import takes the next free code
     qtbot.waitUntil(lambda: len(told) == 2, timeout=30000)
-    assert "TRF2" in {e["code"] for e in window.ctx.events}
+    assert "TRF2" in {e.code for e in window.ctx.events}
 
 
 def test_print_preview_renders_the_document_and_prints_its_pages(

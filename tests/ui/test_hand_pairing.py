@@ -191,4 +191,4 @@ def test_the_next_round_waits_for_a_round_left_empty(window, qtbot, settle, monk
     settle(window)
     qtbot.waitUntil(lambda: bool(errors), timeout=30000)
     assert "还没有任何对阵" in errors[0]
-    assert window.ctx.current_event()["rounds_paired"] == 3
+    assert window.ctx.current_event().rounds_paired == 3

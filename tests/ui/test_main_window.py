@@ -42,8 +42,8 @@ def test_opens_demo_and_lists_players(window) -> None:  # noqa: ANN001
 
 def test_pair_next_round_in_worker(window, qtbot) -> None:  # noqa: ANN001
     _pair_round_three(window, qtbot)
-    events = {e["code"]: e for e in list_events(window.ctx.db)}
-    assert events["OPEN"]["rounds_paired"] == 3
+    events = {e.code: e for e in list_events(window.ctx.db)}
+    assert events["OPEN"].rounds_paired == 3
     board = window.round_board
     assert board.model.rowCount() == 20
     assert board.report.toPlainText().startswith("第3轮")

@@ -164,7 +164,7 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
     assert changed_rows == {row}
     assert resets == []  # no list rebuilt: the results list, the hidden board, the standings
     assert exports == []  # the hidden standings are not recomputed
-    assert win.ctx.current_event(EVENT)["rounds_complete"] == 3  # the outline, read in a worker
+    assert win.ctx.current_event(EVENT).rounds_complete == 3  # the outline, read in a worker
     win.show_view("round")  # the board catches up when it is shown
     qtbot.waitUntil(
         lambda: (

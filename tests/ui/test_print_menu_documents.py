@@ -65,7 +65,7 @@ def test_printing_the_line_up_of_a_team_match_event_before_round_one(window, qtb
 
     update_event_settings(window.ctx.db, "MTEAM", {"pairing.team_format": "match"})
     window.event_combo.setCurrentIndex(window.event_combo.findData("MTEAM"))
-    assert window.ctx.current_event()["code"] == "MTEAM"
+    assert window.ctx.current_event().code == "MTEAM"
     text = _print(window, qtbot, "lineup")
     assert "第1轮团体赛出场名单" in text and "队长签名" in text and "第1板" in text
 

@@ -50,7 +50,7 @@ def station_window(qtbot, server_final: str, monkeypatch):  # noqa: ANN001, ANN2
 def test_the_window_opens_a_final_on_a_server(station_window) -> None:  # noqa: ANN001
     assert station_window.ctx.db.is_server
     assert station_window.ctx.target.startswith("postgresql://")
-    assert "OPEN" in [e["code"] for e in station_window.ctx.events]
+    assert "OPEN" in [e.code for e in station_window.ctx.events]
     assert "1号机" in station_window.operator_label.text()  # which station this is, on what
     assert "postgresql://" in station_window.operator_label.text()
 

@@ -22,6 +22,7 @@ from ui import context as ctxmod
 from ui.commands import ServiceCommand
 
 if TYPE_CHECKING:
+    from app.services.tournament import EventSummary
     from ui.context import TournamentContext
 
 
@@ -30,7 +31,7 @@ class ReseedDialog(QDialog):
 
     def __init__(
         self,
-        events: list[dict[str, Any]],
+        events: list[EventSummary],
         event_code: str | None,
         parent: QWidget | None = None,
     ) -> None:
@@ -38,10 +39,10 @@ class ReseedDialog(QDialog):
         self.setWindowTitle(self.tr("Re-seed all"))
         self.event_combo = QComboBox()
         for event in events:
-            self.event_combo.addItem(event["name"], event["code"])
+            self.event_combo.addItem(event.name, event.code)
         self.event_combo.setCurrentIndex(max(self.event_combo.findData(event_code), 0))
         self.event_combo.currentIndexChanged.connect(lambda _i: self._explain())
-        self.events = {e["code"]: e for e in events}
+        self.events = {e.code: e for e in events}
         self.group = QButtonGroup(self)
         self.choices: dict[str, QRadioButton] = {}
         box = QVBoxLayout()
@@ -73,15 +74,15 @@ class ReseedDialog(QDialog):
         self._explain()
 
     def _explain(self) -> None:
-        event = self.events.get(self.event_code(), {})
+        event = self.events.get(self.event_code())
         self.explanation.setText(
             self.tr(
                 "Every number (序号) of %1's %2 entrants is given again; equal values keep "
                 "their present order. Only before round 1 is paired. Edit → Undo puts the "
                 "old numbers back."
             )
-            .replace("%1", str(event.get("name", "")))
-            .replace("%2", str(event.get("entrants", 0)))
+            .replace("%1", event.name if event else "")
+            .replace("%2", str(event.entrants if event else 0))
         )
 
     def event_code(self) -> str:

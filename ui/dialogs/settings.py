@@ -44,6 +44,7 @@ from ui.errors import error_text, window_text
 
 if TYPE_CHECKING:
     from app.services.storage import Database
+    from app.services.tournament import EventSummary
 
 # The tie-breaks offered for an individual event (积分 always comes first and is not listed).
 TIEBREAKS = tuple(n for n in tiebreak_names(EventKind.INDIVIDUAL) if n != "积分")
@@ -69,7 +70,7 @@ class SettingsDialog(QDialog):
     def __init__(
         self,
         db: Database,
-        events: list[dict[str, Any]],
+        events: list[EventSummary],
         event_code: str | None,
         operator: str,
         parent: QWidget | None = None,
@@ -79,10 +80,10 @@ class SettingsDialog(QDialog):
         self.resize(660, 640)
         self.db = db
         self.current: dict[str, Any] = {}
-        self.kinds = {str(e["code"]): str(e.get("kind") or EventKind.INDIVIDUAL) for e in events}
+        self.kinds = {e.code: e.kind for e in events}
         self.event_combo = QComboBox()
         for event in events:  # team events too: scored as sums or played as team matches
-            self.event_combo.addItem(event["name"], event["code"])
+            self.event_combo.addItem(event.name, event.code)
         index = self.event_combo.findData(event_code)
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.currentIndexChanged.connect(lambda _i: self.load())
@@ -407,7 +408,7 @@ class SettingsDialog(QDialog):
 
     def _individual(self) -> bool:
         """McMahon's bar and floor belong to individual events only (a grade per entrant)."""
-        return self.kinds.get(self.event_code(), EventKind.INDIVIDUAL) == EventKind.INDIVIDUAL
+        return self.kinds.get(self.event_code(), EventKind.INDIVIDUAL) is EventKind.INDIVIDUAL
 
     def _mcmahon_enabled(self) -> None:
         """The bar and floor can be edited when an individual event is paired by McMahon."""

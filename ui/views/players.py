@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EventKind
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.outputs import check_output
@@ -157,12 +158,12 @@ class PlayersView(QWidget):
 
     def _fill(self, rows: list[EntrantRow]) -> None:
         sized = self.model.rowCount() > 0
-        self.model.event_names = {e["code"]: e["name"] for e in self.ctx.events}
+        self.model.event_names = {e.code: e.name for e in self.ctx.events}
         self.model.set_rows(rows)
         self._fill_combo(
             self.event_filter,
             self.tr("All events"),
-            [(e["code"], e["name"]) for e in self.ctx.events],
+            [(e.code, e.name) for e in self.ctx.events],
         )
         units = sorted({r.unit for r in rows if r.unit})
         self._fill_combo(self.unit_filter, self.tr("Any unit"), [(u, u) for u in units])
@@ -208,7 +209,7 @@ class PlayersView(QWidget):
     def add(self) -> None:
         if self.ctx.db is None:
             return
-        events = [(e["code"], e["name"]) for e in self.ctx.events if e["kind"] == "individual"]
+        events = [(e.code, e.name) for e in self.ctx.events if e.kind is EventKind.INDIVIDUAL]
         current = self.event_filter.currentData() or self.ctx.event_code
         dialog = PlayerDialog(self, None, events, current)
         while dialog.exec():
@@ -340,7 +341,7 @@ class PlayersView(QWidget):
 
     def start_reseed(self, event_code: str, by: str) -> None:
         """In the write queue; pushed on the undo stack once the file has it."""
-        name = next((e["name"] for e in self.ctx.events if e["code"] == event_code), event_code)
+        name = next((e.name for e in self.ctx.events if e.code == event_code), event_code)
 
         def done(result: Reseeded) -> None:
             label = self.tr("Re-seed %1").replace("%1", name)

@@ -294,15 +294,15 @@ class RemoteEntryView(QWidget):
     def scope(self) -> tuple[str, int] | None:
         """(event, round) the server serves: the current event's latest paired round."""
         event = self.ctx.current_event()
-        if event is None or not event["plays_rounds"] or not event["rounds_paired"]:
+        if event is None or not event.plays_rounds or not event.rounds_paired:
             return None
-        return event["code"], int(event["rounds_paired"])
+        return event.code, int(event.rounds_paired)
 
     def _scope_text(self, scope: tuple[str, int] | None) -> str:
         if scope is None:
             return self.tr("No round of this event is paired.")
         event = self.ctx.current_event(scope[0])
-        name = event["name"] if event else scope[0]
+        name = event.name if event else scope[0]
         return self.tr("%1, round %2").replace("%1", name).replace("%2", str(scope[1]))
 
     def _show_scope(self) -> None:

@@ -202,7 +202,7 @@ class ResultsView(QWidget):
         event = self.ctx.current_event()
         current = self.round_combo.currentData() if keep else None
         self.round_combo.blockSignals(True)
-        paired = event["rounds_paired"] if event else 0
+        paired = event.rounds_paired if event else 0
         if paired > self.round_combo.count():
             current = None  # a new round was paired: enter its results
         self.round_combo.clear()
@@ -222,14 +222,14 @@ class ResultsView(QWidget):
             self._show_round(None)
             return
         self._loading = True  # until it is shown, a typed result waits (the tables may move)
-        self.ctx.read_round(event["code"], number, self._loaded, self._load_failed)
+        self.ctx.read_round(event.code, number, self._loaded, self._load_failed)
 
     _loading = False
 
     def _loaded(self, view: RoundView) -> None:
         event = self.ctx.current_event()
         if not event or (view.event, view.number) != (
-            event["code"],
+            event.code,
             self.round_combo.currentData(),
         ):
             return  # another round or event was chosen meanwhile
@@ -550,7 +550,8 @@ class ResultsView(QWidget):
                 return False
         self._confirming = None
         refusal = self._draw_refusal
-        kind = (self.ctx.current_event(event) or {}).get("kind")
+        found = self.ctx.current_event(event)
+        kind = found.kind if found else None
         if refusal is not None and result == Result.DRAW and kind != EventKind.TEAM:
             # Go with komi 3又3/4子: no draw unless the chief arbiter rules one (asked); the
             # setting is written in the queue before the result
@@ -744,7 +745,7 @@ class ResultsView(QWidget):
 
     def _later_round_paired(self, number: int) -> bool:
         event = self.ctx.current_event()
-        return bool(event and event["rounds_paired"] > number)
+        return bool(event and event.rounds_paired > number)
 
     def _refresh_row(self, table: int, result: str) -> None:
         """Show the new result at once and move to the next open table."""

@@ -208,7 +208,7 @@ class RoundBoard(QWidget):
         current = self.round_combo.currentData() if keep else None
         self.round_combo.blockSignals(True)
         self.round_combo.clear()
-        paired = event["rounds_paired"] if event else 0
+        paired = event.rounds_paired if event else 0
         for number in range(1, paired + 1):
             self.round_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
         if self._want_latest:
@@ -217,13 +217,13 @@ class RoundBoard(QWidget):
         index = self.round_combo.findData(target)
         self.round_combo.setCurrentIndex(index if index >= 0 else self.round_combo.count() - 1)
         self.round_combo.blockSignals(False)
-        team = bool(event and not event["plays_rounds"])
+        team = bool(event and not event.plays_rounds)
         self.team_note.setVisible(team)
         if team and event:
             self.team_note.setText(
                 self.tr("%1 is not paired: team results are the sums of the members' games in %2.")
-                .replace("%1", event["name"])
-                .replace("%2", str(event["source_event"]))
+                .replace("%1", event.name)
+                .replace("%2", str(event.source_event))
             )
         self.load_round()
 
@@ -234,13 +234,13 @@ class RoundBoard(QWidget):
         if self.ctx.db is None or not event or not number:
             self.show_view(None)
             return
-        code = event["code"]
+        code = event.code
         self.ctx.read_round(code, number, self._loaded, self._load_failed)
 
     def _loaded(self, view: RoundView) -> None:
         event = self.ctx.current_event()
         if not event or (view.event, view.number) != (
-            event["code"],
+            event.code,
             self.round_combo.currentData(),
         ):
             return  # another round was chosen meanwhile
@@ -271,7 +271,7 @@ class RoundBoard(QWidget):
         if view is None:
             event = self.ctx.current_event()
             self.status.setText(
-                self.tr("No round paired yet.") if event and event["plays_rounds"] else ""
+                self.tr("No round paired yet.") if event and event.plays_rounds else ""
             )
             self.findings_title.setText("")
             self.report.setPlainText("")
@@ -319,11 +319,11 @@ class RoundBoard(QWidget):
     def _update_buttons(self) -> None:
         event = self.ctx.current_event()
         busy = self.ctx.writing
-        playable = bool(self.ctx.db is not None and event and event["plays_rounds"])
+        playable = bool(self.ctx.db is not None and event and event.plays_rounds)
         has_results = bool(
             self.view and any(r for t, r in self.view.results.items() if r and r != "bye")
         )
-        last = bool(self.view and event and self.view.number == event["rounds_paired"])
+        last = bool(self.view and event and self.view.number == event.rounds_paired)
         self.pair_button.setEnabled(playable and not busy)
         self.hand_button.setEnabled(playable and not busy)
         self.repair_button.setEnabled(playable and not busy and last and not has_results)
@@ -342,7 +342,7 @@ class RoundBoard(QWidget):
         event = self.ctx.current_event()
         if self.ctx.db is None or not event:
             return
-        extra = beyond_plan(event["rounds_planned"], event["rounds_paired"]) is not None
+        extra = beyond_plan(event.rounds_planned, event.rounds_paired) is not None
         if (
             extra
             and QMessageBox.question(
@@ -352,23 +352,23 @@ class RoundBoard(QWidget):
                     "%1 is planned for %2 rounds and all are paired. Pair round %3 as an extra "
                     "round? The planned number of rounds becomes %3."
                 )
-                .replace("%1", event["name"])
-                .replace("%2", str(event["rounds_planned"]))
-                .replace("%3", str(event["rounds_paired"] + 1)),
+                .replace("%1", event.name)
+                .replace("%2", str(event.rounds_planned))
+                .replace("%3", str(event.rounds_paired + 1)),
                 QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                 QMessageBox.StandardButton.No,
             )
             != QMessageBox.StandardButton.Yes
         ):
             return
-        self._show_pairing_started(event["rounds_paired"] + 1, event["name"])
+        self._show_pairing_started(event.rounds_paired + 1, event.name)
         self._want_latest = True
         self.ctx.write(
             pair_next,
-            event["code"],
+            event.code,
             self.ctx.operator,
             extra_round=extra,
-            round_number=event["rounds_paired"] + 1,  # what the arbiter sees: never one more
+            round_number=event.rounds_paired + 1,  # what the arbiter sees: never one more
             progress=self.pairing_progress.report,
             what=ctxmod.ROUNDS,
             on_done=self._paired,
@@ -433,9 +433,9 @@ class RoundBoard(QWidget):
         """The last round, while it has no result, is built by hand in the dialog; after a
         round with results (or before the first), the next round starts with no table."""
         event = self.ctx.current_event()
-        if self.ctx.db is None or not event or not event["plays_rounds"]:
+        if self.ctx.db is None or not event or not event.plays_rounds:
             return
-        last = event["rounds_paired"]
+        last = event.rounds_paired
         if self.view is not None and self.view.number != last:
             self.reload(select=last)
             self.ctx.window_message(
@@ -448,7 +448,7 @@ class RoundBoard(QWidget):
             self.open_hand_dialog()
             return
         number = last + 1
-        extra = beyond_plan(event["rounds_planned"], last) is not None
+        extra = beyond_plan(event.rounds_planned, last) is not None
         question = self.tr(
             "Start round %1 of %2 with no table and pair it by hand? Each pairing is checked, "
             "recorded and can be undone."
@@ -460,8 +460,8 @@ class RoundBoard(QWidget):
             )
         question = (
             question.replace("%1", str(number))
-            .replace("%2", event["name"])
-            .replace("%3", str(event["rounds_planned"]))
+            .replace("%2", event.name)
+            .replace("%3", str(event.rounds_planned))
         )
         if (
             QMessageBox.question(
@@ -478,7 +478,7 @@ class RoundBoard(QWidget):
         self._hand_round = number
         self.ctx.write(
             pair_by_hand,
-            event["code"],
+            event.code,
             self.ctx.operator,
             extra_round=extra,
             round_number=number,
@@ -518,7 +518,7 @@ class RoundBoard(QWidget):
         ):
             return
         event = self.ctx.current_event()
-        name = event["name"] if event and event["code"] == self.view.event else self.view.event
+        name = event.name if event and event.code == self.view.event else self.view.event
         self._show_pairing_started(self.view.number, name)
         self.ctx.write(
             repair,

@@ -157,9 +157,9 @@ class StandingsView(QWidget):
         self.after_combo.blockSignals(True)
         self.after_combo.clear()
         self.after_combo.addItem(self.tr("Latest"), None)
-        paired = max((e["rounds_paired"] for e in self.ctx.events), default=0)
-        if event and event["plays_rounds"]:
-            paired = event["rounds_paired"]
+        paired = max((e.rounds_paired for e in self.ctx.events), default=0)
+        if event and event.plays_rounds:
+            paired = event.rounds_paired
         for number in range(1, paired + 1):
             self.after_combo.addItem(self.tr("Round %1").replace("%1", str(number)), number)
         index = self.after_combo.findData(current)

@@ -140,8 +140,8 @@ class TeamsView(QWidget):
         self.event_combo.blockSignals(True)
         self.event_combo.clear()
         for event in self.ctx.events:
-            if event["kind"] in (EventKind.TEAM, EventKind.PAIR):
-                self.event_combo.addItem(event["name"], event["code"])
+            if event.kind in (EventKind.TEAM, EventKind.PAIR):
+                self.event_combo.addItem(event.name, event.code)
         index = self.event_combo.findData(current)
         self.event_combo.setCurrentIndex(max(index, 0))
         self.event_combo.blockSignals(False)
@@ -155,7 +155,7 @@ class TeamsView(QWidget):
     def _show(self) -> None:
         code = self.event_combo.currentData()
         event = self.ctx.current_event(code) if code else None
-        self.model.set_kind(event["kind"] if event else None)
+        self.model.set_kind(event.kind if event else None)
         rows = [r for r in self._rows if r.event == code]
         by_name: dict[str, list[str]] = {}
         for item in self._problems:
@@ -181,8 +181,8 @@ class TeamsView(QWidget):
         summary = self.tr("%1 entries").replace("%1", str(len(rows)))
         ineligible = sum(1 for r in rows if self.model.problems.get(r.id))
         event = self.ctx.current_event(code) if code else None
-        if ineligible and event is not None and event["kind"] == EventKind.TEAM:
-            withheld = (event.get("eligibility") or {}).get("ineligible_team_prizes") == "withhold"
+        if ineligible and event is not None and event.kind == EventKind.TEAM:
+            withheld = event.eligibility.get("ineligible_team_prizes") == "withhold"
             summary += "；" + (
                 self.tr("%1 not eligible: still ranked, prizes withheld")
                 if withheld
@@ -217,7 +217,7 @@ class TeamsView(QWidget):
             return
         name = ""
         force = None
-        if event["kind"] == EventKind.TEAM:
+        if event.kind == EventKind.TEAM:
             force = self._force(code, self.tr("Compose a team all the same (forced)?"))
             if force is False:
                 return
@@ -226,7 +226,7 @@ class TeamsView(QWidget):
                 return
         hint = (
             self.tr("Members (seed numbers or names in the individual event, separated by commas):")
-            if event["kind"] == EventKind.TEAM
+            if event.kind == EventKind.TEAM
             else self.tr("The two players' names, separated by a comma:")
         )
         members, ok = QInputDialog.getText(self, self.tr("Compose"), hint)
