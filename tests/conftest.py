@@ -90,6 +90,17 @@ def _lanes(item: pytest.Item, slow_ids: frozenset[str]) -> set[str]:
     return lanes
 
 
+def _worker_group(item: pytest.Item, lanes: set[str]) -> str | None:
+    """Under `-n auto --dist loadgroup`, the tests that run in one worker, one after another:
+    those on the PostgreSQL server and in chromium (as in a single process), and the
+    benchmarks (they share the session's 360-player masters, built once, not once a worker)."""
+    if lanes & {"postgres", "browser"}:
+        return "server"
+    if Path(str(item.path)).parent.name in SLOW_FOLDERS:
+        return "long-finals"
+    return None
+
+
 # Before pytest-xdist's own hook reads the `xdist_group` marks (`--dist loadgroup`).
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -98,10 +109,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         lanes = _lanes(item, slow_ids)
         for lane in sorted(lanes):
             item.add_marker(lane)
-        # Under `-n 2 --dist loadgroup` the tests on the PostgreSQL server and in chromium run
-        # in one worker, one after another, as in a single process.
-        if lanes & {"postgres", "browser"}:
-            item.add_marker(pytest.mark.xdist_group("server"))
+        group = _worker_group(item, lanes)
+        if group:
+            item.add_marker(pytest.mark.xdist_group(group))
     if config.pluginmanager.hasplugin("benchmark"):
         return
     skip = pytest.mark.skip(reason="pytest-benchmark is not installed (pip install -e '.[test]')")
