@@ -681,31 +681,31 @@ def _held_note(grade: GradeLine) -> str:
 
 def cmd_certificates_register(args: argparse.Namespace) -> int:
     """Every certificate number issued: live, or void (the award no longer exists)."""
-    from app.services.certificates import KINDS, certificate_register
+    from app.services.certificates import certificate_register
 
     with opened(args) as db:
         rows = certificate_register(db, args.type)
     if args.json:
-        print_json(rows)
+        print_json([r.as_json() for r in rows])
         return 0
     if not rows:
         print("尚未发放证书编号（证书第一次打印时登记编号）。")
         return 0
     body = [
         [
-            r["number"],
-            KINDS[r["kind"]],
-            r["event"],
-            r["category"] or "",
-            r["place"],
-            r["name"],
-            r["issued_at"],
-            f"作废（{r['voided_at']}）" if r["void"] else "有效",
+            r.number,
+            r.kind.zh,
+            r.event,
+            r.category or "",
+            r.place,
+            r.name,
+            r.issued_at,
+            f"作废（{r.voided_at}）" if r.void else "有效",
         ]
         for r in rows
     ]
     print(table(body, ["编号", "类别", "项目", "组别", "名次/奖项", "姓名", "发放时间", "状态"]))
-    void = sum(r["void"] for r in rows)
+    void = sum(r.void for r in rows)
     print(f"共 {len(rows)} 个编号，有效 {len(rows) - void} 个，作废 {void} 个。")
     return 0
 

@@ -199,7 +199,40 @@ def issue_numbers(
     return numbers
 
 
-def certificate_register(db: Database, kind: str | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class RegisterEntry:
+    """One number of the certificate register: live, or void (its award no longer exists)."""
+
+    number: str
+    kind: CertificateKind
+    event: str
+    category: str | None
+    place: str
+    award_key: str
+    entrant: int | None
+    name: str
+    issued_at: str  # local time, "YYYY-MM-DD HH:MM:SS"
+    void: bool
+    voided_at: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        """What `finals certificates-register --json` prints for it."""
+        return {
+            "number": self.number,
+            "kind": str(self.kind),
+            "event": self.event,
+            "category": self.category,
+            "place": self.place,
+            "award_key": self.award_key,
+            "entrant": self.entrant,
+            "name": self.name,
+            "issued_at": self.issued_at,
+            "void": self.void,
+            "voided_at": self.voided_at,
+        }
+
+
+def certificate_register(db: Database, kind: str | None = None) -> list[RegisterEntry]:
     """Every number issued, in order of issue: live and void."""
     if kind is not None and kind not in KINDS:
         raise _unknown_kind(kind)
@@ -208,18 +241,18 @@ def certificate_register(db: Database, kind: str | None = None) -> list[dict[str
         if kind is not None:
             query = query.where(CertificateNumber.kind == kind)
         return [
-            {
-                "number": r.number,
-                "kind": r.kind,
-                "event": r.event,
-                "category": r.category,
-                "place": r.place,
-                "award_key": r.award_key,
-                "entrant": r.entrant_id,
-                "name": r.name,
-                "issued_at": r.issued_at.isoformat(sep=" "),
-                "void": r.void,
-                "voided_at": r.voided_at.isoformat(sep=" ") if r.voided_at else None,
-            }
+            RegisterEntry(
+                number=r.number,
+                kind=r.kind,
+                event=r.event,
+                category=r.category,
+                place=r.place,
+                award_key=r.award_key,
+                entrant=r.entrant_id,
+                name=r.name,
+                issued_at=r.issued_at.isoformat(sep=" "),
+                void=r.void,
+                voided_at=r.voided_at.isoformat(sep=" ") if r.voided_at else None,
+            )
             for r in session.scalars(query)
         ]

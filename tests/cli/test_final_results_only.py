@@ -17,7 +17,7 @@ import pytest
 from openpyxl import load_workbook
 
 from app.demo import build_demo
-from app.services.certificates import certificate_register
+from app.services.certificates import RegisterEntry, certificate_register
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
 from tests.reports.conftest import pdf_pages
@@ -50,7 +50,7 @@ def _copy(master: Path, tmp_path: Path) -> Path:
     return target
 
 
-def _register(path: Path) -> list[dict[str, object]]:
+def _register(path: Path) -> list[RegisterEntry]:
     db = open_tournament(path)
     try:
         return certificate_register(db)
@@ -132,7 +132,7 @@ def test_a_finished_final_prints_as_final_with_numbers(finals, tmp_path: Path, c
         if suffix == ".pdf":
             assert not any("临时" in page for page in pdf_pages(out))
     issued = _register(path)
-    assert issued and all(not r["void"] for r in issued)
+    assert issued and all(not r.void for r in issued)
 
 
 def test_crosstable_after_round_three_shows_rounds_one_to_three(

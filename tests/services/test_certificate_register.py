@@ -119,9 +119,9 @@ def test_a_void_award_keeps_its_number_and_the_new_holder_gets_a_new_one(
         # a corrected result: 乙's award is gone, 丙 holds a new one
         second = issue_numbers(db, "prize", "X-", [a, c], [a, c], "裁判长")
         assert second == {"k-a": "X-0001", "k-c": "X-0003"}
-        register = {r["number"]: r for r in certificate_register(db)}
-        assert register["X-0002"]["void"] and register["X-0002"]["name"] == "乙"
-        assert not register["X-0001"]["void"] and not register["X-0003"]["void"]
+        register = {r.number: r for r in certificate_register(db)}
+        assert register["X-0002"].void and register["X-0002"].name == "乙"
+        assert not register["X-0001"].void and not register["X-0003"].void
         # nothing new: nothing written, not even an audit entry
         entries = len(audit_log(db))
         assert issue_numbers(db, "prize", "X-", [a], [a, c], "裁判长") == {"k-a": "X-0001"}
@@ -169,10 +169,10 @@ def test_a_corrected_result_voids_the_old_award_and_numbers_the_new_one(
     after = _print(capsys, path, tmp_path / "b.pdf")
     db = open_tournament(path)
     try:
-        register = {r["number"]: r for r in certificate_register(db, "prize")}
+        register = {r.number: r for r in certificate_register(db, "prize")}
     finally:
         db.close()
-    void = {n for n, r in register.items() if r["void"]}
+    void = {n for n, r in register.items() if r.void}
     assert void, "the champion's certificate no longer stands"
     assert not void & set(after.values())  # a void number is never printed again
     kept = {k: n for k, n in before.items() if k in after}

@@ -39,7 +39,7 @@ def test_the_window_prints_the_registers_numbers(
     finally:
         db.close()
     assert first == again
-    assert sorted(first) == sorted(r["number"] for r in register)
+    assert sorted(first) == sorted(r.number for r in register)
 
 
 def test_the_window_numbers_no_provisional_certificate(
@@ -105,6 +105,6 @@ def test_the_window_and_the_command_line_print_the_same_numbers(
     assert collected == ["prize", "prize"]
     assert _pages(tmp_path / "t.pdf") == printed
     assert sorted(re.findall(r"编号：(\S+?-\d{4})", "".join(printed))) == sorted(
-        r["number"] for r in register
+        r.number for r in register
     )
     assert len(register) == len(printed)
