@@ -207,7 +207,7 @@ def test_withdraw_and_undo(window, monkeypatch, settle) -> None:  # noqa: ANN001
     assert status[(row.event, row.seed)] == "playing"
     window.show_view("audit")
     settle(window)
-    actions = [r["action"] for r in window.audit.model.rows()]
+    actions = [r.action for r in window.audit.model.rows()]
     assert actions[:2] == ["选手状态", "选手状态"]
 
 

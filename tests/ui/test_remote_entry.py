@@ -114,7 +114,7 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
     qtbot.waitUntil(
         lambda: win.results.view is not None and win.results.view.results[1] == "1-0", timeout=5000
     )
-    assert any(e["action"] == "采用现场成绩" for e in audit_log(win.ctx.db))
+    assert any(e.action == "采用现场成绩" for e in audit_log(win.ctx.db))
 
     panel.stop_server()
     assert not panel.running() and not server.running
@@ -338,9 +338,9 @@ def test_a_link_locked_by_wrong_pins_is_shown_and_unlocked(qtbot, win) -> None: 
     qtbot.waitUntil(lambda: box.isHidden(), timeout=5000)
     assert panel.server.locked_links() == []
     assert _guess(url, "127.0.7.21", "2468") == 200
-    lifted = [e for e in audit_log(win.ctx.db) if e["action"] == PIN_UNLOCKED]
-    assert len(lifted) == 1 and lifted[0]["after"] == {"tables": [5]}
-    assert lifted[0]["target"] == f"{EVENT} 第2轮"
+    lifted = [e for e in audit_log(win.ctx.db) if e.action == PIN_UNLOCKED]
+    assert len(lifted) == 1 and lifted[0].after == {"tables": [5]}
+    assert lifted[0].target == f"{EVENT} 第2轮"
 
 
 def test_unlock_only_the_selected_link_and_see_one_lifted_elsewhere(qtbot, win) -> None:  # noqa: ANN001

@@ -75,7 +75,7 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
     window, qtbot
 ) -> None:  # noqa: ANN001
     results = _round_three(window, qtbot)
-    seen = {e["id"] for e in audit_log(window.ctx.db)}
+    seen = {e.id for e in audit_log(window.ctx.db)}
     with StallProbe() as probe, another_writer(window.ctx.db.path, HOLD):
         _type(qtbot, results, "2 1")
         qtbot.wait(700)  # the first one is waiting for the lock
@@ -92,9 +92,9 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
     assert probe.longest < STALL, f"the window stopped {probe.longest * 1000:.0f} ms"
     on_file = round_view(window.ctx.db, "OPEN", 3).results
     assert (on_file[2], on_file[3], on_file[4]) == ("0-1", "0-1", "=")
-    entries = [e for e in reversed(audit_log(window.ctx.db)) if e["id"] not in seen]
+    entries = [e for e in reversed(audit_log(window.ctx.db)) if e.id not in seen]
     # each Enter once, in the order typed: nothing lost, nothing doubled
-    got = [(e["action"], e["target"][-3:], e["after"]["result"]) for e in entries]
+    got = [(e.action, e.target[-3:], e.after["result"]) for e in entries]
     assert got == [
         ("录入成绩", "第2台", "1-0"),
         ("录入成绩", "第3台", "0-1"),
