@@ -41,7 +41,7 @@ def _other_window(path: Path, edit: str, *args: int) -> None:
 
 def _names(results, table: int) -> tuple[str, str]:  # noqa: ANN001
     row = results.model.row(results.model.row_for_table(table))
-    return row["first_name"], row["second_name"]
+    return row.first_name, row.second_name
 
 
 def _type(qtbot, results, text: str) -> None:  # noqa: ANN001
