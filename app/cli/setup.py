@@ -425,16 +425,16 @@ def cmd_log(args: argparse.Namespace) -> int:
     with opened(args) as db:
         entries = audit_log(db, args.limit)
     if args.json:
-        print_json(entries)
+        print_json([e.to_dict() for e in entries])
         return 0
     for e in reversed(entries):
         change = ""
-        if e["before"] is not None or e["after"] is not None:
-            before = json.dumps(e["before"], ensure_ascii=False) if e["before"] is not None else "—"
-            after = json.dumps(e["after"], ensure_ascii=False) if e["after"] is not None else "—"
+        if e.before is not None or e.after is not None:
+            before = json.dumps(e.before, ensure_ascii=False) if e.before is not None else "—"
+            after = json.dumps(e.after, ensure_ascii=False) if e.after is not None else "—"
             change = f"  {before} → {after}"
-        who = f"{e['operator']}@{e['station']}" if e["station"] else e["operator"]
-        print(f"{e['time']}  {who}  {e['action']}  {e['target'] or ''}{change}")
+        who = f"{e.operator}@{e.station}" if e.station else e.operator
+        print(f"{e.time}  {who}  {e.action}  {e.target or ''}{change}")
     return 0
 
 

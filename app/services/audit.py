@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 
@@ -81,21 +82,40 @@ def _by_words(entry: AuditEntry) -> str:
     return f"{entry.operator}{where}于 {entry.time:%H:%M:%S}"
 
 
-def audit_log(db: Database, limit: int | None = None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class AuditLine:
+    """One entry of the log as read back: `before`/`after` are the stored values (JSON)."""
+
+    id: int
+    time: str  # "2025-05-03 14:05:09"
+    operator: str
+    action: str
+    target: str | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    station: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as `finals log --json` writes it."""
+        return asdict(self)
+
+
+def audit_log(db: Database, limit: int | None = None) -> list[AuditLine]:
+    """The log's entries, newest first (the `limit` newest when given)."""
     with db.reading() as session:
         query = select(AuditEntry).order_by(AuditEntry.id.desc())
         if limit:
             query = query.limit(limit)
         return [
-            {
-                "id": e.id,
-                "time": e.time.isoformat(sep=" "),
-                "operator": e.operator,
-                "action": e.action,
-                "target": e.target,
-                "before": e.before,
-                "after": e.after,
-                "station": e.station,
-            }
+            AuditLine(
+                id=e.id,
+                time=e.time.isoformat(sep=" "),
+                operator=e.operator,
+                action=e.action,
+                target=e.target,
+                before=e.before,
+                after=e.after,
+                station=e.station,
+            )
             for e in session.scalars(query)
         ]

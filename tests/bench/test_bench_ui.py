@@ -147,7 +147,7 @@ def prepared(
 
 
 def board_rows(window: Any) -> list[tuple[Any, Any, Any]]:
-    return [(r["table"], r["first"], r["second"]) for r in window.round_board.model.rows()]
+    return [(r.table, r.first, r.second) for r in window.round_board.model.rows()]
 
 
 # -- open ------------------------------------------------------------------------------------
@@ -346,7 +346,7 @@ def test_result_keystroke_saved_and_shown(
 
     def shown(table: int) -> bool:
         row = results.model.row_for_table(table)
-        return row is not None and results.model.row(row)["result"] == "1-0"
+        return row is not None and results.model.row(row).result == "1-0"
 
     def keystroke() -> int:
         table = next(tables)

@@ -37,7 +37,10 @@ def data_of(path: Path) -> str:
         doc.pop("exported_at", None)
         return hashlib.sha256(
             json.dumps(
-                [doc, audit_log(db)], ensure_ascii=False, sort_keys=True, default=str
+                [doc, [e.to_dict() for e in audit_log(db)]],
+                ensure_ascii=False,
+                sort_keys=True,
+                default=str,
             ).encode()
         ).hexdigest()
     finally:

@@ -102,7 +102,12 @@ def data_of(path: Path) -> str:
     try:
         doc = build_export(db)
         doc.pop("exported_at", None)
-        blob = json.dumps([doc, audit_log(db)], ensure_ascii=False, sort_keys=True, default=str)
+        blob = json.dumps(
+            [doc, [e.to_dict() for e in audit_log(db)]],
+            ensure_ascii=False,
+            sort_keys=True,
+            default=str,
+        )
         return hashlib.sha256(blob.encode()).hexdigest()
     finally:
         db.close()

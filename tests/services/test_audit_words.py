@@ -120,11 +120,8 @@ def test_every_entry_of_a_real_final_reads_as_words(
     finally:
         db.close()
     for entry in entries:
-        text = change_words(entry["action"], entry["target"], entry["before"], entry["after"])
-        assert '{"' not in text and "[[" not in text, (entry["action"], text)
-    words = {
-        e["action"]: change_words(e["action"], e["target"], e["before"], e["after"])
-        for e in entries
-    }
+        text = change_words(entry.action, entry.target, entry.before, entry.after)
+        assert '{"' not in text and "[[" not in text, (entry.action, text)
+    words = {e.action: change_words(e.action, e.target, e.before, e.after) for e in entries}
     assert words["编排调整"] == "第1台 交换先后手"
     assert words["修改设置"] == "设置 pairing.same_unit first_k → always"

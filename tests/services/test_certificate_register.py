@@ -86,7 +86,7 @@ def test_the_register_lists_every_number_issued(
     assert code == 0 and "HZWQ-0001" in out and "有效" in out
     db = open_tournament(final)
     try:
-        assert any(e["action"] == "发放证书编号" for e in audit_log(db))
+        assert any(e.action == "发放证书编号" for e in audit_log(db))
     finally:
         db.close()
 

@@ -420,7 +420,7 @@ def test_the_platform_account_is_stored_shown_to_the_arbiter_and_never_exported(
     for account in ("yz_xiaoming2012", "弈战小红", "yz_jia_adult"):
         assert account not in doc
     assert not any("platform_account" in e for ev in export["events"] for e in ev["entrants"])
-    log = json.dumps(audit_log(go), ensure_ascii=False)
+    log = json.dumps([e.to_dict() for e in audit_log(go)], ensure_ascii=False)
     assert "yz_xiaoming2012" not in log
 
 
@@ -458,8 +458,8 @@ def test_add_and_edit_player_require_the_platform_account(go: Database) -> None:
     edit_player(go, "YOUTH", str(seed), {"platform_account": "yz_xm_new"})
     assert list_entrants(go, "YOUTH")[0].platform_account == "yz_xm_new"
     entry = audit_log(go)[0]  # the change is logged, the account itself is not
-    assert entry["action"] == "修改选手" and entry["after"]["已修改（不公开）"] == ["平台账号"]
-    assert "yz_xm" not in json.dumps(audit_log(go), ensure_ascii=False)
+    assert entry.action == "修改选手" and entry.after["已修改（不公开）"] == ["平台账号"]
+    assert "yz_xm" not in json.dumps([e.to_dict() for e in audit_log(go)], ensure_ascii=False)
 
 
 def test_a_file_from_before_the_platform_column_is_upgraded(go: Database, tmp_path: Path) -> None:

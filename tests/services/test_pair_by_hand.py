@@ -34,7 +34,7 @@ def test_a_round_started_by_hand_has_no_table_and_blocks_the_next(seven) -> None
     assert view.number == 1 and view.games == ()
     assert {f.rule for f in view.findings} == {"unpaired"}  # everyone, said by the checker
     entry = audit_log(seven)[0]  # newest first
-    assert entry["action"] == rounds.BY_HAND_ACTION and entry["operator"] == "裁判长"
+    assert entry.action == rounds.BY_HAND_ACTION and entry.operator == "裁判长"
     with pytest.raises(FinalsError, match="还没有任何对阵"):
         rounds.pair_next(seven, "OPEN")
 
@@ -59,7 +59,7 @@ def test_pairs_added_by_hand_take_the_next_tables_and_undo_one_by_one(seven) -> 
         rounds.edit_round(seven, "OPEN", 1, "pair", seed[1], seed[2])
     view = rounds.undo_edit(seven, "OPEN", 1)
     assert len(view.games) == 3 and seed[3] not in {g.first for g in view.games}
-    actions = [e["action"] for e in audit_log(seven)]
+    actions = [e.action for e in audit_log(seven)]
     assert actions.count(rounds.EDIT_ACTION) == 4 and actions[0] == "撤销调整"
 
 

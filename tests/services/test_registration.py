@@ -56,7 +56,7 @@ def test_import_registers_players_teams_and_seeds(gomoku, tmp_path: Path) -> Non
     assert [e.seed for e in open_list] == [1, 2, 3, 4, 5]
     team = list_entrants(gomoku, "MTEAM")[0]
     assert team.name == "绍兴队" and team.members == ("张三", "李四", "赵六")
-    assert audit_log(gomoku)[0]["operator"] == "甲"
+    assert audit_log(gomoku)[0].operator == "甲"
 
 
 def test_a_sheet_with_bad_rows_changes_nothing_and_names_every_row(gomoku, tmp_path: Path) -> None:

@@ -55,9 +55,9 @@ def test_by_rating_keeps_ties_in_their_order(entered) -> None:  # noqa: ANN001
     assert _names(entered) == ["乙", "丁", "戊", "甲", "丙"]
     assert done.moved == 5 and "等级分" in done.message()
     entry = audit_log(entered)[0]
-    assert entry["action"] == "重排序号" and entry["operator"] == "王裁判"
-    assert entry["before"]["seeds"] == ["1 甲", "2 乙", "3 丙", "4 丁", "5 戊"]
-    assert entry["after"]["seeds"] == ["1 乙", "2 丁", "3 戊", "4 甲", "5 丙"]
+    assert entry.action == "重排序号" and entry.operator == "王裁判"
+    assert entry.before["seeds"] == ["1 甲", "2 乙", "3 丙", "4 丁", "5 戊"]
+    assert entry.after["seeds"] == ["1 乙", "2 丁", "3 戊", "4 甲", "5 丙"]
 
 
 def test_by_grade_and_by_qualifier(entered) -> None:  # noqa: ANN001

@@ -49,7 +49,7 @@ def test_a_result_for_players_no_longer_at_the_table_is_refused_and_names_who(pa
     # the seats as they are now: recorded, and the outcome says which revision it made
     outcome = record_result(db, EVENT, 3, 2, "1-0", operator="裁判长", expected=None, seats=now)
     assert outcome.revision == revision + 1 == db.revision()
-    assert audit_log(db, 1)[0]["action"] == "录入成绩"
+    assert audit_log(db, 1)[0].action == "录入成绩"
 
 
 def test_same_players_in_other_seats_are_refused_too(paired) -> None:  # noqa: ANN001

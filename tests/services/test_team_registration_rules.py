@@ -123,8 +123,8 @@ def test_forcing_a_late_team_is_audited_and_shown_on_the_team(played: Database) 
     made = compose(played, "MTEAM", "强制队", members, "张裁判", force=True)
     assert made.name == "强制队"
     entry = audit_log(played, 1)[0]
-    assert entry["operator"] == "张裁判" and entry["action"] == "强制组队"
-    assert entry["after"]["after_round"] == 2 and entry["target"] == "MTEAM 强制队"
+    assert entry.operator == "张裁判" and entry.action == "强制组队"
+    assert entry.after["after_round"] == 2 and entry.target == "MTEAM 强制队"
     doc = build_export(played)
     late = _team(doc, "MTEAM", "强制队")["late"]
     assert late["action"] == "composed" and late["after_round"] == 2
@@ -143,7 +143,7 @@ def test_forcing_a_late_dissolution_is_listed_with_the_event(played: Database) -
     assert dissolve(played, "WTEAM", team.name, "李裁判", force=True) == team.name
     assert team.name not in [t.name for t in list_entrants(played, "WTEAM")]
     entry = audit_log(played, 1)[0]
-    assert entry["action"] == "强制解散" and entry["operator"] == "李裁判"
+    assert entry.action == "强制解散" and entry.operator == "李裁判"
     event = next(e for e in build_export(played)["events"] if e["code"] == "WTEAM")
     assert [
         (c["action"], c["team"], c["after_round"], c["operator"]) for c in event["late_changes"]

@@ -68,7 +68,7 @@ def test_three_stations_and_the_phones_play_a_round_of_180_tables(
         expected = {t: result_for(t) for t in range(1, TABLES + 1)} | {CORRECTED_TABLE: CORRECTION}
         assert {t: view.results[t] for t in range(1, TABLES + 1)} == expected  # nothing lost
         entries = audit_log(station)
-        stations = {e["station"] for e in entries if e["action"] in ("录入成绩", "更正成绩")}
+        stations = {e.station for e in entries if e.action in ("录入成绩", "更正成绩")}
         assert stations == {"2号机", "3号机", "手机", "1号机 裁判长"}
     finally:
         station.close()

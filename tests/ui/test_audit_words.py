@@ -17,7 +17,7 @@ def test_a_corrected_result_reads_in_words(window, qtbot, settle, tmp_path: Path
     settle(window)
     model = window.audit.model
     rows = model.rows()
-    assert rows[0]["action"] == "更正成绩"
+    assert rows[0].action == "更正成绩"
     column = model.column_of("words")
     text = model.index(0, column).data()
     assert text.startswith("第3台 成绩 0-1 → 1-0") or text == "第3台 成绩未变（1-0）"
@@ -28,5 +28,5 @@ def test_a_corrected_result_reads_in_words(window, qtbot, settle, tmp_path: Path
     ]
     assert "JSON" not in " ".join(map(str, heads))
     window.audit.filter.setText("第3台")
-    assert all("第3台" in (r["target"] + r["words"]) for r in model.rows())
+    assert all("第3台" in (r.target + r.words) for r in model.rows())
     window.audit.grab().save(str(tmp_path / "audit.png"))

@@ -114,7 +114,7 @@ def test_the_arbiter_allows_a_draw_by_triple_ko_from_the_window(go_window, qtbot
     assert len(go_window.asked) == 1 and "三劫循环" in go_window.asked[0]
     assert round_view(go_window.ctx.db, "MEN", 3).results[3] == "="
     assert tournament_settings(go_window.ctx.db).draws == "allowed"
-    assert any(e["action"] == "修改比赛信息" for e in audit_log(go_window.ctx.db)[:3])
+    assert any(e.action == "修改比赛信息" for e in audit_log(go_window.ctx.db)[:3])
     assert "3又3/4子" not in results.help_text.text()  # draws are taken now
     assert go_window.ctx.undo_stack.count() == 1
     wait_idle(go_window, qtbot)

@@ -61,7 +61,7 @@ def test_a_round_started_empty_and_paired_by_hand(
     dialog = _open_dialog(window, qtbot, settle, 3)
     assert "第3轮" in asked[0] and "手工" in asked[0]
     assert round_view(db, EVENT, 3).games == ()  # round 3 exists, with no table
-    assert audit_log(db)[0]["action"] == BY_HAND_ACTION
+    assert audit_log(db)[0].action == BY_HAND_ACTION
     assert len(dialog.unpaired) == 40 and dialog.pool.rowCount() == 40
     assert dialog.tables.rowCount() == 0
 
@@ -107,7 +107,7 @@ def test_a_round_started_empty_and_paired_by_hand(
     first_warning = window.round_board.findings.item(0).text()  # before the 38 unpaired
     assert "同属" in first_warning, first_warning
     entry = audit_log(db)[0]
-    assert entry["action"] == EDIT_ACTION and "手工配对" in entry["target"]
+    assert entry.action == EDIT_ACTION and "手工配对" in entry.target
 
     # Two more by hand; Enter pairs the two picked.
     c, d = dialog.unpaired[0], dialog.unpaired[1]

@@ -38,7 +38,7 @@ def test_the_board_shows_the_stones_of_each_handicap_game(
     model.set_view(view)
     column = model.column_of("handicap")
     assert column == model.column_of("result") + 1
-    shown = {model.row(r)["table"]: model.index(r, column).data() for r in range(model.rowCount())}
+    shown = {model.row(r).table: model.index(r, column).data() for r in range(model.rowCount())}
     stones = {g.table: g.handicap for g in view.games}
     assert any(stones.values())
     assert shown == {t: (str(h) if h else "") for t, h in stones.items()}

@@ -67,7 +67,7 @@ def test_results_by_keyboard_reach_the_service(window, qtbot, settle) -> None:  
     view = round_view(window.ctx.db, "OPEN", 3)
     assert (view.results[1], view.results[2], view.results[3]) == ("1-0", "0-1", "=")
     # the row shows it at once, the entry is ready for the next table, which is selected
-    assert results.model.row(0)["result"] == "1-0"
+    assert results.model.row(0).result == "1-0"
     assert entry.text() == ""
     assert results.selected_table() == 4
     # a key alone records the selected table
@@ -143,7 +143,7 @@ def test_manual_swap_creating_a_rematch_is_flagged_and_undone(window, qtbot, set
     assert board.findings.count() >= 1
     assert board.findings_title.text()
     row = board.model.row_for_table(table_of[a].table)
-    assert board.model.row(row)["findings"]
+    assert board.model.row(row).findings
     assert board.model.data(board.model.index(row, 0), Qt.ItemDataRole.BackgroundRole) is not None
     # undo restores the pairing through the audited service
     window.ctx.undo_stack.undo()
@@ -207,7 +207,7 @@ def test_withdraw_and_undo(window, monkeypatch, settle) -> None:  # noqa: ANN001
     assert status[(row.event, row.seed)] == "playing"
     window.show_view("audit")
     settle(window)
-    actions = [r["action"] for r in window.audit.model.rows()]
+    actions = [r.action for r in window.audit.model.rows()]
     assert actions[:2] == ["选手状态", "选手状态"]
 
 

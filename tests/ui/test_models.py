@@ -11,7 +11,7 @@ from app.pairing.model import Finding, PairedGame, TableNote
 from app.services.players import EntrantRow
 from app.services.rounds import RoundView
 from ui.models.base import ROW_ROLE
-from ui.models.games import FINDING_COLOUR, OPEN_COLOUR, GamesModel
+from ui.models.games import FINDING_COLOUR, OPEN_COLOUR, GamesModel, TableRow
 from ui.models.players import PlayersFilter, PlayersModel
 from ui.models.standings import StandingsModel
 from ui.search import matches, search_keys
@@ -157,6 +157,21 @@ def test_games_model_board_and_results() -> None:
     results.set_view(_view())
     assert results.open_tables() == [2]
     assert results.data(results.index(1, 0), Qt.ItemDataRole.BackgroundRole) == OPEN_COLOUR
+
+
+def test_the_board_holds_one_table_row_per_table_read_by_name() -> None:
+    board = GamesModel()
+    board.set_view(_view())
+    first, second, bye = board.rows()
+    assert isinstance(second, TableRow)
+    assert (second.table, second.first_name, second.second_name) == (2, "丙", "丁")
+    assert second.findings == ("12号与13号已经相遇",) and second.same_unit
+    assert (first.first_score, first.colour_reason) == (2.0, "先手次数少")
+    assert bye.second is None and bye.second_name is None and bye.player(second=True) is None
+    # a result typed is a new row; the row read from the round is as it was
+    board.update_row(1, result="0-1")
+    assert board.row(1) == replace(second, result="0-1") and second.result is None
+    assert board.data(board.index(1, board.column_of("result"))) == "0-1"
 
 
 def test_standings_model_has_tiebreak_columns() -> None:

@@ -92,7 +92,7 @@ def _writes_on_threads(db, monkeypatch) -> list[bool]:  # noqa: ANN001
 
 
 def _board(win) -> list[tuple]:  # noqa: ANN001
-    return [(r["table"], r["first"], r["second"]) for r in win.round_board.model.rows()]
+    return [(r.table, r.first, r.second) for r in win.round_board.model.rows()]
 
 
 def test_pairing_a_round_swapping_and_undoing_never_block_the_window(
@@ -154,7 +154,7 @@ def test_the_enter_that_completes_a_round_changes_its_row_and_the_counters_only(
     try:
         results.entry.setText(f"{table} 1")
         results.submit()
-        assert results.model.row(row)["result"] == "1-0"  # shown at once
+        assert results.model.row(row).result == "1-0"  # shown at once
         assert "✔" in results.complete.text()
         wait_idle(win, qtbot)
         qtbot.wait(50)

@@ -99,8 +99,8 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
 
     qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
     row = panel.model.row(0)
-    assert (row["event"], row["round"], row["table"], row["result"]) == (EVENT, 2, 1, "1-0")
-    assert row["client"] == "127.0.0.1" and not row["conflict"]
+    assert (row.event, row.round, row.table, row.result) == (EVENT, 2, 1, "1-0")
+    assert row.client == "127.0.0.1" and not row.conflict
     index = win.tabs.indexOf(panel)
     assert win.tabs.tabText(index) == win.tr("Phone entry (%1)").replace("%1", "1")
 
@@ -114,7 +114,7 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
     qtbot.waitUntil(
         lambda: win.results.view is not None and win.results.view.results[1] == "1-0", timeout=5000
     )
-    assert any(e["action"] == "采用现场成绩" for e in audit_log(win.ctx.db))
+    assert any(e.action == "采用现场成绩" for e in audit_log(win.ctx.db))
 
     panel.stop_server()
     assert not panel.running() and not server.running
@@ -128,8 +128,8 @@ def test_a_second_different_submission_is_a_conflict(qtbot, win, monkeypatch) ->
     _post(urls[3], {"result": "0-1"})
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
     rows = panel.model.rows()
-    assert all(r["conflict"] for r in rows)
-    assert "提交不同" in rows[1]["conflict_reason"]
+    assert all(r.conflict for r in rows)
+    assert "提交不同" in rows[1].conflict_reason
     conflict_column = panel.model.column_of("conflict")
     shown = panel.model.index(1, conflict_column)
     assert panel.model.data(shown).startswith("⚠")
@@ -139,12 +139,12 @@ def test_a_second_different_submission_is_a_conflict(qtbot, win, monkeypatch) ->
     # A conflict is decided one by one: the arbiter confirms, the rival is set aside.
     asked: list[str] = []
     monkeypatch.setattr(panel, "confirm", lambda text: asked.append(text) or True)
-    panel.select_submission(rows[1]["id"])
+    panel.select_submission(rows[1].id)
     qtbot.keyClick(panel.table, Qt.Key.Key_A)
     assert asked and panel.model.rowCount() == 0
     assert round_view(win.ctx.db, EVENT, 2).results[3] == "0-1"
     decided = {v.id: v.status for v in list_submissions(win.ctx.db, None)}
-    assert decided == {rows[0]["id"]: "rejected", rows[1]["id"]: "accepted"}
+    assert decided == {rows[0].id: "rejected", rows[1].id: "accepted"}
 
 
 def test_reject_with_a_reason_and_accept_all(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
@@ -154,7 +154,7 @@ def test_reject_with_a_reason_and_accept_all(qtbot, win, monkeypatch) -> None:  
         _post(urls[table], {"result": result})
     qtbot.waitUntil(lambda: panel.model.rowCount() == 3, timeout=5000)
     monkeypatch.setattr(panel, "ask_reason", lambda sub: "台号写错")
-    panel.select_submission(panel.model.row(0)["id"])
+    panel.select_submission(panel.model.row(0).id)
     qtbot.keyClick(panel.table, Qt.Key.Key_R)
     assert panel.model.rowCount() == 2
     rejected = list_submissions(win.ctx.db, "rejected")
@@ -248,7 +248,7 @@ def test_screenshot_with_two_pending(qtbot, win) -> None:  # noqa: ANN001
     _post(urls[2], {"result": "1-0", "manner": "连五胜", "fouls": [0, 1]})
     _post(urls[8], {"result": "0-1", "manner": "超时"})
     qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
-    assert [r["conflict"] for r in panel.model.rows()] == [False, True]
+    assert [r.conflict for r in panel.model.rows()] == [False, True]
     folder = Path(os.environ.get("FINALS_SHOTS", "/tmp/ui-shots"))
     folder.mkdir(parents=True, exist_ok=True)
     win.resize(1400, 820)
@@ -272,7 +272,7 @@ def test_an_edit_of_the_table_voids_its_submission_in_the_queue(qtbot, win, monk
     win.show_view("remote")
     qtbot.waitUntil(lambda: panel.model.voided() == 1, timeout=5000)
     row = panel.model.row(0)
-    assert row["status"] == "void" and "编排已调整" in row["note"]
+    assert row.status == "void" and "编排已调整" in row.note
     shown = panel.model.data(panel.model.index(0, panel.model.column_of("conflict")))
     assert shown.startswith("✖") and "编排已调整" in shown
     assert not panel.accept_button.isEnabled() and not panel.accept_all_button.isEnabled()
@@ -338,9 +338,9 @@ def test_a_link_locked_by_wrong_pins_is_shown_and_unlocked(qtbot, win) -> None: 
     qtbot.waitUntil(lambda: box.isHidden(), timeout=5000)
     assert panel.server.locked_links() == []
     assert _guess(url, "127.0.7.21", "2468") == 200
-    lifted = [e for e in audit_log(win.ctx.db) if e["action"] == PIN_UNLOCKED]
-    assert len(lifted) == 1 and lifted[0]["after"] == {"tables": [5]}
-    assert lifted[0]["target"] == f"{EVENT} 第2轮"
+    lifted = [e for e in audit_log(win.ctx.db) if e.action == PIN_UNLOCKED]
+    assert len(lifted) == 1 and lifted[0].after == {"tables": [5]}
+    assert lifted[0].target == f"{EVENT} 第2轮"
 
 
 def test_unlock_only_the_selected_link_and_see_one_lifted_elsewhere(qtbot, win) -> None:  # noqa: ANN001

@@ -81,7 +81,7 @@ def test_ctrl_z_in_the_entry_undoes_the_result(window, qtbot) -> None:  # noqa: 
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] is None
-    assert results.model.row(results.model.row_for_table(3))["result"] is None
+    assert results.model.row(results.model.row_for_table(3)).result is None
     qtbot.keyClick(results.entry, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     wait_idle(window, qtbot)  # undo and redo save in the write queue
     assert round_view(window.ctx.db, "OPEN", 3).results[3] == "1-0"

@@ -41,7 +41,7 @@ def _other_window(path: Path, edit: str, *args: int) -> None:
 
 def _names(results, table: int) -> tuple[str, str]:  # noqa: ANN001
     row = results.model.row(results.model.row_for_table(table))
-    return row["first_name"], row["second_name"]
+    return row.first_name, row.second_name
 
 
 def _type(qtbot, results, text: str) -> None:  # noqa: ANN001
@@ -78,15 +78,15 @@ def test_a_result_is_refused_when_another_window_changed_the_table_s_players(
     assert old_first in said  # what the desk saw ...
     new_first = round_view(window.ctx.db, "OPEN", 3).names[now.first]
     assert new_first in said  # ... and who sits there now
-    assert not [e for e in audit_log(window.ctx.db) if e["target"].startswith("OPEN 第3轮 第")]
+    assert not [e for e in audit_log(window.ctx.db) if e.target.startswith("OPEN 第3轮 第")]
     wait_idle(window, qtbot)  # the round is read again in a worker
     assert _names(results, 5)[0] == new_first  # the row shows the table as it is now
     assert results.selected_table() == 5
     # seen now: the arbiter types it again, and it lands on the players shown
     _type(qtbot, results, "5 1")
     assert round_view(window.ctx.db, "OPEN", 3).results[5] == "1-0"
-    entry = next(e for e in audit_log(window.ctx.db) if e["action"] == "录入成绩")
-    assert entry["target"] == "OPEN 第3轮 第5台" and entry["operator"] == "测试裁判"
+    entry = next(e for e in audit_log(window.ctx.db) if e.action == "录入成绩")
+    assert entry.target == "OPEN 第3轮 第5台" and entry.operator == "测试裁判"
 
 
 def test_only_the_tables_whose_players_changed_are_refused(window, qtbot) -> None:  # noqa: ANN001
@@ -160,9 +160,9 @@ def test_typing_over_a_result_asks_and_a_second_enter_replaces_it(window, qtbot)
     assert round_view(window.ctx.db, "OPEN", 2).results[7] == new
     assert results.entry.text() == ""
     entry = audit_log(window.ctx.db, 1)[0]
-    assert entry["action"] == "更正成绩" and entry["target"] == "OPEN 第2轮 第7台"
-    assert entry["before"]["result"] == old and entry["after"]["result"] == new
-    assert entry["operator"] == "测试裁判"
+    assert entry.action == "更正成绩" and entry.target == "OPEN 第2轮 第7台"
+    assert entry.before["result"] == old and entry.after["result"] == new
+    assert entry.operator == "测试裁判"
     # Ctrl+Z takes the correction back (audited too)
     qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     wait_idle(window, qtbot)

@@ -110,7 +110,7 @@ def test_each_station_is_named_in_the_audit_log(station_window, qtbot, server_fi
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
     wait_idle(window, qtbot)
     newest = audit_log(window.ctx.db, 1)[0]
-    assert newest["station"] == "1号机" and newest["target"] == "OPEN 第2轮 第5台"
+    assert newest.station == "1号机" and newest.target == "OPEN 第2轮 第5台"
 
 
 def test_a_wrong_address_is_answered_in_chinese(qtbot, server_url: str, monkeypatch) -> None:  # noqa: ANN001

@@ -61,7 +61,7 @@ def test_grade_bands_imported_refused_and_undone_in_the_settings(
     assert _shown(tab) == [["1", "5段"], ["2-3", "4段"], ["4-8", "3段"]]
     assert "已设置男子个人的等级表" in tab.message.text() and not tab.error.text()
     entry = audit_log(db)[0]
-    assert entry["action"] == "修改等级表" and entry["operator"] == "测试裁判"
+    assert entry.action == "修改等级表" and entry.operator == "测试裁判"
 
     # overlapping bands: refused with the place, nothing written
     entries = len(audit_log(db))
@@ -83,4 +83,4 @@ def test_grade_bands_imported_refused_and_undone_in_the_settings(
     tab.kind.setCurrentIndex(tab.kind.findData("grade"))
     assert tab._undo()
     assert _shown(tab) == [] and "已撤销" in tab.message.text()
-    assert audit_log(db)[0]["action"] == "撤销等级表修改"
+    assert audit_log(db)[0].action == "撤销等级表修改"

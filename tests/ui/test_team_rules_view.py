@@ -52,7 +52,7 @@ def test_a_late_team_is_composed_only_when_the_arbiter_forces_it(window, monkeyp
     answer[0] = QMessageBox.StandardButton.Yes
     view.compose()
     assert "迟到队" in [t.name for t in list_entrants(db, "MTEAM")]
-    assert audit_log(db, 1)[0]["action"] == "强制组队"
+    assert audit_log(db, 1)[0].action == "强制组队"
     assert "第2轮编排后强制组队" in _cell(view, "迟到队", "note")
     others = [r.name for r in view.model.rows() if r.name != "迟到队"]
     assert others and all(_cell(view, name, "note") == "" for name in others)

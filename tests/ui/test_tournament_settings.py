@@ -49,7 +49,7 @@ def test_the_tab_saves_and_shows_the_new_title(window, qtbot, settle, monkeypatc
     assert settings.certificate.seal is True
     assert settings.certificate.template == "{姓名}在{比赛名称}中获得第{名次}名。"
     assert settings.remote_entry_url == "http://192.168.1.20:8765"
-    assert audit_log(window.ctx.db)[0]["action"] == "修改比赛信息"
+    assert audit_log(window.ctx.db)[0].action == "修改比赛信息"
     settle(window)
     assert window.ctx.info.title == "2026年绍兴五子棋总决赛"
 

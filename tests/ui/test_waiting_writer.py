@@ -58,7 +58,7 @@ def test_the_window_says_it_waits_for_another_writer_and_stays_live(window, qtbo
     with StallProbe() as probe, another_writer(window.ctx.db.path, HOLD) as release:
         _type(qtbot, results, "2 1")
         # shown at once, the line is free for the next table
-        assert results.model.row(results.model.row_for_table(2))["result"] == "1-0"
+        assert results.model.row(results.model.row_for_table(2)).result == "1-0"
         assert results.entry.text() == ""
         qtbot.waitUntil(lambda: any("正由另一个操作写入" in m for m in messages), timeout=3000)
         assert "正由另一个操作写入" in results.feedback.text()  # the line says it too
@@ -75,7 +75,7 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
     window, qtbot
 ) -> None:  # noqa: ANN001
     results = _round_three(window, qtbot)
-    seen = {e["id"] for e in audit_log(window.ctx.db)}
+    seen = {e.id for e in audit_log(window.ctx.db)}
     with StallProbe() as probe, another_writer(window.ctx.db.path, HOLD):
         _type(qtbot, results, "2 1")
         qtbot.wait(700)  # the first one is waiting for the lock
@@ -85,16 +85,16 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
         assert "改为 0-1" in results.feedback.text()  # ... asked, as any replacement
         qtbot.keyClick(results.entry, Qt.Key.Key_Return)  # ... and confirmed
         assert results.entry.text() == ""
-        shown = {t: results.model.row(results.model.row_for_table(t))["result"] for t in (2, 3, 4)}
+        shown = {t: results.model.row(results.model.row_for_table(t)).result for t in (2, 3, 4)}
         assert shown == {2: "0-1", 3: "0-1", 4: "="}
         assert round_view(window.ctx.db, "OPEN", 3).results[2] is None
         wait_idle(window, qtbot, timeout=10000)
     assert probe.longest < STALL, f"the window stopped {probe.longest * 1000:.0f} ms"
     on_file = round_view(window.ctx.db, "OPEN", 3).results
     assert (on_file[2], on_file[3], on_file[4]) == ("0-1", "0-1", "=")
-    entries = [e for e in reversed(audit_log(window.ctx.db)) if e["id"] not in seen]
+    entries = [e for e in reversed(audit_log(window.ctx.db)) if e.id not in seen]
     # each Enter once, in the order typed: nothing lost, nothing doubled
-    got = [(e["action"], e["target"][-3:], e["after"]["result"]) for e in entries]
+    got = [(e.action, e.target[-3:], e.after["result"]) for e in entries]
     assert got == [
         ("录入成绩", "第2台", "1-0"),
         ("录入成绩", "第3台", "0-1"),
@@ -115,4 +115,4 @@ def test_ctrl_z_while_the_result_waits_undoes_it_after_it_is_written(window, qtb
         qtbot.keyClick(results.entry, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
         wait_idle(window, qtbot, timeout=10000)
     assert round_view(window.ctx.db, "OPEN", 3).results[5] is None
-    assert results.model.row(results.model.row_for_table(5))["result"] is None
+    assert results.model.row(results.model.row_for_table(5)).result is None

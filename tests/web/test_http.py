@@ -64,7 +64,7 @@ def _run_clients(
 
 
 def _audit(db: Database, action: str) -> list[dict[str, Any]]:
-    return [e for e in audit_log(db) if e["action"] == action]
+    return [e for e in audit_log(db) if e.action == action]
 
 
 def test_20_clients_submit_400_results_each_recorded_exactly_once(big: Database, serve) -> None:
@@ -92,7 +92,7 @@ def test_20_clients_submit_400_results_each_recorded_exactly_once(big: Database,
         assert view.results[table] == data["result"], table
     assert round_status(big, "MEN", 1).complete
     # Each table: one result entry in the log, one accepted submission, two logged receipts.
-    entered = Counter(e["target"] for e in _audit(big, "录入成绩"))
+    entered = Counter(e.target for e in _audit(big, "录入成绩"))
     assert len(entered) == 400 and set(entered.values()) == {1}
     assert not _audit(big, "更正成绩")
     assert len(_audit(big, "现场提交成绩")) == 400
@@ -117,7 +117,7 @@ def test_400_pending_submissions_then_one_accept_all(big: Database, serve) -> No
     assert len(done["accepted"]) == 400 and done["conflicts"] == []
     view = round_view(big, "MEN", 1)
     assert all(view.results[t] == plan[t]["result"] for t in paths)
-    assert Counter(e["target"] for e in _audit(big, "录入成绩")).most_common(1)[0][1] == 1
+    assert Counter(e.target for e in _audit(big, "录入成绩")).most_common(1)[0][1] == 1
     assert remote_entry.list_submissions(big) == []
     # The round closed with that accept: every token now answers 404.
     client = Client(server)
@@ -139,7 +139,7 @@ def test_two_different_results_for_one_table_are_a_conflict(small: Database, ser
     # Only the arbiter changes an accepted result, and it is logged as a correction.
     remote_entry.accept(small, pending.id, "裁判长")
     assert round_view(small, "MEN", 1).results[3] == "0-1"
-    assert [e["operator"] for e in _audit(small, "更正成绩")] == ["裁判长"]
+    assert [e.operator for e in _audit(small, "更正成绩")] == ["裁判长"]
 
 
 def test_conflict_between_two_pending_submissions(small: Database, serve) -> None:
@@ -175,9 +175,9 @@ def test_every_submission_is_audited_with_time_table_and_client(small: Database,
     server = serve(small)
     Client(server).submit(links(small, server)[6], {"result": "0-1", "manner": "超时胜"})
     (entry,) = _audit(small, "现场提交成绩")
-    assert entry["target"] == "MEN 第1轮 第6台"
-    assert entry["after"]["client"] == "127.0.0.1" and entry["operator"] == "台裁@127.0.0.1"
-    assert entry["after"]["result"] == "0-1" and entry["time"]
+    assert entry.target == "MEN 第1轮 第6台"
+    assert entry.after["client"] == "127.0.0.1" and entry.operator == "台裁@127.0.0.1"
+    assert entry.after["result"] == "0-1" and entry.time
 
 
 def _status(

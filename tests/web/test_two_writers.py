@@ -44,22 +44,22 @@ def _table_of(target: str | None) -> int | None:
 def assert_true_history(db: Database) -> dict[int, list[dict]]:
     """Per table, the result entries chain: each one's "before" is the previous "after",
     and the last "after" is the result on file."""
-    entries = [e for e in reversed(audit_log(db)) if e["action"] in RESULT_ACTIONS]
+    entries = [e for e in reversed(audit_log(db)) if e.action in RESULT_ACTIONS]
     chains: dict[int, list[dict]] = {}
     for entry in entries:
-        table = _table_of(entry["target"])
+        table = _table_of(entry.target)
         if table is not None:
             chains.setdefault(table, []).append(entry)
     results = round_view(db, "MEN", 1).results
     for table, chain in chains.items():
         previous = None
         for entry in chain:
-            assert entry["before"]["result"] == previous, (
+            assert entry.before["result"] == previous, (
                 f"table {table}: audit says before={entry['before']['result']}, "
                 f"but {previous} was on file"
             )
-            assert (entry["action"] == "更正成绩") == (previous is not None)
-            previous = entry["after"]["result"]
+            assert (entry.action == "更正成绩") == (previous is not None)
+            previous = entry.after["result"]
         assert results[table] == previous, f"table {table}: file {results[table]}, log {previous}"
     return chains
 
@@ -197,17 +197,17 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
         views = {v.id: v for v in remote_entry.list_submissions(db, None, "MEN", 1)}
         for table, (_code, answer) in answers.items():
             entries = chains.get(table, [])
-            auto = [e for e in entries if "自动采用" in e["operator"]]
+            auto = [e for e in entries if "自动采用" in e.operator]
             if answer["status"] == "accepted":
                 # stored exactly once, as the phone sent it
-                assert len(auto) == 1 and auto[0]["after"]["result"] == phone_results[table]
+                assert len(auto) == 1 and auto[0].after["result"] == phone_results[table]
                 assert views[answer["submission"]].status == "accepted"
             else:
                 assert auto == []
             if table in commands:
-                typed_entries = [e for e in entries if e["operator"] == "记录台"]
+                typed_entries = [e for e in entries if e.operator == "记录台"]
                 assert len(typed_entries) == 1
-                assert typed_entries[0]["after"]["result"] == typed_results[table]
+                assert typed_entries[0].after["result"] == typed_results[table]
             if answer["status"] == "conflict":
                 # the phone arrived after the typed result and differs: it waits, unseen
                 # by nobody, and the typed result stands
@@ -259,7 +259,7 @@ def test_the_windows_read_then_write_waits_for_the_servers_commit(
     assert phone.status == "conflict"
     assert outcome[0].result == "0-1" and not outcome[0].corrected
     chains = assert_true_history(small)
-    assert [e["after"]["result"] for e in chains[5]] == ["0-1"]
+    assert [e.after["result"] for e in chains[5]] == ["0-1"]
 
 
 def test_a_result_the_person_did_not_see_is_not_overwritten(small: Database) -> None:

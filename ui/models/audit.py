@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QObject
@@ -18,8 +19,28 @@ def change_text(value: Any, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-class AuditModel(RecordsModel[dict[str, Any]]):
-    """Rows are the log's entries with `words`: the change in Chinese sentences."""
+@dataclass(frozen=True)
+class AuditRow:
+    """One entry of the log as the view shows it: `words` is the change in Chinese
+    sentences (shortened), `long_words` the whole of it (the tooltip)."""
+
+    time: str
+    operator: str
+    station: str | None
+    action: str
+    target: str | None
+    words: str
+    long_words: str
+
+    def mentions(self, needle: str) -> bool:
+        """Whether the filter's text is in the action, target, operator or words."""
+        return any(
+            needle in (text or "") for text in (self.action, self.target, self.operator, self.words)
+        )
+
+
+class AuditModel(RecordsModel[AuditRow]):
+    """Rows are the log's entries with their change in words, newest first."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
@@ -34,6 +55,6 @@ class AuditModel(RecordsModel[dict[str, Any]]):
             ]
         )
 
-    def row_tooltip(self, row: dict[str, Any]) -> str | None:
-        words = str(row.get("long_words") or row.get("words") or "")
+    def row_tooltip(self, row: AuditRow) -> str | None:
+        words = row.long_words or row.words
         return words.replace("；", "\n") or None

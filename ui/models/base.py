@@ -1,10 +1,10 @@
-"""A table model over a plain list of rows (frozen dataclasses of the read model, or dicts
-in the views not yet typed): the adapter every view uses."""
+"""A table model over a plain list of rows (frozen dataclasses): the adapter every view
+uses."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, is_dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -13,21 +13,24 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
-Row = TypeVar("Row")  # a frozen dataclass of the read model (or, in older views, a dict)
+Row = TypeVar("Row")  # a frozen dataclass: of the read model, or a view's own (TableRow)
 
 
 @dataclass(frozen=True)
-class Column:
+class Column(Generic[Row]):
+    """One column over rows of one type: its cell is `text(row)`, or the row's attribute
+    named `key`; `sort` (if given) orders it instead of the shown value."""
+
     key: str
     title: str
-    text: Callable[[Any], Any] | None = None
+    text: Callable[[Row], object] | None = None
     numeric: bool = False
-    sort: Callable[[Any], Any] | None = None
+    sort: Callable[[Row], object] | None = None
 
-    def value(self, row: Any) -> Any:
+    def value(self, row: Row) -> object:
         if self.text:
             return self.text(row)
-        return row.get(self.key) if isinstance(row, dict) else getattr(row, self.key, None)
+        return getattr(row, self.key, None)
 
 
 def plain(value: Any) -> str:
@@ -45,14 +48,14 @@ class RecordsModel(QAbstractTableModel, Generic[Row]):
     Subclasses colour rows."""
 
     def __init__(
-        self, columns: Sequence[Column] = (), rows: Sequence[Row] = (), parent: Any = None
+        self, columns: Sequence[Column[Row]] = (), rows: Sequence[Row] = (), parent: Any = None
     ) -> None:
         super().__init__(parent)
         self._columns = list(columns)
         self._rows: list[Row] = list(rows)
 
     # -- contents ------------------------------------------------------------------
-    def set_columns(self, columns: Sequence[Column]) -> None:
+    def set_columns(self, columns: Sequence[Column[Row]]) -> None:
         self.beginResetModel()
         self._columns = list(columns)
         self.endResetModel()
@@ -65,22 +68,16 @@ class RecordsModel(QAbstractTableModel, Generic[Row]):
     def row(self, number: int) -> Row:
         return self._rows[number]
 
-    def update_row(self, number: int, **values: Any) -> None:
-        """The row with `values` changed: a new dataclass row (dataclasses.replace), or a
-        dict merged."""
-        old: Any = self._rows[number]
-        new: Any = (
-            replace(old, **values)
-            if is_dataclass(old) and not isinstance(old, type)
-            else {**old, **values}
-        )
-        self._rows[number] = new
+    def update_row(self, number: int, **values: object) -> None:
+        """The row with `values` changed: a new row (dataclasses.replace; rows are frozen)."""
+        old: Any = self._rows[number]  # Row is a dataclass (a TypeVar cannot say so)
+        self._rows[number] = replace(old, **values)
         self.dataChanged.emit(self.index(number, 0), self.index(number, len(self._columns) - 1))
 
     def rows(self) -> list[Row]:
         return list(self._rows)
 
-    def columns(self) -> list[Column]:
+    def columns(self) -> list[Column[Row]]:
         return list(self._columns)
 
     def column_of(self, key: str) -> int:

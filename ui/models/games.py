@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QColor
 
+from app.domain import EntrantId
 from app.services.rounds import RoundView
 from ui.core_words import core
 from ui.models.base import Column, RecordsModel, plain
@@ -21,8 +22,38 @@ FIRST_SIDE = ("first_seed", "first_name", "first_score", "first_unit")
 SECOND_SIDE = ("second_seed", "second_name", "second_score", "second_unit")
 
 
-def game_rows(view: RoundView) -> list[dict[str, Any]]:
-    """The round view as one dict per table."""
+@dataclass(frozen=True)
+class TableRow:
+    """One table of a round as the board and the results list show it: who sits first
+    (Black) and second (White, None for a bye), their scores before the round, the result,
+    and the pairing's notes."""
+
+    table: int
+    first: EntrantId
+    second: EntrantId | None
+    first_seed: int | None
+    first_name: str | None
+    first_unit: str | None
+    second_seed: int | None
+    second_name: str | None
+    second_unit: str | None
+    first_score: float | None
+    second_score: float | None
+    result: str | None
+    handicap: int
+    colour_reason: str
+    floats: str  # "升 / 降": the players' floats, as the checker words them
+    same_unit: bool
+    opening: str | None
+    findings: tuple[str, ...]  # the checker's messages on this table
+
+    def player(self, second: bool) -> EntrantId | None:
+        """The first (Black) or second (White) player: None for a bye's empty side."""
+        return self.second if second else self.first
+
+
+def game_rows(view: RoundView) -> list[TableRow]:
+    """The round view as one row per table."""
     notes = {n.table: n for n in view.notes}
     flagged: dict[int, list[str]] = {}
     for finding in view.findings:
@@ -34,37 +65,37 @@ def game_rows(view: RoundView) -> list[dict[str, Any]]:
                     game.table, []
                 ):
                     flagged.setdefault(game.table, []).append(finding.message)
-    rows = []
+    rows: list[TableRow] = []
     for game in view.games:
         note = notes.get(game.table)
         rows.append(
-            {
-                "table": game.table,
-                "first": game.first,
-                "second": game.second,
-                "first_seed": view.seeds.get(game.first),
-                "first_name": view.names.get(game.first),
-                "first_unit": view.units.get(game.first),
-                "second_seed": view.seeds.get(game.second) if game.second else None,
-                "second_name": view.names.get(game.second) if game.second else None,
-                "second_unit": view.units.get(game.second) if game.second else None,
-                "first_score": note.first_score if note else None,
-                "second_score": note.second_score if note else None,
-                "result": view.results.get(game.table),
-                "handicap": game.handicap,
-                "colour_reason": core(note.colour_reason) if note else "",
-                "floats": " / ".join(
+            TableRow(
+                table=game.table,
+                first=game.first,
+                second=game.second,
+                first_seed=view.seeds.get(game.first),
+                first_name=view.names.get(game.first),
+                first_unit=view.units.get(game.first),
+                second_seed=view.seeds.get(game.second) if game.second else None,
+                second_name=view.names.get(game.second) if game.second else None,
+                second_unit=view.units.get(game.second) if game.second else None,
+                first_score=note.first_score if note else None,
+                second_score=note.second_score if note else None,
+                result=view.results.get(game.table),
+                handicap=game.handicap,
+                colour_reason=core(note.colour_reason) if note else "",
+                floats=" / ".join(
                     f for f in ((note.first_float, note.second_float) if note else ()) if f
                 ),
-                "same_unit": bool(note and note.same_unit),
-                "opening": view.opening,
-                "findings": flagged.get(game.table, []),
-            }
+                same_unit=bool(note and note.same_unit),
+                opening=view.opening,
+                findings=tuple(flagged.get(game.table, [])),
+            )
         )
     return rows
 
 
-class GamesModel(RecordsModel[dict[str, Any]]):
+class GamesModel(RecordsModel[TableRow]):
     """Columns: table, first (seed, name, score), result, second, colour reason, floats."""
 
     def __init__(self, parent: QObject | None = None, results_mode: bool = False) -> None:
@@ -78,14 +109,18 @@ class GamesModel(RecordsModel[dict[str, Any]]):
         self._points_title = self.tr("Pts")
         self._mcmahon_title = self.tr("MMS")
         # Go games with a handicap (an imported OpenGotha event's): the stones, after the result.
-        self._handicap_column = Column(
-            "handicap", self.tr("Handicap"), lambda r: str(r["handicap"]) if r["handicap"] else ""
+        self._handicap_column = Column[TableRow](
+            "handicap", self.tr("Handicap"), lambda r: str(r.handicap) if r.handicap else ""
         )
         # On the pairing board each name has its unit beside it: same-unit avoidance is a
         # rule, so the arbiter editing a pairing sees who comes from where.
-        first_unit = [] if results_mode else [Column("first_unit", self.tr("Unit (first)"))]
-        second_unit = [] if results_mode else [Column("second_unit", self.tr("Unit (second)"))]
-        columns = [
+        first_unit: list[Column[TableRow]] = (
+            [] if results_mode else [Column("first_unit", self.tr("Unit (first)"))]
+        )
+        second_unit: list[Column[TableRow]] = (
+            [] if results_mode else [Column("second_unit", self.tr("Unit (second)"))]
+        )
+        columns: list[Column[TableRow]] = [
             Column("table", self.tr("Table"), numeric=True),
             Column("first_seed", self.tr("No."), numeric=True),
             Column("first_name", self.tr("First (Black)")),
@@ -96,7 +131,7 @@ class GamesModel(RecordsModel[dict[str, Any]]):
             Column(
                 "second_name",
                 self.tr("Second (White)"),
-                lambda r: r["second_name"] if r["second"] else bye,
+                lambda r: r.second_name if r.second else bye,
             ),
             *second_unit,
             Column("second_seed", self.tr("No."), numeric=True),
@@ -105,7 +140,7 @@ class GamesModel(RecordsModel[dict[str, Any]]):
             columns += [
                 Column("colour_reason", self.tr("Colours")),
                 Column("floats", self.tr("Floats")),
-                Column("findings", self.tr("Checker"), lambda r: "；".join(r["findings"])),
+                Column("findings", self.tr("Checker"), lambda r: "；".join(r.findings)),
             ]
         else:
             columns += [
@@ -129,9 +164,9 @@ class GamesModel(RecordsModel[dict[str, Any]]):
                 [replace(c, title=titles[c.key]) if c.key in titles else c for c in self.columns()]
             )
 
-    def result_text(self, row: dict[str, Any]) -> str:
-        result = row.get("result")
-        if row.get("second") is None:
+    def result_text(self, row: TableRow) -> str:
+        result = row.result
+        if row.second is None:
             return self._bye
         if result is None:
             return ""
@@ -167,20 +202,20 @@ class GamesModel(RecordsModel[dict[str, Any]]):
 
     def row_for_table(self, table: int) -> int | None:
         for number, row in enumerate(self.rows()):
-            if row["table"] == table:
+            if row.table == table:
                 return number
         return None
 
     def open_tables(self) -> list[int]:
-        return [r["table"] for r in self.rows() if r["second"] is not None and r["result"] is None]
+        return [r.table for r in self.rows() if r.second is not None and r.result is None]
 
-    def row_background(self, row: dict[str, Any]) -> Any:
-        if row["findings"] and not self.results_mode:
+    def row_background(self, row: TableRow) -> Any:
+        if row.findings and not self.results_mode:
             return FINDING_COLOUR
-        if row["second"] is None:
+        if row.second is None:
             return BYE_COLOUR
         if self.results_mode:
-            return OPEN_COLOUR if row["result"] is None else DONE_COLOUR
+            return OPEN_COLOUR if row.result is None else DONE_COLOUR
         return None
 
     def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -188,14 +223,15 @@ class GamesModel(RecordsModel[dict[str, Any]]):
         if role == Qt.ItemDataRole.ToolTipRole and index.isValid():
             key = self.columns()[index.column()].key
             if key in ("first_unit", "second_unit"):
-                unit = self.row(index.row())[key]
-                rest = self.row_tooltip(self.row(index.row()))
+                row = self.row(index.row())
+                unit = row.second_unit if key == "second_unit" else row.first_unit
+                rest = self.row_tooltip(row)
                 return "\n".join(t for t in (unit, rest) if t) or None
         return super().data(index, role)
 
-    def row_tooltip(self, row: dict[str, Any]) -> str | None:
-        lines = list(row["findings"])
-        if row["same_unit"]:
+    def row_tooltip(self, row: TableRow) -> str | None:
+        lines = list(row.findings)
+        if row.same_unit:
             lines.append(self.tr("Same unit"))
         return "\n".join(lines) or None
 
@@ -204,13 +240,9 @@ class GamesModel(RecordsModel[dict[str, Any]]):
         key = self.columns()[column].key
         if key not in FIRST_SIDE and key not in SECOND_SIDE:
             return None
-        data = self.row(row)
-        who = data["second"] if key in SECOND_SIDE else data["first"]
-        return int(who) if who is not None else None
+        return self.row(row).player(second=key in SECOND_SIDE)
 
     def entrant_at(self, row: int, column: int) -> int | None:
         """The entrant whose cell this is (first-side columns → first player)."""
-        data = self.row(row)
         key = self.columns()[column].key
-        who = data["second"] if key in SECOND_SIDE else data["first"]
-        return int(who) if who is not None else None
+        return self.row(row).player(second=key in SECOND_SIDE)

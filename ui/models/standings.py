@@ -114,7 +114,9 @@ class StandingsModel(RecordsModel[StandingLine]):
         rows = standing_rows(event, category) if event else []
         self.tiebreaks = tiebreak_order(event, rows) if event else []
         team_like = bool(event and event.kind in (EventKind.TEAM, EventKind.PAIR))
-        columns = [Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank)]
+        columns: list[Column[StandingLine]] = [
+            Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank)
+        ]
         if category:
             columns.append(
                 Column(
@@ -164,7 +166,7 @@ class GroupStandingsModel(RecordsModel[StandingLine]):
                 if name not in tiebreaks:
                     tiebreaks.append(name)
             rows += event_rows
-        columns = [
+        columns: list[Column[StandingLine]] = [
             Column("event_name", self.tr("Event")),
             Column("rank", self.tr("Rank"), _rank, numeric=True, sort=lambda r: r.rank),
             Column(

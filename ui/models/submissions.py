@@ -23,8 +23,8 @@ def clock(received_at: str | None) -> str:
     return (received_at or "").rsplit(" ", 1)[-1]
 
 
-class SubmissionsModel(RecordsModel[dict[str, Any]]):
-    """Rows are `SubmissionView.to_dict()`s, oldest first (the order they arrived)."""
+class SubmissionsModel(RecordsModel[SubmissionView]):
+    """Rows are the queue's `SubmissionView`s, oldest first (the order they arrived)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__((), (), parent)
@@ -37,21 +37,20 @@ class SubmissionsModel(RecordsModel[dict[str, Any]]):
             Result.SECOND_WINS_BY_FORFEIT: self.tr("first forfeits"),
             Result.DOUBLE_FORFEIT: self.tr("both forfeit"),
         }
-        self.set_columns(
-            [
-                Column("id", self.tr("No."), numeric=True),
-                Column("event_name", self.tr("Event")),
-                Column("round", self.tr("Round"), numeric=True),
-                Column("table", self.tr("Table"), numeric=True),
-                Column("players", self.tr("Players"), self.players_text),
-                Column("result", self.tr("Result"), self.result_text),
-                Column("manner", self.tr("Manner")),
-                Column("fouls", self.tr("Fouls"), lambda r: "{} : {}".format(*r["fouls"])),
-                Column("client", self.tr("Client address")),
-                Column("received_at", self.tr("Time"), lambda r: clock(r.get("received_at"))),
-                Column("conflict", self.tr("Conflict"), self.conflict_text),
-            ]
-        )
+        columns: list[Column[SubmissionView]] = [
+            Column("id", self.tr("No."), numeric=True),
+            Column("event_name", self.tr("Event")),
+            Column("round", self.tr("Round"), numeric=True),
+            Column("table", self.tr("Table"), numeric=True),
+            Column("players", self.tr("Players"), self.players_text),
+            Column("result", self.tr("Result"), self.result_text),
+            Column("manner", self.tr("Manner")),
+            Column("fouls", self.tr("Fouls"), lambda r: "{} : {}".format(*r.fouls)),
+            Column("client", self.tr("Client address")),
+            Column("received_at", self.tr("Time"), lambda r: clock(r.received_at)),
+            Column("conflict", self.tr("Conflict"), self.conflict_text),
+        ]
+        self.set_columns(columns)
 
     def set_game(self, game: str | None) -> None:
         """One vocabulary per game: Go's 黑胜/白胜, Gomoku's 先手胜/后手胜."""
@@ -77,65 +76,65 @@ class SubmissionsModel(RecordsModel[dict[str, Any]]):
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 0))
 
     def set_submissions(self, views: Sequence[SubmissionView]) -> None:
-        self.set_rows([v.to_dict() for v in views])
+        self.set_rows(views)
 
     def ids(self) -> list[int]:
-        return [r["id"] for r in self._rows]
+        return [r.id for r in self._rows]
 
     def row_of(self, submission_id: int) -> int | None:
-        return next((i for i, r in enumerate(self._rows) if r["id"] == submission_id), None)
+        return next((i for i, r in enumerate(self._rows) if r.id == submission_id), None)
 
     def conflicts(self) -> int:
-        return sum(1 for r in self._rows if r["conflict"])
+        return sum(1 for r in self._rows if r.conflict)
 
     def voided(self) -> int:
-        return sum(1 for r in self._rows if r["status"] == "void")
+        return sum(1 for r in self._rows if r.status == "void")
 
     # -- texts ---------------------------------------------------------------------
-    def players_text(self, row: dict[str, Any]) -> str:
-        first, second = row.get("first_name") or "", row.get("second_name") or ""
+    def players_text(self, row: SubmissionView) -> str:
+        first, second = row.first_name or "", row.second_name or ""
         return f"{first} — {second}" if first or second else ""
 
-    def result_text(self, row: dict[str, Any]) -> str:
-        meaning = self._results.get(parse_result(row["result"]) or Result.BYE)
-        return f"{row['result']}  {meaning}" if meaning else row["result"]
+    def result_text(self, row: SubmissionView) -> str:
+        meaning = self._results.get(parse_result(row.result) or Result.BYE)
+        return f"{row.result}  {meaning}" if meaning else row.result
 
-    def conflict_text(self, row: dict[str, Any]) -> str:
-        if row["status"] == "void":
-            return "✖ " + self.tr("void: %1").replace("%1", row.get("note") or "")
-        if not row["conflict"]:
+    def conflict_text(self, row: SubmissionView) -> str:
+        if row.status == "void":
+            return "✖ " + self.tr("void: %1").replace("%1", row.note or "")
+        if not row.conflict:
             return ""
-        return "⚠ " + (row.get("conflict_reason") or self.tr("conflict"))
+        return "⚠ " + (row.conflict_reason or self.tr("conflict"))
 
     # -- colours -------------------------------------------------------------------
-    def row_background(self, row: dict[str, Any]) -> Any:
-        return QBrush(CONFLICT_BACKGROUND) if row["conflict"] else None
+    def row_background(self, row: SubmissionView) -> Any:
+        return QBrush(CONFLICT_BACKGROUND) if row.conflict else None
 
-    def row_tooltip(self, row: dict[str, Any]) -> str | None:
-        if row["status"] == "void":
-            return row.get("note")
-        if row["conflict"]:
-            return row.get("conflict_reason") or self.tr("conflict")
+    def row_tooltip(self, row: SubmissionView) -> str | None:
+        if row.status == "void":
+            return row.note
+        if row.conflict:
+            return row.conflict_reason or self.tr("conflict")
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (
             role == Qt.ItemDataRole.ForegroundRole
             and index.isValid()
-            and self._rows[index.row()]["status"] == "void"
+            and self._rows[index.row()].status == "void"
         ):
             return QBrush(VOID_TEXT)
         if (
             role == Qt.ItemDataRole.ForegroundRole
             and index.isValid()
-            and self._rows[index.row()]["conflict"]
+            and self._rows[index.row()].conflict
         ):
             return QBrush(CONFLICT_TEXT)
         if (
             role == Qt.ItemDataRole.FontRole
             and index.isValid()
             and self._columns[index.column()].key == "conflict"
-            and self._rows[index.row()]["conflict"]
+            and self._rows[index.row()].conflict
         ):
             bold = QFont()
             bold.setBold(True)

@@ -6,26 +6,34 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from app.services.audit import audit_log
+from app.services.audit import AuditLine, audit_log
 from app.services.audit_words import change_words
 from app.services.players import list_entrants
 from ui import context as ctxmod
-from ui.models.audit import AuditModel
+from ui.models.audit import AuditModel, AuditRow
 from ui.views.standings import fit_columns, make_table
 
 if TYPE_CHECKING:
     from app.services.storage import Database
 
 
-def read_log(db: Database, limit: int) -> list[dict[str, Any]]:
+def read_log(db: Database, limit: int) -> list[AuditRow]:
     """In a worker: the newest entries, each with its change in words."""
-    entries = audit_log(db, limit)
     names = {e.id: f"{e.seed}号 {e.name}" for e in list_entrants(db)}
-    for entry in entries:
-        args = (entry["action"], entry["target"], entry["before"], entry["after"], names)
-        entry["words"] = change_words(*args, limit=200)
-        entry["long_words"] = change_words(*args, limit=4000)
-    return entries
+    return [audit_row(entry, names) for entry in audit_log(db, limit)]
+
+
+def audit_row(entry: AuditLine, names: dict[int, str]) -> AuditRow:
+    args = (entry.action, entry.target, entry.before, entry.after, names)
+    return AuditRow(
+        time=entry.time,
+        operator=entry.operator,
+        station=entry.station,
+        action=entry.action,
+        target=entry.target,
+        words=change_words(*args, limit=200),
+        long_words=change_words(*args, limit=4000),
+    )
 
 
 class AuditView(QWidget):
@@ -49,7 +57,7 @@ class AuditView(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.count)
-        self._entries: list[dict[str, Any]] = []
+        self._entries: list[AuditRow] = []
         self._dirty = True
         ctx.opened.connect(self.mark_dirty)
         ctx.changed.connect(lambda _w: self.mark_dirty())
@@ -76,18 +84,13 @@ class AuditView(QWidget):
         self._entries = []
         self._apply()
 
-    def _loaded(self, entries: list[dict[str, Any]]) -> None:
+    def _loaded(self, entries: list[AuditRow]) -> None:
         self._entries = entries
         self._apply()
         fit_columns(self.table, 520)
 
     def _apply(self) -> None:
         needle = self.filter.text().strip()
-        rows = [
-            e
-            for e in self._entries
-            if not needle
-            or any(needle in str(e.get(k) or "") for k in ("action", "target", "operator", "words"))
-        ]
+        rows = [e for e in self._entries if not needle or e.mentions(needle)]
         self.model.set_rows(rows)
         self.count.setText(self.tr("%1 entries (newest first)").replace("%1", str(len(rows))))

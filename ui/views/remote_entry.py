@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.phone_access import PIN_DIGITS, pin_problem
 from app.services.remote_entry import (
+    SubmissionView,
     SubmitOutcome,
     accept,
     accept_all,
@@ -528,7 +529,7 @@ class RemoteEntryView(QWidget):
         chosen = self.selected()
         row = self._selected_row()
         self.model.set_submissions(arbiter_queue(self.ctx.db))
-        again = self.model.row_of(chosen["id"]) if chosen else None
+        again = self.model.row_of(chosen.id) if chosen else None
         if again is None and self.model.rowCount():
             again = min(row if row is not None else 0, self.model.rowCount() - 1)
         if again is not None:
@@ -568,7 +569,7 @@ class RemoteEntryView(QWidget):
         rows = self.table.selectionModel().selectedRows()
         return rows[0].row() if rows else None
 
-    def selected(self) -> dict[str, Any] | None:
+    def selected(self) -> SubmissionView | None:
         row = self._selected_row()
         return self.model.row(row) if row is not None and row < self.model.rowCount() else None
 
@@ -583,26 +584,26 @@ class RemoteEntryView(QWidget):
         sub = self.selected()
         if sub is None or self.ctx.db is None:
             return False
-        if sub["conflict"] and not self.confirm(
+        if sub.conflict and not self.confirm(
             self.tr(
                 "No. %1 (table %2, %3) is in conflict: %4.\n\nAccept it? Any other submission for "
                 "this table is then rejected."
             )
-            .replace("%1", str(sub["id"]))
-            .replace("%2", str(sub["table"]))
-            .replace("%3", sub["result"])
-            .replace("%4", sub["conflict_reason"] or "")
+            .replace("%1", str(sub.id))
+            .replace("%2", str(sub.table))
+            .replace("%3", sub.result)
+            .replace("%4", sub.conflict_reason or "")
         ):
             return False
         force = False
         while True:
             try:
-                taken = accept(self.ctx.db, sub["id"], self.ctx.operator, force)
+                taken = accept(self.ctx.db, sub.id, self.ctx.operator, force)
                 break
             except FinalsError as exc:
                 if (
                     not force
-                    and sub["recorded"] is not None
+                    and sub.recorded is not None
                     and self.confirm(error_text(exc)[0] + "\n\n" + self.tr("Accept it anyway?"))
                 ):
                     force = True
@@ -612,9 +613,9 @@ class RemoteEntryView(QWidget):
                 return False
         self._say(
             self.tr("Accepted No. %1: round %2, table %3, %4.")
-            .replace("%1", str(sub["id"]))
-            .replace("%2", str(sub["round"]))
-            .replace("%3", str(sub["table"]))
+            .replace("%1", str(sub.id))
+            .replace("%2", str(sub.round))
+            .replace("%3", str(sub.table))
             .replace("%4", self.model.result_text(sub))
         )
         if taken.warnings:
@@ -631,15 +632,15 @@ class RemoteEntryView(QWidget):
         if reason is None:
             return False
         try:
-            reject(self.ctx.db, sub["id"], self.ctx.operator, reason or None)
+            reject(self.ctx.db, sub.id, self.ctx.operator, reason or None)
         except FinalsError as exc:
             show_error(self, exc)
             self.reload()
             return False
         self._say(
             self.tr("Rejected No. %1 (table %2).")
-            .replace("%1", str(sub["id"]))
-            .replace("%2", str(sub["table"]))
+            .replace("%1", str(sub.id))
+            .replace("%2", str(sub.table))
         )
         self.ctx.notify(ctxmod.REMOTE)
         self.table.setFocus()
@@ -669,15 +670,15 @@ class RemoteEntryView(QWidget):
         answer = QMessageBox.question(self, self.tr("Phone entry"), text)
         return answer == QMessageBox.StandardButton.Yes
 
-    def ask_reason(self, sub: dict[str, Any]) -> str | None:
+    def ask_reason(self, sub: SubmissionView) -> str | None:
         """The reason for rejecting (may be empty); None when the arbiter cancels."""
         text, ok = QInputDialog.getText(
             self,
             self.tr("Reject"),
             self.tr("Reject No. %1 (table %2, %3)? Reason (optional):")
-            .replace("%1", str(sub["id"]))
-            .replace("%2", str(sub["table"]))
-            .replace("%3", sub["result"]),
+            .replace("%1", str(sub.id))
+            .replace("%2", str(sub.table))
+            .replace("%3", sub.result),
         )
         return text.strip() if ok else None
 

@@ -35,6 +35,7 @@ from app.services.results import (
     RecordedBoard,
     RecordedResult,
     ResultChanged,
+    Seats,
     SeatsChanged,
     draws_refused,
     record_board_result,
@@ -280,12 +281,12 @@ class ResultsView(QWidget):
         only = self.only_open.isChecked()
         for row in range(self.model.rowCount()):
             data = self.model.row(row)
-            hide = only and not (data["second"] is not None and data["result"] is None)
+            hide = only and not (data.second is not None and data.result is None)
             self.table.setRowHidden(row, hide)
 
     def _update_progress(self) -> None:
-        rows = [r for r in self.model.rows() if r["second"] is not None]
-        done = sum(1 for r in rows if r["result"] is not None)
+        rows = [r for r in self.model.rows() if r.second is not None]
+        done = sum(1 for r in rows if r.result is not None)
         self.progress.setRange(0, max(len(rows), 1))
         self.progress.setValue(done)
         if rows and done == len(rows):
@@ -302,7 +303,7 @@ class ResultsView(QWidget):
 
     def selected_table(self) -> int | None:
         rows = self.table.selectionModel().selectedRows()
-        return self.model.row(rows[0].row())["table"] if rows else None
+        return self.model.row(rows[0].row()).table if rows else None
 
     def _select_next_open(self, after: int | None) -> None:
         open_tables = self.model.open_tables()
@@ -360,10 +361,10 @@ class ResultsView(QWidget):
         self.entry.setText(f"{table} ")
         self.entry.setFocus()
         data = self.model.row(row)
-        who = data["first_name"] or ""
-        if data["second"] is not None:
-            who += f" — {data['second_name']}"
-        if data["result"] is not None or data["second"] is None:
+        who = data.first_name or ""
+        if data.second is not None:
+            who += f" — {data.second_name}"
+        if data.result is not None or data.second is None:
             who += f" · {self.model.result_text(data)}"
         self._say(
             self.tr("Table %1 (%2): type the result key, then Enter.")
@@ -527,8 +528,8 @@ class ResultsView(QWidget):
         # what the desk sees: the file's result, or the one typed before that is still saving,
         # between the players its row shows
         shown = self.model.row(row_number)
-        old = shown["result"]
-        seats = (shown["first"], shown["second"])
+        old = shown.result
+        seats = (shown.first, shown.second)
         event, number = self.view.event, self.view.number
         if old is not None and old != result and not self._later_round_paired(number):
             # A result on file is replaced only when asked twice (a later round paired: the
@@ -542,7 +543,7 @@ class ResultsView(QWidget):
                         "to %4; Esc keeps %3."
                     )
                     .replace("%1", str(table))
-                    .replace("%2", f"{shown['first_name']} — {shown['second_name']}")
+                    .replace("%2", f"{shown.first_name} — {shown.second_name}")
                     .replace("%3", old)
                     .replace("%4", result),
                     error=True,
@@ -581,7 +582,7 @@ class ResultsView(QWidget):
         if row is None:
             return ""
         data = self.model.row(row)
-        names = f"{data['first_name']} — {data['second_name']}"
+        names = f"{data.first_name} — {data.second_name}"
         text = (
             self.tr("Table %1: %2 (%3)")
             .replace("%1", str(table))
@@ -648,7 +649,7 @@ class ResultsView(QWidget):
         old: str | None,
         force: bool,
         command: ResultCommand | None,
-        seats: tuple[int, int] | None = None,
+        seats: Seats | None = None,
     ) -> None:
         """The write, in the queue; then `_saved` or `_refused` on the window's thread.
         `seats`: the players the row showed (a result for others is refused)."""
@@ -693,7 +694,7 @@ class ResultsView(QWidget):
         force: bool,
         command: ResultCommand | None,
         exc: BaseException,
-        seats: tuple[int, int] | None = None,
+        seats: Seats | None = None,
     ) -> None:
         """Nothing was written: the row shows what is on file, the line says why (a
         correction of a round the next one was paired from is asked first, then forced)."""
@@ -762,10 +763,10 @@ class ResultsView(QWidget):
         ):
             return False
         row = self.model.row_for_table(table)
-        if row is None or self.model.row(row)["table"] != table:
+        if row is None or self.model.row(row).table != table:
             return False
         self.view.results[table] = result
-        if self.model.row(row)["result"] != result:
+        if self.model.row(row).result != result:
             self.model.update_row(row, result=result)
         self._apply_filter()
         self._update_progress()

@@ -607,7 +607,7 @@ class RoundBoard(QWidget):
         """The tables of the selected cells, in order, no repeats."""
         tables: list[int] = []
         for index in self.table.selectionModel().selectedIndexes():
-            table = self.model.row(index.row())["table"]
+            table = self.model.row(index.row()).table
             if table not in tables:
                 tables.append(table)
         return tables
@@ -640,7 +640,7 @@ class RoundBoard(QWidget):
         if edit == "colours" and len(tables) == 1:
             table = tables[0]
             row = self.model.row_for_table(table)
-            if row is not None and self.model.row(row)["second"] is not None:
+            if row is not None and self.model.row(row).second is not None:
                 label = self.tr("Exchange colours on table %1").replace("%1", str(table))
                 return self.apply_edit("colours", table, label=label)
         hints = {
@@ -746,11 +746,11 @@ class RoundBoard(QWidget):
         menu.addAction(against)
         menu.addSeparator()
         if row is not None:
-            table = row["table"]
+            table = row.table
             colours = menu.addAction(
                 self.tr("Exchange colours on table %1").replace("%1", str(table))
             )
-            colours.setEnabled(row["second"] is not None)
+            colours.setEnabled(row.second is not None)
             colours.triggered.connect(
                 lambda: self.apply_edit(
                     "colours",
