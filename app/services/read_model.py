@@ -12,7 +12,15 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from app.domain import EntrantId, EntrantStatus, EventKind, RoundStatus, Scoring, points_for
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    RoundStatus,
+    Scoring,
+    Seed,
+    points_for,
+)
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -296,7 +304,7 @@ def _entrant(
         )
     return FinalEntrant(
         id=EntrantId(entrant.id),
-        seed=entrant.seed,
+        seed=Seed(entrant.seed),
         name=entrant.name,
         gender=player.gender if player else (genders.pop() if len(genders) == 1 else None),
         unit=entrant.unit,
