@@ -24,10 +24,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import EntrantStatus, RoundStatus
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.outputs import check_output
-from app.services.players import EntrantRow, add_player, edit_player, set_seed, set_status
+from app.services.players import (
+    PRESENT,
+    EntrantRow,
+    add_player,
+    edit_player,
+    set_seed,
+    set_status,
+)
 from app.services.registration import import_sheet
 from app.services.seeding import Reseeded, reseed_event
 from ui import context as ctxmod
@@ -68,8 +76,8 @@ class PlayersView(QWidget):
         )
         self.status_filter = QComboBox()
         self.status_filter.addItem(self.tr("Any status"), None)
-        self.status_filter.addItem(self.tr("Playing"), "playing")
-        self.status_filter.addItem(self.tr("Withdrawn"), "withdrawn")
+        self.status_filter.addItem(self.tr("Playing"), EntrantStatus.PLAYING)
+        self.status_filter.addItem(self.tr("Withdrawn"), EntrantStatus.WITHDRAWN)
         for combo, key in (
             (self.event_filter, "event_code"),
             (self.gender_filter, "gender"),
@@ -269,9 +277,10 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None or self.ctx.db is None:
             return
-        new = "playing" if row.status == "withdrawn" else "withdrawn"
+        withdrawn = row.status == EntrantStatus.WITHDRAWN
+        new = EntrantStatus.PLAYING if withdrawn else EntrantStatus.WITHDRAWN
         if (
-            new == "withdrawn"
+            new is EntrantStatus.WITHDRAWN
             and QMessageBox.question(
                 self,
                 self.tr("Withdraw"),
@@ -286,7 +295,7 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None:
             return
-        self._status(row, "absent", "present", None)
+        self._status(row, RoundStatus.ABSENT, PRESENT, None)
 
     def _status(self, row: EntrantRow, new: str, old: str, number: int | None) -> None:
         try:
