@@ -386,7 +386,9 @@ def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
         source=data.get("source"),
         status=_entrant_status(data),
         members=tuple(str(m) for m in data.get("members") or ()),
-        member_ids=tuple(data.get("member_ids") or ()),
+        member_ids=tuple(
+            None if m is None else EntrantId(int(m)) for m in data.get("member_ids") or ()
+        ),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
         late=_late_from(data.get("late")),
         withdrawn_from_round=_int_or_none(data.get("withdrawn_from_round")),

@@ -71,7 +71,7 @@ class FinalEntrant:
     status: EntrantStatus
     members: tuple[str, ...]
     # A summed team's members as entrants of its source event (None: not entered there).
-    member_ids: tuple[int | None, ...]
+    member_ids: tuple[EntrantId | None, ...]
     # Teams and pairs: what makes one ineligible now (empty: eligible).
     eligibility_problems: tuple[str, ...]
     late: LateChange | None  # a team's forced late composition
