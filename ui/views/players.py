@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +41,7 @@ from ui import context as ctxmod
 from ui import readers
 from ui.commands import StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
-from ui.dialogs.player import PlayerDialog
+from ui.dialogs.player import PlayerDialog, PlayerFields
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.dialogs.reseed import ReseedCommand, ReseedDialog
 from ui.errors import error_text, show_error
@@ -224,7 +223,7 @@ class PlayersView(QWidget):
                 seed = add_player(
                     self.ctx.db,
                     dialog.event_code() or "",
-                    dialog.values(),
+                    dialog.values().for_service(),
                     self.ctx.operator,
                     dialog.initial.value(),
                 )
@@ -232,7 +231,7 @@ class PlayersView(QWidget):
                 show_error(self, exc)
                 continue
             self.ctx.notify(ctxmod.PLAYERS)
-            self.search.setText(str(dialog.values()["name"]))
+            self.search.setText(dialog.values().name)
             self.ctx.window_message(self.tr("Added as number %1.").replace("%1", str(seed)))
             break
 
@@ -253,16 +252,10 @@ class PlayersView(QWidget):
                 self.tr("Teams and pairs are edited through their members."),
             )
             return
-        shown = asdict(row)  # the dialog's fields; those not in the list (id number…) empty
+        shown = PlayerFields.of_row(row)  # those not in the list (id number…) empty
         dialog = PlayerDialog(self, shown)
         while dialog.exec():
-            values = dialog.values()
-            changes = {
-                k: v
-                for k, v in values.items()
-                if str(v or "") != str(shown.get(k) if shown.get(k) is not None else "")
-                and not (k in ("id_number", "phone", "qualifier_rank") and not v)
-            }
+            changes = dialog.values().changes_from(shown)
             if not changes:
                 return
             try:
