@@ -57,7 +57,7 @@ def checkin_rows(
     spans: list[tuple[Any, ...]] = []
     individual = event.kind == EventKind.INDIVIDUAL
     for number, entrant in enumerate(sorted_entrants(event, order), start=1):
-        note = STATUS_NAMES.get(entrant.status or "", "")
+        note = STATUS_NAMES.get(entrant.status, "")
         members = list(entrant.members)
         name = entrant.name
         unit = entrant.unit or ""

@@ -14,7 +14,7 @@ from datetime import date, datetime
 from functools import cached_property
 from typing import Any
 
-from app.domain import EntrantId, EventKind
+from app.domain import EntrantId, EntrantStatus, EventKind, Seed
 from app.readmodel.model import (
     Final,
     FinalCategory,
@@ -72,7 +72,7 @@ def unknown_entrant(entrant_id: int) -> FinalEntrant:
     """What a sheet prints for an entrant the final does not list: "#12", no seed."""
     return FinalEntrant(
         id=EntrantId(entrant_id),
-        seed=0,
+        seed=Seed(0),
         name=f"#{entrant_id}",
         gender=None,
         unit=None,
@@ -81,7 +81,7 @@ def unknown_entrant(entrant_id: int) -> FinalEntrant:
         grade=None,
         rating=None,
         source=None,
-        status="playing",
+        status=EntrantStatus.PLAYING,
         members=(),
         member_ids=(),
         eligibility_problems=(),

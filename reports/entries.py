@@ -14,7 +14,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
-from app.domain import EventKind
+from app.domain import EntrantStatus, EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date, seed_text
@@ -32,7 +32,8 @@ from reports.pdf_common import (
 )
 
 NO_UNIT = "（无单位）"
-STATUS_NAMES = {"absent": "缺席", "withdrawn": "退赛"}
+STATUS_NAMES: dict[EntrantStatus, str] = {EntrantStatus.WITHDRAWN: EntrantStatus.WITHDRAWN.zh}
+"""The mark after a name that no longer plays: （退赛）."""
 
 
 def unit_key(unit: str) -> tuple[int, tuple[list[str], str]]:
@@ -45,9 +46,9 @@ def entrant_seed(entrant: FinalEntrant) -> int:
 
 
 def seeded_name(entrant: FinalEntrant) -> str:
-    """ "12 张三", with （退赛） or （缺席） when the entrant no longer plays."""
+    """ "12 张三", with （退赛） when the entrant no longer plays."""
     text = f"{seed_text(entrant)} {entrant.name}".strip()
-    status = STATUS_NAMES.get(entrant.status or "")
+    status = STATUS_NAMES.get(entrant.status)
     return f"{text}（{status}）" if status else text
 
 
@@ -225,7 +226,7 @@ def build_entries_pdf(
         story.append(_event_table(ev, report.width))
         notes = ["单位按拼音排序；序号为编排序号（抽签号），对阵表、成绩表均用此号"]
         if any(e.status in STATUS_NAMES for e in ev.entrants.values()):
-            notes.append("（退赛）（缺席）为导出时的状态")
+            notes.append("（退赛）为导出时的状态")
         story += notes_block(notes)
     report.build_story(story)
     return out

@@ -9,7 +9,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from app.domain import EntrantId, EventKind, Scoring
+from app.domain import EntrantId, EntrantStatus, EventKind, Scoring, Seed
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -362,10 +362,20 @@ def _late_from(data: object) -> LateChange | None:
     )
 
 
+def _entrant_status(data: Mapping[str, Any]) -> EntrantStatus:
+    text = str(data.get("status") or EntrantStatus.PLAYING)
+    if text not in {s.value for s in EntrantStatus}:
+        raise DocumentError(
+            f"选手“{data.get('name')}”的状态“{text}”不是本程序的参赛状态"
+            f"（{'、'.join(s.value for s in EntrantStatus)}）：请用本程序重新导出。"
+        )
+    return EntrantStatus(text)
+
+
 def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
     return FinalEntrant(
         id=EntrantId(int(data["id"])),
-        seed=int(data.get("seed") or 0),
+        seed=Seed(int(data.get("seed") or 0)),
         name=str(data.get("name") or ""),
         gender=data.get("gender"),
         unit=data.get("unit"),
@@ -374,9 +384,11 @@ def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
         grade=data.get("grade"),
         rating=data.get("rating"),
         source=data.get("source"),
-        status=str(data.get("status") or "playing"),
+        status=_entrant_status(data),
         members=tuple(str(m) for m in data.get("members") or ()),
-        member_ids=tuple(data.get("member_ids") or ()),
+        member_ids=tuple(
+            None if m is None else EntrantId(int(m)) for m in data.get("member_ids") or ()
+        ),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
         late=_late_from(data.get("late")),
         withdrawn_from_round=_int_or_none(data.get("withdrawn_from_round")),

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from app.domain import EntrantId, Seed
 from app.errors import FinalsError
 from app.standings.categories import grade_order
 
@@ -117,8 +118,8 @@ class McMahonSettings:
 class McMahonPlayer:
     """What the start needs to know of an entrant."""
 
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str
     grade: str | None
     correction: int = 0  # grades added to the start (OpenGotha's smmsCorrection)
@@ -128,8 +129,8 @@ class McMahonPlayer:
 class McMahonStart:
     """One entrant's place before round 1."""
 
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str
     grade: str
     rank: int

@@ -57,9 +57,9 @@ class McMahonPairing:
 
     bar: int
     floor: int
-    ranks: dict[int, int] = field(default_factory=dict)
-    corrections: dict[int, int] = field(default_factory=dict)
-    countries: dict[int, str] = field(default_factory=dict)
+    ranks: dict[EntrantId, int] = field(default_factory=dict)
+    corrections: dict[EntrantId, int] = field(default_factory=dict)
+    countries: dict[EntrantId, str] = field(default_factory=dict)
     absent_score: float = 0.5
     absent_round_down: bool = True
     engine: str = "opengotha"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from app.domain import EntrantId, Seed
 from app.pairing.mcmahon import (
     McMahonBounds,
     McMahonError,
@@ -31,8 +32,8 @@ UNREADABLE = "段位无法识别"
 class McMahonLine:
     """One player on the list; `start` and `steps` are None when his grade is unreadable."""
 
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str
     unit: str
     grade: str

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.domain import EntrantId, EventKind, Scoring
+from app.domain import EntrantId, EntrantStatus, EventKind, Scoring, Seed
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -59,7 +59,7 @@ class FinalEntrant:
     """A player, pair or team of one event."""
 
     id: EntrantId
-    seed: int
+    seed: Seed
     name: str
     gender: str | None
     unit: str | None
@@ -68,10 +68,10 @@ class FinalEntrant:
     grade: str | None
     rating: int | None
     source: str | None
-    status: str  # playing | withdrawn
+    status: EntrantStatus
     members: tuple[str, ...]
     # A summed team's members as entrants of its source event (None: not entered there).
-    member_ids: tuple[int | None, ...]
+    member_ids: tuple[EntrantId | None, ...]
     # Teams and pairs: what makes one ineligible now (empty: eligible).
     eligibility_problems: tuple[str, ...]
     late: LateChange | None  # a team's forced late composition

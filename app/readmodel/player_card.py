@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.domain import EntrantStatus, GameRecord, Outcome, Result, points_for
+from app.domain import EntrantId, EntrantStatus, GameRecord, Outcome, Result, Seed, points_for
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame
 
 # What a round was for the player, in Chinese (the outcome codes of `Result.outcome`).
@@ -35,8 +35,8 @@ class CardRound:
 
     number: int
     table: int | None  # None: not paired this round
-    opponent: int | None  # the opponent's entrant id (None: a bye or no game)
-    opponent_seed: int | None
+    opponent: EntrantId | None  # None: a bye or no game
+    opponent_seed: Seed | None
     opponent_name: str | None
     colour: str  # 黑/白 (Go), 先/后 (Gomoku: the seat), "" without an opponent
     result: str | None  # the table's result as written, first mover first ("1-0"), or None
@@ -54,14 +54,14 @@ class PlayerCard:
     event_code: str
     event_name: str
     game: str  # go | gomoku
-    entrant_id: int
-    seed: int
+    entrant_id: EntrantId
+    seed: Seed
     name: str
     unit: str | None
     grade: str | None
     rating: int | None
     members: tuple[str, ...]
-    status: str  # playing | withdrawn
+    status: EntrantStatus
     rank: int | None  # in the event's standings (None: not ranked)
     shared: bool
     points: float | None

@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from app.domain import EntrantStatus, RoundStatus
+
 ARROW = " → "
 SEP = "；"
 EMPTY = "（空）"
@@ -57,7 +59,13 @@ FIELD_NAMES = {
     "by": "依据",
 }
 
-STATUS_NAMES = {"playing": "参赛", "withdrawn": "退赛", "absent": "缺席"}
+# A status in the words the window and the command line use (请假 for a round's absence);
+# "present" is `players.set_status`'s word for undoing one (nothing is stored for it).
+STATUS_NAMES: dict[str, str] = {
+    **{status.value: status.zh for status in EntrantStatus},
+    **{status.value: status.zh for status in RoundStatus},
+    "present": f"撤销{RoundStatus.ABSENT.zh}",
+}
 RESULT_ACTIONS = ("录入成绩", "更正成绩", "清除成绩")
 PAIRING_ACTIONS = ("编排调整", "重新编排", "撤销调整")
 SETTINGS_ACTIONS = ("修改设置", "修改比赛信息", "设置现场录入地址")

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantId, EventKind
+from app.domain import EntrantId, EventKind, Seed
 from app.errors import FinalsError
 from app.services.snapshots import (
     event_settings_of,
@@ -66,7 +66,7 @@ def _team_ranking(event: Event, source: EventRanking) -> Standings:
     teams = [
         TeamDef(
             id=EntrantId(t.id),
-            seed=t.seed,
+            seed=Seed(t.seed),
             name=t.name,
             member_ids=tuple(by_player[m.player_id] for m in t.members if m.player_id in by_player),
         )

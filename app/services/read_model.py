@@ -12,7 +12,15 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from app.domain import EntrantId, EntrantStatus, EventKind, RoundStatus, Scoring, points_for
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    RoundStatus,
+    Scoring,
+    Seed,
+    points_for,
+)
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -128,7 +136,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
     late = late_changes(session)
     late_of = {i: c for i, c in late.by_entrant.items() if i in by_id and by_id[i].name == c.team}
     source_entrant = {
-        (ev.code, e.player_id): e.id for ev in events for e in ev.entrants if e.player_id
+        (ev.code, e.player_id): EntrantId(e.id) for ev in events for e in ev.entrants if e.player_id
     }
     prize_tables_all, grade_tables_all = prize_tables(session), grade_tables(session)
     final_events = tuple(
@@ -233,7 +241,7 @@ def _event(
     settings: TournamentSettings,
     problems: Mapping[int, list[str]],
     late_of: Mapping[int, LateChange],
-    source_entrant: Mapping[tuple[str, int], int],
+    source_entrant: Mapping[tuple[str, int], EntrantId],
     late_changes_of_event: Iterable[LateChange],
 ) -> FinalEvent:
     team_match = is_team_match(event)
@@ -283,20 +291,20 @@ def _entrant(
     entrant: Entrant,
     problems: Mapping[int, list[str]],
     late_of: Mapping[int, LateChange],
-    source_entrant: Mapping[tuple[str, int], int],
+    source_entrant: Mapping[tuple[str, int], EntrantId],
     mcmahon_start: float = 0.0,
 ) -> FinalEntrant:
     player = entrant.player
     members = [m.player for m in entrant.members]
     genders = {m.gender for m in members}
-    member_ids: tuple[int | None, ...] = ()
+    member_ids: tuple[EntrantId | None, ...] = ()
     if event.kind == EventKind.TEAM and event.source_event:
         member_ids = tuple(
             source_entrant.get((event.source_event, m.player_id)) for m in entrant.members
         )
     return FinalEntrant(
         id=EntrantId(entrant.id),
-        seed=entrant.seed,
+        seed=Seed(entrant.seed),
         name=entrant.name,
         gender=player.gender if player else (genders.pop() if len(genders) == 1 else None),
         unit=entrant.unit,

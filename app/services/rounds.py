@@ -324,7 +324,7 @@ def _withdraw_by_forfeits(
             _status_target(event, entrant),
             before,
             {
-                "status": "withdrawn",
+                "status": EntrantStatus.WITHDRAWN,
                 "round": number,
                 "reason": forfeit_reason(limit),
                 "by": f"{event.code} 第{number}轮 编排",
@@ -360,9 +360,9 @@ def _undo_forfeit_withdrawals(
                 operator,
                 "选手状态",
                 _status_target(event, entrant),
-                {"status": "withdrawn", "withdrawn_from_round": rnd.number},
+                {"status": EntrantStatus.WITHDRAWN, "withdrawn_from_round": rnd.number},
                 {
-                    "status": "playing",
+                    "status": EntrantStatus.PLAYING,
                     "reason": f"删除第{rnd.number}轮编排",
                     "by": f"{event.code} 第{rnd.number}轮 删除编排",
                 },

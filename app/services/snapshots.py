@@ -196,8 +196,8 @@ PAIRING_KEYS = ("rounds_planned", "scoring", "pairing", "eligibility.team_size")
 def mcmahon_player(entrant: Entrant, corrections: bool = True) -> McMahonPlayer:
     player = entrant.player
     return McMahonPlayer(
-        id=entrant.id,
-        seed=entrant.seed,
+        id=EntrantId(entrant.id),
+        seed=Seed(entrant.seed),
         name=entrant.name,
         grade=player.grade if player is not None else None,
         correction=(entrant.mcmahon_correction or 0) if corrections else 0,
@@ -275,19 +275,21 @@ def mcmahon_pairing(event: Event) -> McMahonPairing | None:
         limits = rules.bounds()
     except McMahonError:
         return None
-    ranks: dict[int, int] = {}
-    countries: dict[int, str] = {}
+    ranks: dict[EntrantId, int] = {}
+    countries: dict[EntrantId, str] = {}
     for e in event.entrants:
         rank = rank_value(e.player.grade if e.player is not None else None)
         if rank is not None:
-            ranks[e.id] = rank
+            ranks[EntrantId(e.id)] = rank
         if e.player is not None and e.player.country:
-            countries[e.id] = e.player.country
+            countries[EntrantId(e.id)] = e.player.country
     return McMahonPairing(
         bar=limits.bar,
         floor=limits.floor,
         ranks=ranks,
-        corrections={e.id: e.mcmahon_correction or 0 for e in event.entrants if rules.corrections},
+        corrections={
+            EntrantId(e.id): e.mcmahon_correction or 0 for e in event.entrants if rules.corrections
+        },
         countries=countries,
         absent_score=rules.absent_score,
         absent_round_down=rules.absent_round_down,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from app.domain import EntrantId
+from app.domain import EntrantId, Seed
 from app.standings._resolve import Criterion, resolve
 from app.standings.model import Standing, Standings
 from app.standings.tiebreaks import Tiebreak
@@ -56,7 +56,7 @@ TEAM_VALUES: dict[Tiebreak, Callable[[Sequence[Standing], Sequence[Standing], in
 @dataclass(frozen=True)
 class TeamDef:
     id: EntrantId
-    seed: int
+    seed: Seed
     name: str
     member_ids: tuple[EntrantId, ...]
 

@@ -126,6 +126,19 @@ def test_entries_without_a_schedule_print_none(tmp_path, demo) -> None:
     assert "竞赛日程" not in text and "秩序册" in text
 
 
+def test_entries_mark_a_withdrawn_entrant_and_name_no_other_mark(tmp_path, demo) -> None:
+    """（退赛） after the name, and the note names that mark alone: an entrant's status is
+    playing or withdrawn (a round's absence, 请假, is no entrant status)."""
+    doc = {**demo, "events": [dict(e) for e in demo["events"]]}
+    first = doc["events"][0]
+    first["entrants"] = [dict(e) for e in first["entrants"]]
+    gone = first["entrants"][0]
+    gone["status"] = "withdrawn"
+    text = pdf_text(build_report(as_final(doc), "entries", tmp_path / "e.pdf", event=first["code"]))
+    assert f"{gone['name']}（退赛）" in text.replace(" ", "").replace("\n", "")
+    assert "（退赛）为导出时的状态" in text and "缺席" not in text
+
+
 def test_entries_of_one_event(tmp_path, demo) -> None:
     pairs_or_teams = next(e for e in demo["events"] if e["kind"] == "team")
     text = pdf_text(

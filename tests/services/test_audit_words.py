@@ -125,3 +125,42 @@ def test_every_entry_of_a_real_final_reads_as_words(
     words = {e.action: change_words(e.action, e.target, e.before, e.after) for e in entries}
     assert words["编排调整"] == "第1台 交换先后手"
     assert words["修改设置"] == "设置 pairing.same_unit first_k → always"
+
+
+def test_a_players_status_changes_read_in_the_windows_words(
+    demo_master: Callable[..., Path], tmp_path: Path
+) -> None:
+    """A round's absence is 请假 in the log as in the window, the card and the command line
+    (it was 缺席 here alone); the stored JSON keeps the plain ids."""
+    from app.domain import RoundStatus
+    from app.services.audit import audit_log
+    from app.services.players import set_status
+    from app.services.tournament import open_tournament
+    from tests.finals import demo_copy
+
+    path = demo_copy(
+        demo_master("hangzhou-go", players=20, seed=4, rounds=1), tmp_path / "g.finals"
+    )
+    db = open_tournament(path)
+    try:
+        set_status(db, "MEN", "3", "absent", 2)
+        set_status(db, "MEN", "3", "present", 2)
+        set_status(db, "MEN", "3", "withdrawn", 2)
+        set_status(db, "MEN", "3", "playing")
+        entries = [e for e in reversed(audit_log(db)) if e["action"] == "选手状态"][-4:]
+    finally:
+        db.close()
+    words = [change_words(e["action"], e["target"], e["before"], e["after"]) for e in entries]
+    assert [w.split("；")[0] for w in words] == [
+        "状态 参赛 → 请假",
+        "状态 参赛 → 撤销请假",
+        "状态 参赛 → 退赛",
+        "状态 退赛 → 参赛",
+    ]
+    assert RoundStatus.ABSENT.zh == "请假"
+    assert [(type(e["after"]["status"]), e["after"]["status"]) for e in entries] == [
+        (str, "absent"),
+        (str, "present"),
+        (str, "withdrawn"),
+        (str, "playing"),
+    ]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.domain import Scoring
+from app.domain import EntrantStatus, Scoring
 from app.readmodel.model import (
     Final,
     FinalEntrant,
@@ -23,7 +23,7 @@ from app.standings.model import Standing, Standings
 from app.standings.prizes import PrizeRules
 
 
-def _entrant(id_: int, name: str, status: str = "playing") -> FinalEntrant:
+def _entrant(id_: int, name: str, status: EntrantStatus = EntrantStatus.PLAYING) -> FinalEntrant:
     return FinalEntrant(
         id=id_,
         seed=id_,
@@ -97,7 +97,7 @@ def final() -> Final:
     )
     entrants = (
         _entrant(1, "张一"),
-        _entrant(2, "李二", status="withdrawn"),
+        _entrant(2, "李二", status=EntrantStatus.WITHDRAWN),
         _entrant(3, "王三"),
         _entrant(4, "赵四"),
         _entrant(5, "钱五"),
@@ -264,3 +264,38 @@ def test_a_round_1_absence_read_from_the_file_is_leave_not_a_late_entry(
         assert not any("起参赛" in line for line in card.status_changes)
     finally:
         db.close()
+
+
+def test_a_withdrawn_players_card_says_so_read_from_the_file_and_from_an_export(
+    demo_master: Callable[..., Path], tmp_path: Path
+) -> None:
+    """The card's status is the vocabulary's own (`EntrantStatus`), whether the final is read
+    from the file or from an exported document; an unknown status in a document is refused."""
+    import json
+
+    from app.io.export_json import DocumentError, from_document
+    from app.services.players import set_status
+    from app.services.read_model import build_export, load_final
+    from app.services.tournament import open_tournament
+    from tests.finals import demo_copy
+
+    path = demo_copy(
+        demo_master("hangzhou-go", players=20, seed=4, rounds=1), tmp_path / "g.finals"
+    )
+    db = open_tournament(path)
+    try:
+        someone = load_final(db).event("MEN").entrants[3]  # type: ignore[union-attr]
+        set_status(db, "MEN", str(someone.seed), "withdrawn")
+        doc = json.loads(json.dumps(build_export(db)))
+        cards = [player_card(load_final(db), "MEN", someone.id)]
+    finally:
+        db.close()
+    cards.append(player_card(from_document(doc), "MEN", someone.id))
+    for card in cards:
+        assert card.status is EntrantStatus.WITHDRAWN
+        assert card.status.zh == "退赛"
+        assert card.status_changes == ("第2轮起退赛",)
+    men = next(e for e in doc["events"] if e["code"] == "MEN")
+    men["entrants"][0]["status"] = "resting"
+    with pytest.raises(DocumentError, match="的状态“resting”不是本程序的参赛状态"):
+        from_document(doc)

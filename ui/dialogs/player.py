@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import asdict, dataclass, fields
 
 from PySide6.QtWidgets import (
     QComboBox,
@@ -15,6 +15,52 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.players import EDITABLE as FIELDS  # every field a player has, in order
+from app.services.players import EntrantRow
+
+# Not in the players list (private, or not shown): an edit that leaves one empty keeps it.
+UNSHOWN = ("qualifier_rank", "id_number", "phone")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFields:
+    """A player's fields as the dialog shows and returns them: the typed text ("" when
+    empty), the gender as M or F. In the order of `FIELDS` (the services' `EDITABLE`)."""
+
+    name: str = ""
+    gender: str = "M"
+    birth_date: str = ""
+    unit: str = ""
+    region: str = ""
+    grade: str = ""
+    rating: str = ""
+    source: str = ""
+    qualifier_rank: str = ""
+    id_number: str = ""
+    phone: str = ""
+    platform_account: str = ""
+
+    @classmethod
+    def of_row(cls, row: EntrantRow) -> PlayerFields:
+        """The fields the players list shows of `row`; those it does not show stay empty."""
+        shown = {f.name: getattr(row, f.name, None) for f in fields(cls)}
+        return cls(**{k: "" if v is None else str(v) for k, v in shown.items()})
+
+    def text(self, field: str) -> str:
+        value: str = getattr(self, field)
+        return value
+
+    def for_service(self) -> dict[str, str]:
+        """What `add_player` takes: every field by its name."""
+        return asdict(self)
+
+    def changes_from(self, before: PlayerFields) -> dict[str, str]:
+        """What `edit_player` takes: the fields changed from `before`, leaving out the
+        unshown ones left empty (an empty box there means unchanged, not cleared)."""
+        return {
+            k: v
+            for k, v in self.for_service().items()
+            if v != before.text(k) and not (k in UNSHOWN and not v)
+        }
 
 
 class PlayerDialog(QDialog):
@@ -23,13 +69,13 @@ class PlayerDialog(QDialog):
     def __init__(
         self,
         parent: QWidget | None = None,
-        values: dict[str, Any] | None = None,
+        values: PlayerFields | None = None,
         events: list[tuple[str, str]] | None = None,
         current_event: str | None = None,
     ) -> None:
         super().__init__(parent)
-        values = values or {}
         self.setWindowTitle(self.tr("Edit player") if values else self.tr("Add player"))
+        values = values or PlayerFields()
         self.setMinimumWidth(420)
         form = QFormLayout(self)
         self.event_combo = QComboBox()
@@ -61,13 +107,13 @@ class PlayerDialog(QDialog):
         self.gender = QComboBox()
         self.gender.addItem(self.tr("Male"), "M")
         self.gender.addItem(self.tr("Female"), "F")
-        if values.get("gender") == "F":
+        if values.gender == "F":
             self.gender.setCurrentIndex(1)
         for field in FIELDS:
             if field == "gender":
                 form.addRow(self.tr("Gender"), self.gender)
                 continue
-            edit = QLineEdit("" if values.get(field) is None else str(values.get(field)))
+            edit = QLineEdit(values.text(field))
             self.edits[field] = edit
             form.addRow(labels[field], edit)
         if events:
@@ -80,10 +126,9 @@ class PlayerDialog(QDialog):
         form.addRow(buttons)
         self.edits["name"].setFocus()
 
-    def values(self) -> dict[str, Any]:
-        data: dict[str, Any] = {k: e.text().strip() for k, e in self.edits.items()}
-        data["gender"] = self.gender.currentData()
-        return data
+    def values(self) -> PlayerFields:
+        typed = {k: e.text().strip() for k, e in self.edits.items()}
+        return PlayerFields(**typed, gender=str(self.gender.currentData()))
 
     def event_code(self) -> str | None:
         code = self.event_combo.currentData()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -24,18 +23,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.domain import EventKind
+from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.outputs import check_output
-from app.services.players import EntrantRow, add_player, edit_player, set_seed, set_status
+from app.services.players import (
+    PRESENT,
+    EntrantRow,
+    add_player,
+    edit_player,
+    set_seed,
+    set_status,
+)
 from app.services.registration import import_sheet
 from app.services.seeding import Reseeded, reseed_event
 from ui import context as ctxmod
 from ui import readers
 from ui.commands import StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
-from ui.dialogs.player import PlayerDialog
+from ui.dialogs.player import PlayerDialog, PlayerFields
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
 from ui.dialogs.reseed import ReseedCommand, ReseedDialog
 from ui.errors import error_text, show_error
@@ -69,8 +75,8 @@ class PlayersView(QWidget):
         )
         self.status_filter = QComboBox()
         self.status_filter.addItem(self.tr("Any status"), None)
-        self.status_filter.addItem(self.tr("Playing"), "playing")
-        self.status_filter.addItem(self.tr("Withdrawn"), "withdrawn")
+        self.status_filter.addItem(self.tr("Playing"), EntrantStatus.PLAYING)
+        self.status_filter.addItem(self.tr("Withdrawn"), EntrantStatus.WITHDRAWN)
         for combo, key in (
             (self.event_filter, "event_code"),
             (self.gender_filter, "gender"),
@@ -217,7 +223,7 @@ class PlayersView(QWidget):
                 seed = add_player(
                     self.ctx.db,
                     dialog.event_code() or "",
-                    dialog.values(),
+                    dialog.values().for_service(),
                     self.ctx.operator,
                     dialog.initial.value(),
                 )
@@ -225,7 +231,7 @@ class PlayersView(QWidget):
                 show_error(self, exc)
                 continue
             self.ctx.notify(ctxmod.PLAYERS)
-            self.search.setText(str(dialog.values()["name"]))
+            self.search.setText(dialog.values().name)
             self.ctx.window_message(self.tr("Added as number %1.").replace("%1", str(seed)))
             break
 
@@ -246,16 +252,10 @@ class PlayersView(QWidget):
                 self.tr("Teams and pairs are edited through their members."),
             )
             return
-        shown = asdict(row)  # the dialog's fields; those not in the list (id number…) empty
+        shown = PlayerFields.of_row(row)  # those not in the list (id number…) empty
         dialog = PlayerDialog(self, shown)
         while dialog.exec():
-            values = dialog.values()
-            changes = {
-                k: v
-                for k, v in values.items()
-                if str(v or "") != str(shown.get(k) if shown.get(k) is not None else "")
-                and not (k in ("id_number", "phone", "qualifier_rank") and not v)
-            }
+            changes = dialog.values().changes_from(shown)
             if not changes:
                 return
             try:
@@ -270,9 +270,10 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None or self.ctx.db is None:
             return
-        new = "playing" if row.status == "withdrawn" else "withdrawn"
+        withdrawn = row.status == EntrantStatus.WITHDRAWN
+        new = EntrantStatus.PLAYING if withdrawn else EntrantStatus.WITHDRAWN
         if (
-            new == "withdrawn"
+            new is EntrantStatus.WITHDRAWN
             and QMessageBox.question(
                 self,
                 self.tr("Withdraw"),
@@ -287,7 +288,7 @@ class PlayersView(QWidget):
         row = self._need_selection()
         if row is None:
             return
-        self._status(row, "absent", "present", None)
+        self._status(row, RoundStatus.ABSENT, PRESENT, None)
 
     def _status(self, row: EntrantRow, new: str, old: str, number: int | None) -> None:
         try:
