@@ -147,10 +147,10 @@ def test_a_players_status_changes_read_in_the_windows_words(
         set_status(db, "MEN", "3", "present", 2)
         set_status(db, "MEN", "3", "withdrawn", 2)
         set_status(db, "MEN", "3", "playing")
-        entries = [e for e in reversed(audit_log(db)) if e["action"] == "选手状态"][-4:]
+        entries = [e for e in reversed(audit_log(db)) if e.action == "选手状态"][-4:]
     finally:
         db.close()
-    words = [change_words(e["action"], e["target"], e["before"], e["after"]) for e in entries]
+    words = [change_words(e.action, e.target, e.before, e.after) for e in entries]
     assert [w.split("；")[0] for w in words] == [
         "状态 参赛 → 请假",
         "状态 参赛 → 撤销请假",
@@ -158,7 +158,7 @@ def test_a_players_status_changes_read_in_the_windows_words(
         "状态 退赛 → 参赛",
     ]
     assert RoundStatus.ABSENT.zh == "请假"
-    assert [(type(e["after"]["status"]), e["after"]["status"]) for e in entries] == [
+    assert [(type(e.after["status"]), e.after["status"]) for e in entries if e.after] == [
         (str, "absent"),
         (str, "present"),
         (str, "withdrawn"),
