@@ -375,6 +375,8 @@ class MainWindow(QMainWindow):
             "cards": self.tr("Table cards"),
             "lineup": self.tr("Team line-up sheet"),
             "ceremony": self.tr("Prize ceremony order"),
+            "poster": self.tr("Player lookup poster"),
+            "mcmahon": self.tr("McMahon start scores"),
         }
         return titles.get(kind, KINDS.get(kind, kind))
 

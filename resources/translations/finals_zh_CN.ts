@@ -844,6 +844,14 @@
       <translation>颁奖顺序表</translation>
     </message>
     <message>
+      <source>Player lookup poster</source>
+      <translation>选手查询海报</translation>
+    </message>
+    <message>
+      <source>McMahon start scores</source>
+      <translation>麦克马洪起始分</translation>
+    </message>
+    <message>
       <source>Open tournament</source>
       <translation>打开比赛</translation>
     </message>
@@ -1274,10 +1282,6 @@ Change this backup?</source>
     <message>
       <source>Withdrawn</source>
       <translation>退赛</translation>
-    </message>
-    <message>
-      <source>Absent</source>
-      <translation>缺席</translation>
     </message>
     <message>
       <source>Event</source>

@@ -320,6 +320,8 @@ ZH: dict[str, str] = {
     "Table cards": "台号牌",
     "Team line-up sheet": "团体赛出场名单",
     "Prize ceremony order": "颁奖顺序表",
+    "Player lookup poster": "选手查询海报",
+    "McMahon start scores": "麦克马洪起始分",
     "Move table": "调整台号",
     "Move table %1 to %2": "第%1台移到第%2台",
     "Move table %1 to…": "移动第%1台到…",

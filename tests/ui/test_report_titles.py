@@ -52,3 +52,9 @@ def test_every_document_name_of_the_window_has_its_chinese() -> None:
     # The window's own words where the documents' differ (kept as they were).
     assert names["standings"] == "排名" and names["certificates"] == "奖状"
     assert names["pairings"] == ReportKind.PAIRINGS.zh
+
+
+def test_every_document_has_a_name_in_the_windows_language() -> None:
+    """The English window named the poster and the McMahon start scores in Chinese (they
+    fell back to the Chinese names): every report kind has its title."""
+    assert set(_window_titles()) == {kind.value for kind in ReportKind}

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel
 from PySide6.QtGui import QColor
 
+from app.domain import EntrantStatus
 from app.pinyin import name_key
 from app.services.players import EntrantRow
 from ui.models.base import ROW_ROLE, SORT_ROLE, Column, RecordsModel
@@ -29,9 +30,8 @@ class PlayersModel(RecordsModel[EntrantRow]):
         self.event_names = event_names or {}
         genders = {"M": self.tr("Male"), "F": self.tr("Female")}
         statuses = {
-            "playing": self.tr("Playing"),
-            "withdrawn": self.tr("Withdrawn"),
-            "absent": self.tr("Absent"),
+            EntrantStatus.PLAYING: self.tr("Playing"),
+            EntrantStatus.WITHDRAWN: self.tr("Withdrawn"),
         }
         self.set_columns(
             [
@@ -55,7 +55,7 @@ class PlayersModel(RecordsModel[EntrantRow]):
         )
 
     def row_background(self, row: EntrantRow) -> Any:
-        if row.status == "withdrawn":
+        if row.status == EntrantStatus.WITHDRAWN:
             return QColor("#e6e6e6")
         return None
 
