@@ -339,6 +339,17 @@ class RoundStatus(StrEnum):
         return {RoundStatus.ABSENT: "Absent", RoundStatus.PLAYING: "Playing"}[self]
 
 
+class RoundState(StrEnum):
+    """Where a round stands: paired (results still open) or complete (every table has one)."""
+
+    PAIRED = "paired"
+    COMPLETE = "complete"
+
+    @property
+    def zh(self) -> str:
+        return "已完成" if self is RoundState.COMPLETE else "进行中"
+
+
 class EventKind(StrEnum):
     """What one entrant of an event is: a player, a pair or a team."""
 

@@ -24,7 +24,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from app.domain import EventKind, Result
+from app.domain import EventKind, Result, RoundState
 from app.readmodel.model import Final, FinalGame, FinalRound
 from reports.canvas_text import draw_fitted
 from reports.docview import DocView, EventView, entrant_label, seed_text
@@ -156,7 +156,7 @@ def build_slips_pdf(
             top = height - PAGE_MARGIN - index * slip_height
             draw = _draw_team_slip if game.boards else _draw_slip
             # a complete round takes no more results by phone: its slips carry no QR code
-            done = rnd.status == "complete"
+            done = rnd.status == RoundState.COMPLETE
             payload = None if done else qr_payload(links or {}, ev.code, rnd.number, game)
             draw(
                 canvas,
@@ -278,7 +278,7 @@ def _slip_head(
         min_size=8,
         max_lines=1,
     )
-    if rnd.status == "complete":
+    if rnd.status == RoundState.COMPLETE:
         # a phone page of a complete round opens nothing: say why there is no code
         canvas.saveState()
         canvas.setDash(2, 2)

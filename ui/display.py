@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.domain import RoundState
 from app.pinyin import name_key
 from app.services.read_model import load_final
 
@@ -117,7 +118,7 @@ def _pairing_boards(ev: FinalEvent, game: str, title: str) -> tuple[Board, Board
         )
         people.append((name_key(a_name), (a_name, a_unit, str(g.table), first_word, b_name)))
         people.append((name_key(b_name), (b_name, b_unit, str(g.table), second_word, a_name)))
-    state = "" if rnd.status != "complete" else "（已赛完）"
+    state = "" if rnd.status != RoundState.COMPLETE else "（已赛完）"
     head = f"{ev.name} · 第{rnd.number}轮对阵{state}"
     by_table = Board(head, heads, tuple(rows))
     people.sort(key=lambda item: item[0])
@@ -134,7 +135,7 @@ def _standings_board(db: Database, code: str, name: str) -> Board:
     ev = probe.event(code)
     if ev is None:
         return _empty(name, "")
-    complete = [r.number for r in ev.rounds if r.status == "complete"]
+    complete = [r.number for r in ev.rounds if r.status == RoundState.COMPLETE]
     if not complete:
         return _empty(f"{ev.name} · 排名", "尚无赛完的轮次")
     last = max(complete)

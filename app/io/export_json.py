@@ -9,7 +9,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
-from app.domain import EntrantId, EntrantStatus, EventKind, Scoring, Seed
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, Scoring, Seed
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -362,6 +362,16 @@ def _late_from(data: object) -> LateChange | None:
     )
 
 
+def _round_state(data: Mapping[str, Any]) -> RoundState:
+    text = str(data.get("status") or RoundState.PAIRED)
+    if text not in {s.value for s in RoundState}:
+        raise DocumentError(
+            f"导出文件第{data.get('number')}轮的状态“{text}”无法识别"
+            f"（{'、'.join(s.value for s in RoundState)}）：请用本程序重新导出。"
+        )
+    return RoundState(text)
+
+
 def _entrant_status(data: Mapping[str, Any]) -> EntrantStatus:
     text = str(data.get("status") or EntrantStatus.PLAYING)
     if text not in {s.value for s in EntrantStatus}:
@@ -465,7 +475,7 @@ def _game_from(data: Mapping[str, Any], rnd: Mapping[str, Any]) -> FinalGame:
 def _round_from(data: Mapping[str, Any]) -> FinalRound:
     return FinalRound(
         number=int(data["number"]),
-        status=str(data.get("status") or "paired"),
+        status=_round_state(data),
         opening=data.get("opening"),
         date=_date(data.get("date")),
         scheduled=data.get("scheduled"),
@@ -524,7 +534,9 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
     )
     standings_round = data.get("standings_round")
     if not isinstance(standings_round, int):
-        standings_round = max((r.number for r in rounds if r.status == "complete"), default=0)
+        standings_round = max(
+            (r.number for r in rounds if r.status == RoundState.COMPLETE), default=0
+        )
     return FinalEvent(
         code=stored.code,
         name=stored.name,

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.domain import RoundState
 from app.readmodel.model import FinalEvent, FinalRound
 
 
@@ -33,13 +34,13 @@ def rounds_held(after: int, rounds: Sequence[FinalRound], planned: int) -> Round
     by_number = {r.number: r for r in rounds}
     last = max(by_number, default=0)
     current = by_number.get(after)
-    if current is not None and current.status != "complete":
+    if current is not None and current.status != RoundState.COMPLETE:
         games = [g for g in current.games if g.second is not None]
         done = sum(1 for g in games if g.result is not None)
         return RoundsHeld(after, f"第{after}轮", f"进行中，已录入 {done}/{len(games)} 台")
     base = "开赛前" if after == 0 else f"第{after}轮后"
     following = by_number.get(after + 1)
-    if following is not None and following.status != "complete":
+    if following is not None and following.status != RoundState.COMPLETE:
         return RoundsHeld(after, base, f"第{after + 1}轮进行中")
     if after > 0 and after == last and after >= planned:
         return RoundsHeld(after, base, "最终", final=True)

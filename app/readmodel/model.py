@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.domain import EntrantId, EntrantStatus, EventKind, Scoring, Seed
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, Scoring, Seed
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -121,7 +121,7 @@ class FinalGame:
 @dataclass(frozen=True, slots=True)
 class FinalRound:
     number: int
-    status: str  # paired | complete
+    status: RoundState
     opening: str | None
     date: date | None
     scheduled: str | None  # the timetable's start, "YYYY-MM-DD HH:MM"

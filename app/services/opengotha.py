@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus, EventKind, Result, RoundStatus
+from app.domain import EntrantStatus, EventKind, Result, RoundState, RoundStatus
 from app.errors import FinalsError
 from app.io.h9 import H9Options, event_h9, write_h9
 from app.io.opengotha import (
@@ -446,7 +446,7 @@ def import_opengotha(
             games = [g for g in t.games if g.round == r]
             byes = [b for b in t.byes if b.round == r]
             done = all(g.result.value != "RESULT_UNKNOWN" for g in games)
-            rnd = Round(number=r, status="complete" if done else "paired")
+            rnd = Round(number=r, status=RoundState.COMPLETE if done else RoundState.PAIRED)
             event.rounds.append(rnd)
             table = 0
             for g in games:

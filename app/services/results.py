@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.domain import RESULT_HELP, Result, parse_result, result_help
+from app.domain import RESULT_HELP, Result, RoundState, parse_result, result_help
 from app.errors import FinalsError, first_few
 from app.services.audit import PAIRING_ACTIONS, last_change_by, last_change_within, record
 from app.services.backup import backup_warning
@@ -293,8 +293,8 @@ def _close_round_if_complete(session: Session, rnd: Round) -> bool:
     )
     complete = open_tables == 0
     was = rnd.status
-    rnd.status = "complete" if complete else "paired"
-    return complete and was != "complete"
+    rnd.status = RoundState.COMPLETE if complete else RoundState.PAIRED
+    return complete and was != RoundState.COMPLETE
 
 
 def record_result(
@@ -409,7 +409,7 @@ def write_result_in(
         table=table,
         result=entry.result.value,
         corrected=before["result"] is not None,
-        round_complete=rnd.status == "complete",
+        round_complete=rnd.status == RoundState.COMPLETE,
         warnings=tuple(warnings),
     )
     return written, completed
@@ -474,7 +474,7 @@ def clear_result(
         before = _game_state(game)
         game.result, game.manner = None, None
         game.fouls_first = game.fouls_second = 0
-        rnd.status = "paired"
+        rnd.status = RoundState.PAIRED
         record(
             session,
             operator,
@@ -562,7 +562,7 @@ def record_board_result(
             result=result.value,
             match_result=game.result,
             board_points=board_points(game),
-            round_complete=rnd.status == "complete",
+            round_complete=rnd.status == RoundState.COMPLETE,
             warnings=(),
         )
     return replace(
@@ -712,7 +712,7 @@ def record_results(
             round=rnd.number,
             recorded=len(entries),
             open_tables=tuple(g.table for g in rnd.games if g.result is None),
-            round_complete=rnd.status == "complete",
+            round_complete=rnd.status == RoundState.COMPLETE,
             warnings=(),
         )
     return replace(

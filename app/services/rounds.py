@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantId, EntrantStatus, EventKind
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundState
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -259,7 +259,7 @@ def _start_round(
         notes = ([extra_note] if extra_note else []) + list(pairing.relaxations)
         rnd = Round(
             number=number,
-            status="paired",
+            status=RoundState.PAIRED,
             opening=opening,
             opening_seed=used_opening_seed,
             lot_seed=pairing.lot_seed,

@@ -14,6 +14,7 @@ from app.domain import (
     EventKind,
     GameRecord,
     Result,
+    RoundState,
     RoundStatus,
     Scoring,
     Seed,
@@ -391,7 +392,7 @@ def _pair_gender(entrant: Entrant) -> str | None:
 
 def last_complete_round(event: Event) -> int:
     """Standings are 'after round N' for the latest round whose results are all in."""
-    return max((r.number for r in event.rounds if r.status == "complete"), default=0)
+    return max((r.number for r in event.rounds if r.status == RoundState.COMPLETE), default=0)
 
 
 def standings_request(event: Event, after_round: int | None = None) -> StandingsRequest:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from app.domain import EventKind
+from app.domain import EventKind, RoundState
 from app.errors import FinalsError
 from app.presets import load_preset
 from app.services.audit import record
@@ -273,7 +273,7 @@ def list_events(db: Database) -> list[EventSummary]:
                 source_event=e.source_event,
                 entrants=entrants.get(e.id, 0),
                 rounds_paired=len(rounds.get(e.id, ())),
-                rounds_complete=rounds.get(e.id, []).count("complete"),
+                rounds_complete=rounds.get(e.id, []).count(RoundState.COMPLETE),
                 scoring=e.scoring,
                 pairing={k: v for k, v in e.pairing.items() if k != "opengotha"},
                 standings=e.standings,

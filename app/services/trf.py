@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from app.domain import EventKind, GameRecord, Result, RoundStatus, points_for
+from app.domain import EventKind, GameRecord, Result, RoundState, RoundStatus, points_for
 from app.errors import FinalsError
 from app.io.trf import (
     TrfError,
@@ -207,7 +207,7 @@ def import_trf(
             entrants[p.number] = entrant
         session.flush()
         for r in range(1, trf.rounds_played + 1):
-            rnd = Round(number=r, status="complete")
+            rnd = Round(number=r, status=RoundState.COMPLETE)
             event.rounds.append(rnd)
             table = 0
             games: list[Game] = []

@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship, validates
 
-from app.domain import CertificateKind, EntrantStatus, EventKind, RoundStatus
+from app.domain import CertificateKind, EntrantStatus, EventKind, RoundState, RoundStatus
 from app.standings.tiebreaks import standings_with_ids
 
 
@@ -184,7 +184,9 @@ class Round(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
     number: Mapped[int] = mapped_column(Integer)
-    status: Mapped[str] = mapped_column(String(12), default="paired")  # paired | complete
+    status: Mapped[RoundState] = mapped_column(
+        vocabulary(RoundState, 12), default=RoundState.PAIRED
+    )
     opening: Mapped[str | None] = mapped_column(String(20))
     opening_seed: Mapped[int | None] = mapped_column(
         BigInteger

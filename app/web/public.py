@@ -16,7 +16,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import quote, urlencode
 
-from app.domain import EntrantId, EntrantStatus, GameRecord, Outcome, Result, Scoring, points_for
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    GameRecord,
+    Outcome,
+    Result,
+    RoundState,
+    Scoring,
+    points_for,
+)
 from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
 
@@ -211,7 +220,7 @@ def index_page(final: Final, links: Links, referees: bool = False) -> str:
     facts.append(f"<dt>项目</dt><dd>{_e(GAME_NAMES.get(t.game, t.game))}</dd>")
     items = []
     for ev in final.events:
-        done = len([r for r in ev.rounds if r.status == "complete"])
+        done = len([r for r in ev.rounds if r.status == RoundState.COMPLETE])
         source = final.event(ev.source_event) if ev.source_event else None
         if ev.rounds:
             state = f"已完成 {done}/{ev.rounds_planned} 轮"
@@ -291,7 +300,7 @@ def pairings_page(
             nav.append(f'<span class="on">{label}</span>')
         else:
             nav.append(f'<a href="{_e(links.pairings(ev.code, r.number))}">{label}</a>')
-    state = "已完成" if rnd.status == "complete" else "进行中"
+    state = RoundState(rnd.status).zh
     when = f" · {_e(rnd.scheduled)} 开始" if rnd.scheduled else ""
     form = ""
     if search:

@@ -173,3 +173,19 @@ def test_an_event_of_an_unknown_kind_in_a_document_is_refused_naming_it() -> Non
         ).events
     }
     assert kinds == {EventKind.TEAM, EventKind.INDIVIDUAL}
+
+
+def test_a_round_in_an_unknown_state_in_a_document_is_refused_naming_it() -> None:
+    from app.domain import RoundState
+    from app.io.export_json import DocumentError
+
+    def doc(status: str | None) -> dict:
+        event = {"code": "A", "kind": "individual", "rounds": [{"number": 1, "games": []}]}
+        if status is not None:
+            event["rounds"][0]["status"] = status
+        return {"tournament": {"title": "t"}, "events": [event]}
+
+    with pytest.raises(DocumentError, match="第1轮的状态“finished”"):
+        from_document(doc("finished"))
+    assert from_document(doc("complete")).events[0].rounds[0].status is RoundState.COMPLETE
+    assert from_document(doc(None)).events[0].rounds[0].status is RoundState.PAIRED

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import ENTERED_RESULTS, Result, parse_result, result_help
+from app.domain import ENTERED_RESULTS, Result, RoundState, parse_result, result_help
 from app.errors import FinalsError
 from app.services.audit import DEFAULT_OPERATOR, record
 from app.services.remote_entry.decision import (
@@ -126,7 +126,7 @@ def _lookup(
     if row is None:
         raise TokenNotFound()
     rnd = session.get(Round, row.round_id)
-    if rnd is None or (rnd.status == "complete" and not complete):
+    if rnd is None or (rnd.status == RoundState.COMPLETE and not complete):
         raise TokenNotFound()
     event = rnd.event
     if scope is not None and (event.code.upper(), rnd.number) not in scope:
@@ -246,7 +246,7 @@ def submit(
             and _same_outcome(entry.result, entry.fouls, game.result, _game_fouls(game))
             and (entry.manner is None or entry.manner == game.manner)
         )
-        if rnd.status == "complete" and not on_file:
+        if rnd.status == RoundState.COMPLETE and not on_file:
             # The round is over: only the result on file may be sent again (a phone whose
             # first answer was lost), anything else finds a dead link.
             raise TokenNotFound()

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import RoundState
 from app.errors import FinalsError
 from app.services.audit import record
 from app.services.remote_entry.decision import (
@@ -285,7 +286,7 @@ def open_rounds(db: Database, scope: Scope = None) -> list[tuple[str, int]]:
         rows = session.execute(
             select(Event.code, Round.number)
             .join(Round.event)
-            .where(Round.status != "complete")
+            .where(Round.status != RoundState.COMPLETE)
             .order_by(Event.position, Round.number)
         )
         return [

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.domain import RoundState
 from app.services.audit import record
 from app.services.lookup import find_round
 from app.services.remote_entry.writing import _writing
@@ -146,7 +147,7 @@ def slip_links(
             continue
         number = round_number or (ev.rounds[-1].number if ev.rounds else None)
         rnd = next((r for r in ev.rounds if r.number == number), None)
-        if rnd is None or number is None or rnd.status == "complete":
+        if rnd is None or number is None or rnd.status == RoundState.COMPLETE:
             continue  # a complete round's phone pages take no more results: no QR codes
         printed.append((ev.code, rnd))
     if not printed:
