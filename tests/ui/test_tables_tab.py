@@ -47,9 +47,10 @@ def test_grade_bands_imported_refused_and_undone_in_the_settings(
     db: Database,
     tmp_path: Path,  # noqa: ANN001
 ) -> None:
+    from app.services.tournament import list_events
     from ui.dialogs.settings import SettingsDialog
 
-    events = [{"code": "MEN", "name": "男子个人", "kind": "individual"}]
+    events = [e for e in list_events(db) if e.code == "MEN"]
     dialog = SettingsDialog(db, events, "MEN", "测试裁判")
     qtbot.addWidget(dialog)
     tab = dialog.tables
