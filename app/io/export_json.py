@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from datetime import date, datetime
 from decimal import Decimal
-from typing import Any
+from enum import StrEnum
+from typing import Any, TypeVar
 
 from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, Scoring, Seed
 from app.readmodel.model import (
@@ -362,24 +363,28 @@ def _late_from(data: object) -> LateChange | None:
     )
 
 
+W = TypeVar("W", bound=StrEnum)
+
+
+def _word(vocabulary: type[W], text: str, what: str) -> W:
+    """`text` as a word of `vocabulary`; a word this program never writes is refused naming
+    `what` (选手“张三”的状态, 第2轮的状态) and the words it knows."""
+    if text not in {w.value for w in vocabulary}:
+        raise DocumentError(
+            f"导出文件中{what}“{text}”无法识别"
+            f"（{'、'.join(w.value for w in vocabulary)}）：请用本程序重新导出。"
+        )
+    return vocabulary(text)
+
+
 def _round_state(data: Mapping[str, Any]) -> RoundState:
     text = str(data.get("status") or RoundState.PAIRED)
-    if text not in {s.value for s in RoundState}:
-        raise DocumentError(
-            f"导出文件第{data.get('number')}轮的状态“{text}”无法识别"
-            f"（{'、'.join(s.value for s in RoundState)}）：请用本程序重新导出。"
-        )
-    return RoundState(text)
+    return _word(RoundState, text, f"第{data.get('number')}轮的状态")
 
 
 def _entrant_status(data: Mapping[str, Any]) -> EntrantStatus:
     text = str(data.get("status") or EntrantStatus.PLAYING)
-    if text not in {s.value for s in EntrantStatus}:
-        raise DocumentError(
-            f"选手“{data.get('name')}”的状态“{text}”不是本程序的参赛状态"
-            f"（{'、'.join(s.value for s in EntrantStatus)}）：请用本程序重新导出。"
-        )
-    return EntrantStatus(text)
+    return _word(EntrantStatus, text, f"选手“{data.get('name')}”的状态")
 
 
 def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:

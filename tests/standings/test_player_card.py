@@ -297,5 +297,5 @@ def test_a_withdrawn_players_card_says_so_read_from_the_file_and_from_an_export(
         assert card.status_changes == ("第2轮起退赛",)
     men = next(e for e in doc["events"] if e["code"] == "MEN")
     men["entrants"][0]["status"] = "resting"
-    with pytest.raises(DocumentError, match="的状态“resting”不是本程序的参赛状态"):
+    with pytest.raises(DocumentError, match="的状态“resting”无法识别"):
         from_document(doc)
