@@ -350,6 +350,17 @@ class RoundState(StrEnum):
         return "已完成" if self is RoundState.COMPLETE else "进行中"
 
 
+class LateChangeAction(StrEnum):
+    """What a forced late change did to a team after its source event's round 1 was paired."""
+
+    COMPOSED = "composed"
+    DISSOLVED = "dissolved"
+
+    @property
+    def zh(self) -> str:
+        return "强制组队" if self is LateChangeAction.COMPOSED else "强制解散"
+
+
 class EventKind(StrEnum):
     """What one entrant of an event is: a player, a pair or a team."""
 

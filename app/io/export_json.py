@@ -3,14 +3,22 @@ read model (`app.readmodel`). No private fields."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import asdict
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, replace
 from datetime import date, datetime
 from decimal import Decimal
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, Scoring, Seed
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    LateChangeAction,
+    RoundState,
+    Scoring,
+    Seed,
+)
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -348,14 +356,18 @@ def _date(text: object) -> date | None:
         return None
 
 
-def _late_from(data: object) -> LateChange | None:
+def _late_from(data: object, event: str, entrant: EntrantId | None) -> LateChange | None:
+    """A late change as the document holds it; its event and entrant come from where it
+    stands (the document does not repeat them)."""
     if not isinstance(data, Mapping):
         return None
     return LateChange(
-        event=str(data.get("event") or ""),
-        action=str(data.get("action") or ""),
+        event=event,
+        action=_word(
+            LateChangeAction, str(data.get("action") or ""), f"队伍“{data.get('team')}”的临时变动"
+        ),
         team=str(data.get("team") or ""),
-        entrant=data.get("entrant"),
+        entrant=entrant,
         members=tuple(str(m) for m in data.get("members") or ()),
         after_round=int(data.get("after_round") or 0),
         operator=str(data.get("operator") or ""),
@@ -387,9 +399,27 @@ def _entrant_status(data: Mapping[str, Any]) -> EntrantStatus:
     return _word(EntrantStatus, text, f"选手“{data.get('name')}”的状态")
 
 
-def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
+def _late_changes_from(
+    data: Iterable[object], event: str, entrants: tuple[FinalEntrant, ...]
+) -> tuple[LateChange, ...]:
+    """An event's late changes; a composition names the team it made while that team
+    stands under its name (a dissolved or renamed team's id is not in the document)."""
+    composed = {e.name: e.id for e in entrants if e.late is not None}
+    changes = []
+    for item in data:
+        change = _late_from(item, event, None)
+        if change is None:
+            continue
+        if change.action is LateChangeAction.COMPOSED and change.team in composed:
+            change = replace(change, entrant=composed[change.team])
+        changes.append(change)
+    return tuple(changes)
+
+
+def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
+    entrant = EntrantId(int(data["id"]))
     return FinalEntrant(
-        id=EntrantId(int(data["id"])),
+        id=entrant,
         seed=Seed(int(data.get("seed") or 0)),
         name=str(data.get("name") or ""),
         gender=data.get("gender"),
@@ -405,7 +435,7 @@ def _entrant_from(data: Mapping[str, Any]) -> FinalEntrant:
             None if m is None else EntrantId(int(m)) for m in data.get("member_ids") or ()
         ),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
-        late=_late_from(data.get("late")),
+        late=_late_from(data.get("late"), event, entrant),
         withdrawn_from_round=_int_or_none(data.get("withdrawn_from_round")),
         joined_round=int(data.get("joined_round") or 1),
         absent_rounds=tuple(int(n) for n in data.get("absent_rounds") or ()),
@@ -542,6 +572,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
         standings_round = max(
             (r.number for r in rounds if r.status == RoundState.COMPLETE), default=0
         )
+    entrants = tuple(_entrant_from(e, stored.code) for e in data.get("entrants") or ())
     return FinalEvent(
         code=stored.code,
         name=stored.name,
@@ -565,7 +596,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
             )
             for c in data.get("categories") or ()
         ),
-        entrants=tuple(_entrant_from(e) for e in data.get("entrants") or ()),
+        entrants=entrants,
         rounds=rounds,
         schedule={int(n): str(at) for n, at in (data.get("schedule") or {}).items()},
         standings=Standings(
@@ -588,7 +619,7 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
             )
             for code, rows_ in (data.get("category_standings") or {}).items()
         },
-        late_changes=tuple(c for c in map(_late_from, data.get("late_changes") or ()) if c),
+        late_changes=_late_changes_from(data.get("late_changes") or (), stored.code, entrants),
         prize_tables=tuple(
             _prize_table_from(stored.code, t) for t in data.get("prize_tables") or ()
         ),
@@ -603,14 +634,16 @@ def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
     if fen is None:
         fen = int(round(float(data.get("amount") or 0) * 100))
     places = data.get("pool_places")
+    event = str(data.get("event") or "")
+    entrant = EntrantId(int(data.get("entrant") or 0))
     return PrizeLine(
         award=Award(
-            event=str(data.get("event") or ""),
+            event=event,
             category=data.get("category"),
             table_name=str(data.get("table") or ""),
             place=int(data.get("place") or 0),
             title=str(data.get("title") or ""),
-            entrant=EntrantId(int(data.get("entrant") or 0)),
+            entrant=entrant,
             amount_fen=int(fen),
             shared=bool(data.get("shared")),
             pool_fen=int(data.get("pool_fen") or 0),
@@ -623,7 +656,7 @@ def _prize_from(data: Mapping[str, Any]) -> PrizeLine:
         unit=data.get("unit"),
         members=tuple(str(m) for m in data.get("members") or ()),
         eligibility_problems=tuple(str(p) for p in data.get("eligibility_problems") or ()),
-        late=_late_from(data.get("late")),
+        late=_late_from(data.get("late"), event, entrant),
     )
 
 

@@ -11,7 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, Scoring, Seed
+from app.domain import (
+    EntrantId,
+    EntrantStatus,
+    EventKind,
+    LateChangeAction,
+    RoundState,
+    Scoring,
+    Seed,
+)
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -24,9 +32,9 @@ class LateChange:
     """A team composed or dissolved by force after its source event's round 1 was paired."""
 
     event: str
-    action: str  # composed | dissolved
+    action: LateChangeAction
     team: str
-    entrant: int | None
+    entrant: EntrantId | None
     members: tuple[str, ...]
     after_round: int
     operator: str
@@ -34,8 +42,7 @@ class LateChange:
 
     def describe(self) -> str:
         """E.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）."""
-        what = "强制组队" if self.action == "composed" else "强制解散"
-        return f"第{self.after_round}轮编排后{what}（{self.operator}，{self.time}）"
+        return f"第{self.after_round}轮编排后{self.action.zh}（{self.operator}，{self.time}）"
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantStatus, EventKind, RoundStatus
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundStatus, Seed
 from app.errors import FinalsError
 from app.io.dates import birth_date_problem, parse_date
 from app.io.registration import (
@@ -463,8 +463,8 @@ class EntrantRow:
     the fields in this order)."""
 
     event: str
-    id: int
-    seed: int
+    id: EntrantId
+    seed: Seed
     name: str
     gender: str | None
     unit: str | None
@@ -493,8 +493,8 @@ def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRo
                 rows.append(
                     EntrantRow(
                         event=event.code,
-                        id=e.id,
-                        seed=e.seed,
+                        id=EntrantId(e.id),
+                        seed=Seed(e.seed),
                         name=e.name,
                         gender=p.gender if p else None,
                         unit=e.unit,

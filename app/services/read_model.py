@@ -240,7 +240,7 @@ def _event(
     ranking: EventRanking,
     settings: TournamentSettings,
     problems: Mapping[int, list[str]],
-    late_of: Mapping[int, LateChange],
+    late_of: Mapping[EntrantId, LateChange],
     source_entrant: Mapping[tuple[str, int], EntrantId],
     late_changes_of_event: Iterable[LateChange],
 ) -> FinalEvent:
@@ -290,7 +290,7 @@ def _entrant(
     event: Event,
     entrant: Entrant,
     problems: Mapping[int, list[str]],
-    late_of: Mapping[int, LateChange],
+    late_of: Mapping[EntrantId, LateChange],
     source_entrant: Mapping[tuple[str, int], EntrantId],
     mcmahon_start: float = 0.0,
 ) -> FinalEntrant:
@@ -317,7 +317,7 @@ def _entrant(
         members=tuple(m.name for m in members),
         member_ids=member_ids,
         eligibility_problems=tuple(problems.get(entrant.id, ())),
-        late=late_of.get(entrant.id) if event.kind == EventKind.TEAM else None,
+        late=late_of.get(EntrantId(entrant.id)) if event.kind == EventKind.TEAM else None,
         withdrawn_from_round=(entrant.withdrawn_from_round or 1)
         if entrant.status == EntrantStatus.WITHDRAWN
         else None,

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from app.domain import EntrantStatus, EventKind
+from app.domain import EntrantId, EntrantStatus, EventKind, LateChangeAction
 from app.errors import FinalsError
 from app.io.registration import RowError, check_pair, check_team
 from app.readmodel.model import LateChange
@@ -265,7 +265,7 @@ class LateChanges:
     """Every forced late change per event, and the one each existing team carries."""
 
     by_event: dict[str, tuple[LateChange, ...]]
-    by_entrant: dict[int, LateChange]
+    by_entrant: dict[EntrantId, LateChange]
 
 
 def late_changes(session: Session) -> LateChanges:
@@ -275,17 +275,21 @@ def late_changes(session: Session) -> LateChanges:
         .order_by(AuditEntry.id)
     )
     by_event: dict[str, list[LateChange]] = {}
-    last: dict[int, tuple[str, str, LateChange | None]] = {}  # entrant id → action, name, change
+    last: dict[
+        EntrantId, tuple[str, str, LateChange | None]
+    ] = {}  # entrant id → action, name, change
     for entry in entries:
         code, _, team = (entry.target or "").partition(" ")
         data = (entry.after if entry.action in _COMPOSE_ACTIONS else entry.before) or {}
-        entrant = data.get("entrant") if isinstance(data.get("entrant"), int) else None
+        entrant = EntrantId(data["entrant"]) if isinstance(data.get("entrant"), int) else None
         change = None
         if entry.action in (FORCED_COMPOSE, FORCED_DISSOLVE):
             extra = entry.after or {}
             change = LateChange(
                 event=code,
-                action="composed" if entry.action == FORCED_COMPOSE else "dissolved",
+                action=LateChangeAction.COMPOSED
+                if entry.action == FORCED_COMPOSE
+                else LateChangeAction.DISSOLVED,
                 team=team,
                 entrant=entrant,
                 members=tuple(str(m) for m in data.get("members", [])),
@@ -307,7 +311,8 @@ def late_changes(session: Session) -> LateChanges:
 def late_marks(session: Session, entrants: Iterable[Entrant]) -> dict[int, LateChange]:
     """The forced late composition each of `entrants` carries (its name must still match)."""
     marks = late_changes(session).by_entrant
-    return {e.id: marks[e.id] for e in entrants if e.id in marks and marks[e.id].team == e.name}
+    found = ((e, marks.get(EntrantId(e.id))) for e in entrants)
+    return {e.id: mark for e, mark in found if mark is not None and mark.team == e.name}
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,7 +322,7 @@ class LateChangeLine:
     event: str
     team: str
     members: tuple[str, ...]
-    entrant: int | None  # the team it made, while that team still exists under its name
+    entrant: EntrantId | None  # the team it made, while that team still exists under its name
     text: str  # e.g. 第9轮编排后强制组队（张裁判，2022-10-20 15:02:11）
 
 
@@ -332,7 +337,9 @@ def late_change_list(db: Database) -> list[LateChangeLine]:
                 team=c.team,
                 members=c.members,
                 entrant=c.entrant
-                if c.action == "composed" and existing.get(c.entrant or 0) == c.team
+                if c.action is LateChangeAction.COMPOSED
+                and c.entrant is not None
+                and existing.get(c.entrant) == c.team
                 else None,
                 text=c.describe(),
             )

@@ -130,6 +130,41 @@ def test_a_forced_late_dissolution_is_listed_under_the_teams(
     assert [(c["action"], c["team"]) for c in changes] == [("dissolved", name)]
 
 
+def test_a_late_change_read_back_from_the_export_is_the_same_and_an_unknown_one_is_refused(
+    final: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The export's late changes are read back typed (`LateChangeAction`, `EntrantId`): the
+    document gives the same marks and words as the file; an action this program never writes
+    is refused naming the team."""
+    from app.domain import LateChangeAction
+    from app.io.export_json import DocumentError, from_document
+    from app.services.read_model import load_final
+
+    members = _free_men(capsys, final, 3)
+    argv = ("compose", final, "--event", "MTEAM", "--name", "强制队", "--members", members)
+    assert run(capsys, *argv, "--force")[0] == 0
+    name = _json(capsys, "players", final, "--event", "WTEAM", "--json")[0]["name"]
+    assert run(capsys, "dissolve", final, "1", "--event", "WTEAM", "--force")[0] == 0
+    doc = _json(capsys, "export", final, "--json")
+    db = open_tournament(Path(final))
+    try:
+        from_file = load_final(db)
+    finally:
+        db.close()
+    from_doc = from_document(doc)
+    for final_read in (from_file, from_doc):
+        team = next(e for e in final_read.event("MTEAM").entrants if e.name == "强制队")  # type: ignore[union-attr]
+        assert team.late is not None and team.late.action is LateChangeAction.COMPOSED
+        assert team.late.entrant == team.id
+        assert team.late.describe().startswith("第2轮编排后强制组队")
+        dissolved = final_read.event("WTEAM").late_changes  # type: ignore[union-attr]
+        assert [(c.action, c.team) for c in dissolved] == [(LateChangeAction.DISSOLVED, name)]
+    wteam = next(e for e in doc["events"] if e["code"] == "WTEAM")
+    wteam["late_changes"][0]["action"] = "renamed"
+    with pytest.raises(DocumentError, match=f"队伍“{name}”的临时变动“renamed”无法识别"):
+        from_document(doc)
+
+
 def test_an_ineligible_team_is_marked_and_paid_with_a_warning(
     final: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def read_log(db: Database, limit: int) -> list[AuditRow]:
     """In a worker: the newest entries, each with its change in words."""
-    names = {e.id: f"{e.seed}号 {e.name}" for e in list_entrants(db)}
+    names: dict[int, str] = {e.id: f"{e.seed}号 {e.name}" for e in list_entrants(db)}
     return [audit_row(entry, names) for entry in audit_log(db, limit)]
 
 
