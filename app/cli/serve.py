@@ -205,17 +205,17 @@ def cmd_submissions(args: argparse.Namespace) -> int:
         if args.accept_all:
             done = remote_entry.accept_all(db, who, args.event, args.round)
             if args.json:
-                print_json(done)
+                print_json(done.as_json())
             else:
                 print(
-                    f"已采用 {len(done['accepted'])} 份提交。"
+                    f"已采用 {len(done.accepted)} 份提交。"
                     + (
-                        f"有冲突、需逐一处理：第{'、'.join(map(str, done['conflicts']))}号。"
-                        if done["conflicts"]
+                        f"有冲突、需逐一处理：第{'、'.join(map(str, done.conflicts))}号。"
+                        if done.conflicts
                         else ""
                     )
                 )
-            warn(done["warnings"])
+            warn(done.warnings)
             return 0
         if args.accept or args.reject:
             views = [remote_entry.accept(db, i, who, args.force) for i in args.accept or []]

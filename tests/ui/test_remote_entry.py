@@ -160,7 +160,7 @@ def test_reject_with_a_reason_and_accept_all(qtbot, win, monkeypatch) -> None:  
     rejected = list_submissions(win.ctx.db, "rejected")
     assert [(v.table, v.note) for v in rejected] == [(2, "台号写错")]
     done = panel.accept_all()
-    assert done is not None and len(done["accepted"]) == 2
+    assert done is not None and len(done.accepted) == 2
     results = round_view(win.ctx.db, EVENT, 2).results
     assert (results[2], results[4], results[5]) == (None, "0-1", "1-0")
 

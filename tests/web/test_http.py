@@ -114,7 +114,7 @@ def test_400_pending_submissions_then_one_accept_all(big: Database, serve) -> No
     queue = remote_entry.list_submissions(big)
     assert len(queue) == 400 and not any(s.conflict for s in queue)
     done = remote_entry.accept_all(big, "裁判长", "MEN", 1)
-    assert len(done["accepted"]) == 400 and done["conflicts"] == []
+    assert len(done.accepted) == 400 and done.conflicts == ()
     view = round_view(big, "MEN", 1)
     assert all(view.results[t] == plan[t]["result"] for t in paths)
     assert Counter(e.target for e in _audit(big, "录入成绩")).most_common(1)[0][1] == 1
@@ -135,7 +135,7 @@ def test_two_different_results_for_one_table_are_a_conflict(small: Database, ser
     assert round_view(small, "MEN", 1).results[3] == "1-0"  # never overwritten
     (pending,) = remote_entry.list_submissions(small)
     assert pending.conflict and "1-0" in (pending.conflict_reason or "")
-    assert remote_entry.accept_all(small, "裁判长")["accepted"] == []  # conflicts wait
+    assert remote_entry.accept_all(small, "裁判长").accepted == ()  # conflicts wait
     # Only the arbiter changes an accepted result, and it is logged as a correction.
     remote_entry.accept(small, pending.id, "裁判长")
     assert round_view(small, "MEN", 1).results[3] == "0-1"

@@ -111,11 +111,27 @@ def test_accept_all_is_all_or_nothing_and_skips_conflicts(small: Database) -> No
         remote_entry.submit(small, _token(small, table), "1-0", client="10.0.0.1")
     remote_entry.submit(small, _token(small, 3), "0-1", client="10.0.0.2")
     done = remote_entry.accept_all(small, "裁判长", "MEN", 1)
-    assert len(done["accepted"]) == 2 and len(done["conflicts"]) == 2
+    assert len(done.accepted) == 2 and len(done.conflicts) == 2
     results = round_view(small, "MEN", 1).results
     assert (results[1], results[2], results[3]) == ("1-0", "1-0", None)
     actions = [e.action for e in audit_log(small)]
     assert actions.count("录入成绩") == 2 and actions.count("批量采用现场成绩") == 1
+
+
+def test_cli_accept_all_says_what_it_took_and_what_waits(small: Database, capsys) -> None:
+    for table in (1, 2, 3):
+        remote_entry.submit(small, _token(small, table), "1-0", client="10.0.0.1")
+    conflicting = remote_entry.submit(small, _token(small, 3), "0-1", client="10.0.0.2")
+    path = str(small.path)
+    small.close()
+    assert main(["submissions", path, "--accept-all", "--event", "MEN", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert list(document) == ["accepted", "conflicts", "warnings"]
+    assert len(document["accepted"]) == 2 and document["warnings"] == []
+    assert conflicting.submission in document["conflicts"] and len(document["conflicts"]) == 2
+    assert main(["submissions", path, "--accept-all"]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("已采用 0 份提交。有冲突、需逐一处理：第")
 
 
 def test_cli_lists_accepts_and_rejects(small: Database, capsys) -> None:

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from app.errors import FinalsError
 from app.phone_access import PIN_DIGITS, pin_problem
 from app.services.remote_entry import (
+    AcceptedAll,
     SubmissionView,
     SubmitOutcome,
     accept,
@@ -646,7 +647,7 @@ class RemoteEntryView(QWidget):
         self.table.setFocus()
         return True
 
-    def accept_all(self) -> dict[str, list[int]] | None:
+    def accept_all(self) -> AcceptedAll | None:
         if self.ctx.db is None:
             return None
         try:
@@ -655,12 +656,12 @@ class RemoteEntryView(QWidget):
             show_error(self, exc)
             self.reload()
             return None
-        text = self.tr("Accepted %1.").replace("%1", str(len(done["accepted"])))
-        if done["conflicts"]:
+        text = self.tr("Accepted %1.").replace("%1", str(len(done.accepted)))
+        if done.conflicts:
             text += " " + self.tr("%1 in conflict left for you to decide.").replace(
-                "%1", str(len(done["conflicts"]))
+                "%1", str(len(done.conflicts))
             )
-        self._say("\n".join([text, *done["warnings"]]), warning=bool(done["warnings"]))
+        self._say("\n".join([text, *done.warnings]), warning=bool(done.warnings))
         self.ctx.notify(ctxmod.RESULTS)
         self.table.setFocus()
         return done

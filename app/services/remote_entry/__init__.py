@@ -46,6 +46,7 @@ from app.services.remote_entry.phone import (
     validate_entry,
 )
 from app.services.remote_entry.queue import (
+    AcceptedAll,
     SubmissionView,
     accept,
     accept_all,
@@ -68,6 +69,7 @@ from app.services.remote_entry.tokens import (
 )
 
 __all__ = [
+    "AcceptedAll",
     "BASE_URL_SETTING",
     "Entry",
     "REFEREE",

@@ -239,9 +239,27 @@ def reject(
     return _view(db, submission_id)
 
 
+@dataclass(frozen=True, slots=True)
+class AcceptedAll:
+    """What `accept_all` did: the submissions taken, those left in conflict for the arbiter,
+    and what went wrong after saving (a backup that failed)."""
+
+    accepted: tuple[int, ...]
+    conflicts: tuple[int, ...]
+    warnings: tuple[str, ...]
+
+    def as_json(self) -> dict[str, list[Any]]:
+        """`finals submissions --accept-all --json`: the same document as before it was typed."""
+        return {
+            "accepted": list(self.accepted),
+            "conflicts": list(self.conflicts),
+            "warnings": list(self.warnings),
+        }
+
+
 def accept_all(
     db: Database, operator: str = "", event_code: str | None = None, round_number: int | None = None
-) -> dict[str, list[Any]]:
+) -> AcceptedAll:
     """Accept every pending submission that is not in conflict, all or none."""
     queue = list_submissions(db, PENDING, event_code, round_number)
     chosen = [v.id for v in queue if not v.conflict]
@@ -268,11 +286,11 @@ def accept_all(
                 session, operator, "批量采用现场成绩", event_code, None, {"submissions": accepted}
             )
     warnings = [w for number in sorted(completed) for w in _backup_if(db, True, number)]
-    return {
-        "accepted": accepted,
-        "conflicts": [v.id for v in queue if v.conflict],
-        "warnings": warnings,
-    }
+    return AcceptedAll(
+        accepted=tuple(accepted),
+        conflicts=tuple(v.id for v in queue if v.conflict),
+        warnings=tuple(warnings),
+    )
 
 
 def _view(db: Database, submission_id: int) -> SubmissionView:
