@@ -379,8 +379,9 @@ def update_event_settings(
     changes: dict[str, Any],
     operator: str = "",
     unset: tuple[str, ...] | list[str] = (),
-) -> dict[str, Any]:
-    """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}.
+) -> StoredEvent:
+    """Change settings such as {"pairing.same_unit": "always", "rounds_planned": 9}; the
+    event's settings as now stored.
 
     Every change is checked (`app.settings`) before anything is written: an unknown key, a
     bad value or an impossible combination raises SettingError and the file is unchanged.
@@ -410,7 +411,7 @@ def update_event_settings(
             "eligibility": event.eligibility,
         }
         record(session, operator, "修改设置", event.code, before, after)
-        return after
+        return new
 
 
 def _tournament_fields(t: Tournament) -> dict[str, Any]:

@@ -328,7 +328,8 @@ def _shown(settings: dict[str, Any], key: str) -> Any:
 def test_every_good_value_of_every_key_round_trips(go_db, case) -> None:  # noqa: ANN001
     code, key, value = case
     old = event_settings(go_db, code)
-    update_event_settings(go_db, code, {key: value})
+    stored = update_event_settings(go_db, code, {key: value})
+    assert isinstance(stored, StoredEvent) and stored.code == code
     shown = _shown(event_settings(go_db, code), key)
     if key == "standings.tiebreaks" and code == "MTEAM":
         assert shown == value
