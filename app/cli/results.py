@@ -218,12 +218,7 @@ def _tiebreak_order(event: FinalEvent) -> list[str]:
     """The tie-breaks in force (a summed team event: as its settings say)."""
     from app.standings.tiebreaks import labels
 
-    configured = (
-        event.standings_settings.tiebreaks
-        if event.standings_settings is not None
-        else event.stored.standings.get("tiebreaks") or []
-    )
-    return [t for t in labels(configured) if t != "积分"]
+    return [t for t in labels(event.configured_tiebreaks) if t != "积分"]
 
 
 def _ad_hoc_category(

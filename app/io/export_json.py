@@ -178,7 +178,7 @@ def _is_mcmahon(event: FinalEvent) -> bool:
 def event_settings_document(event: FinalEvent) -> dict[str, Any]:
     """Every setting of the event in force, defaults filled in (a value the file holds that
     cannot be used: the default that stands in for it), as `finals settings --json` shows."""
-    groups = event_settings_lenient(event.stored)[0].groups()
+    groups = event.settings.groups()
     doc: dict[str, Any] = {
         "scoring": event.scoring.to_dict(),
         "pairing": groups["pairing"],

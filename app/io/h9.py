@@ -46,7 +46,6 @@ from app.domain import EntrantId, EventKind, Result
 from app.io.opengotha import GothaError, kept_facts, player_key, rank_value, split_name
 from app.pinyin import name_key
 from app.readmodel.model import FinalEvent, TournamentFacts
-from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
 
 CLASSES = ("A", "B", "C", "D")
@@ -312,7 +311,7 @@ def _in_wins(column: str, value: float, win: float) -> float:
 def _absent_symbol(event: FinalEvent) -> str:
     """A McMahon round on leave as OpenGotha writes it (its MMS for the round: `0+` a win,
     `0=` half, `0-` none); "" elsewhere (a round not played is `0-`)."""
-    typed = event_settings_lenient(event.stored)[0]
+    typed = event.settings
     if typed.pairing.system != "mcmahon":
         return ""
     score = typed.mcmahon.absent_score

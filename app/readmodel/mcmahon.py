@@ -22,7 +22,6 @@ from app.pairing.mcmahon import (
     steps,
 )
 from app.readmodel.model import FinalEvent
-from app.settings import event_settings_lenient
 from app.standings._resolve import fmt
 
 UNREADABLE = "段位无法识别"
@@ -97,7 +96,7 @@ class McMahonTable:
 def mcmahon_table(event: FinalEvent) -> McMahonTable:
     """The start list of `event`.  Bad settings fall back to the defaults here (the
     settings commands name them); unreadable grades are listed, not refused."""
-    typed, _ = event_settings_lenient(event.stored)
+    typed = event.settings
     settings = typed.mcmahon
     try:
         limits = settings.bounds()

@@ -172,6 +172,13 @@ class FinalEvent:
     prize_tables: tuple[PrizeTable, ...] = ()
     grade_tables: tuple[GradeTable, ...] = ()
 
+    @property
+    def configured_tiebreaks(self) -> tuple[str, ...]:
+        """The tie-breaks the settings name, in order (a summed team event's: as stored)."""
+        if self.standings_settings is not None:
+            return tuple(self.standings_settings.tiebreaks)
+        return tuple(self.stored.standings.get("tiebreaks") or ())
+
     def entrant(self, entrant_id: int) -> FinalEntrant | None:
         for entrant in self.entrants:
             if entrant.id == entrant_id:

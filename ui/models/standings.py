@@ -45,11 +45,7 @@ class StandingLine:
 def tiebreak_order(event: FinalEvent, rows: list[StandingLine]) -> list[str]:
     """The event's tie-breaks in order, as present in the rows (积分 is the points column)."""
     present = [k for k in rows[0].tiebreaks if k != "积分"] if rows else []
-    configured = (
-        event.standings_settings.tiebreaks
-        if event.standings_settings is not None
-        else event.stored.standings.get("tiebreaks")
-    )
+    configured = event.configured_tiebreaks
     if configured:
         shown = labels(configured)  # the rows name each criterion by its label
         ordered = [k for k in shown if k != "积分" and (not present or k in present)]

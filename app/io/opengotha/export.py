@@ -38,7 +38,6 @@ from app.io.opengotha.ranks import (
 )
 from app.pairing.mcmahon import McMahonSettings
 from app.readmodel.model import FinalEntrant, FinalEvent, TournamentFacts
-from app.settings.events import event_settings_lenient
 from app.settings.komi import parse_komi
 
 # Our tie-breaks in OpenGotha's words (the first criterion is the score itself).
@@ -92,8 +91,7 @@ def _settings(event: FinalEvent) -> tuple[str, McMahonSettings]:
     """(pairing system, McMahon settings) as the pairing reads them: `app.settings` with
     the defaults filled in (5段/20级 when the event stores none; a value it cannot use gives
     way to the default, as it does when pairing)."""
-    typed = event_settings_lenient(event.stored)[0]
-    return typed.pairing.system, typed.mcmahon
+    return event.settings.pairing.system, event.settings.mcmahon
 
 
 def _placement(event: FinalEvent, mcmahon: bool) -> tuple[str, ...]:
