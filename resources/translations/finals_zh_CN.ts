@@ -125,6 +125,61 @@
     </message>
   </context>
   <context>
+    <name>FileActions</name>
+    <message>
+      <source>Open tournament</source>
+      <translation>打开比赛</translation>
+    </message>
+    <message>
+      <source>Tournament files (*.finals);;All files (*)</source>
+      <translation>比赛文件 (*.finals);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>Connect to a server</source>
+      <translation>连接数据库服务器</translation>
+    </message>
+    <message>
+      <source>The final's database address, e.g.
+postgresql://arbiter@192.168.1.10/final
+(several stations work on it at once; each sees the others' changes)</source>
+      <translation>比赛数据库的地址，例如
+postgresql://arbiter@192.168.1.10/final
+（多个站点可同时使用，各站点都能看到其他站点的改动）</translation>
+    </message>
+    <message>
+      <source>Making the demo final…</source>
+      <translation>正在生成演示比赛…</translation>
+    </message>
+    <message>
+      <source>Save as</source>
+      <translation>另存为</translation>
+    </message>
+    <message>
+      <source>Saved as %1; the window now works on it.</source>
+      <translation>已另存为 %1；窗口现在使用这个文件。</translation>
+    </message>
+    <message>
+      <source>Save the backup as</source>
+      <translation>将备份另存为</translation>
+    </message>
+    <message>
+      <source>Replace %1 by the backup %2?
+
+The current file is first saved as a backup of its own (you can restore it the same way); changes made after the backup are then not in the file.</source>
+      <translation>用备份 %2 替换 %1 吗？
+
+当前文件会先另存为一份备份（可以用同样的方法恢复它）；备份之后的改动将不在文件中。</translation>
+    </message>
+    <message>
+      <source>Restore from a backup</source>
+      <translation>从备份恢复</translation>
+    </message>
+    <message>
+      <source>Restored</source>
+      <translation>已恢复</translation>
+    </message>
+  </context>
+  <context>
     <name>GamesModel</name>
     <message>
       <source>BYE</source>
@@ -852,90 +907,6 @@
       <translation>麦克马洪起始分</translation>
     </message>
     <message>
-      <source>Open tournament</source>
-      <translation>打开比赛</translation>
-    </message>
-    <message>
-      <source>Tournament files (*.finals);;All files (*)</source>
-      <translation>比赛文件 (*.finals);;所有文件 (*)</translation>
-    </message>
-    <message>
-      <source>Connect to a server</source>
-      <translation>连接数据库服务器</translation>
-    </message>
-    <message>
-      <source>The final's database address, e.g.
-postgresql://arbiter@192.168.1.10/final
-(several stations work on it at once; each sees the others' changes)</source>
-      <translation>比赛数据库的地址，例如
-postgresql://arbiter@192.168.1.10/final
-（多个站点可同时使用，各站点都能看到其他站点的改动）</translation>
-    </message>
-    <message>
-      <source>Making the demo final…</source>
-      <translation>正在生成演示比赛…</translation>
-    </message>
-    <message>
-      <source>Save as</source>
-      <translation>另存为</translation>
-    </message>
-    <message>
-      <source>Saved as %1; the window now works on it.</source>
-      <translation>已另存为 %1；窗口现在使用这个文件。</translation>
-    </message>
-    <message>
-      <source>Save the backup as</source>
-      <translation>将备份另存为</translation>
-    </message>
-    <message>
-      <source>Replace %1 by the backup %2?
-
-The current file is first saved as a backup of its own (you can restore it the same way); changes made after the backup are then not in the file.</source>
-      <translation>用备份 %2 替换 %1 吗？
-
-当前文件会先另存为一份备份（可以用同样的方法恢复它）；备份之后的改动将不在文件中。</translation>
-    </message>
-    <message>
-      <source>Restore from a backup</source>
-      <translation>从备份恢复</translation>
-    </message>
-    <message>
-      <source>Restored</source>
-      <translation>已恢复</translation>
-    </message>
-    <message>
-      <source>Export as TRF</source>
-      <translation>导出为 TRF</translation>
-    </message>
-    <message>
-      <source>TRF files (*.trf *.txt);;All files (*)</source>
-      <translation>TRF 文件 (*.trf *.txt);;所有文件 (*)</translation>
-    </message>
-    <message>
-      <source>%1 players exported to %2</source>
-      <translation>已导出 %1 名选手到 %2</translation>
-    </message>
-    <message>
-      <source>Import a TRF file</source>
-      <translation>导入 TRF 文件</translation>
-    </message>
-    <message>
-      <source>Imported event %1: %2 players, %3 rounds.</source>
-      <translation>已导入项目 %1：%2 名选手，%3 轮。</translation>
-    </message>
-    <message>
-      <source>Requested byes kept (not paired, points counted):</source>
-      <translation>已保留的请求轮空（不编排，计分）：</translation>
-    </message>
-    <message>
-      <source>Not imported:</source>
-      <translation>未导入：</translation>
-    </message>
-    <message>
-      <source>TRF import</source>
-      <translation>导入 TRF</translation>
-    </message>
-    <message>
       <source>BACKUP %1</source>
       <translation>备份：%1</translation>
     </message>
@@ -998,62 +969,6 @@ Change this backup?</source>
     <message>
       <source>Settings of %1</source>
       <translation>%1的设置</translation>
-    </message>
-    <message>
-      <source>No round is paired yet in this event.</source>
-      <translation>本项目还没有编排任何轮次。</translation>
-    </message>
-    <message>
-      <source>Making %1…</source>
-      <translation>正在生成%1…</translation>
-    </message>
-    <message>
-      <source>Printing</source>
-      <translation>打印</translation>
-    </message>
-    <message>
-      <source>Saved %1</source>
-      <translation>已保存 %1</translation>
-    </message>
-    <message>
-      <source>Print preview</source>
-      <translation>打印预览</translation>
-    </message>
-    <message>
-      <source>PDF files (*.pdf)</source>
-      <translation>PDF 文件 (*.pdf)</translation>
-    </message>
-    <message>
-      <source>Make a document first (Print menu), then preview it.</source>
-      <translation>请先在“打印”菜单中生成文档，再预览。</translation>
-    </message>
-    <message>
-      <source>Preparing the print preview…</source>
-      <translation>正在准备打印预览…</translation>
-    </message>
-    <message>
-      <source>Print a PDF</source>
-      <translation>打印 PDF 文件</translation>
-    </message>
-    <message>
-      <source>Make a document first (Print menu), then print it.</source>
-      <translation>请先在“打印”菜单中生成文档，再打印。</translation>
-    </message>
-    <message>
-      <source>Preparing %1 for the printer…</source>
-      <translation>正在准备打印 %1…</translation>
-    </message>
-    <message>
-      <source>Print %1</source>
-      <translation>打印 %1</translation>
-    </message>
-    <message>
-      <source>%1 sent to %2.</source>
-      <translation>%1 已送往 %2。</translation>
-    </message>
-    <message>
-      <source>Output folder</source>
-      <translation>输出文件夹</translation>
     </message>
     <message>
       <source>Finals Manager — Swiss pairing, results, standings, prizes and printing for Go and Gomoku finals. Works offline; every change is recorded in the audit log.</source>
@@ -1469,6 +1384,65 @@ Change this backup?</source>
     <message>
       <source>Excel workbook (*.xlsx)</source>
       <translation>Excel 工作簿 (*.xlsx)</translation>
+    </message>
+  </context>
+  <context>
+    <name>PrintActions</name>
+    <message>
+      <source>No round is paired yet in this event.</source>
+      <translation>本项目还没有编排任何轮次。</translation>
+    </message>
+    <message>
+      <source>Making %1…</source>
+      <translation>正在生成%1…</translation>
+    </message>
+    <message>
+      <source>Printing</source>
+      <translation>打印</translation>
+    </message>
+    <message>
+      <source>Saved %1</source>
+      <translation>已保存 %1</translation>
+    </message>
+    <message>
+      <source>Print preview</source>
+      <translation>打印预览</translation>
+    </message>
+    <message>
+      <source>PDF files (*.pdf)</source>
+      <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+      <source>Make a document first (Print menu), then preview it.</source>
+      <translation>请先在“打印”菜单中生成文档，再预览。</translation>
+    </message>
+    <message>
+      <source>Preparing the print preview…</source>
+      <translation>正在准备打印预览…</translation>
+    </message>
+    <message>
+      <source>Print a PDF</source>
+      <translation>打印 PDF 文件</translation>
+    </message>
+    <message>
+      <source>Make a document first (Print menu), then print it.</source>
+      <translation>请先在“打印”菜单中生成文档，再打印。</translation>
+    </message>
+    <message>
+      <source>Preparing %1 for the printer…</source>
+      <translation>正在准备打印 %1…</translation>
+    </message>
+    <message>
+      <source>Print %1</source>
+      <translation>打印 %1</translation>
+    </message>
+    <message>
+      <source>%1 sent to %2.</source>
+      <translation>%1 已送往 %2。</translation>
+    </message>
+    <message>
+      <source>Output folder</source>
+      <translation>输出文件夹</translation>
     </message>
   </context>
   <context>
@@ -2825,6 +2799,41 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>These apply to the whole final (every event). Each round's start time is in the Schedule tab.</source>
       <translation>以下设置适用于整个比赛（所有项目）。各轮开赛时间在“赛程”页设置。</translation>
+    </message>
+  </context>
+  <context>
+    <name>TrfActions</name>
+    <message>
+      <source>Export as TRF</source>
+      <translation>导出为 TRF</translation>
+    </message>
+    <message>
+      <source>TRF files (*.trf *.txt);;All files (*)</source>
+      <translation>TRF 文件 (*.trf *.txt);;所有文件 (*)</translation>
+    </message>
+    <message>
+      <source>%1 players exported to %2</source>
+      <translation>已导出 %1 名选手到 %2</translation>
+    </message>
+    <message>
+      <source>Import a TRF file</source>
+      <translation>导入 TRF 文件</translation>
+    </message>
+    <message>
+      <source>Imported event %1: %2 players, %3 rounds.</source>
+      <translation>已导入项目 %1：%2 名选手，%3 轮。</translation>
+    </message>
+    <message>
+      <source>Requested byes kept (not paired, points counted):</source>
+      <translation>已保留的请求轮空（不编排，计分）：</translation>
+    </message>
+    <message>
+      <source>Not imported:</source>
+      <translation>未导入：</translation>
+    </message>
+    <message>
+      <source>TRF import</source>
+      <translation>导入 TRF</translation>
     </message>
   </context>
 </TS>

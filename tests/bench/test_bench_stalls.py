@@ -205,18 +205,21 @@ class Scenario:
         self.settle(window)
 
         made: list[str] = []
-        window.document_ready.connect(made.append)
+        window.printing.document_ready.connect(made.append)
         self.measure(
             "make the pairings PDF",
-            lambda: window.print_report("pairings"),
+            lambda: window.printing.print_report("pairings"),
             lambda: bool(made) and not window.ctx.runner.busy,
         )
         self.measure(
             "print preview",
-            lambda: window.preview_document(Path(made[0])),
-            lambda: window.preview_dialog is not None and window.preview_dialog.isVisible(),
+            lambda: window.printing.preview_document(Path(made[0])),
+            lambda: (
+                window.printing.preview_dialog is not None
+                and window.printing.preview_dialog.isVisible()
+            ),
         )
-        window.preview_dialog.close()
+        window.printing.preview_dialog.close()
         self.settle(window)
 
         holder_of: dict[str, Any] = {"window": window}

@@ -311,13 +311,15 @@ def test_stall_while_printing_pairings(benchmark, qtbot, paired_window: Any) -> 
 
     def print_pairings() -> None:
         made: list[str] = []
-        window.document_ready.connect(made.append)
+        window.printing.document_ready.connect(made.append)
         try:
             elapsed, stall = measure(
-                qtbot, lambda: window.print_report("pairings"), lambda: bool(made) and idle(window)
+                qtbot,
+                lambda: window.printing.print_report("pairings"),
+                lambda: bool(made) and idle(window),
             )
         finally:
-            window.document_ready.disconnect(made.append)
+            window.printing.document_ready.disconnect(made.append)
         assert Path(made[0]).stat().st_size > 0
         times.append(elapsed)
         stalls.append(stall)

@@ -46,7 +46,7 @@ def test_restore_from_a_backup_keeps_the_current_state_aside(
     assert _result(window, 1) == other
 
     window.backups_action.trigger()
-    dialog = window.backups_dialog
+    dialog = window.files.backups_dialog
     qtbot.waitUntil(lambda: dialog.table.rowCount() > 0, timeout=30000)
     texts = [dialog.table.item(0, c).text() for c in range(dialog.table.columnCount())]
     assert texts[1] == "第2轮赛完后"
@@ -57,7 +57,7 @@ def test_restore_from_a_backup_keeps_the_current_state_aside(
 
     asked: list[str] = []
     told: list[str] = []
-    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or True)
+    monkeypatch.setattr(window, "confirm", lambda title, text: asked.append(text) or True)
     monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: told.append(text))
     dialog.restore_button.click()
     qtbot.waitUntil(lambda: bool(told), timeout=30000)
@@ -84,8 +84,8 @@ def test_restore_asked_and_refused_changes_nothing(window, qtbot, settle, monkey
     from app.services.backup import take_backup
 
     copy = take_backup(window.ctx.db, "manual")
-    monkeypatch.setattr(window, "_confirm", lambda title, text: False)
-    window.restore_backup(copy)
+    monkeypatch.setattr(window, "confirm", lambda title, text: False)
+    window.files.restore_backup(copy)
     settle(window)
     assert window.ctx.db is not None
     assert not any("before-restore" in p.name for p in copy.parent.iterdir())
@@ -96,18 +96,18 @@ def test_trf_export_then_import_as_a_new_event(
 ) -> None:  # noqa: ANN001
     out = tmp_path / "open.trf"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
-    window.export_trf()
+    window.trf.export_trf()
     settle(window)
     assert out.exists() and out.read_text(encoding="utf-8").startswith("012")
     told: list[str] = []
     monkeypatch.setattr(QMessageBox, "information", lambda _w, _t, text: told.append(text))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(out), ""))
-    window.import_trf()
+    window.trf.import_trf()
     qtbot.waitUntil(lambda: bool(told), timeout=30000)
     assert "TRF" in {e.code for e in window.ctx.events}
     assert window.ctx.event_code == "TRF"
     assert "40" in told[0]
-    window.import_trf()  # a second import takes the next free code
+    window.trf.import_trf()  # a second import takes the next free code
     qtbot.waitUntil(lambda: len(told) == 2, timeout=30000)
     assert "TRF2" in {e.code for e in window.ctx.events}
 
@@ -126,13 +126,13 @@ def test_print_preview_renders_the_document_and_prints_its_pages(
     if shutil.which("pdftoppm") is None or shutil.which("pdfinfo") is None:
         pytest.skip("poppler-utils is not installed")
     made: list[str] = []
-    window.document_ready.connect(made.append)
-    window.print_report("standings")
+    window.printing.document_ready.connect(made.append)
+    window.printing.print_report("standings")
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
-    assert window.last_document == Path(made[0])
+    assert window.printing.last_document == Path(made[0])
     window.preview_action.trigger()
-    qtbot.waitUntil(lambda: window.preview_dialog is not None, timeout=60000)
-    dialog = window.preview_dialog
+    qtbot.waitUntil(lambda: window.printing.preview_dialog is not None, timeout=60000)
+    dialog = window.printing.preview_dialog
     assert dialog.isVisible()
     dialog.grab().save(str(tmp_path / "preview.png"))
     dialog.close()

@@ -12,7 +12,7 @@ from ui import prefs
 def _watch(window: Any, monkeypatch: Any, answer: bool) -> tuple[list[str], list[str]]:  # noqa: ANN401
     asked: list[str] = []
     switched: list[str] = []
-    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or answer)
+    monkeypatch.setattr(window, "confirm", lambda title, text: asked.append(text) or answer)
     window.language_requested.connect(switched.append)
     return asked, switched
 
@@ -35,7 +35,7 @@ def test_a_running_server_and_the_undo_history_are_asked_about(window, settle, m
     panel = window.remote
     window.show_view("remote")
     window.ctx.set_event("OPEN")
-    window._fill_events()
+    window.fill_events()
     panel.address.setEditText("127.0.0.1")
     panel.port.setValue(0)
     assert panel.start_server()
@@ -52,7 +52,7 @@ def test_a_running_server_and_the_undo_history_are_asked_about(window, settle, m
     assert window.language_actions["zh_CN"].isChecked()  # the menu as it was
     assert not window.language_actions["en"].isChecked()
 
-    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or True)
+    monkeypatch.setattr(window, "confirm", lambda title, text: asked.append(text) or True)
     assert window.request_language("en")
     assert switched == ["en"]
     panel.stop_server()

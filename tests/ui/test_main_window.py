@@ -213,8 +213,8 @@ def test_withdraw_and_undo(window, monkeypatch, settle) -> None:  # noqa: ANN001
 
 def test_printing_writes_a_pdf(window, qtbot, tmp_path: Path) -> None:  # noqa: ANN001
     made: list[str] = []
-    window.document_ready.connect(made.append)
-    window.print_report("standings")
+    window.printing.document_ready.connect(made.append)
+    window.printing.print_report("standings")
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
     path = Path(made[0])
     assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"

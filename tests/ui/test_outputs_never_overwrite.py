@@ -73,7 +73,7 @@ def test_trf_export_never_lands_on_another_final(
         before = digest(target)
         told.clear()
         choose(monkeypatch, target)
-        window.export_trf()
+        window.trf.export_trf()
         qtbot.waitUntil(lambda: bool(told), timeout=30000)
         settle(window)
         refused_with(told, target)

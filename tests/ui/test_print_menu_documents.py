@@ -26,8 +26,8 @@ def test_print_menu_lists_the_new_documents(window) -> None:  # noqa: ANN001
 
 def _print(window, qtbot, kind: str, **options) -> str:  # noqa: ANN001, ANN003
     made: list[str] = []
-    window.document_ready.connect(made.append)
-    window.print_report(kind, **options)
+    window.printing.document_ready.connect(made.append)
+    window.printing.print_report(kind, **options)
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
     path = Path(made[0])
     assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"
@@ -43,7 +43,7 @@ def test_printing_the_entry_list_and_the_ceremony(window, qtbot, monkeypatch) ->
     assert "秩序册" in _print(window, qtbot, "entries")
     # two rounds played: the window asks before it prints a provisional list (issue 26 §2)
     asked: list[str] = []
-    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or True)
+    monkeypatch.setattr(window, "confirm", lambda title, text: asked.append(text) or True)
     text = _print(window, qtbot, "ceremony")
     assert "颁奖顺序表" in text and "临时（第2轮后）" in text
     assert len(asked) == 1 and "临时版" in asked[0]
@@ -52,9 +52,9 @@ def test_printing_the_entry_list_and_the_ceremony(window, qtbot, monkeypatch) ->
 def test_a_provisional_print_declined_prints_nothing(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
     made: list[str] = []
     asked: list[str] = []
-    window.document_ready.connect(made.append)
-    monkeypatch.setattr(window, "_confirm", lambda title, text: asked.append(text) or False)
-    window.print_report("prizes")
+    window.printing.document_ready.connect(made.append)
+    monkeypatch.setattr(window, "confirm", lambda title, text: asked.append(text) or False)
+    window.printing.print_report("prizes")
     qtbot.waitUntil(lambda: bool(asked), timeout=60000)
     qtbot.wait(300)
     assert made == [] and "奖金发放表" in asked[0]

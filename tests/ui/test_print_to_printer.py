@@ -48,8 +48,8 @@ def test_print_sends_every_page_to_the_printer_and_remembers_it(
     monkeypatch.setattr(QPrintDialog, "exec", arbiter_picks_the_office_printer)
 
     made: list[str] = []
-    window.document_ready.connect(made.append)
-    window.print_report("standings")
+    window.printing.document_ready.connect(made.append)
+    window.printing.print_report("standings")
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
     assert prefs.printer_name() == ""
 
@@ -77,19 +77,19 @@ def test_a_cancelled_print_prints_nothing_and_remembers_nothing(
         lambda dialog: asked.append(1) or QDialog.DialogCode.Rejected.value,
     )
     made: list[str] = []
-    window.document_ready.connect(made.append)
-    window.print_report("pairings")
+    window.printing.document_ready.connect(made.append)
+    window.printing.print_report("pairings")
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
     window.print_action.trigger()
     qtbot.waitUntil(lambda: bool(asked), timeout=60000)
     settle(window)
     assert prefs.printer_name() == ""
-    assert window.print_dialog is None
+    assert window.printing.print_dialog is None
 
 
 def test_print_before_any_document_says_what_to_do(window) -> None:  # noqa: ANN001
-    window.last_document = None
+    window.printing.last_document = None
     window.print_action.trigger()
-    assert window.tr("Make a document first (Print menu), then print it.") in (
+    assert window.printing.tr("Make a document first (Print menu), then print it.") in (
         window.statusBar().currentMessage()
     )

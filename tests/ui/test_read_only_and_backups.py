@@ -125,10 +125,10 @@ def test_a_backup_says_so_and_asks_before_the_first_change(
         assert not win.remote.start_button.isEnabled()
 
         asked: list[str] = []
-        monkeypatch.setattr(win, "_confirm", lambda title, text: asked.append(text) or False)
+        monkeypatch.setattr(win, "confirm", lambda title, text: asked.append(text) or False)
         assert not win.allow_backup_changes()  # no: still guarded
         assert win.ctx.guarded and "t.finals" in asked[0]
-        monkeypatch.setattr(win, "_confirm", lambda title, text: asked.append(text) or True)
+        monkeypatch.setattr(win, "confirm", lambda title, text: asked.append(text) or True)
         assert win.allow_backup_changes()
         assert not win.ctx.guarded and not win.allow_button.isVisible()
         assert win.remote.start_button.isEnabled()

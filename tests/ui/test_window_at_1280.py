@@ -129,8 +129,8 @@ def test_the_backups_dialog_shows_every_column_at_1280(
     wait_idle(win, qtbot)
     take_backup(win.ctx.db, "before-pairing")
     take_backup(win.ctx.db, "round2-complete")
-    win.open_backups()
-    dialog = win.backups_dialog
+    win.files.open_backups()
+    dialog = win.files.backups_dialog
     qtbot.waitUntil(lambda: dialog.table.rowCount() >= 2, timeout=20000)
     qtbot.wait(50)
     assert dialog.width() <= 1280

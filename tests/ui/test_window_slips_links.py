@@ -58,10 +58,10 @@ def win(qtbot, paired_master: Path, tmp_path: Path):  # noqa: ANN001, ANN201
 
 def _print_slips(win: Any, qtbot: Any) -> str:  # noqa: ANN401
     made: list[str] = []
-    win.document_ready.connect(made.append)
+    win.printing.document_ready.connect(made.append)
     win.show_view("round")
     qtbot.waitUntil(lambda: win.round_board.round_combo.currentData() == 2, timeout=20000)
-    win.print_report("slips")
+    win.printing.print_report("slips")
     qtbot.waitUntil(lambda: bool(made), timeout=60000)
     pages = PdfReader(made[0]).pages
     return "".join((p.extract_text() or "") for p in pages).replace(" ", "").replace("\n", "")
