@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtWidgets import QFileDialog
 
@@ -13,20 +13,17 @@ from ui import prefs
 from ui.dialogs.backups import BackupsDialog
 from ui.dialogs.new_tournament import NewTournamentWizard
 from ui.errors import show_error
-from ui.window_actions import WindowActions
-
-if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+from ui.window_actions import ActionsHost, WindowActions
 
 
 class FileActions(WindowActions):
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: ActionsHost) -> None:
         super().__init__(window)
         self.backups_dialog: BackupsDialog | None = None
 
     def open_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.widget,
             self.tr("Open tournament"),
             "",
             self.tr("Tournament files (*.finals);;All files (*)"),
@@ -39,7 +36,7 @@ class FileActions(WindowActions):
         from PySide6.QtWidgets import QInputDialog
 
         url, ok = QInputDialog.getText(
-            self.window,
+            self.widget,
             self.tr("Connect to a server"),
             self.tr(
                 "The final's database address, e.g.\npostgresql://arbiter@192.168.1.10/final\n"
@@ -52,7 +49,7 @@ class FileActions(WindowActions):
             return
         if not is_server_url(url):
             show_error(
-                self.window,
+                self.widget,
                 FinalsError(
                     f"“{url}”不是数据库地址。应为 postgresql://用户名@服务器/数据库名，"
                     "如 postgresql://arbiter@192.168.1.10/final。"
@@ -81,17 +78,17 @@ class FileActions(WindowActions):
             rounds=2,
             operator=self.ctx.operator,
             on_done=lambda _summary: self.window.open_file(path),
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def new_tournament(self) -> None:
         folder = prefs.output_dir()
-        wizard = NewTournamentWizard(self.window, folder)
+        wizard = NewTournamentWizard(self.widget, folder)
         while wizard.exec():
             try:
                 path = wizard.create_file(self.ctx.operator)
             except FinalsError as exc:
-                show_error(self.window, exc)
+                show_error(self.widget, exc)
                 continue
             self.window.open_file(path)
             self.window.show_view("players")
@@ -104,7 +101,7 @@ class FileActions(WindowActions):
             return
         suggested = self.ctx.path.with_name(self.ctx.path.stem + "-副本.finals")
         path, _ = QFileDialog.getSaveFileName(
-            self.window,
+            self.widget,
             self.tr("Save as"),
             str(suggested),
             self.tr("Tournament files (*.finals);;All files (*)"),
@@ -125,13 +122,13 @@ class FileActions(WindowActions):
             self.ctx.db,
             Path(path),
             on_done=saved,
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def open_backups(self) -> None:
         if self.ctx.path is None:
             return
-        dialog = BackupsDialog(self.window, self.ctx, self.ctx.path)
+        dialog = BackupsDialog(self.widget, self.ctx, self.ctx.path)
         self.backups_dialog = dialog
         dialog.restore_requested.connect(self.restore_backup)
         dialog.save_requested.connect(self.save_backup_as)
@@ -139,7 +136,7 @@ class FileActions(WindowActions):
 
     def save_backup_as(self, copy: Path) -> None:
         path, _ = QFileDialog.getSaveFileName(
-            self.window,
+            self.widget,
             self.tr("Save the backup as"),
             str(prefs.output_dir() / copy.name),
             self.tr("Tournament files (*.finals);;All files (*)"),
@@ -153,7 +150,7 @@ class FileActions(WindowActions):
             copy,
             Path(path),
             on_done=lambda target: self.window.open_file(target),
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def restore_backup(self, copy: Path) -> None:
@@ -164,7 +161,7 @@ class FileActions(WindowActions):
             return
         if self.ctx.db is not None and self.ctx.db.is_server:
             show_error(
-                self.window,
+                self.widget,
                 FinalsError(
                     "服务器上的比赛不在本机文件中，不能用备份覆盖。要回到这份备份：请服务器管理员"
                     f"把备份 {copy} 放进服务器上一个新的空数据库，再让各站点连接新数据库"
@@ -190,7 +187,7 @@ class FileActions(WindowActions):
 
         def failed(exc: BaseException) -> None:
             self.window.open_file(path)
-            show_error(self.window, exc)
+            show_error(self.widget, exc)
 
         def restored(outcome: Any) -> None:
             if self.window.open_file(outcome.path):

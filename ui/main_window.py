@@ -557,6 +557,24 @@ class MainWindow(QMainWindow):
         if key == "results":
             self.results.focus_entry()
 
+    def round_shown(self) -> int | None:
+        """The round a round document is printed for: the one picked on the results tab when
+        it is shown, else on the pairing board."""
+        view = self.results if self.tabs.currentWidget() is self.results else self.round_board
+        number: int | None = view.round_combo.currentData()
+        return number
+
+    def standings_shown(self) -> tuple[int | None, str | None]:
+        """(after which round, which category) the standings tab shows."""
+        return self.standings.after_round(), self.standings.category()
+
+    def phone_address(self) -> str | None:
+        """The address of the phones' server running on the Phone entry tab, for the printed
+        QR codes (None: the one it last ran on, if any, as the command line)."""
+        if self.remote.running() and self.remote.server is not None:
+            return str(self.remote.server.url)
+        return None
+
     def open_display(self) -> None:
         """The projector's window: on a second screen when there is one, full screen."""
         if self.ctx.db is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QDesktopServices
@@ -16,16 +16,13 @@ from ui import prefs
 from ui.errors import show_error
 from ui.pdf_pages import chosen_pages, paint_pages, printer_for, render_pages
 from ui.printing import ROUND_KINDS, make_report, output_path
-from ui.window_actions import WindowActions
-
-if TYPE_CHECKING:
-    from ui.main_window import MainWindow
+from ui.window_actions import ActionsHost, WindowActions
 
 
 class PrintActions(WindowActions):
     document_ready = Signal(str)
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: ActionsHost) -> None:
         super().__init__(window)
         self._progress: QProgressDialog | None = None
         self.last_document: Path | None = None
@@ -45,23 +42,19 @@ class PrintActions(WindowActions):
     ) -> None:
         if self.ctx.db is None:
             return
-        window = self.window
         event = self.ctx.current_event()
         code = event.code if event else None
         number: int | None = None
         category: str | None = None
         if kind in ROUND_KINDS:
-            number = (
-                window.round_board.round_combo.currentData()
-                if window.tabs.currentWidget() is not window.results
-                else window.results.round_combo.currentData()
-            )
+            number = self.window.round_shown()
             if not number and kind != "lineup":  # a line-up before round 1: the registered order
-                show_error(window, FinalsError(self.tr("No round is paired yet in this event.")))
+                show_error(
+                    self.widget, FinalsError(self.tr("No round is paired yet in this event."))
+                )
                 return
         if kind == "standings":
-            number = window.standings.after_round()
-            category = window.standings.category()
+            number, category = self.window.standings_shown()
         out = output_path(
             prefs.output_dir(),
             self.ctx.info.title if self.ctx.info else "finals",
@@ -72,7 +65,11 @@ class PrintActions(WindowActions):
             cert_type,
         )
         self._progress = QProgressDialog(
-            self.tr("Making %1…").replace("%1", window.report_title(kind)), "", 0, 0, window
+            self.tr("Making %1…").replace("%1", self.window.report_title(kind)),
+            "",
+            0,
+            0,
+            self.widget,
         )
         self._progress.setCancelButton(None)
         self._progress.setWindowTitle(self.tr("Printing"))
@@ -99,7 +96,7 @@ class PrintActions(WindowActions):
                 "after_round": number if kind == "standings" else None,
                 "order": order,
                 "card": card,
-                "base_url": self.phone_address(),
+                "base_url": self.window.phone_address(),
                 "notes": self._print_notes,
             },
         )
@@ -117,14 +114,6 @@ class PrintActions(WindowActions):
             on_done=self._report_done,
             on_error=self._report_failed,
         )
-
-    def phone_address(self) -> str | None:
-        """The address of the phones' server running on the Phone entry tab, for the printed
-        QR codes (None: the one it last ran on, if any, as the command line)."""
-        remote = self.window.remote
-        if remote.running() and remote.server is not None:
-            return str(remote.server.url)
-        return None
 
     def _end_progress(self) -> None:
         if self._progress is not None:
@@ -150,12 +139,12 @@ class PrintActions(WindowActions):
             if self.window.confirm(self.tr("Printing"), exc.window_message):
                 self._start_print(provisional=True)
             return
-        show_error(self.window, exc)
+        show_error(self.widget, exc)
 
     # -- print preview and a printer -----------------------------------------------
     def preview_pdf(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.widget,
             self.tr("Print preview"),
             str(prefs.output_dir()),
             self.tr("PDF files (*.pdf)"),
@@ -176,7 +165,7 @@ class PrintActions(WindowActions):
             render_pages,
             pdf,
             on_done=self._show_preview,
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def _show_preview(self, pages: list[Path]) -> None:
@@ -185,7 +174,7 @@ class PrintActions(WindowActions):
         self.window.statusBar().clearMessage()
         printer = printer_for(pages)
         self._printer = printer  # the dialog does not own it: kept while the dialog lives
-        dialog = QPrintPreviewDialog(printer, self.window)
+        dialog = QPrintPreviewDialog(printer, self.widget)
         dialog.setWindowTitle(self.tr("Print preview"))
         dialog.paintRequested.connect(lambda target: paint_pages(target, pages))
         folder = pages[0].parent
@@ -202,7 +191,7 @@ class PrintActions(WindowActions):
 
     def print_pdf(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.widget,
             self.tr("Print a PDF"),
             str(prefs.output_dir()),
             self.tr("PDF files (*.pdf)"),
@@ -226,7 +215,7 @@ class PrintActions(WindowActions):
             render_pages,
             pdf,
             on_done=lambda pages: self._print_pages(pdf, pages),
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def _print_pages(self, pdf: Path, pages: list[Path]) -> None:
@@ -234,7 +223,7 @@ class PrintActions(WindowActions):
 
         self.window.statusBar().clearMessage()
         printer = printer_for(pages)
-        dialog = QPrintDialog(printer, self.window)
+        dialog = QPrintDialog(printer, self.widget)
         dialog.setWindowTitle(self.tr("Print %1").replace("%1", pdf.name))
         dialog.setMinMax(1, len(pages))
         self.print_dialog = dialog
@@ -262,7 +251,7 @@ class PrintActions(WindowActions):
 
     def choose_output_folder(self) -> None:
         folder = QFileDialog.getExistingDirectory(
-            self.window, self.tr("Output folder"), str(prefs.output_dir())
+            self.widget, self.tr("Output folder"), str(prefs.output_dir())
         )
         if folder:
             prefs.set_output_dir(folder)

@@ -19,7 +19,7 @@ class TrfActions(WindowActions):
         if self.ctx.db is None or event is None:
             return
         path, _ = QFileDialog.getSaveFileName(
-            self.window,
+            self.widget,
             self.tr("Export as TRF"),
             str(prefs.output_dir() / f"{event.code}.trf"),
             self.tr("TRF files (*.trf *.txt);;All files (*)"),
@@ -41,14 +41,14 @@ class TrfActions(WindowActions):
             self.ctx.operator,
             what="trf",
             on_done=done,
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
 
     def import_trf(self) -> None:
         if self.ctx.db is None:
             return
         path, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.widget,
             self.tr("Import a TRF file"),
             "",
             self.tr("TRF files (*.trf *.txt);;All files (*)"),
@@ -84,5 +84,5 @@ class TrfActions(WindowActions):
             self.ctx.operator,
             what=ctxmod.ALL,
             on_done=done,
-            on_error=lambda exc: show_error(self.window, exc),
+            on_error=lambda exc: show_error(self.widget, exc),
         )
