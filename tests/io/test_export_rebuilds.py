@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo, play_rounds
+from app.demo import play_rounds
 from app.services.players import add_player, set_status
 from app.services.tournament import open_tournament
 from tests.cli.runner import run
-from tests.finals import copy_of
+from tests.finals import copy_of, demo_copy
 
 # first's and second's outcome of each result (W win, D draw, L loss, FW/FL forfeit, X none)
 OUTCOMES = {
@@ -34,10 +35,10 @@ OUTCOMES = {
 POINTS_KEY = {"W": "win", "D": "draw", "L": "loss", "FW": "forfeit_win", "FL": "forfeit_loss"}
 
 
-def _late_final(path: Path, preset: str, events: tuple[str, ...]) -> Path:
-    """A demo final played two rounds, then late entrants (with points), a withdrawal and a
-    player on leave, then two more rounds."""
-    build_demo(path, preset, players=48, seed=5, rounds=2)
+def _late_final(master: Path, path: Path, events: tuple[str, ...]) -> Path:
+    """A demo final played two rounds (`master`, copied to `path`), then late entrants (with
+    points), a withdrawal and a player on leave, then two more rounds."""
+    demo_copy(master, path)
     db = open_tournament(path)
     try:
         for n, code in enumerate(events):
@@ -57,15 +58,17 @@ def _late_final(path: Path, preset: str, events: tuple[str, ...]) -> Path:
 
 
 @pytest.fixture(scope="module")
-def gomoku(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def gomoku(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    master = demo_master("shaoxing-gomoku-2022", players=48, seed=5, rounds=2)
     folder = tmp_path_factory.mktemp("rebuild")
-    return _late_final(folder / "gomoku.finals", "shaoxing-gomoku-2022", ("OPEN", "YOUTH"))
+    return _late_final(master, folder / "gomoku.finals", ("OPEN", "YOUTH"))
 
 
 @pytest.fixture(scope="module")
-def go(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def go(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    master = demo_master("hangzhou-go", players=48, seed=5, rounds=2)
     folder = tmp_path_factory.mktemp("rebuild")
-    return _late_final(folder / "go.finals", "hangzhou-go", ("MEN", "YOUTH"))
+    return _late_final(master, folder / "go.finals", ("MEN", "YOUTH"))
 
 
 def _export(capsys: pytest.CaptureFixture[str], path: Path) -> dict[str, Any]:
@@ -204,6 +207,8 @@ def _check_prizes_and_grades(doc: dict[str, Any]) -> None:
                 assert len(listed) == len(band), row
 
 
+# its final comes by name (request.getfixturevalue): the master is said here for the lanes
+@pytest.mark.usefixtures("demo_master")
 @pytest.mark.parametrize("which", ["gomoku", "go"])
 def test_standings_prizes_and_grades_rebuild_from_the_export_alone(
     which: str, request: pytest.FixtureRequest, capsys: pytest.CaptureFixture[str]

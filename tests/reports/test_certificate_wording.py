@@ -15,22 +15,30 @@ On both presets' real data (demo finals, exported, printed, read back with pypdf
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
-from app.demo import build_demo
 from app.services.read_model import build_export
 from app.services.tournament import open_tournament, set_tournament_fields
 from reports import build_report
 from reports.certificate_awards import certificate_awards
+from tests.finals import demo_copy
 from tests.reports.conftest import as_final
 
+# Every test reads a demo final (some by name, request.getfixturevalue): the session's masters,
+# said here so that the lanes see them (tests/conftest.py, SLOW_FIXTURES).
+pytestmark = pytest.mark.usefixtures("demo_master")
 
-def _export(path: Path, preset: str, players: int, rounds: int) -> dict[str, Any]:
-    build_demo(path, preset, players=players, seed=2022, rounds=rounds)
+
+def _export(
+    demo_master: Callable[..., Path], path: Path, preset: str, players: int, rounds: int
+) -> dict[str, Any]:
+    """The demo final's export, and (its copy changed) its export with one certificate a team."""
+    demo_copy(demo_master(preset, players=players, seed=2022, rounds=rounds), path)
     db = open_tournament(path)
     try:
         doc = build_export(db)
@@ -42,15 +50,19 @@ def _export(path: Path, preset: str, players: int, rounds: int) -> dict[str, Any
 
 
 @pytest.fixture(scope="module")
-def go(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return _export(tmp_path_factory.mktemp("cert-go") / "go.finals", "hangzhou-go", 120, 3)
+def go(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("cert-go") / "go.finals"
+    return _export(demo_master, path, "hangzhou-go", 120, 3)
 
 
 @pytest.fixture(scope="module")
-def gomoku(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    return _export(
-        tmp_path_factory.mktemp("cert-wzq") / "wzq.finals", "shaoxing-gomoku-2022", 60, 3
-    )
+def gomoku(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    path = tmp_path_factory.mktemp("cert-wzq") / "wzq.finals"
+    return _export(demo_master, path, "shaoxing-gomoku-2022", 60, 3)
 
 
 def _certificates(doc: dict[str, Any], tmp_path: Path, **options: Any) -> list[str]:

@@ -6,13 +6,13 @@ cases (and from the report fixtures where a finished final is needed), then read
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo
 from app.pinyin import name_key
 from app.services.read_model import build_export
 from app.services.rounds import pair_next
@@ -21,39 +21,35 @@ from app.services.tournament import list_events, open_tournament, update_event_s
 from reports import KINDS, ReportError, build_report
 from reports.entries import unit_key
 from reports.prizes import fmt_amount
+from tests.finals import demo_copy
 from tests.reports.conftest import as_final, page_count, pdf_pages, pdf_text
 
 PRESETS = ("shaoxing-gomoku-2022", "hangzhou-go")
-_DEMOS: dict[str, dict[str, Any]] = {}
 
 
-def _demo(preset: str, tmp_root: Path) -> dict[str, Any]:
-    """A demo final of 60 players with 2 rounds played and its team event played as matches."""
-    if preset not in _DEMOS:
-        path = tmp_root / f"{preset}.finals"
-        build_demo(path, preset, players=60, seed=7, rounds=2)
-        db = open_tournament(path)
-        try:
-            update_event_settings(
-                db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3}
-            )
-            # The arbiter enters the timetable (the regulations print it as an image).
-            first = list_events(db)[0].code
-            day = "2022-11-26" if preset.startswith("shaoxing") else "2022-10-28"
-            for number, at in ((1, f"{day} 09:00"), (2, f"{day} 14:00")):
-                set_round_time(db, first, number, at)
-            pair_next(db, "MTEAM")
-            _DEMOS[preset] = build_export(db)
-        finally:
-            db.close()
-    return _DEMOS[preset]
-
-
-@pytest.fixture(params=PRESETS)
+@pytest.fixture(scope="module", params=PRESETS)
 def demo(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    request: pytest.FixtureRequest,
+    demo_master: Callable[..., Path],
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> dict[str, Any]:
-    return _demo(request.param, tmp_path_factory.getbasetemp())
+    """The export of a demo final of 60 players with 2 rounds played and its team event played
+    as matches (a copy of the session's master, changed)."""
+    preset = request.param
+    path = tmp_path_factory.mktemp("new-documents") / f"{preset}.finals"
+    demo_copy(demo_master(preset, players=60, seed=7, rounds=2), path)
+    db = open_tournament(path)
+    try:
+        update_event_settings(db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3})
+        # The arbiter enters the timetable (the regulations print it as an image).
+        first = list_events(db)[0].code
+        day = "2022-11-26" if preset.startswith("shaoxing") else "2022-10-28"
+        for number, at in ((1, f"{day} 09:00"), (2, f"{day} 14:00")):
+            set_round_time(db, first, number, at)
+        pair_next(db, "MTEAM")
+        return build_export(db)
+    finally:
+        db.close()
 
 
 def _event(doc: dict[str, Any], code: str) -> dict[str, Any]:

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pypdf import PdfReader
 
 from app.cli.main import main
-from app.demo import build_demo
 from reports.chinese_numerals import number_in_chinese
+from tests.finals import demo_copy
 from tests.reports.conftest import pdf_pages
 
 DEMOS = {"gomoku": ("shaoxing-gomoku-2022", 24), "go": ("hangzhou-go", 60)}
@@ -42,13 +44,16 @@ def _finals(*argv: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def demos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """Each demo final played to its end: its export and the text of its documents."""
+def demos(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, Any]]:
+    """Each demo final played to its end (a copy of the session's master): its export and the
+    text of its documents."""
     root = tmp_path_factory.mktemp("place-phrases")
     out: dict[str, dict[str, Any]] = {}
     for name, (preset, players) in DEMOS.items():
         path = root / f"{name}.finals"
-        build_demo(path, preset, players=players, seed=3, rounds=9)
+        demo_copy(demo_master(preset, players=players, seed=3, rounds=9), path)
         _finals("export", "--json", str(path), "-o", str(root / f"{name}.json"))
         texts, lines = {}, {}
         for doc, argv in DOCUMENTS.items():

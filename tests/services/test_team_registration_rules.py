@@ -6,12 +6,12 @@ Every case runs on a demo final of the real presets (app.demo.build_demo)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from app.demo import build_demo
 from app.errors import FinalsError
 from app.services.audit import audit_log
 from app.services.players import edit_player, list_entrants, set_status
@@ -21,6 +21,7 @@ from app.services.snapshots import event_settings_of
 from app.services.teams import compose, dissolve, problems, team_lock
 from app.services.tournament import get_event, open_tournament, update_event_settings
 from app.store.database import Database
+from tests.finals import demo_copy
 from tests.services.sheets import player, write_sheet
 
 
@@ -34,7 +35,10 @@ def _copy(master: Path, target: Path) -> Database:
 
 
 @pytest.fixture(scope="module")
-def masters(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def masters(
+    demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Path]:
+    """The module's finals, copies of the session's masters (each test copies its own)."""
     folder = tmp_path_factory.mktemp("team-rules")
     out = {}
     for name, preset, rounds in (
@@ -42,8 +46,8 @@ def masters(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         ("played", "shaoxing-gomoku-2022", 2),
         ("go", "hangzhou-go", 0),
     ):
-        out[name] = folder / f"{name}.finals"
-        build_demo(out[name], preset, players=40, seed=5, rounds=rounds)
+        master = demo_master(preset, players=40, seed=5, rounds=rounds)
+        out[name] = demo_copy(master, folder / f"{name}.finals")
     return out
 
 
@@ -204,9 +208,10 @@ def test_the_demo_forms_valid_teams(fresh: Database, played: Database) -> None:
         assert problems(db) == []
 
 
-def test_the_full_size_demo_champion_team_has_no_wild_card(tmp_path: Path) -> None:
-    path = tmp_path / "full.finals"
-    build_demo(path, "shaoxing-gomoku-2022")
+def test_the_full_size_demo_champion_team_has_no_wild_card(
+    demo_master: Callable[..., Path], tmp_path: Path
+) -> None:
+    path = demo_copy(demo_master("shaoxing-gomoku-2022"), tmp_path / "full.finals")
     db = open_tournament(path)
     try:
         sources = {r.name: r.source for r in list_entrants(db, "OPEN")}
