@@ -18,6 +18,7 @@ from app.services.snapshots import stored_event
 from app.settings import (
     GROUPS,
     MAX_TEXT,
+    EventSettings,
     Problem,
     StoredEvent,
     TournamentSettings,
@@ -230,6 +231,7 @@ class EventSummary:
     standings: dict[str, Any]
     eligibility: dict[str, Any]  # ... without the name aliases
     categories: list[Any]
+    settings: EventSettings  # the same, typed: defaults in place of unset (or bad) values
 
     def as_json(self) -> dict[str, Any]:
         """The event as `finals events --json` writes it (the kind as its plain id)."""
@@ -253,7 +255,7 @@ class EventSummary:
 
 def list_events(db: Database) -> list[EventSummary]:
     with db.reading() as session:
-        events = session.scalars(select(Event).order_by(Event.position))
+        events = session.scalars(select(Event).order_by(Event.position)).all()
         entrants: dict[int, int] = {  # counted where they are: no rows loaded
             event_id: count
             for event_id, count in session.execute(
@@ -263,13 +265,14 @@ def list_events(db: Database) -> list[EventSummary]:
         rounds: dict[int, list[str]] = {}
         for event_id, status in session.execute(select(Round.event_id, Round.status)):
             rounds.setdefault(event_id, []).append(status)
+        typed = {e.id: event_settings_lenient(stored_event(e))[0] for e in events}
         return [
             EventSummary(
                 code=e.code,
                 name=e.name,
                 kind=e.kind,
                 rounds_planned=e.rounds_planned,
-                plays_rounds=event_settings_lenient(stored_event(e))[0].plays_rounds,
+                plays_rounds=typed[e.id].plays_rounds,
                 source_event=e.source_event,
                 entrants=entrants.get(e.id, 0),
                 rounds_paired=len(rounds.get(e.id, ())),
@@ -279,6 +282,7 @@ def list_events(db: Database) -> list[EventSummary]:
                 standings=e.standings,
                 eligibility={k: v for k, v in e.eligibility.items() if k != "aliases"},
                 categories=e.categories,
+                settings=typed[e.id],
             )
             for e in events
         ]

@@ -85,3 +85,19 @@ def test_an_ineligible_team_is_marked_and_its_prize_said(window, tmp_path: Path)
     assert "不符合参赛条件" in view.summary.text() and "奖金照发" in view.summary.text()
     shot = tmp_path / "teams.png"
     assert view.grab().save(str(shot)) and shot.stat().st_size > 0
+
+
+def test_withheld_prizes_are_said_as_the_prize_sheet_decides(window) -> None:  # noqa: ANN001
+    from app.services.read_model import load_final
+    from app.services.tournament import update_event_settings
+
+    view = _show_event(window, "MTEAM")
+    db = window.ctx.db
+    team = list_entrants(db, "MTEAM")[0]
+    set_status(db, "OPEN", team.members[0], "withdrawn")
+    update_event_settings(db, "MTEAM", {"eligibility.ineligible_team_prizes": "withhold"})
+    window.ctx.notify(ctxmod.ALL)
+    view = _show_event(window, "MTEAM")
+    assert "奖金不发" in view.summary.text(), view.summary.text()
+    event = next(e for e in load_final(db).events if e.code == "MTEAM")
+    assert event.settings.eligibility.ineligible_team_prizes == "withhold"

@@ -182,7 +182,7 @@ class TeamsView(QWidget):
         ineligible = sum(1 for r in rows if self.model.problems.get(r.id))
         event = self.ctx.current_event(code) if code else None
         if ineligible and event is not None and event.kind == EventKind.TEAM:
-            withheld = event.eligibility.get("ineligible_team_prizes") == "withhold"
+            withheld = event.settings.eligibility.ineligible_team_prizes == "withhold"
             summary += "；" + (
                 self.tr("%1 not eligible: still ranked, prizes withheld")
                 if withheld
