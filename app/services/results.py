@@ -16,7 +16,7 @@ from app.errors import FinalsError, first_few
 from app.services.audit import PAIRING_ACTIONS, last_change_by, last_change_within, record
 from app.services.backup import backup_warning
 from app.services.lookup import find_round
-from app.services.snapshots import session_file
+from app.services.snapshots import session_file, settings_in_force
 from app.services.tournament import get_event, tournament_settings_of
 from app.settings import parse_komi, tournament_settings_lenient
 from app.store.database import Database
@@ -426,7 +426,7 @@ def _opening_override(
     drawn = rnd.opening
     if not opening or not drawn or opening == drawn or opening == was:
         return None
-    if (event.pairing or {}).get("opening_mode", "none") != "lot":
+    if settings_in_force(event).pairing.opening_mode != "lot":
         return None
     return (
         f"第{rnd.number}轮第{table}台的开局记为“{opening}”，与本轮抽签开局“{drawn}”不同："

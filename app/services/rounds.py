@@ -27,6 +27,7 @@ from app.services.backup import backup_warning
 from app.services.remote_entry import add_missing_tokens, void_changed_tables
 from app.services.snapshots import (
     availability,
+    event_settings_of,
     is_team_match,
     mcmahon_standings_notes,
     mcmahon_start_points,
@@ -131,7 +132,7 @@ def _write_games(session: Session, rnd: Round, games: tuple[PairedGame, ...]) ->
 def _add_boards(session: Session, rnd: Round) -> None:
     """Team v team: member k of one team plays member k of the other; colours alternate."""
     teams = {e.id: e for e in rnd.event.entrants}
-    size = (rnd.event.eligibility or {}).get("team_size")
+    size = event_settings_of(rnd.event, "eligibility.team_size").eligibility.team_size
     for game in rnd.games:
         if game.second_id is None:
             continue
@@ -243,7 +244,8 @@ def _start_round(
                 f"第{number}轮超出计划轮数（{event.rounds_planned}轮），计划轮数改为{number}轮"
             )
             event.rounds_planned = number
-        if number == 1 and lot_seed is None and (event.pairing or {}).get("first_round") == "lot":
+        first_round = event_settings_of(event, "pairing.first_round").pairing.first_round
+        if number == 1 and lot_seed is None and first_round == "lot":
             lot_seed = default_seed(event, number, "lot")
         request = _request_for(event, number, lot_seed)
         if len(request.active) < 2:

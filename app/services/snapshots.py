@@ -74,6 +74,12 @@ def event_settings_of(event: Event, *keys: str) -> EventSettings:
     return read_event_settings(stored_event(event), keys, _file(event))
 
 
+def settings_in_force(event: Event) -> EventSettings:
+    """The event's typed settings for a reader that must not stop: a value the file holds that
+    cannot be used gives way to its default (the settings commands name it)."""
+    return event_settings_lenient(stored_event(event))[0]
+
+
 def stored_event(event: Event) -> StoredEvent:
     """An event's settings as the file holds them, for `app.settings` to check."""
     return StoredEvent(
@@ -232,7 +238,7 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
             return {}
         return {s.id: s.start for s in event_mcmahon_starts(event)}
     # A reader (standings, lists): bad settings are named by the commands that use them.
-    typed, _ = event_settings_lenient(stored_event(event))
+    typed = settings_in_force(event)
     if not typed.is_mcmahon:
         return {}
     try:
@@ -253,7 +259,7 @@ def mcmahon_start_points(event: Event, strict: bool) -> dict[int, float]:
 def mcmahon_counting(event: Event) -> McMahonCounting:
     """How the event's McMahon standings count OpenGotha's rules (issue 29); none of them
     outside McMahon events."""
-    typed, _ = event_settings_lenient(stored_event(event))
+    typed = settings_in_force(event)
     if not typed.is_mcmahon:
         return McMahonCounting()
     rules, step = typed.mcmahon, step_points(typed.scoring.win)
@@ -268,7 +274,7 @@ def mcmahon_counting(event: Event) -> McMahonCounting:
 def mcmahon_pairing(event: Event) -> McMahonPairing | None:
     """What OpenGotha's McMahon pairing reads of the event (None outside McMahon events, or
     when its bar and floor cannot be read: the start points have named that already)."""
-    typed, _ = event_settings_lenient(stored_event(event))
+    typed = settings_in_force(event)
     if not typed.is_mcmahon:
         return None
     rules = typed.mcmahon

@@ -14,7 +14,7 @@ from app.domain import EventKind, RoundState
 from app.errors import FinalsError
 from app.presets import load_preset
 from app.services.audit import record
-from app.services.snapshots import stored_event
+from app.services.snapshots import settings_in_force, stored_event
 from app.settings import (
     GROUPS,
     MAX_TEXT,
@@ -265,7 +265,7 @@ def list_events(db: Database) -> list[EventSummary]:
         rounds: dict[int, list[str]] = {}
         for event_id, status in session.execute(select(Round.event_id, Round.status)):
             rounds.setdefault(event_id, []).append(status)
-        typed = {e.id: event_settings_lenient(stored_event(e))[0] for e in events}
+        typed = {e.id: settings_in_force(e) for e in events}
         return [
             EventSummary(
                 code=e.code,

@@ -62,3 +62,34 @@ def test_boards_alternate_colours_and_decide_the_match(matches) -> None:
     assert event["settings"]["standings"]["tiebreaks"][0] == "局分"
     with pytest.raises(FinalsError, match="没有第9板"):
         record_board_result(matches, "MTEAM", 1, first_table, 9, "1-0")
+
+
+def test_a_team_size_the_file_holds_that_cannot_be_read_stops_the_pairing(
+    built_demo, tmp_path: Path
+) -> None:  # noqa: ANN001
+    """An older version wrote team_size as words: pairing the team match names the setting and
+    its fix and stores nothing (it was used raw, as the seats of the boards)."""
+    import sqlite3
+
+    from tests.conftest import GO_DEMO
+
+    go_demo = built_demo(tmp_path / "go.finals", "hangzhou-go", **GO_DEMO)
+    db = open_tournament(go_demo)
+    update_event_settings(db, "MTEAM", {"pairing.team_format": "match", "rounds_planned": 3})
+    db.close()
+    conn = sqlite3.connect(go_demo)
+    with conn:
+        conn.execute(
+            "UPDATE event SET eligibility = json_set(eligibility, '$.team_size', '三人') "
+            "WHERE code = 'MTEAM'"
+        )
+    conn.close()
+    before = go_demo.read_bytes()
+    db = open_tournament(go_demo)
+    try:
+        with pytest.raises(FinalsError, match="eligibility.team_size") as refused:
+            pair_next(db, "MTEAM")
+        assert "finals settings" in str(refused.value)
+    finally:
+        db.close()
+    assert go_demo.read_bytes() == before
