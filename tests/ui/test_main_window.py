@@ -220,6 +220,26 @@ def test_printing_writes_a_pdf(window, qtbot, tmp_path: Path) -> None:  # noqa: 
     assert path.suffix == ".pdf" and path.read_bytes()[:4] == b"%PDF"
 
 
+def test_a_round_document_is_printed_for_the_round_on_the_tab_shown(window, qtbot, settle) -> None:  # noqa: ANN001
+    made: list[str] = []
+    window.printing.document_ready.connect(made.append)
+    board, results = window.round_board, window.results
+    window.show_view("round")
+    settle(window)
+    assert board.round_combo.currentData() == 2  # the latest round
+    window.show_view("results")
+    results.round_combo.setCurrentIndex(results.round_combo.findData(1))
+    settle(window)
+    window.printing.print_report("pairings")
+    qtbot.waitUntil(lambda: len(made) == 1, timeout=60000)
+    assert "第1轮" in Path(made[0]).name  # the results tab's round, not the board's
+    window.show_view("round")
+    settle(window)
+    window.printing.print_report("pairings")
+    qtbot.waitUntil(lambda: len(made) == 2, timeout=60000)
+    assert "第2轮" in Path(made[1]).name
+
+
 def test_record_result_service_still_sees_window_changes(window, settle) -> None:  # noqa: ANN001
     # the window keeps no private copy: a change made elsewhere shows after a refresh
     view = round_view(window.ctx.db, "OPEN", 2)
