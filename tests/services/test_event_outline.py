@@ -29,7 +29,12 @@ def test_the_go_demos_events_are_typed_summaries(go_demo: Path | str) -> None:
     assert events["MPAIR"].kind is EventKind.PAIR
     with pytest.raises(dataclasses.FrozenInstanceError):
         men.rounds_paired = 3  # type: ignore[misc]
-    # The JSON edge keeps the plain words and every field, in order.
+    # The typed settings stand beside the groups as the file holds them (bad values shown).
+    assert team.settings.kind is EventKind.TEAM and not team.settings.plays_rounds
+    assert men.settings.pairing.system == men.pairing.get("system", "swiss")
+    # The JSON edge keeps the plain words and every field, in order; the typed settings are the
+    # same groups read, not written twice.
     written = json.loads(json.dumps(team.as_json(), ensure_ascii=False))
     assert written["kind"] == "team"
-    assert list(written) == [f.name for f in dataclasses.fields(EventSummary)]
+    shown = [f.name for f in dataclasses.fields(EventSummary) if f.name != "settings"]
+    assert list(written) == shown
