@@ -142,15 +142,17 @@ class PrintActions(WindowActions):
         show_error(self.widget, exc)
 
     # -- print preview and a printer -----------------------------------------------
-    def preview_pdf(self) -> None:
+    def _chosen_pdf(self, title: str) -> Path | None:
+        """A PDF the arbiter picks (from the output folder first); None when cancelled."""
         path, _ = QFileDialog.getOpenFileName(
-            self.widget,
-            self.tr("Print preview"),
-            str(prefs.output_dir()),
-            self.tr("PDF files (*.pdf)"),
+            self.widget, title, str(prefs.output_dir()), self.tr("PDF files (*.pdf)")
         )
-        if path:
-            self.preview_document(Path(path))
+        return Path(path) if path else None
+
+    def preview_pdf(self) -> None:
+        pdf = self._chosen_pdf(self.tr("Print preview"))
+        if pdf is not None:
+            self.preview_document(pdf)
 
     def preview_document(self, pdf: Path | None) -> None:
         """The PDF's pages rendered (PDFium, in a worker), then Qt's print preview with the
@@ -190,14 +192,9 @@ class PrintActions(WindowActions):
         dialog.open()
 
     def print_pdf(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self.widget,
-            self.tr("Print a PDF"),
-            str(prefs.output_dir()),
-            self.tr("PDF files (*.pdf)"),
-        )
-        if path:
-            self.print_document(Path(path))
+        pdf = self._chosen_pdf(self.tr("Print a PDF"))
+        if pdf is not None:
+            self.print_document(pdf)
 
     def print_document(self, pdf: Path | None) -> None:
         """Straight to a printer: the PDF's pages rendered (PDFium, in a worker), then Qt's
