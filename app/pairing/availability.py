@@ -96,7 +96,7 @@ def sit_out(
         first = round_number - limit
         rounds = f"第{first}轮" if limit == 1 else f"第{first}–{round_number - 1}轮"
         return SitOut(entrant.id, FORFEITS, f"{rounds}连续弃权，自第{round_number}轮起退赛")
-    if gone is not None:
+    if gone == round_number:  # a withdrawal dated for a later round waits for it
         return SitOut(entrant.id, WITHDRAWN, f"自第{gone}轮起")
     if entrant.joined_round > round_number:
         return SitOut(entrant.id, LATE, f"自第{entrant.joined_round}轮起参赛")
@@ -158,11 +158,12 @@ def forfeit_withdrawals(
     limit: int,
 ) -> tuple[int, ...]:
     """The entrants the forfeit rule withdraws from `round_number` on: it fires for them and
-    they are not withdrawn already (from this round or before)."""
+    they are not withdrawn already (from this round or before; one withdrawn from a later
+    round is withdrawn earlier by the rule)."""
     recent = _recent(games, round_number, limit)
     return tuple(
         e.id
         for e in entrants
-        if e.withdrawn_from_round is None
+        if (e.withdrawn_from_round is None or e.withdrawn_from_round > round_number)
         and forfeit_rule_fires(e.id, round_number, recent.get(e.id, ()), limit)
     )

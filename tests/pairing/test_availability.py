@@ -31,7 +31,8 @@ def histories(draw: st.DrawFn) -> tuple[list[Availability], tuple[GameRecord, ..
     entrants = [
         Availability(
             id=i,
-            withdrawn_from_round=draw(st.none() | st.integers(1, rounds + 1)),
+            # up to two rounds ahead of the round asked about: a withdrawal dated ahead
+            withdrawn_from_round=draw(st.none() | st.integers(1, rounds + 3)),
             joined_round=draw(st.integers(1, rounds + 1)),
             absent_rounds=frozenset(draw(st.sets(st.integers(1, rounds + 1), max_size=2))),
         )
@@ -50,7 +51,9 @@ def histories(draw: st.DrawFn) -> tuple[list[Availability], tuple[GameRecord, ..
                     result=draw(st.sampled_from(RESULTS)),
                 )
             )
-    return entrants, tuple(games), rounds + 1, draw(st.integers(0, 3))
+    # any round up to the next: a past round is judged by the games before it
+    asked = draw(st.integers(1, rounds + 1))
+    return entrants, tuple(g for g in games if g.round < asked), asked, draw(st.integers(0, 3))
 
 
 def _lost_by_forfeit(games: tuple[GameRecord, ...], who: int, rnd: int) -> bool:
@@ -106,7 +109,30 @@ def test_inactive_exactly_when_a_rule_says_so(
     # the rule withdraws those it removes who are not withdrawn already
     assert set(forfeit_withdrawals(entrants, next_round, games, limit)) == {
         s.id for s in listed if s.reason == FORFEITS
-    } - {e.id for e in entrants if e.withdrawn_from_round is not None}
+    } - {
+        e.id
+        for e in entrants
+        if e.withdrawn_from_round is not None and e.withdrawn_from_round <= next_round
+    }
+
+
+def test_a_withdrawal_dated_ahead_waits_for_its_round() -> None:
+    leaves_in_four = Availability(id=3, withdrawn_from_round=4)
+    for played in (1, 2, 3):
+        assert inactive_reason(leaves_in_four, played, (), 2) is None
+    for gone in (4, 5):
+        found = sitting_out([leaves_in_four], gone, (), 2)
+        assert [s.text() for s in found] == ["退赛（自第4轮起）"]
+
+
+def test_the_forfeit_rule_withdraws_before_a_withdrawal_dated_later() -> None:
+    games = tuple(
+        GameRecord(round=r, table=1, first=1, second=2, result=Result.FIRST_WINS_BY_FORFEIT)
+        for r in (1, 2)
+    )
+    leaves_in_five = Availability(id=2, withdrawn_from_round=5)
+    assert forfeit_withdrawals([leaves_in_five], 3, games, 2) == (2,)
+    assert inactive_reason(leaves_in_five, 3, games, 2) == FORFEITS
 
 
 def test_two_forfeits_in_a_row_end_the_event_but_a_played_game_between_does_not() -> None:
