@@ -329,14 +329,25 @@ class RoundStatus(StrEnum):
 
     ABSENT = "absent"
     PLAYING = "playing"
+    # Sat the round out as withdrawn, kept when the withdrawal is undone later (the round
+    # stays as it was paired: 退赛 that round, not a missing player).
+    WITHDRAWN = "withdrawn"
 
     @property
     def zh(self) -> str:
-        return {RoundStatus.ABSENT: "请假", RoundStatus.PLAYING: "参赛"}[self]
+        return {
+            RoundStatus.ABSENT: "请假",
+            RoundStatus.PLAYING: "参赛",
+            RoundStatus.WITHDRAWN: "退赛",
+        }[self]
 
     @property
     def en(self) -> str:
-        return {RoundStatus.ABSENT: "Absent", RoundStatus.PLAYING: "Playing"}[self]
+        return {
+            RoundStatus.ABSENT: "Absent",
+            RoundStatus.PLAYING: "Playing",
+            RoundStatus.WITHDRAWN: "Withdrawn",
+        }[self]
 
 
 class RoundState(StrEnum):

@@ -96,6 +96,8 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         "withdrawn_from_round": entrant.withdrawn_from_round,
         "absent_rounds": list(entrant.absent_rounds),
     }
+    if entrant.withdrawn_rounds:  # only an entrant reinstated after sitting rounds out
+        row["withdrawn_rounds"] = list(entrant.withdrawn_rounds)
     if entrant.requested_byes:  # TRF's H, F, Z: only an entrant who requested one has them
         row["requested_byes"] = [{"round": r, "points": _num(p)} for r, p in entrant.requested_byes]
     if _is_mcmahon(event):
@@ -439,6 +441,7 @@ def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
         withdrawn_from_round=_int_or_none(data.get("withdrawn_from_round")),
         joined_round=int(data.get("joined_round") or 1),
         absent_rounds=tuple(int(n) for n in data.get("absent_rounds") or ()),
+        withdrawn_rounds=tuple(int(n) for n in data.get("withdrawn_rounds") or ()),
         initial_points=float(data.get("initial_points") or 0),
         requested_byes=tuple(
             (int(b["round"]), float(b["points"])) for b in data.get("requested_byes") or ()

@@ -29,6 +29,9 @@ class Availability:
     withdrawn_from_round: int | None = None  # set when withdrawn: gone from that round on
     joined_round: int = 1  # arrives late: paired from this round
     absent_rounds: frozenset[int] = frozenset()  # 请假: excused for these rounds
+    # rounds sat out as withdrawn before a reinstatement (the withdrawal is undone from the
+    # next round on; these rounds stay as they were paired)
+    withdrawn_rounds: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -98,6 +101,8 @@ def sit_out(
         return SitOut(entrant.id, FORFEITS, f"{rounds}连续弃权，自第{round_number}轮起退赛")
     if gone == round_number:  # a withdrawal dated for a later round waits for it
         return SitOut(entrant.id, WITHDRAWN, f"自第{gone}轮起")
+    if round_number in entrant.withdrawn_rounds:
+        return SitOut(entrant.id, WITHDRAWN, f"第{round_number}轮，之后恢复参赛")
     if entrant.joined_round > round_number:
         return SitOut(entrant.id, LATE, f"自第{entrant.joined_round}轮起参赛")
     if round_number in entrant.absent_rounds:

@@ -88,6 +88,8 @@ class FinalEntrant:
     withdrawn_from_round: int | None = None
     joined_round: int = 1
     absent_rounds: tuple[int, ...] = ()
+    # rounds sat out as withdrawn by one reinstated since (退赛 in those rounds only)
+    withdrawn_rounds: tuple[int, ...] = ()
     initial_points: float = 0.0
     # Requested byes (TRF H ½, F 1, Z 0): (round, points), rounds also in absent_rounds.
     requested_byes: tuple[tuple[int, float], ...] = ()

@@ -139,6 +139,8 @@ def _missing_reasons(
     for number in missing:
         if number in absent_known:  # stored: excused, whatever the pairings suggest
             reasons[number] = ABSENT
+        elif number in entrant.withdrawn_rounds:  # withdrawn then, reinstated since
+            reasons[number] = WITHDRAWN
         elif number < joined:
             reasons[number] = NOT_JOINED
         elif withdrawn_from is not None and number >= withdrawn_from:
@@ -153,6 +155,8 @@ def _missing_reasons(
         lines.append(f"{_ranges(absent)}请假")
     if withdrawn_from is not None and entrant.status == EntrantStatus.WITHDRAWN:
         lines.append(f"第{withdrawn_from}轮起退赛")
+    if entrant.withdrawn_rounds:
+        lines.append(f"{_ranges(list(entrant.withdrawn_rounds))}退赛，之后恢复参赛")
     return reasons, lines
 
 

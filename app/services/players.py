@@ -399,13 +399,18 @@ def set_status(
             _require_unpaired_round(event, round_number if round_number is not None else next_round)
         target = f"{event.code} #{entrant.seed} {entrant.name}"
         before = {"status": entrant.status, "withdrawn_from_round": entrant.withdrawn_from_round}
+        sat_out: list[int] = []
         if status == EntrantStatus.WITHDRAWN:
             entrant.status = EntrantStatus.WITHDRAWN
             entrant.withdrawn_from_round = round_number or next_round
             message = f"{entrant.name}自第{entrant.withdrawn_from_round}轮起退赛。"
         elif status == EntrantStatus.PLAYING:
+            sat_out = _keep_rounds_sat_out(entrant, event)
             entrant.status, entrant.withdrawn_from_round = EntrantStatus.PLAYING, None
             message = f"{entrant.name}恢复参赛。"
+            if sat_out:
+                rounds = "、".join(str(n) for n in sat_out)
+                message = f"{entrant.name}自第{next_round}轮起恢复参赛（第{rounds}轮仍记为退赛）。"
         elif status in (RoundStatus.ABSENT, PRESENT):
             number = round_number or next_round
             row = session.get(EntrantRoundStatus, (entrant.id, number))
@@ -429,9 +434,39 @@ def set_status(
             "选手状态",
             target,
             before,
-            {"status": status, "round": round_number or next_round},
+            {
+                "status": status,
+                "round": round_number or next_round,
+                **({"withdrawn_rounds": sat_out} if sat_out else {}),
+            },
         )
         return message
+
+
+def _keep_rounds_sat_out(entrant: Entrant, event: Event) -> list[int]:
+    """A reinstatement undoes a withdrawal from the next round on: the paired rounds the
+    player sat out as withdrawn stay so (a round's status row each), so that a past round
+    is still read as it was paired.  Returns those rounds."""
+    since = entrant.withdrawn_from_round
+    if entrant.status != EntrantStatus.WITHDRAWN or since is None:
+        return []
+    kept = {s.round_number for s in entrant.round_status}
+    played = {
+        rnd.number
+        for rnd in event.rounds
+        for game in rnd.games
+        if entrant.id in (game.first_id, game.second_id)
+    }
+    rounds = [
+        rnd.number
+        for rnd in event.rounds
+        if rnd.number >= since and rnd.number not in played and rnd.number not in kept
+    ]
+    for number in rounds:
+        entrant.round_status.append(
+            EntrantRoundStatus(round_number=number, status=RoundStatus.WITHDRAWN)
+        )
+    return rounds
 
 
 def set_seed(db: Database, event_code: str, who: str, new_seed: int, operator: str = "") -> None:

@@ -325,6 +325,11 @@ def _entrant(
         absent_rounds=tuple(
             sorted(s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT)
         ),
+        withdrawn_rounds=tuple(
+            sorted(
+                s.round_number for s in entrant.round_status if s.status == RoundStatus.WITHDRAWN
+            )
+        ),
         initial_points=entrant.initial_points or 0.0,
         requested_byes=tuple(sorted(requested_byes(entrant).items())),
         mcmahon_start=mcmahon_start,

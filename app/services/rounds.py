@@ -10,7 +10,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from app.domain import EntrantId, EntrantStatus, EventKind, RoundState
+from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, RoundStatus
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
@@ -481,6 +481,18 @@ def repair(
     return round_view(db, code, num)
 
 
+def _forget_rounds_sat_out(event: Event, number: int) -> list[str]:
+    """A round sat out as withdrawn by one reinstated since is kept only while it stays
+    paired: with its pairing gone the player is back for it."""
+    named = []
+    for entrant in sorted(event.entrants, key=lambda e: e.seed):
+        for status in list(entrant.round_status):
+            if status.round_number == number and status.status == RoundStatus.WITHDRAWN:
+                entrant.round_status.remove(status)
+                named.append(f"{entrant.seed}号 {entrant.name}（第{number}轮不再记为退赛）")
+    return named
+
+
 def unpair(db: Database, event_code: str, operator: str = "") -> int:
     """Delete the last round's pairing (only while it has no result)."""
     with db.transaction() as session:
@@ -491,6 +503,7 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
         if _has_results(rnd):
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
         reinstated = _undo_forfeit_withdrawals(session, event, rnd, operator)
+        reinstated += _forget_rounds_sat_out(event, rnd.number)
         record(
             session,
             operator,

@@ -161,6 +161,9 @@ def availability(entrant: Entrant) -> Availability:
         absent_rounds=frozenset(
             s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT
         ),
+        withdrawn_rounds=frozenset(
+            s.round_number for s in entrant.round_status if s.status == RoundStatus.WITHDRAWN
+        ),
     )
 
 

@@ -75,6 +75,7 @@ def _participating(entrant: FinalEntrant, rounds: int, kept: str = "") -> tuple[
             continue
         out = (
             r in entrant.absent_rounds
+            or r in entrant.withdrawn_rounds
             or r < entrant.joined_round
             or (entrant.withdrawn_from_round is not None and r >= entrant.withdrawn_from_round)
         )
