@@ -8,6 +8,7 @@ every round the engine paired:
 * the checker finds nothing the engine did not report as a relaxation;
 * colour limits that are a preference are never a breach: the checker's colour notes are
   exactly the imbalances it would call breaches were they absolute, each naming the setting;
+* a rematch only when the round's players (the bye aside) cannot all be paired without one;
 * colour limits that are absolute are broken only when they must be: if the round's players
   (the one with the bye aside) can be paired with no rematch and every colour limit kept —
   an independent matching (networkx) decides — the engine's round breaks none (unless the
@@ -93,9 +94,9 @@ def tournaments(draw: st.DrawFn) -> tuple[int, int, int, str, str, PairingSettin
     return n, rounds, seed, system, engine, conf, absent, units
 
 
-def _legal_without_rematch(req: PairingRequest, p: Pairing) -> bool:
+def _legal_without_rematch(req: PairingRequest, p: Pairing, colours: bool = True) -> bool:
     """Independent oracle: can the players the round pairs (the bye aside) all be paired with
-    no rematch and every colour limit kept, by one seating or the other?"""
+    no rematch and (`colours`) every colour limit kept, by one seating or the other?"""
     states = build_states(req)
     players = [i for g in p.games if g.second is not None for i in (g.first, g.second)]
 
@@ -110,7 +111,7 @@ def _legal_without_rematch(req: PairingRequest, p: Pairing) -> bool:
     for k, a in enumerate(players):
         for b in players[k + 1 :]:
             sa, sb = states[a], states[b]
-            if b not in sa.opponents and keeps(sa, sb):
+            if b not in sa.opponents and (not colours or keeps(sa, sb)):
                 graph.add_edge(a, b)
     return len(nx.max_weight_matching(graph, maxcardinality=True)) * 2 == len(players)
 
@@ -120,6 +121,8 @@ def _check(req: PairingRequest, p: Pairing) -> None:
     for f in findings:
         assert f.rule in TITLES, f
         assert any(TITLES[f.rule] in r for r in p.relaxations), (f, p.relaxations)
+    if any(f.rule == "rematch" for f in findings):  # never to keep a colour limit
+        assert not _legal_without_rematch(req, p, colours=False)
     notes = colour_notes(req, p.games)
     as_absolute = check_round(
         replace(req, settings=replace(req.settings, colour_limits="absolute")), p.games
@@ -142,7 +145,7 @@ def _check(req: PairingRequest, p: Pairing) -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=80,
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
