@@ -62,6 +62,10 @@ def _print_round(view: RoundView, with_report: bool = False) -> None:
         print(f"放宽：{line}")
     for finding in view.findings:
         print(f"警告：{finding.message}")
+    if view.colour_notes and not with_report:  # the report lists them itself
+        print(f"先后手提示（{len(view.colour_notes)}条，不算违规）：")
+        for finding in view.colour_notes:
+            print(f"  {finding.message}")
     if with_report:
         print()
         print(view.report)
@@ -111,17 +115,28 @@ def cmd_check(args: argparse.Namespace) -> int:
     if args.json:
         print_json(
             [
-                {"rule": f.rule, "message": f.message, "tables": list(f.tables)}
-                for f in view.findings
+                {"rule": f.rule, "message": f.message, "tables": list(f.tables), "level": level}
+                for level, found in (("violation", view.findings), ("note", view.colour_notes))
+                for f in found
             ]
         )
-    elif view.findings:
+        return 1 if view.findings else 0
+    if view.findings:
         for finding in view.findings:
             print(f"违规：{finding.message}")
     else:
-        print(
-            f"{view.event_name}第{view.number}轮检查通过：无重复对局、无漏排、先后手与同单位回避符合设置。"
+        preference = view.request is not None and (
+            view.request.settings.colour_limits == "preference"
         )
+        colour = (
+            "同单位回避符合设置；禁连三与先后手差上限只是编排偏好"
+            f"（pairing.colour_limits=preference），{len(view.colour_notes)}条先后手提示不算违规"
+            if preference
+            else "先后手与同单位回避符合设置"
+        )
+        print(f"{view.event_name}第{view.number}轮检查通过：无重复对局、无漏排、{colour}。")
+    for finding in view.colour_notes:
+        print(f"提示：{finding.message}")
     return 1 if view.findings else 0
 
 

@@ -320,6 +320,7 @@ def _print_prize_rules(rules: Any) -> None:
 
 def cmd_settings(args: argparse.Namespace) -> int:
     from app.services.tournament import (
+        colour_rule_notice,
         event_settings,
         forfeit_rule_notice,
         update_event_settings,
@@ -334,6 +335,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
             update_event_settings(db, args.event, changes, operator(args), unset)
         settings = event_settings(db, args.event)
         forfeit_note = forfeit_rule_notice(db, args.event)
+        colour_note = colour_rule_notice(db, args.event)
         _warn(db, args.event)
     if settings.get("pairing", {}).get("system") != "mcmahon":
         settings.pop("mcmahon", None)  # the settings in force: McMahon's only when it pairs
@@ -347,6 +349,8 @@ def cmd_settings(args: argparse.Namespace) -> int:
             print(f"{group}.{key} = {shown}")
     if forfeit_note:  # a Dutch or McMahon event: the Chinese forfeit rule is off unless set
         print(f"注：{forfeit_note}")
+    if colour_note:  # a McMahon event paired by OpenGotha: colour balance is a cost
+        print(f"注：{colour_note}")
     return 0
 
 

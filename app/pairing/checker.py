@@ -2,6 +2,11 @@
 
 `check_round` never raises on a round it can read; every breach is one `Finding` with a
 stable English `rule` key and a Chinese message naming the table and the players.
+
+The colour limits (禁连三, 先后手差上限) are absolute rules only where the event's settings
+make them so (`pairing.colour_limits=absolute`, the default but for McMahon events paired by
+OpenGotha's engine, which balances colours as a cost): elsewhere `colour_notes` lists the
+same imbalances as notes, and the check passes.  Each colour message names its setting.
 """
 
 from __future__ import annotations
@@ -9,8 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from app.domain import EntrantId
-from app.pairing.colours import breaches
-from app.pairing.model import Finding, PairedGame, PairingRequest
+from app.pairing.colours import COLOUR_LIMITS_KEY, breaches
+from app.pairing.model import Finding, PairedGame, PairingRequest, PairingSettings
 from app.pairing.state import (
     FIRST,
     SECOND,
@@ -168,29 +173,75 @@ def check_with_states(
                     (a, b),
                 )
             )
-        for st, seat in ((sa, FIRST), (sb, SECOND)):
-            row, surplus = breaches(st, seat, settings)
-            word = "先手" if seat == FIRST else "后手"
-            if row:
-                out.append(
-                    Finding(
-                        "colour_row",
-                        f"{pair} {st.label}将连续第三局执{word}",
-                        (g.table,),
-                        (st.id,),
-                    )
+        if settings.colour_limits == "absolute":
+            out.extend(_colour_findings(settings, g, pair, sa, sb))
+    return tuple(out)
+
+
+def _colour_findings(
+    settings: PairingSettings, g: PairedGame, pair: str, sa: PlayerState, sb: PlayerState
+) -> list[Finding]:
+    """Each colour limit the game breaks, the setting that decides it named in the message."""
+    absolute = settings.colour_limits == "absolute"
+    force = f"{COLOUR_LIMITS_KEY}={settings.colour_limits}"
+    out: list[Finding] = []
+    for st, seat in ((sa, FIRST), (sb, SECOND)):
+        row, surplus = breaches(st, seat, settings)
+        word = "先手" if seat == FIRST else "后手"
+        if row:
+            why = (
+                f"禁连三 pairing.no_three_in_row=true 是绝对规则：{force}"
+                if absolute
+                else f"禁连三只是编排偏好：{force}，不算违规"
+            )
+            out.append(
+                Finding(
+                    "colour_row",
+                    f"{pair} {st.label}将连续第三局执{word}（{why}）",
+                    (g.table,),
+                    (st.id,),
                 )
-            if surplus:
-                diff = st.colour_diff + (1 if seat == FIRST else -1)
-                out.append(
-                    Finding(
-                        "colour_surplus",
-                        f"{pair} {st.label}执{word}后先后手差为{abs(diff)}，"
-                        f"超过上限{settings.max_colour_surplus}",
-                        (g.table,),
-                        (st.id,),
-                    )
+            )
+        if surplus:
+            diff = st.colour_diff + (1 if seat == FIRST else -1)
+            limit = settings.max_colour_surplus
+            why = (
+                f"pairing.max_colour_surplus={limit} 是绝对规则：{force}"
+                if absolute
+                else f"先后手差上限只是编排偏好：{force}，不算违规"
+            )
+            out.append(
+                Finding(
+                    "colour_surplus",
+                    f"{pair} {st.label}执{word}后先后手差为{abs(diff)}，超过上限{limit}（{why}）",
+                    (g.table,),
+                    (st.id,),
                 )
+            )
+    return out
+
+
+def colour_notes(
+    request: PairingRequest,
+    games: tuple[PairedGame, ...],
+    states: dict[EntrantId, PlayerState] | None = None,
+) -> tuple[Finding, ...]:
+    """Where the event's colour limits are a preference (`pairing.colour_limits=preference`,
+    a McMahon event paired by OpenGotha's engine by default): each game that goes past 禁连三
+    or the surplus limit, as a note — never a breach.  Empty where the limits are absolute
+    (`check_round` reports them then)."""
+    settings = request.settings
+    if settings.colour_limits == "absolute":
+        return ()
+    states = states if states is not None else build_states(request)
+    out: list[Finding] = []
+    for g in sorted(games, key=lambda x: x.table):
+        if g.second is None or g.first == g.second:
+            continue
+        sa, sb = states.get(g.first), states.get(g.second)
+        if sa is None or sb is None:
+            continue
+        out.extend(_colour_findings(settings, g, f"第{g.table}台：{sa.label}—{sb.label}", sa, sb))
     return tuple(out)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.domain import EntrantId
-from app.pairing.model import PairingSettings
+from app.pairing.model import ColourLimits, PairingSettings
 from app.pairing.state import FIRST, SECOND, PlayerState
 
 REASON_FEWER_FIRSTS = "先手次数少"
@@ -24,6 +24,42 @@ REASON_ROUND_ONE_ODD = "首轮单数台高序号先手"
 REASON_ROUND_ONE_EVEN = "首轮双数台低序号先手"
 REASON_MANUAL = "人工指定"
 REASON_BERGER = "贝格尔表"
+
+
+COLOUR_LIMITS_KEY = "pairing.colour_limits"
+COLOUR_LIMITS_WORDS: dict[str, str] = {
+    "absolute": "绝对规则：编排必须遵守，无法满足时放宽并报告，检查算违规",
+    "preference": "编排偏好：只计入编排代价，检查只作提示，不算违规",
+}
+
+
+def default_colour_limits(system: str, mcmahon_engine: str) -> ColourLimits:
+    """The colour rule an event keeps when it does not set `pairing.colour_limits`: a McMahon
+    event paired by OpenGotha's engine balances colours as OpenGotha does — a cost among the
+    others, not a limit — so 禁连三 and the surplus limit are a preference there; every other
+    event keeps them as absolute rules (RULES §3.4)."""
+    if system == "mcmahon" and mcmahon_engine == "opengotha":
+        return "preference"
+    return "absolute"
+
+
+def limits_text(settings: PairingSettings) -> str:
+    """禁连三、先后手差不超过2 (the limits the settings name, whatever their force)."""
+    parts = ["禁连三"] if settings.no_three_in_row else []
+    parts.append(f"先后手差不超过{settings.max_colour_surplus}")
+    return "、".join(parts)
+
+
+def colour_rule_text(settings: PairingSettings) -> str:
+    """The colour rule in force, in one line, for the settings printed with a pairing."""
+    limits = limits_text(settings)
+    if settings.colour_limits == "absolute":
+        return f"先后手：{limits}（绝对规则，无法满足时放宽并报告；{COLOUR_LIMITS_KEY}=absolute）"
+    how = "按 OpenGotha 的先后手平衡编排（编排代价）；" if settings.system == "mcmahon" else ""
+    return (
+        f"先后手：{how}{limits}只是编排偏好（{COLOUR_LIMITS_KEY}=preference），"
+        "检查只作提示，不算违规"
+    )
 
 
 def breaches(state: PlayerState, seat: str, settings: PairingSettings) -> tuple[bool, bool]:

@@ -12,6 +12,9 @@ System = Literal["swiss", "split", "monrad", "round_robin", "dutch", "mcmahon"]
 FirstRound = Literal["split", "adjacent", "lot"]
 SameUnit = Literal["never", "first_k", "always"]
 OpeningMode = Literal["none", "lot", "opener"]
+# Whether 禁连三 and 先后手差上限 are absolute rules the engine keeps (relaxed only when
+# unavoidable, and reported) or a preference its cost weighs and the checker only notes.
+ColourLimits = Literal["absolute", "preference"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,7 @@ class PairingSettings:
     same_unit_rounds: int = 3
     no_three_in_row: bool = True
     max_colour_surplus: int = 2
+    colour_limits: ColourLimits = "absolute"  # the settings layer: "preference" for OpenGotha
     last_round_scores_over_colour: bool = True
     forfeit_counts_as_met: bool = True
     opening_mode: OpeningMode = "none"
@@ -113,7 +117,8 @@ class TableNote:
 
 @dataclass(frozen=True)
 class Finding:
-    """One breach of an absolute rule found by the checker."""
+    """One breach of an absolute rule found by the checker (or, from `colour_notes`, a
+    colour imbalance where the event's colour limits are a preference)."""
 
     rule: str
     message: str

@@ -24,6 +24,7 @@ from app.domain import EntrantId, GameRecord
 from app.errors import FinalsError
 from app.io.opengotha import GothaError, gotha_result, player_key, split_name
 from app.pairing.checker import check_with_states
+from app.pairing.colours import seat_ok
 from app.pairing.model import McMahonPairing, PairedGame, Pairing, PairingRequest
 from app.pairing.opengotha_model import (
     MIN_RANK,
@@ -36,10 +37,11 @@ from app.pairing.opengotha_model import (
     Tournament,
     file_parameters,
 )
+from app.pairing.opengotha_pairing import ColourLimitRule
 from app.pairing.opengotha_pairing import pair_round as pair_gotha_round
 from app.pairing.opengotha_scores import SUPPORTED_CRITERIA
 from app.pairing.report import explain_with_states, relaxations_from
-from app.pairing.state import build_states
+from app.pairing.state import FIRST, SECOND, PlayerState, build_states
 
 PLACEMENT = ("MMS", "SOSM", "SOSOSM")  # OpenGotha's default McMahon placement criteria
 EVEN_GAMES = HandicapParams(ceiling=0)
@@ -183,19 +185,42 @@ def gotha_tournament(request: PairingRequest, mm: McMahonPairing) -> Tournament:
     )
 
 
+def colour_limit_rule(
+    request: PairingRequest, ids: dict[str, EntrantId], states: dict[EntrantId, PlayerState]
+) -> ColourLimitRule | None:
+    """The event's colour limits as the engine keeps them when they are absolute rules
+    (`pairing.colour_limits=absolute`; judged as the checker judges them), else None: the
+    colours are OpenGotha's balance, a cost."""
+    settings = request.settings
+    if settings.colour_limits != "absolute":
+        return None
+
+    def breaks(black: str, white: str) -> int:
+        return sum(
+            not seat_ok(states[ids[key]], seat, settings)
+            for key, seat in ((black, FIRST), (white, SECOND))
+        )
+
+    last_round = request.round_number >= request.rounds_planned > 0
+    return ColourLimitRule(
+        breaks, in_matching=not (last_round and settings.last_round_scores_over_colour)
+    )
+
+
 def pair_opengotha(request: PairingRequest, mm: McMahonPairing) -> Pairing:
-    """Pair `request.round_number` as OpenGotha's engine pairs it; the program's checks and
-    report on the result, as for every engine."""
+    """Pair `request.round_number` as OpenGotha's engine pairs it (keeping the colour limits
+    where the event makes them absolute); the program's checks and report on the result, as
+    for every engine."""
     t = gotha_tournament(request, mm)
     ids = {key: i for i, key in _keys(request).items()}
-    paired = pair_gotha_round(t, request.round_number)
+    states = build_states(request)
+    paired = pair_gotha_round(t, request.round_number, colour_limit_rule(request, ids, states))
     games = [
         PairedGame(table, ids[g.black], ids[g.white], g.handicap)
         for table, g in enumerate(paired.games, start=1)
     ]
     if paired.bye is not None:
         games.append(PairedGame(len(games) + 1, ids[paired.bye], None))
-    states = build_states(request)
     findings = check_with_states(request, tuple(games), states)
     return Pairing(
         round_number=request.round_number,

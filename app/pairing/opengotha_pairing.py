@@ -14,11 +14,17 @@
   even games), a tie decided by OpenGotha's deterministic random.
 * Tables: OpenGotha's "best score, then rating" order (`table_order`); it gives the tables
   of every round of the shared McMahon files.
+
+An event whose colour limits are absolute rules (`pairing.colour_limits=absolute`; OpenGotha
+itself has none) passes a `ColourLimitRule`: the matching then avoids, right after rematches,
+the pairs that cannot be seated within the limits (OpenGotha's cost orders what is left),
+and an even game whose OpenGotha colours break a limit the other way round keeps takes the
+colours the other way round.  Without one the round is OpenGotha's, colours included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import rustworkx as rx
@@ -39,6 +45,16 @@ class GothaRoundPairing:
     games: tuple[GothaPairedGame, ...]  # in table order
     bye: str | None
     cost: int  # the sum of the pairs' costs (what OpenGotha maximises)
+
+
+@dataclass(frozen=True)
+class ColourLimitRule:
+    """Colour limits kept as absolute rules (not OpenGotha's: the program's settings)."""
+
+    # How many of the two players break a limit if `black` moves first and `white` second.
+    breaks: Callable[[str, str], int]
+    # False (the last round, scores over colour): the matching is OpenGotha's; seats only.
+    in_matching: bool = True
 
 
 JAVA_HASHMAP_CAPACITY = 16  # a new java.util.HashMap's table size …
@@ -106,16 +122,65 @@ def game_between(costs: PairingRound, a: str, b: str) -> GothaPairedGame:
     return GothaPairedGame(a, b, 0) if det_random(1, pa, pb) == 0 else GothaPairedGame(b, a, 0)
 
 
-def match(costs: PairingRound, keys: Sequence[str]) -> list[tuple[str, str]]:
+def fewest_breaks(costs: PairingRound, limits: ColourLimitRule, a: str, b: str) -> int:
+    """The fewest players whose colour limit breaks in a game of `a` and `b`: either way
+    round in an even game; a handicap game's colours are the handicap's."""
+    if costs.handicap(a, b) != 0:
+        g = game_between(costs, a, b)
+        return limits.breaks(g.black, g.white)
+    return min(limits.breaks(a, b), limits.breaks(b, a))
+
+
+def within_limits(game: GothaPairedGame, limits: ColourLimitRule) -> GothaPairedGame:
+    """An even game the other way round when that breaks fewer colour limits."""
+    if game.handicap == 0 and limits.breaks(game.white, game.black) < limits.breaks(
+        game.black, game.white
+    ):
+        return GothaPairedGame(game.black, game.white, 0)
+    return game
+
+
+def _tiered(
+    costs: PairingRound, keys: Sequence[str], limits: ColourLimitRule
+) -> list[tuple[int, int, int]]:
+    """Edges weighing, most important first: no rematch, fewest colour-limit breaks,
+    then OpenGotha's cost without its rematch term (each tier outweighs a whole matching of
+    the tiers below)."""
+    raw = []
+    for i in range(len(keys)):
+        for j in range(i + 1, len(keys)):
+            a, b = keys[i], keys[j]
+            terms = costs.terms(a, b)
+            kept = 2 - fewest_breaks(costs, limits, a, b)
+            raw.append((i, j, costs.met(a, b), kept, terms.total - terms.duplicate))
+    if not raw:
+        return []
+    low = min(r[4] for r in raw)
+    pairs = len(keys) // 2 + 1
+    limit_tier = (max(r[4] for r in raw) - low + 1) * pairs
+    met_tier = limit_tier * 3 * pairs
+    return [
+        (i, j, (0 if met else met_tier) + kept * limit_tier + rest - low + 1)
+        for i, j, met, kept, rest in raw
+    ]
+
+
+def match(
+    costs: PairingRound, keys: Sequence[str], limits: ColourLimitRule | None = None
+) -> list[tuple[str, str]]:
     """The maximum-weight matching of `keys` (each pair in the order of `keys`); between
-    equal-cost matchings the one rustworkx finds in that order (OpenGotha's, in the files)."""
+    equal-cost matchings the one rustworkx finds in that order (OpenGotha's, in the files).
+    With `limits`, the colour limits weigh right below rematches (`_tiered`)."""
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(len(keys)))
-    edges = [
-        (i, j, costs.terms(keys[i], keys[j]).total)
-        for i in range(len(keys))
-        for j in range(i + 1, len(keys))
-    ]
+    if limits is not None:
+        edges = _tiered(costs, keys, limits)
+    else:
+        edges = [
+            (i, j, costs.terms(keys[i], keys[j]).total)
+            for i in range(len(keys))
+            for j in range(i + 1, len(keys))
+        ]
     graph.add_edges_from(edges)
     mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int, verify_optimum=False)
     pairs = sorted((min(u, v), max(u, v)) for u, v in mates)
@@ -152,16 +217,21 @@ def table_order(costs: PairingRound, games: Sequence[GothaPairedGame]) -> list[G
     return sorted(games, key=order)
 
 
-def pair_round(t: Tournament, round_: int) -> GothaRoundPairing:
-    """Round `round_` (from 1) paired from `t`'s games and byes of the earlier rounds."""
+def pair_round(
+    t: Tournament, round_: int, limits: ColourLimitRule | None = None
+) -> GothaRoundPairing:
+    """Round `round_` (from 1) paired from `t`'s games and byes of the earlier rounds; with
+    `limits`, keeping the event's colour limits as absolute rules (see the module)."""
     costs = PairingRound(t.before(round_ - 1), round_ - 1)
     keys = players_to_pair(costs)
     bye = None
     if len(keys) % 2:
         bye = choose_bye(costs, keys)
         keys.remove(bye)
-    pairs = match(costs, keys)
+    pairs = match(costs, keys, limits if limits is not None and limits.in_matching else None)
     total = sum(costs.terms(a, b).total for a, b in pairs)
     games = [game_between(costs, a, b) for a, b in pairs]
+    if limits is not None:
+        games = [within_limits(g, limits) for g in games]
     games = table_order(costs, games)
     return GothaRoundPairing(tuple(games), bye, total)

@@ -123,8 +123,7 @@ def settings_footer(request: PairingRequest) -> str:
         first = "在麦克马洪组内" + ("1对2、3对4" if s.first_round == "adjacent" else "上下半区配对")
     return (
         f"编排规则：{_SYSTEM_NAMES.get(s.system, s.system)}；首轮{first}；同单位{unit}；"
-        f"禁连三{'开' if s.no_three_in_row else '关'}；"
-        f"先后手差上限{s.max_colour_surplus}；"
+        f"{colours.colour_rule_text(s)}；"
         f"末轮积分优先于颜色{'是' if s.last_round_scores_over_colour else '否'}；"
         f"弃权算已相遇{'是' if s.forfeit_counts_as_met else '否'}"
     )
@@ -134,8 +133,10 @@ def format_report(
     request: PairingRequest,
     pairing_or_games: Pairing | tuple[PairedGame, ...],
     findings: tuple[Finding, ...] = (),
+    colour_notes: tuple[Finding, ...] = (),
 ) -> str:
-    """The Chinese plain-text pairing report: tables, relaxations, checker findings."""
+    """The Chinese plain-text pairing report: tables, relaxations, checker findings, and
+    the colour notes of an event whose colour limits are a preference."""
     if isinstance(pairing_or_games, Pairing):
         games = pairing_or_games.games
         notes = pairing_or_games.notes or explain(request, games)
@@ -180,6 +181,9 @@ def format_report(
     lines.extend(f"  {r}" for r in relaxations)
     lines.append("检查结果：" if findings else "检查结果：未发现违规")
     lines.extend(f"  [{f.rule}] {f.message}" for f in findings)
+    if colour_notes:
+        lines.append(f"先后手提示（{len(colour_notes)}条，不算违规）：")
+        lines.extend(f"  [{f.rule}] {f.message}" for f in colour_notes)
     lines.append(settings_footer(request))
     lines.append(forfeit_rule_text(request.withdraw_after_forfeits))
     return "\n".join(lines)

@@ -14,7 +14,7 @@ from app.domain import EntrantId, EntrantStatus, EventKind, RoundState, RoundSta
 from app.errors import FinalsError
 from app.pairing import edits
 from app.pairing.availability import FORFEITS, SitOut, forfeit_reason, forfeit_withdrawals
-from app.pairing.checker import check_round
+from app.pairing.checker import check_round, colour_notes
 from app.pairing.engine import pair_round
 from app.pairing.mcmahon import VIEW_MEANWHILE
 from app.pairing.model import Finding, PairedGame, Pairing, PairingRequest, TableNote
@@ -70,6 +70,9 @@ class RoundView:
     withdraw_after_forfeits: int = 0  # the forfeit rule in force (0: off)
     # Go events whose games may carry a handicap (an imported OpenGotha file's): shown.
     handicaps: bool = False
+    # Colour imbalances where the event's colour limits are a preference (pairing.colour_limits
+    # =preference, a McMahon event paired by OpenGotha's engine): notes, not breaches.
+    colour_notes: tuple[Finding, ...] = ()
 
 
 def default_seed(event: Event, round_number: int, what: str) -> int:
@@ -674,11 +677,13 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
     """The round as written, checked and explained against `request` (its pairing's input)."""
     games = _games_of(rnd)
     findings = check_round(request, games)
+    colour = colour_notes(request, games)
     notes = explain(request, games)
     report = format_report(
         request,
         Pairing(rnd.number, games, notes, tuple(rnd.relaxations or ()), rnd.lot_seed),
         findings,
+        colour,
     )
     return RoundView(
         event=event.code,
@@ -702,6 +707,7 @@ def _view(event: Event, rnd: Round, request: PairingRequest) -> RoundView:
         sitting_out=request.sitting_out,
         withdraw_after_forfeits=request.withdraw_after_forfeits,
         handicaps=any(g.handicap for g in games) or gives_handicaps(request.mcmahon),
+        colour_notes=colour,
     )
 
 
@@ -738,6 +744,11 @@ def view_dict(view: RoundView) -> dict[str, Any]:
         ],
         "findings": [
             {"rule": f.rule, "message": f.message, "tables": list(f.tables)} for f in view.findings
+        ],
+        # colour imbalances where colour limits are a preference (pairing.colour_limits)
+        "colour_notes": [
+            {"rule": f.rule, "message": f.message, "tables": list(f.tables)}
+            for f in view.colour_notes
         ],
         "report": view.report,
         # who is not paired in the round and why (请假、退赛、连续弃权取消资格、迟到未入)

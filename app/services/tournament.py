@@ -325,6 +325,14 @@ def forfeit_rule_notice(db: Database, code: str) -> str | None:
         return forfeit_rule_note(stored_event(get_event(session, code)))
 
 
+def colour_rule_notice(db: Database, code: str) -> str | None:
+    """What the colour limits are worth where they are only a preference (None: absolute)."""
+    from app.settings import colour_rule_note
+
+    with db.reading() as session:
+        return colour_rule_note(stored_event(get_event(session, code)))
+
+
 def event_setting_problems(db: Database, code: str) -> list[Problem]:
     """What is wrong with an event's stored settings (empty when all is well)."""
     with db.reading() as session:

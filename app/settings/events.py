@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.domain import Scoring
+from app.pairing.colours import COLOUR_LIMITS_KEY, default_colour_limits
 from app.pairing.mcmahon import McMahonError, McMahonSettings, bounds
 from app.pairing.model import PairingSettings
 from app.settings.schema import (
@@ -232,6 +233,25 @@ def forfeit_rule_note(stored: StoredEvent) -> str | None:
     )
 
 
+def colour_rule_note(stored: StoredEvent) -> str | None:
+    """What 禁连三 and the surplus limit are worth where they are only a preference
+    (pairing.colour_limits=preference: a McMahon event paired by OpenGotha's engine unless it
+    sets otherwise), with the command that makes them absolute; None where they are absolute."""
+    settings, _ = event_settings_lenient(stored)
+    if settings.pairing.colour_limits != "preference":
+        return None
+    how = (
+        "是麦克马洪制项目，按 OpenGotha 的先后手平衡编排（只是编排代价，不是限制）："
+        if settings.is_mcmahon
+        else "的"
+    )
+    return (
+        f"{stored.code}{how}禁连三与先后手差上限只是编排偏好（{COLOUR_LIMITS_KEY}=preference），"
+        "检查只作提示、不算违规。如需作为绝对规则（编排必须遵守，无法满足时放宽并报告）"
+        f"，请设置：finals settings FILE --event {stored.code} --set {COLOUR_LIMITS_KEY}=absolute。"
+    )
+
+
 def system_of(stored: StoredEvent) -> str:
     value = stored.group("pairing").get("system")
     return value if isinstance(value, str) else ""
@@ -243,6 +263,9 @@ def default_value(key: str, stored: StoredEvent | None = None) -> Any:
         return list(default_tiebreaks(stored.kind, team_format_of(stored), system_of(stored)))
     if key == "standings.lot_seed" and stored is not None and _uses_lot(stored.group("standings")):
         return lot_seed_for(stored.code)
+    if key == COLOUR_LIMITS_KEY and stored is not None:
+        engine = stored.group("mcmahon").get("engine", default_value("mcmahon.engine"))
+        return default_colour_limits(system_of(stored), str(engine))
     if key == "pairing.withdraw_after_forfeits" and stored is not None:
         if system_of(stored) in OWN_FORFEIT_RULES:
             return 0  # Dutch and McMahon events follow their own system's rules

@@ -19,8 +19,16 @@ from typing import Any, Literal, get_args
 from app.domain import EventKind as EventKind  # re-exported: the kinds the settings name
 from app.domain import Scoring
 from app.errors import FinalsError
+from app.pairing.colours import COLOUR_LIMITS_KEY, COLOUR_LIMITS_WORDS
 from app.pairing.mcmahon import DEFAULT_BAR, DEFAULT_FLOOR, McMahonEngine, McMahonSettings
-from app.pairing.model import FirstRound, OpeningMode, PairingSettings, SameUnit, System
+from app.pairing.model import (
+    ColourLimits,
+    FirstRound,
+    OpeningMode,
+    PairingSettings,
+    SameUnit,
+    System,
+)
 from app.phone_access import BASE_URL_EXAMPLE, base_url_problem
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
@@ -359,6 +367,16 @@ _EVENT_SPECS: tuple[Setting, ...] = (
     _int("pairing.same_unit_rounds", "同单位回避轮数", _PAIRING_DEFAULTS.same_unit_rounds, 0, 99),
     _bool("pairing.no_three_in_row", "禁连三，不连续三轮同色", _PAIRING_DEFAULTS.no_three_in_row),
     _int("pairing.max_colour_surplus", "先后手差上限", _PAIRING_DEFAULTS.max_colour_surplus, 1, 9),
+    # Issue 38 §3: whether the two limits above bind the engine and the checker.  Default
+    # absolute; "preference" for a McMahon event paired by OpenGotha's engine
+    # (app.pairing.colours.default_colour_limits, filled in by default_value).
+    _choice(
+        COLOUR_LIMITS_KEY,
+        "禁连三与先后手差上限的效力",
+        ColourLimits,
+        COLOUR_LIMITS_WORDS,
+        _PAIRING_DEFAULTS.colour_limits,
+    ),
     _bool(
         "pairing.last_round_scores_over_colour",
         "末轮分数优先于先后手",
