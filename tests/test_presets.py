@@ -15,6 +15,13 @@ CASES = [
     ("shaoxing-gomoku-2022", "YOUTH", None, seeds.GOMOKU_YOUTH),
     ("hangzhou-go", "MEN", None, seeds.GO_OPEN),
     ("hangzhou-go", "MEN", "women", seeds.GO_WOMEN),
+    ("hangzhou-go", "YOUTH", None, seeds.GO_YOUTH),
+    ("hangzhou-go", "MTEAM", None, seeds.GO_MEN_TEAM),
+    ("hangzhou-go", "WTEAM", None, seeds.GO_WOMEN_TEAM),
+    ("hangzhou-go", "MPAIR", None, seeds.GO_PAIR),
+    ("hangzhou-go", "WPAIR", None, seeds.GO_PAIR),
+    ("hangzhou-go", "XPAIR", None, seeds.GO_PAIR),
+    ("hangzhou-go", "PCPAIR", None, seeds.GO_PAIR),
 ]
 
 
@@ -25,8 +32,8 @@ def test_prize_tables_follow_the_regulation(preset, event, category, expected) -
         for p in load_preset(preset)["prizes"]
         if p["event"] == event and p.get("category") == category
     )
-    assert [(p["from"], p["to"], p["amount"]) for p in table["places"]] == [
-        (p.place_from, p.place_to, p.amount) for p in expected.places
+    assert [(p["from"], p["to"], p["amount"], p["title"]) for p in table["places"]] == [
+        (p.place_from, p.place_to, p.amount, p.title) for p in expected.places
     ]
     assert tuple(tuple(s) for s in table.get("shrink", [])) == expected.shrink
 
