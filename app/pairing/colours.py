@@ -2,8 +2,9 @@
 
 "More first moves" is measured as firsts − seconds of the seat history (identical to
 the plain count when both have played the same number of games; fairer after a bye or
-an absence).  Round 1 (no history): the higher seed (smaller number) moves first on
-odd tables, the lower seed on even tables.
+an absence).  Round 1 (no history): the smaller seed number moves first on odd tables,
+the larger on even tables (小序号, 大序号: the number, never "high" or "low", which read
+both ways).
 """
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ REASON_ODD_ROUND = "单数轮小序号先手"
 REASON_EVEN_ROUND = "双数轮大序号先手"
 REASON_NO_THREE = "避免连续三局同色"
 REASON_SURPLUS = "避免先后手差超限"
-REASON_ROUND_ONE_ODD = "首轮单数台高序号先手"
-REASON_ROUND_ONE_EVEN = "首轮双数台低序号先手"
+REASON_ROUND_ONE_ODD = "首轮单数台小序号先手"
+REASON_ROUND_ONE_EVEN = "首轮双数台大序号先手"
 REASON_MANUAL = "人工指定"
 REASON_BERGER = "贝格尔表"
 

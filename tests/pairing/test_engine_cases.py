@@ -15,8 +15,8 @@ def test_round_one_split_pairs_seed_i_with_seed_i_plus_half_higher_seed_first_on
     p = pair_round(request(8, 1, first_round="split"))
     assert pairs(p.games) == [(1, 5), (6, 2), (3, 7), (8, 4)]
     assert [n.colour_reason for n in p.notes] == [
-        "首轮单数台高序号先手",
-        "首轮双数台低序号先手",
+        "首轮单数台小序号先手",
+        "首轮双数台大序号先手",
     ] * 2
     assert p.relaxations == ()
     assert p.lot_seed is None
