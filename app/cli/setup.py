@@ -261,6 +261,7 @@ def _tournament_settings(args: argparse.Namespace) -> int:
         tournament_info,
         tournament_settings,
     )
+    from app.settings import flat_tournament_settings, nest_tournament_settings
 
     with opened(args) as db:
         changes = _changes(args.set, "prize_split=tiebreak", prefix="tournament.")
@@ -268,8 +269,13 @@ def _tournament_settings(args: argparse.Namespace) -> int:
         if changes or unset:
             set_tournament_fields(db, changes, operator(args), unset)
         info = tournament_info(db)
-        draws = tournament_settings(db, strict=False).draws
-        info = replace(info, settings={**info.settings, "draws": info.settings.get("draws", draws)})
+        # every setting in force, defaults filled in; a value stored wrong (or a key nothing
+        # reads) as it is stored, with the warning that says how to fix it
+        shown_settings = {
+            **flat_tournament_settings(tournament_settings(db, strict=False).in_force()),
+            **flat_tournament_settings(info.settings),
+        }
+        info = replace(info, settings=nest_tournament_settings(shown_settings))
         rules = _prize_rules(db)
         _warn(db, None)
     if args.json:
@@ -278,7 +284,7 @@ def _tournament_settings(args: argparse.Namespace) -> int:
     shown = asdict(info)
     for key in ("title", "game", "venue", "start_date", "end_date", "organisers", "operators"):
         print(f"{key} = {json.dumps(shown[key], ensure_ascii=False)}")
-    for key, value in info.settings.items():
+    for key, value in shown_settings.items():
         if key not in PRIZE_KEYS and key != "draws":
             print(f"{key} = {json.dumps(value, ensure_ascii=False)}")
     _print_prize_rules(rules)

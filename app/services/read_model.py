@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, replace
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import select
@@ -213,7 +213,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
             komi=stored_settings.get("komi"),
             draws=not settings.refuses_draws(tournament.game),
             certificate=_mapping(stored_settings.get("certificate")),
-            settings=_tournament_settings_in_force(settings),
+            settings=settings.in_force(),
         ),
         events=final_events,
         prizes=tuple(prizes),
@@ -225,14 +225,6 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
 
 def _mapping(value: object) -> Mapping[str, object]:
     return dict(value) if isinstance(value, Mapping) else {}
-
-
-def _tournament_settings_in_force(settings: TournamentSettings) -> dict[str, object]:
-    """Every tournament setting in force, defaults filled in (a bad stored value: its
-    default), as plain JSON values."""
-    out = asdict(settings)
-    out["schedule"] = {k: dict(v) for k, v in settings.schedule.items()}
-    return out
 
 
 def _event(

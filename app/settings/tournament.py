@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from app.settings.komi import parse_komi
@@ -57,6 +57,13 @@ class TournamentSettings:
             if at:
                 return at
         return None
+
+    def in_force(self) -> dict[str, Any]:
+        """Every setting in force as plain JSON values, defaults filled in (what the export's
+        `tournament.settings` holds and `finals settings` prints)."""
+        out = asdict(self)
+        out["schedule"] = {k: dict(v) for k, v in self.schedule.items()}
+        return out
 
     def refuses_draws(self, game: str) -> bool:
         """Whether a game of this final may not be recorded as a draw (=): `draws`, or with

@@ -460,3 +460,41 @@ def test_a_stored_bad_eligibility_value_stops_import_and_eligibility_in_chinese(
         code, _, err = run(capsys, *command)
         assert code == 1, command
         assert "内部错误" not in err and "born_from" in err and "YOUTH" in err, err
+
+
+# -- every tournament setting in force is printed ---------------------------------------------
+
+
+def _flat(settings: dict[str, object]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in settings.items():
+        if key == "certificate" and isinstance(value, dict):
+            out.update({f"certificate.{k}": v for k, v in value.items()})
+        else:
+            out[key] = value
+    return out
+
+
+def test_the_tournament_settings_print_every_setting_the_export_has(
+    capsys, tmp_path: Path
+) -> None:
+    """certificate.seal, remote_entry_url and schedule were left out while at their defaults."""
+    f = str(tmp_path / "t.finals")
+    assert run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")[0] == 0
+    schedule = '{"*": {"1": "2022-11-26 09:00"}}'
+    assert run(capsys, "settings", f, "--set", f"schedule={schedule}")[0] == 0
+    code, _, err = run(capsys, "export", f, "--json", "-o", str(tmp_path / "t.json"))
+    assert code == 0, err
+    exported = json.loads((tmp_path / "t.json").read_text(encoding="utf-8"))
+    in_force = exported["tournament"]["settings"]
+    code, out, err = run(capsys, "settings", f)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    for key, value in _flat(in_force).items():
+        assert any(line.startswith(f"{key} = ") for line in lines), (key, out)
+        if key not in ("prize_split", "prize_unit", "prize_remainder", "draws"):
+            assert f"{key} = {json.dumps(value, ensure_ascii=False)}" in lines, (key, out)
+    assert "certificate.seal = false" in lines
+    assert "remote_entry_url = null" in lines
+    code, out, _ = run(capsys, "settings", f, "--json")
+    assert json.loads(out)["settings"] == in_force
