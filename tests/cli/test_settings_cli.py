@@ -475,9 +475,7 @@ def _flat(settings: dict[str, object]) -> dict[str, object]:
     return out
 
 
-def test_the_tournament_settings_print_every_setting_the_export_has(
-    capsys, tmp_path: Path
-) -> None:
+def test_the_tournament_settings_print_every_setting_the_export_has(capsys, tmp_path: Path) -> None:
     """certificate.seal, remote_entry_url and schedule were left out while at their defaults."""
     f = str(tmp_path / "t.finals")
     assert run(capsys, "new", f, "--preset", "shaoxing-gomoku-2022")[0] == 0

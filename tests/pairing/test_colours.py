@@ -15,7 +15,9 @@ LARGER_FIRST = "大序号先手"
 def seed_reasons(n: int, first_round: str) -> dict[int, list[tuple[str, int, int]]]:
     """Per round: (reason, seed of the first mover, seed of the second) of every table whose
     reason is the seed-number rule. Entrant ids (100 + k) differ from seed numbers (k + 1)."""
-    _, log = simulate(n, 4, seed=3, settings=PairingSettings.from_dict({"first_round": first_round}))
+    _, log = simulate(
+        n, 4, seed=3, settings=PairingSettings.from_dict({"first_round": first_round})
+    )
     out: dict[int, list[tuple[str, int, int]]] = {}
     for request, pairing in log:
         seed = {e.id: e.seed for e in request.entrants}
@@ -45,7 +47,10 @@ def test_the_seed_number_reason_names_the_seed_number_that_moves_first(
     round_one = found[1]
     # seed 1 moves first on table 1, by the smaller number; an even table the larger
     assert round_one[0][0] == "首轮单数台小序号先手" and round_one[0][1] == 1
-    assert {reason for reason, _, _ in round_one} == {"首轮单数台小序号先手", "首轮双数台大序号先手"}
+    assert {reason for reason, _, _ in round_one} == {
+        "首轮单数台小序号先手",
+        "首轮双数台大序号先手",
+    }
     # later rounds: identical histories, odd round the smaller number, even the larger
     assert {r for r, _, _ in found.get(2, [])} <= {"双数轮大序号先手"}
     assert {r for r, _, _ in found.get(3, [])} <= {"单数轮小序号先手"}
