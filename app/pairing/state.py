@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.domain import EntrantId, GameRecord, Result, Seed, points_for
-from app.pairing.model import PairingEntrant, PairingRequest
+from app.pairing.model import PairingEntrant, PairingRequest, PairingSettings
 
 FIRST = "F"
 SECOND = "S"
@@ -107,13 +107,38 @@ def unit_of(entrant: PairingEntrant) -> str | None:
     return unit or None
 
 
+def same_unit_free_from(settings: PairingSettings) -> int | None:
+    """The first round in which two of one unit may meet: 1 when units are never kept apart,
+    K + 1 when they are in the first K rounds, None when they always are."""
+    if settings.same_unit == "always":
+        return None
+    if settings.same_unit == "first_k":
+        return max(settings.same_unit_rounds, 0) + 1
+    return 1
+
+
 def same_unit_applies(request: PairingRequest) -> bool:
-    mode = request.settings.same_unit
-    if mode == "always":
-        return True
-    if mode == "first_k":
-        return request.round_number <= request.settings.same_unit_rounds
-    return False
+    """Whether players of one unit are kept apart in the request's round."""
+    free_from = same_unit_free_from(request.settings)
+    return free_from is None or request.round_number < free_from
+
+
+@dataclass(frozen=True, slots=True)
+class UnitMeeting:
+    """Two players of one unit at a table: whether the round keeps them apart (the checker
+    then warns), else the first round from which units are no longer kept apart."""
+
+    unit: str
+    kept_apart: bool
+    free_from: int | None
+
+
+def unit_meeting(request: PairingRequest, a: PlayerState, b: PlayerState) -> UnitMeeting | None:
+    """What the same-unit rule says of a table of `a` and `b` in the request's round (None:
+    not of one unit, or a unit unknown)."""
+    if a.unit is None or a.unit != b.unit:
+        return None
+    return UnitMeeting(a.unit, same_unit_applies(request), same_unit_free_from(request.settings))
 
 
 def build_states(request: PairingRequest) -> dict[EntrantId, PlayerState]:

@@ -532,8 +532,20 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>第%1台将违反规则（仍可配对）：</translation>
     </message>
     <message>
+      <source>Table %1: no rematch, colours within the limits; %2.</source>
+      <translation>第%1台：无重复对局、先后手符合限制；%2。</translation>
+    </message>
+    <message>
       <source>Table %1: no rematch, no same unit, colours within the limits.</source>
       <translation>第%1台：无重复对局、非同单位、先后手符合限制。</translation>
+    </message>
+    <message>
+      <source>same unit (units are not kept apart in this event)</source>
+      <translation>同单位（本项目不回避同单位）</translation>
+    </message>
+    <message>
+      <source>same unit (not kept apart from round %1 on)</source>
+      <translation>同单位（第%1轮起不回避）</translation>
     </message>
     <message>
       <source>%1 pts</source>

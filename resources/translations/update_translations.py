@@ -677,6 +677,10 @@ ZH: dict[str, str] = {
     "Allowed (e.g. a Go game drawn by triple ko)": "可以记和棋（如围棋三劫循环判和）",
     "No draws (never recorded)": "不能记和棋",
     "Draws": "和棋",
+    # pairing by hand: two of one unit once the units are no longer kept apart (issue 38 §6)
+    "Table %1: no rematch, colours within the limits; %2.": "第%1台：无重复对局、先后手符合限制；%2。",
+    "same unit (not kept apart from round %1 on)": "同单位（第%1轮起不回避）",
+    "same unit (units are not kept apart in this event)": "同单位（本项目不回避同单位）",
 }
 
 

@@ -192,3 +192,46 @@ def test_the_next_round_waits_for_a_round_left_empty(window, qtbot, settle, monk
     qtbot.waitUntil(lambda: bool(errors), timeout=30000)
     assert "还没有任何对阵" in errors[0]
     assert window.ctx.current_event().rounds_paired == 3
+
+
+def test_two_of_one_unit_once_avoidance_has_ended_are_called_the_same_unit(
+    window, qtbot, settle, monkeypatch
+) -> None:  # noqa: ANN001
+    """Units kept apart in rounds 1–2 only: in round 3 two of one unit may meet, and the
+    dialog says they are of one unit and since which round that is allowed (it said 非同单位)."""
+    from app.services.tournament import update_event_settings
+
+    _yes(monkeypatch, [])
+    update_event_settings(window.ctx.db, EVENT, {"pairing.same_unit_rounds": 2}, "裁判长")
+    window.show_view("round")
+    settle(window)
+    dialog = _open_dialog(window, qtbot, settle, 3)
+    states = dialog.states
+    by_unit: dict[str, list[int]] = {}
+    for who in dialog.unpaired:
+        if states[who].unit:
+            by_unit.setdefault(states[who].unit, []).append(who)
+    a, b = next(v for v in by_unit.values() if len(v) >= 2)[:2]
+    if b in states[a].opponents:  # a rematch would be warned instead: take another pair
+        a, b = next(
+            (x, y)
+            for v in by_unit.values()
+            for x in v
+            for y in v
+            if x != y and y not in states[x].opponents
+        )
+    _pick(dialog, a, b)
+    assert dialog.before_list.isHidden()  # nothing breaks a rule: avoidance has ended
+    text = dialog.before.text()
+    assert "非同单位" not in text, text
+    assert "同单位（第3轮起不回避）" in text, text
+    # two of different units are still told so
+    c = next(x for x in dialog.unpaired if states[x].unit not in (None, states[a].unit))
+    d = next(
+        x
+        for x in dialog.unpaired
+        if x != c and states[x].unit != states[c].unit and x not in states[c].opponents
+    )
+    _pick(dialog, c, d)
+    if dialog.before_list.isHidden():
+        assert "非同单位" in dialog.before.text()

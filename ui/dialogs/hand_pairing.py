@@ -38,7 +38,7 @@ from app.pairing.checker import check_pair
 from app.pairing.colours import choose
 from app.pairing.edits import EditError, add_pair
 from app.pairing.model import PairedGame
-from app.pairing.state import FIRST, PlayerState, build_states, fmt_score
+from app.pairing.state import FIRST, PlayerState, UnitMeeting, build_states, fmt_score, unit_meeting
 from app.services.rounds import RoundView
 from ui.core_words import core
 from ui.core_words import finding as core_finding
@@ -397,10 +397,15 @@ class HandPairingDialog(QDialog):
                 else self.tr("Colours by the rules: %1").replace("%1", reason)
             )
             found = check_pair(request, game, self.states)
+            # two of one unit the round does not keep apart: the core says since when
+            meeting = unit_meeting(request, self.states[game.first], self.states[game.second])
+            free = meeting if meeting is not None and not meeting.kept_apart else None
             for f in found:
                 self.before_list.addItem(
                     QListWidgetItem("⚠ " + core_finding(f.rule, f.message, f.tables))
                 )
+            if found and free is not None:
+                self.before_list.addItem(QListWidgetItem(self.unit_words(free)))
             self.before_list.setVisible(bool(found))
             if found:
                 self.before.setText(
@@ -409,6 +414,13 @@ class HandPairingDialog(QDialog):
                     )
                 )
                 self.before.setStyleSheet(WARN)
+            elif free is not None:
+                self.before.setText(
+                    self.tr("Table %1: no rematch, colours within the limits; %2.")
+                    .replace("%1", str(game.table))
+                    .replace("%2", self.unit_words(free))
+                )
+                self.before.setStyleSheet(GOOD)
             else:
                 self.before.setText(
                     self.tr(
@@ -417,6 +429,14 @@ class HandPairingDialog(QDialog):
                 )
                 self.before.setStyleSheet(GOOD)
         self._update_buttons()
+
+    def unit_words(self, meeting: UnitMeeting) -> str:
+        """Two of one unit whom the round does not keep apart: 同单位（第N轮起不回避）."""
+        if meeting.free_from is None or meeting.free_from <= 1:
+            return self.tr("same unit (units are not kept apart in this event)")
+        return self.tr("same unit (not kept apart from round %1 on)").replace(
+            "%1", str(meeting.free_from)
+        )
 
     def _card(self, st: PlayerState) -> str:
         parts = [st.label, st.unit or "", self.tr("%1 pts").replace("%1", fmt_score(st.score))]
