@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from app.errors import FinalsError
 from app.resources import resource_path
+from app.standings.medals import Medal, MedalPlace, MedalTable
 
 
 def preset_names() -> list[str]:
@@ -25,3 +28,31 @@ def load_preset(name: str) -> dict[str, Any]:
             f"预设文件 {path.name} 第 {exc.lineno} 行格式错误：{exc.msg}。请修正后重试。"
         ) from exc
     return data
+
+
+def medal_tables(preset: Mapping[str, Any]) -> tuple[MedalTable, ...]:
+    """The preset's medal tables (`medals`: which prize places get which medal); none for a
+    regulation that awards no medals."""
+    tables = []
+    for spec in preset.get("medals") or ():
+        try:
+            places = tuple(
+                MedalPlace(int(p["from"]), int(p["to"]), Medal.parse(p["medal"]))
+                for p in spec["places"]
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise FinalsError(
+                f"预设 {preset.get('name')} 的奖牌表（{spec.get('event')}）有误：{exc}。"
+                '每个名次段应写成 {"from": 1, "to": 1, "medal": "金牌"}。'
+            ) from exc
+        tables.append(MedalTable(str(spec["event"]), spec.get("category"), places))
+    return tuple(tables)
+
+
+@lru_cache(maxsize=8)
+def preset_medal_tables(name: str | None) -> tuple[MedalTable, ...]:
+    """The medal tables of the preset a final was made from (None, or a preset this program
+    does not ship: none)."""
+    if not name or name not in preset_names():
+        return ()
+    return medal_tables(load_preset(name))

@@ -29,6 +29,7 @@ from reports.fonts import check_names
 from reports.grades import build_grades_pdf
 from reports.lineup import build_lineup_pdf
 from reports.mcmahon import build_mcmahon_pdf, mcmahon_workbook
+from reports.medals import build_medals_pdf, medals_mark, medals_workbook
 from reports.pairings import build_index_pdf, build_pairings_pdf
 from reports.poster import build_poster_pdf
 from reports.prizes import build_prizes_pdf, select_prizes
@@ -53,6 +54,7 @@ class ReportKind(StrEnum):
     TEAMS = "teams"
     PAIRS = "pairs"
     PRIZES = "prizes"
+    MEDALS = "medals"
     CERTIFICATES = "certificates"
     GRADES = "grades"
     ENTRIES = "entries"
@@ -82,6 +84,7 @@ _REPORT_LABELS: dict[ReportKind, tuple[str, str]] = {
     ReportKind.TEAMS: ("团体成绩表", "Team standings"),
     ReportKind.PAIRS: ("双人赛成绩表", "Pair standings"),
     ReportKind.PRIZES: ("奖金发放表", "Prize sheet"),
+    ReportKind.MEDALS: ("奖牌名单", "Medal list"),
     ReportKind.CERTIFICATES: ("证书", "Prize certificates"),
     ReportKind.GRADES: ("等级申报表", "Grade list"),
     ReportKind.ENTRIES: ("秩序册", "Entry list"),
@@ -105,6 +108,7 @@ EXCEL_KINDS = (
     ReportKind.TEAMS,
     ReportKind.PAIRS,
     ReportKind.PRIZES,
+    ReportKind.MEDALS,
     ReportKind.GRADES,
     ReportKind.MCMAHON,
 )
@@ -152,7 +156,7 @@ def build_report(
     (names at 14 pt or more, A4 landscape, readable from 2 m) and the A3 poster; any other
     kind, or a workbook, is refused (`refuse_large`).  `extras`: the
     slips' phone links and the certificates' register numbers (`PrintExtras`).
-    `provisional`: the prize sheet, prize and grade certificates and the ceremony list of
+    `provisional`: the prize sheet, the medal list, prize and grade certificates and the ceremony list of
     events not yet finished are printed marked 临时（第N轮后） instead of refused
     (`reports.provisional.NotFinal`); see `results_mark`.
 
@@ -212,6 +216,14 @@ def build_report(
             final, path, event=event, printed_at=printed_at
         ),
         ReportKind.PRIZES: lambda path: build_prizes_pdf(
+            final,
+            path,
+            event=event,
+            category=category,
+            printed_at=printed_at,
+            provisional=provisional,
+        ),
+        ReportKind.MEDALS: lambda path: build_medals_pdf(
             final,
             path,
             event=event,
@@ -301,6 +313,8 @@ def _excel(
         return excel.pairs_workbook(final, out, event=event)
     if kind == ReportKind.MCMAHON:
         return mcmahon_workbook(final, out, event=event)
+    if kind == ReportKind.MEDALS:
+        return medals_workbook(final, out, event=event, category=category, provisional=provisional)
     return excel.prizes_workbook(
         final, out, event=event, category=category, provisional=provisional
     )
@@ -324,6 +338,8 @@ def results_mark(
         return ""
     if kind == ReportKind.CERTIFICATES:
         return select_certificates(final, cert_type, event, category, provisional=provisional).mark
+    if kind == ReportKind.MEDALS:
+        return medals_mark(final, event, category, provisional)
     view = DocView(final)
     prizes = select_prizes(view, event, category)
     return final_mark(view, (p.award.event for p in prizes), KINDS[kind], provisional)

@@ -1,8 +1,8 @@
 """Only final results are printed as final (issue 26 §2).
 
-The prize sheet, the prize and grade certificates and the ceremony list state results: of
-an event whose last round is not complete (or printed with `--round N` before its end)
-they are refused, unless asked for as provisional; then every page says
+The prize sheet, the medal list, the prize and grade certificates and the ceremony list
+state results: of an event whose last round is not complete (or printed with `--round N`
+before its end) they are refused, unless asked for as provisional; then every page says
 「临时（第N轮后）」 and no certificate number is issued or registered.
 """
 
@@ -14,7 +14,7 @@ from reports.docview import DocView, EventView
 from reports.errors import ReportError
 
 # The documents that state final results: refused before the end unless provisional.
-FINAL_KINDS = ("prizes", "certificates", "ceremony")
+FINAL_KINDS = ("prizes", "medals", "certificates", "ceremony")
 FINAL_CERTIFICATES = ("prize", "grade")  # a participation certificate states no result
 
 

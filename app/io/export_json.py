@@ -40,6 +40,7 @@ from app.settings import (
 )
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeBand, GradeTable
+from app.standings.medals import Medal, MedalPlace, MedalTable
 from app.standings.model import Standing, Standings, StandingsSettings
 from app.standings.prizes import Award, PrizePlace, PrizeRules, PrizeTable
 from app.standings.tiebreaks import labels
@@ -222,6 +223,16 @@ def grade_table_document(table: GradeTable) -> dict[str, Any]:
     }
 
 
+def medal_table_document(table: MedalTable) -> dict[str, Any]:
+    return {
+        "category": table.category,
+        "places": [
+            {"from": p.place_from, "to": p.place_to, "medal": p.medal.value, "name": p.medal.zh}
+            for p in table.places
+        ],
+    }
+
+
 def _event(event: FinalEvent) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "code": event.code,
@@ -256,6 +267,8 @@ def _event(event: FinalEvent) -> dict[str, Any]:
         "prize_tables": [prize_table_document(t) for t in event.prize_tables],
         "grade_tables": [grade_table_document(t) for t in event.grade_tables],
     }
+    if event.medal_tables:  # only where the regulation awards medals (Gomoku §十五.2/3)
+        doc["medal_tables"] = [medal_table_document(t) for t in event.medal_tables]
     if event.kind == EventKind.TEAM:
         doc["late_changes"] = [late_change_document(c) for c in event.late_changes]
     return doc
@@ -469,6 +482,17 @@ def _prize_table_from(code: str, data: Mapping[str, Any]) -> PrizeTable:
     )
 
 
+def _medal_table_from(code: str, data: Mapping[str, Any]) -> MedalTable:
+    return MedalTable(
+        event=code,
+        category=data.get("category"),
+        places=tuple(
+            MedalPlace(int(p["from"]), int(p["to"]), Medal.parse(str(p.get("medal") or "")))
+            for p in data.get("places") or ()
+        ),
+    )
+
+
 def _grade_table_from(code: str, data: Mapping[str, Any]) -> GradeTable:
     return GradeTable(
         event=code,
@@ -628,6 +652,9 @@ def _event_from(data: Mapping[str, Any]) -> FinalEvent:
         ),
         grade_tables=tuple(
             _grade_table_from(stored.code, t) for t in data.get("grade_tables") or ()
+        ),
+        medal_tables=tuple(
+            _medal_table_from(stored.code, t) for t in data.get("medal_tables") or ()
         ),
     )
 

@@ -23,6 +23,7 @@ from app.domain import (
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
+from app.standings.medals import MedalTable
 from app.standings.model import Standings, StandingsSettings
 from app.standings.prizes import Award, PrizeRules, PrizeTable
 
@@ -173,6 +174,8 @@ class FinalEvent:
     # The event's prize and grade tables in force (the file's, as `finals prize-table` sets).
     prize_tables: tuple[PrizeTable, ...] = ()
     grade_tables: tuple[GradeTable, ...] = ()
+    # Which prize places get which medal (the preset's, from the regulation; none: no medals).
+    medal_tables: tuple[MedalTable, ...] = ()
 
     @property
     def configured_tiebreaks(self) -> tuple[str, ...]:

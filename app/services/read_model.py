@@ -21,6 +21,7 @@ from app.domain import (
     Seed,
     points_for,
 )
+from app.presets import preset_medal_tables
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -139,6 +140,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
         (ev.code, e.player_id): EntrantId(e.id) for ev in events for e in ev.entrants if e.player_id
     }
     prize_tables_all, grade_tables_all = prize_tables(session), grade_tables(session)
+    medal_tables_all = preset_medal_tables(tournament.preset)
     final_events = tuple(
         _event(
             event,
@@ -156,6 +158,7 @@ def _build(session: Session, revision: int, after_round: int | None) -> Final:
             ev,
             prize_tables=tuple(t for t in prize_tables_all if t.event == ev.code),
             grade_tables=tuple(t for t in grade_tables_all if t.event == ev.code),
+            medal_tables=tuple(t for t in medal_tables_all if t.event == ev.code),
         )
         for ev in final_events
     )
