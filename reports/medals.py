@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl.styles import Font
-from reportlab.lib.units import mm
 from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer
 
 from app.domain import EventKind
@@ -269,12 +269,12 @@ def medals_workbook(
     titles = ["组别", *(c.title for c in MEDAL_COLUMNS)]
     bold = Font(name=FONT_NAME, bold=True, size=10)
     for name, rows in groups.items():
-        body = [
+        body: list[list[str]] = [
             [name, *row[:-1], _members_text(line)]
             for row, line in zip(medal_rows(rows), rows, strict=True)
         ]
         found = counts(rows)
-        body.append(["小计", "", "", _count_text(found), "", "", sum(found.values()), ""])
+        body.append(["小计", "", "", _count_text(found), "", "", str(sum(found.values())), ""])
         ws = book.sheet(name, f"{stamp}{DOCUMENT} {name}", titles, body, widths={"奖牌": 8})
         for cell in ws[ws.max_row]:
             cell.font = bold

@@ -47,3 +47,29 @@ def test_gomoku_open_grade_bands_follow_the_regulation() -> None:
 
 def test_both_presets_are_shipped() -> None:
     assert {"shaoxing-gomoku-2022", "hangzhou-go"} <= set(preset_names())
+
+
+def test_medals_where_the_regulation_awards_them_for_every_place_it_admits() -> None:
+    """Gomoku §十五.2/3: the team events (前6名, 女子前3名) and 少儿组 (前8名) get 奖金、奖牌和
+    奖状; 公开组 (§十五.1) only 奖金和奖状; the Go regulation (§十二) names no medal."""
+    from app.presets import medal_tables
+    from app.standings.medals import Medal
+
+    gold, silver, bronze, place = Medal.GOLD, Medal.SILVER, Medal.BRONZE, Medal.PLACE
+    preset = load_preset("shaoxing-gomoku-2022")
+    found = {
+        (t.event, t.category): [(p.place_from, p.place_to, p.medal) for p in t.places]
+        for t in medal_tables(preset)
+    }
+    podium = [(1, 1, gold), (2, 2, silver), (3, 3, bronze)]
+    assert found == {
+        ("MTEAM", None): [*podium, (4, 6, place)],
+        ("WTEAM", None): podium,
+        ("YOUTH", None): [*podium, (4, 8, place)],
+    }
+    for (event, category), places in found.items():  # the places admitted, no more
+        prizes = next(
+            p for p in preset["prizes"] if p["event"] == event and p.get("category") == category
+        )
+        assert places[-1][1] == max(p["to"] for p in prizes["places"]), event
+    assert medal_tables(load_preset("hangzhou-go")) == ()

@@ -364,6 +364,7 @@ class MainWindow(QMainWindow):
             "teams": self.tr("Team standings"),
             "pairs": self.tr("Pair standings"),
             "prizes": self.tr("Prize sheet"),
+            "medals": self.tr("Medal list"),
             "certificates": self.tr("Prize certificates"),
             "grades": self.tr("Grade list"),
             "entries": self.tr("Entry list"),

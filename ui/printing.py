@@ -82,14 +82,15 @@ def make_report(
     command line's `finals report … --base-url`.  `notes` gets what the window should say
     about the document (slips printed without QR codes: no address known).
 
-    `provisional`: the prize sheet, certificates and ceremony list of an event not yet ended
+    `provisional`: the prize sheet, medal list, certificates and ceremony list of an event
+    not yet ended
     print marked 临时（第N轮后）, unnumbered; without it they raise `NotFinal` (the window
     asks, then prints again with it) before any number is issued."""
     check_output(out, reading=[db.path], force=True, makes_folders=True)  # never onto a final
     final = readers.final(db, None if kind in ROUND_KINDS else after_round)
     out.parent.mkdir(parents=True, exist_ok=True)
     scoped_event = event if kind in EVENT_KINDS or kind in ("prizes", "grades") else None
-    if kind in ("teams", "pairs", "certificates", "prizes", "grades"):
+    if kind in ("teams", "pairs", "certificates", "prizes", "medals", "grades"):
         scoped_event = None  # the whole final: every team/pair event, every prize table
     numbers: dict[str, str] = {}
     links: dict[tuple[str, int, int], str] = {}

@@ -132,7 +132,8 @@ def register(sub: Any) -> None:
         metavar="KIND",
         help="文档种类：pairings（对阵表） index（姓名索引） slips（成绩登记单） "
         "standings（成绩排名表） crosstable（对阵成绩表） teams（团体成绩表） "
-        "pairs（双人赛成绩表） prizes（奖金发放表） certificates（证书） grades（等级申报表） "
+        "pairs（双人赛成绩表） prizes（奖金发放表） medals（奖牌名单：谁得何种奖牌、各订几枚） "
+        "certificates（证书） grades（等级申报表） "
         "entries（秩序册） checkin（签到表） cards（台号牌） "
         "lineup（团体赛出场名单） ceremony（颁奖顺序表） "
         "poster（选手查询海报：--base-url，--large 为 A3） "
@@ -147,7 +148,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--category",
         metavar="C",
-        help="只印该组别（standings、prizes、certificates、grades、ceremony），如 women、youth",
+        help="只印该组别（standings、prizes、medals、certificates、grades、ceremony），如 women、youth",
     )
     p.add_argument(
         "--type",
@@ -182,7 +183,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--provisional",
         action="store_true",
-        help="比赛未结束时也打印奖金发放表、获奖/等级证书、颁奖顺序表：每页标明“临时（第N轮后）”，"
+        help="比赛未结束时也打印奖金发放表、奖牌名单、获奖/等级证书、颁奖顺序表：每页标明“临时（第N轮后）”，"
         "不发证书编号，不写入证书登记（不加此项则比赛结束前拒绝打印）",
     )
     add_output(p, "-o", "--output", required=True, help="输出文件（.pdf 或 .xlsx）")

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from app.domain import EntrantId
 from app.standings.prizes import Award
 
 
@@ -89,7 +90,7 @@ class MedalAward:
 def allocate_medals(
     awards: Iterable[Award],
     tables: Iterable[MedalTable],
-    members: Mapping[int, int] | None = None,
+    members: Mapping[EntrantId, int] | None = None,
 ) -> tuple[MedalAward, ...]:
     """The medal of each award whose table and place have one, in the awards' order.
 

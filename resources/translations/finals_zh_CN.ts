@@ -883,6 +883,10 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>奖金发放表</translation>
     </message>
     <message>
+      <source>Medal list</source>
+      <translation>奖牌名单</translation>
+    </message>
+    <message>
       <source>Prize certificates</source>
       <translation>奖状</translation>
     </message>

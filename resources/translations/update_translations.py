@@ -681,6 +681,8 @@ ZH: dict[str, str] = {
     "Table %1: no rematch, colours within the limits; %2.": "第%1台：无重复对局、先后手符合限制；%2。",
     "same unit (not kept apart from round %1 on)": "同单位（第%1轮起不回避）",
     "same unit (units are not kept apart in this event)": "同单位（本项目不回避同单位）",
+    # the medal list beside the prize sheet (issue 38 §6)
+    "Medal list": "奖牌名单",
 }
 
 

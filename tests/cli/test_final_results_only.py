@@ -26,6 +26,8 @@ PRESET = "shaoxing-gomoku-2022"  # 公开组 9 rounds, 少儿组 7
 FINAL_DOCUMENTS = (
     ("prizes", ".pdf", ()),
     ("prizes", ".xlsx", ()),
+    ("medals", ".pdf", ()),  # the medal list beside the prize sheet (issue 38 §6)
+    ("medals", ".xlsx", ()),
     ("certificates", ".pdf", ("--type", "prize")),
     ("certificates", ".pdf", ("--type", "grade")),
     ("ceremony", ".pdf", ()),

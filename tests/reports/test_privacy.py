@@ -13,7 +13,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, build_report
-from tests.reports.conftest import as_final, pdf_text, with_mcmahon
+from tests.reports.conftest import as_final, pdf_text, with_mcmahon, with_medals
 from tests.reports.fixtures import private_strings
 
 JOBS = [
@@ -25,6 +25,7 @@ JOBS = [
     ("crosstable", {"event": "OPEN"}),
     ("teams", {}),
     ("prizes", {}),
+    ("medals", {}),
     ("certificates", {}),
     ("certificates", {"cert_type": "grade"}),
     ("certificates", {"cert_type": "participation", "event": "YOUTH"}),
@@ -60,6 +61,7 @@ def test_the_read_model_the_reports_take_holds_no_private_data(request, final):
 @pytest.mark.parametrize(("kind", "kwargs"), JOBS)
 def test_no_private_data_in_pdfs(tmp_path, gomoku, kind, kwargs):
     secrets = private_strings(gomoku)
+    with_medals(gomoku)
     out = build_report(as_final(gomoku), kind, tmp_path / "out.pdf", **kwargs)
     text = pdf_text(out)
     assert text
@@ -87,6 +89,8 @@ def test_no_private_data_in_workbooks(tmp_path, go, kind):
     secrets = private_strings(go)
     if kind == "mcmahon":
         with_mcmahon(go)
+    if kind == "medals":
+        with_medals(go)
     kwargs = {"event": "MEN"} if kind in ("pairings", "index", "standings", "crosstable") else {}
     out = build_report(as_final(go), kind, tmp_path / "out.xlsx", **kwargs)
     cells = []
