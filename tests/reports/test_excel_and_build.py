@@ -4,7 +4,7 @@ import pytest
 from openpyxl import load_workbook
 
 from reports import EXCEL_KINDS, KINDS, ReportError, build_report
-from tests.reports.conftest import as_final, with_mcmahon
+from tests.reports.conftest import as_final, with_mcmahon, with_medals
 from tests.reports.test_prize_workbook_summary import _value
 
 
@@ -83,6 +83,7 @@ def test_every_kind_builds_a_pdf(tmp_path, go):
     teams = next(e for e in go["events"] if e["code"] == "MT")
     teams["settings"].setdefault("pairing", {})["team_format"] = "match"  # for the line-up
     with_mcmahon(go)  # for the McMahon start list
+    with_medals(go)  # for the medal list (the Go regulation awards none)
     for kind in KINDS:
         kwargs = (
             {"event": "MEN"}
