@@ -1,4 +1,4 @@
-"""The regulations' events, scoring, prizes and grades, as editable data files."""
+"""The regulations' events, scoring, prizes, grades and medals, as editable data files."""
 
 from __future__ import annotations
 
