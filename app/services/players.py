@@ -395,6 +395,17 @@ def set_status(
         event = get_event(session, event_code)
         entrant = find_entrant(session, event, who)
         next_round = len(event.rounds) + 1
+        if entrant.status == EntrantStatus.DISQUALIFIED:
+            from app.services.disqualification import undo_in_session
+
+            if status == EntrantStatus.PLAYING:  # finals reinstate: undo the disqualification
+                return undo_in_session(session, event, entrant, operator)
+            raise FinalsError(
+                f"{entrant.name}已被取消资格，不再编排，无需退赛或请假。"
+                f"要让他恢复参赛，请撤销取消资格（finals disqualify FILE {entrant.seed} "
+                f"--event {event.code} --undo）。未改动。",
+                window=f"{entrant.name}已被取消资格，不再编排。要恢复参赛，请撤销取消资格。未改动。",
+            )
         if status in (EntrantStatus.WITHDRAWN, RoundStatus.ABSENT, PRESENT):
             _require_unpaired_round(event, round_number if round_number is not None else next_round)
         target = f"{event.code} #{entrant.seed} {entrant.name}"
