@@ -51,6 +51,7 @@ COMMANDS = {
             "edit-player",
             "withdraw",
             "reinstate",
+            "disqualify",
             "absent",
             "present",
             "seed",

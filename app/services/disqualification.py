@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
+from app.readmodel.withdrawal import disqualification_text
 from app.services.audit import record
 from app.services.lookup import find_entrant
 from app.services.snapshots import is_team_match
@@ -27,12 +28,6 @@ from app.text import TEXT_MAX, clean_text
 AUDIT_ACTION = "取消资格"
 UNDO_ACTION = "撤销取消资格"
 REASON_EXAMPLE = "经查实冒名参赛"
-
-
-def disqualification_text(after_round: int | None, reason: str | None) -> str:
-    """取消资格（第5轮后：经查实冒名参赛）: how every list marks a disqualified entrant."""
-    when = f"第{after_round}轮后" if after_round else "开赛前"
-    return f"取消资格（{when}：{reason}）" if reason else f"取消资格（{when}）"
 
 
 def _target(event: Event, entrant: Entrant) -> str:

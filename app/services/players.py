@@ -23,6 +23,7 @@ from app.io.registration import (
 from app.services.audit import record
 from app.services.lookup import event_rules, find_entrant, player_row
 from app.services.seeding import apply_order
+from app.services.snapshots import disqualified_after
 from app.services.tournament import get_event
 from app.standings.categories import normalize_gender
 from app.store.database import Database
@@ -488,6 +489,9 @@ class EntrantRow:
     members: tuple[str, ...]  # a team's or pair's players; () for a single player
     # Private: shown to the arbiter here, never exported or printed.
     platform_account: str | None
+    # 取消资格: the rounds paired when it was recorded, and the reason (None otherwise).
+    disqualified_after_round: int | None = None
+    disqualified_reason: str | None = None
 
 
 def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRow]:
@@ -517,6 +521,10 @@ def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRo
                         status=e.status,
                         members=tuple(m.player.name for m in e.members),
                         platform_account=p.platform_account if p else None,
+                        disqualified_after_round=disqualified_after(e),
+                        disqualified_reason=e.disqualified_reason
+                        if e.status == EntrantStatus.DISQUALIFIED
+                        else None,
                     )
                 )
         return rows

@@ -385,6 +385,14 @@ def rules_line(rules: StandingsRules) -> str:
     )
 
 
+def disqualified_note(standings: Standings) -> str:
+    """The disqualification rules of `standings` ("" when nobody was left out)."""
+    rules = standings.rules
+    if rules is None or not standings.disqualified:
+        return ""
+    return disqualified_words(rules)
+
+
 def disqualified_words(rules: StandingsRules) -> str:
     """The disqualification rules in force (standings.disqualified_games and
     .disqualified_places), printed with standings that leave someone out."""
