@@ -12,6 +12,9 @@ Both use cases are one transaction and one audit entry; a refused one changes no
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from app.domain import EntrantStatus, EventKind, RoundStatus
@@ -22,7 +25,7 @@ from app.services.lookup import find_entrant
 from app.services.snapshots import is_team_match
 from app.services.tournament import get_event
 from app.store.database import Database
-from app.store.models import Entrant, EntrantRoundStatus, Event
+from app.store.models import CertificateNumber, Entrant, EntrantRoundStatus, Event
 from app.text import TEXT_MAX, clean_text
 
 AUDIT_ACTION = "取消资格"
@@ -55,6 +58,22 @@ def _refuse_summed_team(event: Event) -> None:
         )
 
 
+def _void_certificates(session: Session, entrant: Entrant) -> list[str]:
+    """Void every live certificate number issued to `entrant` (prize, grade, participation,
+    his members' own): the register lists them as void from now on.  An undo does not give
+    them back: his next print issues new numbers, as for any award that changed."""
+    now = datetime.now().replace(microsecond=0)
+    voided = []
+    for row in session.scalars(
+        select(CertificateNumber)
+        .where(CertificateNumber.entrant_id == entrant.id, CertificateNumber.void.is_(False))
+        .order_by(CertificateNumber.kind, CertificateNumber.serial)
+    ):
+        row.void, row.voided_at = True, now
+        voided.append(row.number)
+    return voided
+
+
 def disqualify(
     db: Database, event_code: str, who: str, reason: str | None, operator: str = ""
 ) -> str:
@@ -82,18 +101,25 @@ def disqualify(
         entrant.status = EntrantStatus.DISQUALIFIED
         entrant.disqualified_after_round = after
         entrant.disqualified_reason = text
+        voided = _void_certificates(session, entrant)
         record(
             session,
             operator,
             AUDIT_ACTION,
             _target(event, entrant),
             before,
-            {"status": EntrantStatus.DISQUALIFIED, "after_round": after, "reason": text},
+            {
+                "status": EntrantStatus.DISQUALIFIED,
+                "after_round": after,
+                "reason": text,
+                **({"voided": voided} if voided else {}),
+            },
         )
         when = f"第{after}轮后" if after else "开赛前"
+        void = f"已发的证书编号 {'、'.join(voided)} 作废。" if voided else ""
         return (
             f"{entrant.name}（{event.name}{entrant.seed}号）{when}取消资格：{text}。"
-            f"此后各轮不再编排，名次、奖项、等级和证书中不再列出。"
+            f"此后各轮不再编排，名次、奖项、等级和证书中不再列出。{void}"
         )
 
 
