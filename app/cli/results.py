@@ -222,10 +222,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if marked:
             cells.append(withdrawal_note(entrant))
         body.append(cells)
-    for row in gone:
-        entrant = names[row.entrant]
-        cells = ["—", str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(row.points)]
-        cells += [fmt_points(row.tiebreaks.get(name)) for name in order]
+    for out in gone:
+        entrant = names[out.entrant]
+        cells = ["—", str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(out.points)]
+        cells += [fmt_points(out.tiebreaks.get(name)) for name in order]
         body.append([*cells, withdrawal_note(entrant, held.after)])
     print(
         table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])

@@ -616,11 +616,13 @@ def register(sub: Any) -> None:
         add_round(p, help=round_help)
         p.set_defaults(handler=_status_command(status))
 
+    summary = (
+        "取消资格（随时可用，末轮后也可）：此后不再编排，退出名次、奖项、等级和证书；--undo 撤销"
+    )
     p = sub.add_parser(
         "disqualify",
-        help="取消资格（随时可用，末轮后也可）：此后不再编排，退出名次、奖项、等级和证书；"
-        "--undo 撤销",
-        description="取消选手资格（规程：如被举报，经查实立即取消资格）。记入日志，可撤销。"
+        help=summary,
+        description=f"{summary}。规程：如被举报，经查实立即取消资格。记入日志。"
         "其对局是否保留、其后名次是否顺延见项目设置 standings.disqualified_games"
         "（默认 keep 保留）与 standings.disqualified_places（默认 empty 不顺延）。",
     )
