@@ -107,6 +107,16 @@ def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> l
     return lines
 
 
+DISQUALIFIED_GAMES = {
+    "keep": "保留，对手照计得分与对手分（中国规则的做法）",
+    "annul": "作废，对手该轮不计得分与对手分",
+}
+DISQUALIFIED_PLACES = {
+    "empty": "不顺延，名次空缺，该名次奖项、等级不授",
+    "move_up": "顺延，其后名次依次递补",
+}
+
+
 def standings_settings_lines(event: EventView) -> list[str]:
     standings = event.standings_rules
     lines = []
@@ -130,6 +140,13 @@ def standings_settings_lines(event: EventView) -> list[str]:
         lines.append("完全同分：抽签决定" + (f"（抽签种子 {seed}）" if seed is not None else ""))
     elif ties == "shared":
         lines.append("完全同分：名次并列（名次后标“=”）")
+    # 取消资格 (issue 38): what his games count for, whether the places below move up
+    games = standings.get("disqualified_games")
+    if games in DISQUALIFIED_GAMES:
+        lines.append("取消资格者的对局：" + DISQUALIFIED_GAMES[games])
+    places = standings.get("disqualified_places")
+    if places in DISQUALIFIED_PLACES:
+        lines.append("取消资格者之后的名次：" + DISQUALIFIED_PLACES[places])
     # what the standings could not count as they should (a McMahon grade that cannot be read)
     lines += [line for line in event.event.standings.explanation if line.startswith(NOTE)]
     return lines

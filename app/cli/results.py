@@ -137,8 +137,10 @@ def _check_filters(args: argparse.Namespace) -> None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    from app.io.export_json import standing_document
     from app.readmodel.held import beyond_last_round, event_rounds_held
     from app.readmodel.withdrawal import withdrawal_note
+    from app.standings.ranking import disqualified_note as disqualified_words
 
     _check_filters(args)
     final = _load(args)
@@ -163,6 +165,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         rows = _standing_rows(event, category)
     names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
+    # the disqualified (取消资格), out of the ranking: listed after it on the event's list
+    gone = event.standings.disqualified if category is None else ()
     # what the standings could not count as they should (a McMahon grade that cannot be read)
     from app.standings.model import NOTE  # imported by the command that prints standings only
 
@@ -177,6 +181,20 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 "tiebreak_order": order,
                 "standings": [_row_document(r, category is None) for r in rows],
                 "explanation": list(event.standings.explanation),
+                # 取消资格: left out of the ranking, each with the place he would hold
+                **(
+                    {
+                        "disqualified": [
+                            {
+                                **standing_document(r),
+                                "note": withdrawal_note(names[r.entrant], held.after),
+                            }
+                            for r in gone
+                        ]
+                    }
+                    if gone
+                    else {}
+                ),
             }
         )
         return 0
@@ -195,7 +213,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     body = []
     # a withdrawn player (by hand or by the forfeit rule) is marked 退赛, in a last column
     # that is there only when someone listed has withdrawn
-    marked = any(withdrawal_note(names[r.entrant]) for r in rows)
+    marked = bool(gone) or any(withdrawal_note(names[r.entrant]) for r in rows)
     for row in rows:
         entrant = names[row.entrant]
         rank = f"{row.rank}{'=' if row.shared else ''}"
@@ -204,9 +222,16 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if marked:
             cells.append(withdrawal_note(entrant))
         body.append(cells)
+    for out in gone:
+        entrant = names[out.entrant]
+        cells = ["—", str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(out.points)]
+        cells += [fmt_points(out.tiebreaks.get(name)) for name in order]
+        body.append([*cells, withdrawal_note(entrant, held.after)])
     print(
         table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])
     )
+    if gone and not args.explain:  # the rules his leaving follows (settings in force)
+        print(disqualified_words(event.standings))
     if args.explain:
         print()
         for line in event.standings.explanation:

@@ -103,6 +103,11 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         row["requested_byes"] = [{"round": r, "points": _num(p)} for r, p in entrant.requested_byes]
     if _is_mcmahon(event):
         row["mcmahon_start"] = _num(entrant.mcmahon_start)
+    if entrant.disqualified:  # 取消资格: only a disqualified entrant has it
+        row["disqualification"] = {
+            "after_round": entrant.disqualified_after_round or 0,
+            "reason": entrant.disqualified_reason,
+        }
     if event.kind in (EventKind.TEAM, EventKind.PAIR):
         row["eligibility_problems"] = list(entrant.eligibility_problems)
     if event.kind == EventKind.TEAM:
@@ -433,6 +438,7 @@ def _late_changes_from(
 
 def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
     entrant = EntrantId(int(data["id"]))
+    disqualified = data.get("disqualification")
     return FinalEntrant(
         id=entrant,
         seed=Seed(int(data.get("seed") or 0)),
@@ -460,6 +466,14 @@ def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
             (int(b["round"]), float(b["points"])) for b in data.get("requested_byes") or ()
         ),
         mcmahon_start=float(data.get("mcmahon_start") or 0),
+        disqualified_after_round=(
+            int(disqualified.get("after_round") or 0) if isinstance(disqualified, dict) else None
+        ),
+        disqualified_reason=(
+            str(disqualified.get("reason") or "") or None
+            if isinstance(disqualified, dict)
+            else None
+        ),
     )
 
 

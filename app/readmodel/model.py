@@ -99,6 +99,14 @@ class FinalEntrant:
     # Issue 29: the country OpenGotha names ("FR"), grades added to the McMahon start.
     country: str | None = None
     mcmahon_correction: int = 0
+    # 取消资格 (status DISQUALIFIED): the rounds paired when it was recorded (standings
+    # after this round leave him out; he is paired in no later round) and the reason.
+    disqualified_after_round: int | None = None
+    disqualified_reason: str | None = None
+
+    @property
+    def disqualified(self) -> bool:
+        return self.status == EntrantStatus.DISQUALIFIED
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ from app.services.ranking import (
 )
 from app.services.snapshots import (
     board_points,
+    disqualified_after,
     event_games,
     event_settings_of,
     is_team_match,
@@ -54,6 +55,7 @@ from app.services.snapshots import (
     requested_byes,
     standings_settings,
     stored_event,
+    withdrawn_from,
 )
 from app.services.teams import entrant_problems, late_changes
 from app.settings import (
@@ -313,9 +315,7 @@ def _entrant(
         member_ids=member_ids,
         eligibility_problems=tuple(problems.get(entrant.id, ())),
         late=late_of.get(EntrantId(entrant.id)) if event.kind == EventKind.TEAM else None,
-        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == EntrantStatus.WITHDRAWN
-        else None,
+        withdrawn_from_round=withdrawn_from(entrant),
         joined_round=entrant.joined_round or 1,
         absent_rounds=tuple(
             sorted(s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT)
@@ -330,6 +330,10 @@ def _entrant(
         mcmahon_start=mcmahon_start,
         country=player.country if player else None,
         mcmahon_correction=entrant.mcmahon_correction or 0,
+        disqualified_after_round=disqualified_after(entrant),
+        disqualified_reason=entrant.disqualified_reason
+        if entrant.status == EntrantStatus.DISQUALIFIED
+        else None,
     )
 
 

@@ -151,12 +151,27 @@ def withdraws_after_forfeits(event: Event) -> int:
     return event_settings_of(event, "pairing.withdraw_after_forfeits").withdraw_after_forfeits
 
 
+def withdrawn_from(entrant: Entrant) -> int | None:
+    """The round a withdrawal took effect from (None: not withdrawn); a disqualified entrant
+    keeps a withdrawal made before it (the rounds between stay withdrawn)."""
+    if entrant.status == EntrantStatus.WITHDRAWN:
+        return entrant.withdrawn_from_round or 1
+    if entrant.status == EntrantStatus.DISQUALIFIED:
+        return entrant.withdrawn_from_round
+    return None
+
+
+def disqualified_after(entrant: Entrant) -> int | None:
+    """The round after which a disqualified entrant is out (None: not disqualified)."""
+    if entrant.status != EntrantStatus.DISQUALIFIED:
+        return None
+    return entrant.disqualified_after_round or 0
+
+
 def availability(entrant: Entrant) -> Availability:
     return Availability(
         id=EntrantId(entrant.id),
-        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == EntrantStatus.WITHDRAWN
-        else None,
+        withdrawn_from_round=withdrawn_from(entrant),
         joined_round=entrant.joined_round,
         absent_rounds=frozenset(
             s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT
@@ -164,6 +179,7 @@ def availability(entrant: Entrant) -> Availability:
         withdrawn_rounds=frozenset(
             s.round_number for s in entrant.round_status if s.status == RoundStatus.WITHDRAWN
         ),
+        disqualified_after_round=disqualified_after(entrant),
     )
 
 
@@ -380,6 +396,7 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
             if s.status == RoundStatus.ABSENT and s.points is None
         ),
         requested_byes=requested_byes(entrant),
+        disqualified_after=disqualified_after(entrant),
     )
 
 

@@ -132,6 +132,11 @@ class Entrant(Base):
         vocabulary(EntrantStatus, 12), default=EntrantStatus.PLAYING
     )
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
+    # Issue 38: a disqualification (取消资格, status DISQUALIFIED): the rounds paired when it
+    # was recorded (he sits out every later round; standings after this round leave him
+    # out) and its reason.  `withdrawn_from_round` keeps an earlier withdrawal for the undo.
+    disqualified_after_round: Mapped[int | None] = mapped_column(Integer)
+    disqualified_reason: Mapped[str | None] = mapped_column(String(200))
     joined_round: Mapped[int] = mapped_column(Integer, default=1)
     initial_points: Mapped[float] = mapped_column(Float, default=0.0)
     # Issue 29: McMahon events: grades added to the start (OpenGotha's smmsCorrection).

@@ -22,6 +22,16 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # disqualification, 取消资格 (issue 38)
+    "Disqualified": "取消资格",
+    "Disqualify / undo…": "取消资格 / 撤销…",
+    "Disqualify": "取消资格",
+    "Disqualify %1": "取消%1的资格",
+    "Undo the disqualification of %1?": "撤销%1的取消资格？",
+    "Disqualify %1: he is paired no more and leaves the ranking, prizes, grades and "
+    "certificates.\nReason (printed on the standings):": (
+        "取消%1的资格：此后不再编排，退出名次、奖项、等级和证书。\n理由（印在名次表上）："
+    ),
     # the stages of pairing a round, while a big field is paired (issue 30)
     "Round %1 of %2: reading the players…": "%2第%1轮：读取棋手…",
     "Round %1 of %2: computing the pairings…": "%2第%1轮：计算对阵…",

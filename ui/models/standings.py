@@ -40,6 +40,7 @@ class StandingLine:
     status_note: str  # 退赛（自第N轮）, "" while playing
     points: float
     tiebreaks: Mapping[str, float]
+    disqualified: bool = False  # 取消资格: listed after the ranking, no place
 
 
 def tiebreak_order(event: FinalEvent, rows: list[StandingLine]) -> list[str]:
@@ -83,6 +84,31 @@ def standing_rows(event: FinalEvent, category: str | None) -> list[StandingLine]
                 tiebreaks=row.tiebreaks,
             )
         )
+    if category is None:  # the disqualified (取消资格), after the ranking
+        for row in event.standings.disqualified:
+            entrant = entrants.get(row.entrant)
+            if entrant is None:
+                continue
+            rows.append(
+                StandingLine(
+                    event_name=event.name,
+                    rank=DISQUALIFIED_RANK,
+                    overall_rank=DISQUALIFIED_RANK,
+                    shared=False,
+                    overall_shared=False,
+                    entrant=row.entrant,
+                    seed=entrant.seed,
+                    name=entrant.name,
+                    unit=entrant.unit,
+                    members=entrant.members,
+                    grade=entrant.grade,
+                    status=entrant.status,
+                    status_note=withdrawal_note(entrant),
+                    points=row.points,
+                    tiebreaks=row.tiebreaks,
+                    disqualified=True,
+                )
+            )
     return rows
 
 
@@ -90,7 +116,13 @@ def _tiebreak(name: str) -> Callable[[StandingLine], float | None]:
     return lambda row: row.tiebreaks.get(name)
 
 
+# A disqualified row's rank: it sorts after every place and is shown as —.
+DISQUALIFIED_RANK = 1_000_000
+
+
 def _rank(r: StandingLine) -> str:
+    if r.disqualified:
+        return "—"
     return f"{r.rank}" + ("=" if r.shared else "")
 
 
