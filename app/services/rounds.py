@@ -496,6 +496,18 @@ def _forget_rounds_sat_out(event: Event, number: int) -> list[str]:
     return named
 
 
+def _date_disqualifications_back(event: Event, number: int) -> list[str]:
+    """One disqualified while round `number` was paired stays out of it when it is paired
+    again: with its pairing gone the disqualification dates from the round before."""
+    named = []
+    for entrant in sorted(event.entrants, key=lambda e: e.seed):
+        after = entrant.disqualified_after_round
+        if entrant.status == EntrantStatus.DISQUALIFIED and after is not None and after >= number:
+            entrant.disqualified_after_round = number - 1
+            named.append(f"{entrant.seed}号 {entrant.name}（取消资格改为第{number - 1}轮后）")
+    return named
+
+
 def unpair(db: Database, event_code: str, operator: str = "") -> int:
     """Delete the last round's pairing (only while it has no result)."""
     with db.transaction() as session:
@@ -507,6 +519,7 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
         reinstated = _undo_forfeit_withdrawals(session, event, rnd, operator)
         reinstated += _forget_rounds_sat_out(event, rnd.number)
+        reinstated += _date_disqualifications_back(event, rnd.number)
         record(
             session,
             operator,

@@ -277,6 +277,27 @@ def test_a_disqualified_player_is_not_paired_and_sits_out_as_disqualified(
     assert code == 0, out + err
 
 
+def test_a_round_paired_when_he_was_disqualified_stays_without_him_when_paired_again(
+    final: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Disqualified while round 10 is paired (he is in it); the round's pairing is deleted
+    and made again: he is not in it, and its check passes."""
+    _entrant, seed = _second(capsys, final)
+    assert (
+        run(capsys, "settings", str(final), "--event", "OPEN", "--set", "rounds_planned=10")[0] == 0
+    )
+    assert run(capsys, "pair", str(final), "--event", "OPEN")[0] == 0
+    _disqualify(capsys, final, seed)
+    assert run(capsys, "unpair", str(final), "--event", "OPEN")[0] == 0
+    paired = _json(capsys, "pair", str(final), "--event", "OPEN", "--json")
+    seeds = {g["first_seed"] for g in paired["games"]} | {
+        g["second_seed"] for g in paired["games"] if g["second"]
+    }
+    assert seed not in seeds
+    code, out, err = run(capsys, "check", str(final), "--event", "OPEN", "--round", "10")
+    assert code == 0, out + err
+
+
 @pytest.mark.parametrize(
     ("who", "reason", "words"),
     [
