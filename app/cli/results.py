@@ -22,6 +22,7 @@ from app.domain import EventKind
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
+    from app.readmodel.held import ResultsHeld
     from app.readmodel.model import (
         Final,
         FinalEntrant,
@@ -488,10 +489,29 @@ def _yuan(fen: int) -> str:
     return str(fen // 100) if fen % 100 == 0 else f"{fen // 100}.{fen % 100:02d}"
 
 
+def _held(final: Final, events: list[FinalEvent], rnd: int | None, document: str) -> ResultsHeld:
+    """Which results a list of `events` holds; a round no event reached is refused, as the
+    standings refuse it."""
+    from app.readmodel.held import list_beyond_last_round, results_held
+
+    if rnd is not None:
+        refused = list_beyond_last_round(events, rnd, document, final.events)
+        if refused:
+            raise FinalsError(refused)
+    return results_held(events, final.events)
+
+
+def _prize_events(final: Final) -> list[FinalEvent]:
+    """The events whose results the prize list states (all of them if none has a table)."""
+    paid = {p.award.event for p in (*final.prizes, *final.withheld_prizes)}
+    return [e for e in final.events if e.prize_tables or e.code in paid] or list(final.events)
+
+
 def cmd_prizes(args: argparse.Namespace) -> int:
     from app.io.export_json import prize_document, yuan_number
 
     final = _load(args)
+    held = _held(final, _prize_events(final), args.round, "奖金分配")
     prizes = final.prizes
     warn(prize_warnings(final))
     total_fen = sum(p.award.amount_fen for p in prizes)
@@ -510,9 +530,15 @@ def cmd_prizes(args: argparse.Namespace) -> int:
                 "total": yuan_number(total_fen),
                 "total_fen": total_fen,
                 "withheld_prizes": [prize_document(p) for p in final.withheld_prizes],
+                # which results it holds: 临时（第3轮后） until every event is over
+                "after_round": held.after_round,
+                "after_rounds": {e.code: e.held.after for e in held.events},
+                "heading": held.text,
+                "final": held.final,
             }
         )
         return 0
+    print(f"奖金分配 {held.text}")
     body = [
         [p.award.table_name, p.award.title, _prize_name(p), p.unit or "", _yuan(p.award.amount_fen)]
         for p in prizes
@@ -541,13 +567,30 @@ def cmd_grades(args: argparse.Namespace) -> int:
     final = _load(args)
     events = [_event(final, args.event)] if args.event else list(final.events)
     codes = {e.code for e in events}
+    graded = [e for e in events if e.grade_tables] or events
+    held = _held(final, graded, args.round, "等级申报")
     grades = [g for g in final.grades if g.award.event in codes]
     # individual events without bands: said, never an empty header (issue 25 §4)
     bare = [e for e in events if e.kind == EventKind.INDIVIDUAL and not e.grade_tables]
     if args.json:
         warn([_no_grade_table(e) for e in bare] if not args.event or not grades else [])
-        print_json([grade_document(g) for g in grades])
+        # each row: the round its event's results are after, and whether they are final
+        of = {e.code: e for e in held.events}
+        print_json(
+            [
+                {
+                    **grade_document(g),
+                    "after_round": of[g.award.event].held.after,
+                    "final": not of[g.award.event].unfinished,
+                }
+                if g.award.event in of
+                else grade_document(g)
+                for g in grades
+            ]
+        )
         return 0
+    if grades:
+        print(f"等级申报 {held.text}")
     if not grades:
         if args.event and not events[0].grade_tables:
             print(_no_grade_table(events[0]))
