@@ -151,14 +151,9 @@ def results_held(
     for event in events:
         source = pool.get(event.source_event) if event.source_event else None
         played = source if source is not None and not event.rounds else event
-        out.append(
-            EventHeld(
-                event.code,
-                event.name or event.code,
-                event_rounds_held(event, source),
-                played.rounds_planned,
-            )
-        )
+        # a summed team's results are its source event's, after the rounds that one played
+        held = event_rounds_held(played)
+        out.append(EventHeld(event.code, event.name or event.code, held, played.rounds_planned))
     return ResultsHeld(tuple(out))
 
 
