@@ -501,17 +501,12 @@ def _held(final: Final, events: list[FinalEvent], rnd: int | None, document: str
     return results_held(events, final.events)
 
 
-def _prize_events(final: Final) -> list[FinalEvent]:
-    """The events whose results the prize list states (all of them if none has a table)."""
-    paid = {p.award.event for p in (*final.prizes, *final.withheld_prizes)}
-    return [e for e in final.events if e.prize_tables or e.code in paid] or list(final.events)
-
-
 def cmd_prizes(args: argparse.Namespace) -> int:
     from app.io.export_json import prize_document, yuan_number
+    from app.readmodel.held import prize_events
 
     final = _load(args)
-    held = _held(final, _prize_events(final), args.round, "奖金分配")
+    held = _held(final, prize_events(final), args.round, "奖金分配")
     prizes = final.prizes
     warn(prize_warnings(final))
     total_fen = sum(p.award.amount_fen for p in prizes)
@@ -563,12 +558,12 @@ def _no_grade_table(event: FinalEvent) -> str:
 
 def cmd_grades(args: argparse.Namespace) -> int:
     from app.io.export_json import grade_document
+    from app.readmodel.held import grade_events
 
     final = _load(args)
     events = [_event(final, args.event)] if args.event else list(final.events)
     codes = {e.code for e in events}
-    graded = [e for e in events if e.grade_tables] or events
-    held = _held(final, graded, args.round, "等级申报")
+    held = _held(final, grade_events(final, events), args.round, "等级申报")
     grades = [g for g in final.grades if g.award.event in codes]
     # individual events without bands: said, never an empty header (issue 25 §4)
     bare = [e for e in events if e.kind == EventKind.INDIVIDUAL and not e.grade_tables]

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain import RoundState
-from app.readmodel.model import FinalEvent, FinalRound
+from app.readmodel.model import Final, FinalEvent, FinalRound
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,3 +181,16 @@ def list_beyond_last_round(
         f"各项目只进行到第{last}轮（{where}），没有第{number}轮后的{document}："
         f"请用 1 到 {last} 之间的轮次，或不指定轮次查看最新结果。"
     )
+
+
+def prize_events(final: Final) -> list[FinalEvent]:
+    """The events whose results the prize list states (all of them if none has a table)."""
+    paid = {p.award.event for p in (*final.prizes, *final.withheld_prizes)}
+    return [e for e in final.events if e.prize_tables or e.code in paid] or list(final.events)
+
+
+def grade_events(final: Final, events: Sequence[FinalEvent] | None = None) -> list[FinalEvent]:
+    """Of `events` (default: all), those whose results the grade list states: the ones with
+    a grade table (all of them if none has one)."""
+    chosen = list(final.events if events is None else events)
+    return [e for e in chosen if e.grade_tables] or chosen

@@ -677,6 +677,14 @@ ZH: dict[str, str] = {
     "Allowed (e.g. a Go game drawn by triple ko)": "可以记和棋（如围棋三劫循环判和）",
     "No draws (never recorded)": "不能记和棋",
     "Draws": "和棋",
+    # the prize and grade tabs say which results they hold (issue 38 §5)
+    "before round 1": "开赛前",
+    "after round %1": "第%1轮后",
+    "%1 (final)": "%1（最终）",
+    "Final results": "最终",
+    "Provisional (%1)": "临时（%1）",
+    "%1 %2": "%1%2",
+    ", ": "、",
 }
 
 
