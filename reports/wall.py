@@ -24,6 +24,8 @@ from reports.pairings import (
     is_heading,
     pairing_rows,
     score_heading,
+    sitting_out_rows,
+    sitting_out_title,
 )
 from reports.pdf_common import (
     Column,
@@ -128,10 +130,15 @@ def build_wall_pairings_pdf(
             items.append(("轮空", row[2], ""))
         else:
             items.append((row[0], row[2], row[7]))
+    out_rows = sitting_out_rows(ev, rnd)
+    items_all: list[Any] = list(items)
+    if out_rows:  # who sits the round out, and why: a player looking for his name finds it
+        items_all.append(sitting_out_title(len(out_rows)))
+        items_all += [("—", name, why) for _seed, name, _unit, why in out_rows]
     per_block, width = _layout(report)
     widths = [width * f for f in (0.18, 0.41, 0.41)]
     titles = ["台号", colours.first, colours.second]
-    story = _pages(items, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
+    story = _pages(items_all, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
     story += notes_block(
         [f"左为{colours.first}，右为{colours.second}", f"{score_heading(ev)}与单位见裁判台对阵表"],
         size=11,
