@@ -95,7 +95,7 @@ def sitting_out_title(count: int) -> str:
 
 
 def is_mcmahon(event: EventView) -> bool:
-    return (event.pairing_settings or {}).get("system") == "mcmahon"
+    return event.settings.is_mcmahon
 
 
 def score_heading(event: EventView) -> str:
