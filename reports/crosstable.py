@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable
 
 from app.domain import EventKind, Result
 from app.readmodel.model import Final, FinalGame
+from app.readmodel.points_notes import points_notes
 from app.standings.model import Standing
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
 from reports.pdf_common import (
@@ -103,11 +104,13 @@ def legend(view: DocView, event: EventView) -> list[str]:
     else:
         seat = "先/后：座次（执黑开局方为先）" if view.is_gomoku else "黑/白：执子颜色"
         cell = f"格内为对手序号、{seat}、结果，如“12{c.first_short}胜”"
+    # points given without a game (迟到，第3轮加入，给1分): the 积分 column counts them
     return [
         cell,
         "*：不战（弃权）",
         "轮空：本轮轮空",
         "—：未参加该轮",
+        *points_notes(event.event, event.last_complete_round),
     ]
 
 

@@ -43,6 +43,7 @@ from reports.rounds import round_header
 from reports.settings_text import standings_settings_lines
 from reports.standings import (
     category_group,
+    points_note_lines,
     standings_header,
     standings_round,
     standings_table_rows,
@@ -233,7 +234,14 @@ def build_wall_standings_pdf(
         cells[name_at] = wall_name(cells[name_at], columns[name_at].width)
         body.append(cells)
     story: list[Flowable] = [make_table(TableSpec(columns, font_size=SIZE, band_every=5), body)]
-    story += notes_block(["小分见裁判台成绩排名表", *standings_settings_lines(ev)[:1]], size=11)
+    story += notes_block(
+        [
+            "小分见裁判台成绩排名表",
+            *standings_settings_lines(ev)[:1],
+            *points_note_lines(ev, cat, after),
+        ],
+        size=11,
+    )
     story += signature_block(size=14)
     report.build_story(story)
     return out

@@ -139,6 +139,7 @@ def _check_filters(args: argparse.Namespace) -> None:
 
 def cmd_standings(args: argparse.Namespace) -> int:
     from app.readmodel.held import beyond_last_round, event_rounds_held
+    from app.readmodel.points_notes import points_notes
     from app.readmodel.withdrawal import withdrawal_note
 
     _check_filters(args)
@@ -208,6 +209,9 @@ def cmd_standings(args: argparse.Namespace) -> int:
     print(
         table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])
     )
+    # points given without a game (迟到，第3轮加入，给1分), of the entrants listed
+    for line in points_notes(event, held.after, {r.entrant for r in rows}):
+        print(f"注：{line}")
     if args.explain:
         print()
         for line in event.standings.explanation:

@@ -63,3 +63,21 @@ def test_the_prize_tab_of_a_finished_final_says_final(
     wait_idle(win, qtbot)
     assert view.prizes_heading.text() == "第2轮后（最终）"
     win.ctx.close()
+
+
+def test_the_standings_explain_a_late_entrants_points(
+    built_demo: Callable[..., Path], qtbot, tmp_path: Path
+) -> None:  # noqa: ANN001
+    from app.services.players import add_player
+
+    path = tmp_path / "go.finals"
+    built_demo(path, "hangzhou-go", players=40, seed=7, rounds=2)
+    db = open_tournament(path)
+    try:
+        fields = {"name": "王磊", "gender": "M"}
+        add_player(db, "MEN", fields, "测试", initial_points=1)
+    finally:
+        db.close()
+    win = _window(path, qtbot)
+    assert "41号王磊：迟到，第3轮加入，给1分" in win.standings.explanation.text()
+    win.ctx.close()

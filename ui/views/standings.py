@@ -32,6 +32,7 @@ from app.readmodel.held import (
     prize_events,
     results_held,
 )
+from app.readmodel.points_notes import points_notes
 from app.standings.model import NOTE
 from ui import context as ctxmod
 from ui import readers
@@ -299,7 +300,9 @@ class StandingsView(QWidget):
             source = final.event(event.source_event) if final and event.source_event else None
             held = event_rounds_held(event, source)
             heading = [held.text] if held.note else []
-            self.explanation.setText("\n".join([*heading, first, *notes]))
+            # points given without a game (迟到，第3轮加入，给1分), as the printed standings say
+            given = list(points_notes(event, held.after))
+            self.explanation.setText("\n".join([*heading, first, *notes, *given]))
             self.explanation.setToolTip("\n".join(lines))
         else:
             self.explanation.setText("")
