@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable
 
 from app.domain import EventKind, Result
 from app.readmodel.model import Final, FinalGame
+from app.readmodel.points_notes import points_notes
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.model import Standing
 from app.standings.ranking import disqualified_note
@@ -117,6 +118,7 @@ def legend(view: DocView, event: EventView) -> list[str]:
         "*：不战（弃权）",
         "轮空：本轮轮空",
         "—：未参加该轮",
+        *points_notes(event.event, event.last_complete_round),
     ]
     standings = event.event.standings
     for row in standings.disqualified:  # 取消资格: who, when, why, and what it changes

@@ -203,11 +203,6 @@ class EventView:
         return self.event.stored.group("standings")
 
     @property
-    def pairing_settings(self) -> Mapping[str, Any]:
-        """The event's pairing settings as stored (a mapping)."""
-        return self.event.stored.group("pairing")
-
-    @property
     def is_team_match(self) -> bool:
         """A team event played as matches (pairing.team_format=match): its own rounds, match
         points (场分) and board points (局分), not the sum of its members' results."""

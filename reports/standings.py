@@ -13,6 +13,7 @@ from reportlab.platypus import Flowable, PageBreak
 from app.domain import EntrantId, EventKind
 from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory, FinalEntrant
+from app.readmodel.points_notes import points_notes
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.categories import Category, CategoryStanding, in_category
 from app.standings.model import Standing, StandingsEntrant
@@ -210,6 +211,15 @@ def _standings_spec(titles: list[str], width: float) -> TableSpec:
     return TableSpec(scale_columns(columns, width), band_every=5)
 
 
+def points_note_lines(ev: EventView, cat: FinalCategory | None, after: int) -> list[str]:
+    """Points given without a game (a late entrant's, a requested bye's), of the entrants
+    the list shows: 41号王磊：迟到，第3轮加入，给1分."""
+    if cat is None:
+        return list(points_notes(ev.event, after))
+    shown = {r.entrant for r in ev.category_standings.get(cat.code, ())}
+    return list(points_notes(ev.event, after, shown))
+
+
 def build_standings_pdf(
     final: Final,
     out: Path,
@@ -235,6 +245,7 @@ def build_standings_pdf(
     if cat:
         notes.insert(0, f"{cat.name}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
     story += notes_block(notes, title="排名规则")
+    story += notes_block(points_note_lines(ev, cat, after), title="说明")
     story += signature_block()
     report.build_story(story)
     return out

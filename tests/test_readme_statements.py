@@ -31,7 +31,8 @@ def test_the_fields_and_settings_the_readme_names_are_in_the_export(
     settings = {f"{group}.{key}" for group, values in event["settings"].items() for key in values}
     from app.cli.main import COMMANDS
 
-    cli_json = {"after_round", "heading"}  # finals standings --json
+    # finals standings --json; finals prizes and grades --json
+    cli_json = {"after_round", "heading", "after_rounds", "final"}
     unknown = {
         name
         for name in named

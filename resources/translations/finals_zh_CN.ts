@@ -2453,6 +2453,35 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>等级称号</translation>
     </message>
     <message>
+      <source>before round 1</source>
+      <translation>开赛前</translation>
+    </message>
+    <message>
+      <source>after round %1</source>
+      <translation>第%1轮后</translation>
+    </message>
+    <message>
+      <source>%1 (final)</source>
+      <translation>%1（最终）</translation>
+    </message>
+    <message>
+      <source>Final results</source>
+      <translation>最终</translation>
+    </message>
+    <message>
+      <source>Provisional (%1)</source>
+      <translation>临时（%1）</translation>
+    </message>
+    <message>
+      <source>%1 %2</source>
+      <comment>an event, after round N</comment>
+      <translation>%1%2</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>、</translation>
+    </message>
+    <message>
       <source>Latest</source>
       <translation>最新</translation>
     </message>

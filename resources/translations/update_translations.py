@@ -693,6 +693,14 @@ ZH: dict[str, str] = {
     "same unit (units are not kept apart in this event)": "同单位（本项目不回避同单位）",
     # the medal list beside the prize sheet (issue 38 §6)
     "Medal list": "奖牌名单",
+    # the prize and grade tabs say which results they hold (issue 38 §5)
+    "before round 1": "开赛前",
+    "after round %1": "第%1轮后",
+    "%1 (final)": "%1（最终）",
+    "Final results": "最终",
+    "Provisional (%1)": "临时（%1）",
+    "%1 %2": "%1%2",
+    ", ": "、",
 }
 
 
