@@ -157,4 +157,9 @@ def test_a_final_with_a_withdrawal_ahead_the_forfeit_rule_and_a_disqualification
     assert prizes == [p for p in prizes_before if p["entrant"] != cheat_id]
     grades = [g for g in doc["grades"] if g["event"] == "OPEN"]
     assert cheat_id not in {g["entrant"] for g in grades}
-    assert [g for g in grades_before if g["entrant"] != cheat_id] == grades
+    # the grades of the others are as before (the command's rows also say after which round)
+    kept = [g for g in grades_before if g["entrant"] != cheat_id]
+    assert [{k: g[k] for k in grades[0]} for g in kept] == grades
+    assert {g["after_round"] for g in grades_before} == {ROUNDS}
+    rank = {r["entrant"]: r["rank"] for r in rows}
+    assert all(rank[g["entrant"]] == g["rank"] for g in grades)

@@ -87,10 +87,25 @@ def _sitting_out(data: dict) -> dict[int, str]:  # type: ignore[type-arg]
 
 
 def _check_every_round(capsys: pytest.CaptureFixture[str], path: str, rounds: int) -> None:
+    """Each round passes its check, and the printed lists (read model) name the same
+    players sitting it out, for the same reasons, as the pairing (the stored state)."""
+    from app.readmodel.sitting_out import round_sitting_out
+    from app.services.read_model import load_final
+    from app.services.tournament import open_tournament
+
+    db = open_tournament(path)
+    try:
+        final = load_final(db)
+    finally:
+        db.close()
+    event = next(e for e in final.events if e.code == "OPEN")
+    seed = {e.id: e.seed for e in event.entrants}
     for number in range(1, rounds + 1):
         code, out, err = run(capsys, "check", path, "--event", "OPEN", "--round", str(number))
         assert code == 0, f"第{number}轮：{out}{err}"
         assert "违规" not in out
+        printed = {seed[s.id]: s.reason for s in round_sitting_out(event, number)}
+        assert printed == _sitting_out(_round(capsys, path, number)), number
 
 
 def test_a_withdrawal_for_a_later_round_is_paired_until_then(
