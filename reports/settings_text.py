@@ -40,14 +40,15 @@ def mcmahon_text(settings: McMahonSettings) -> str:
 
 
 def pairing_settings_lines(doc: DocView, event: EventView, rnd: FinalRound) -> list[str]:
-    """One short line per setting that decided this round's pairing: the typed settings in
-    force, defaults included (`PairingSettings.lines`, as `finals pairing` words them)."""
+    """One short line per setting that decided this round's pairing: the settings it was
+    paired by (today's typed settings for a round paired before files kept them), defaults
+    included (`PairingSettings.lines`, as `finals pairing` words them)."""
     typed = event.settings
     lines = []
     scoring = scoring_text(event.scoring_lines)
     if scoring:
         lines.append(scoring)
-    pairing = list(typed.pairing.lines())
+    pairing = list((rnd.pairing_settings or typed.pairing).lines())
     if typed.is_mcmahon:
         pairing.insert(1, mcmahon_text(typed.mcmahon))
     lines += pairing

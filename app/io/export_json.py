@@ -19,6 +19,7 @@ from app.domain import (
     Scoring,
     Seed,
 )
+from app.pairing.model import PairingSettings
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -154,6 +155,8 @@ def _round(rnd: FinalRound) -> dict[str, Any]:
         "lot_seed": rnd.lot_seed,
         "opening_seed": rnd.opening_seed,
         "relaxations": list(rnd.relaxations),
+        # the pairing settings the round was paired by (null: paired before they were kept)
+        "pairing_settings": rnd.pairing_settings.to_dict() if rnd.pairing_settings else None,
         "games": [game_document(g) for g in rnd.games],
     }
 
@@ -559,6 +562,11 @@ def _round_from(data: Mapping[str, Any]) -> FinalRound:
         opening_seed=data.get("opening_seed"),
         relaxations=tuple(str(r) for r in data.get("relaxations") or ()),
         games=tuple(_game_from(g, data) for g in data.get("games") or ()),
+        pairing_settings=(
+            PairingSettings.from_dict(dict(data["pairing_settings"]))
+            if isinstance(data.get("pairing_settings"), Mapping)
+            else None
+        ),
     )
 
 

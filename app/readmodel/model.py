@@ -20,6 +20,7 @@ from app.domain import (
     Scoring,
     Seed,
 )
+from app.pairing.model import PairingSettings
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -147,6 +148,8 @@ class FinalRound:
     opening_seed: int | None
     relaxations: tuple[str, ...]
     games: tuple[FinalGame, ...]
+    # the pairing settings it was paired by (None: paired before files kept them)
+    pairing_settings: PairingSettings | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,6 +21,7 @@ from app.domain import (
     Seed,
     points_for,
 )
+from app.pairing.model import PairingSettings
 from app.presets import preset_medal_tables
 from app.readmodel.model import (
     Final,
@@ -357,6 +358,11 @@ def _rounds(event: Event, schedule: Mapping[int, str]) -> tuple[FinalRound, ...]
                 opening_seed=rnd.opening_seed,
                 relaxations=tuple(rnd.relaxations or ()),
                 games=games,
+                pairing_settings=(
+                    PairingSettings.from_dict(dict(rnd.pairing_settings))
+                    if rnd.pairing_settings
+                    else None
+                ),
             )
         )
         for game in rnd.games:  # the points every entrant carries into the next round

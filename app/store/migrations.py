@@ -182,6 +182,12 @@ def _disqualification(conn: Connection) -> None:
             conn.exec_driver_sql(f"ALTER TABLE entrant ADD COLUMN {column} {kind}")
 
 
+def _round_settings(conn: Connection) -> None:
+    """The pairing settings each round was paired by (a past round is read by them)."""
+    if "pairing_settings" not in _columns(conn, "round"):
+        conn.exec_driver_sql("ALTER TABLE round ADD COLUMN pairing_settings JSON")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -195,6 +201,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _requested_byes,  # 10: a requested bye's points (TRF H, F, Z)
     _tiebreak_ids,  # 11: tie-break orders in stable ids (issue 28)
     _disqualification,  # 12: a disqualification's round and reason (issue 38)
+    _round_settings,  # 13: the pairing settings a round was paired by (issue 38)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -199,6 +199,9 @@ class Round(Base):
     lot_seed: Mapped[int | None] = mapped_column(BigInteger)
     relaxations: Mapped[list[Any]] = mapped_column(default=list)
     paired_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The pairing settings the round was paired by (PairingSettings.to_dict()): a past round
+    # is checked and printed by them, not by today's. None: paired before they were kept.
+    pairing_settings: Mapped[dict[str, Any] | None] = mapped_column(nullable=True)
 
     event: Mapped[Event] = relationship(back_populates="rounds")
     games: Mapped[list[Game]] = relationship(
