@@ -177,3 +177,41 @@ def test_deleting_the_pairing_of_a_round_he_sat_out_gives_it_back(
     assert run(capsys, "unpair", final, "--event", "OPEN")[0] == 0
     assert _pair_and_play(capsys, final) == 2
     assert LEAVER in _paired(_round(capsys, final, 2))
+
+
+def test_a_past_round_is_shown_by_the_settings_it_was_paired_by(
+    final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import subprocess
+
+    _pair_and_play(capsys, final)
+    code, _, err = run(
+        capsys, "settings", final, "--event", "OPEN", "--set", "pairing.same_unit_rounds=5"
+    )
+    assert code == 0, err
+    _pair_and_play(capsys, final)
+    for number, words in ((1, "前3轮回避"), (2, "前5轮回避")):
+        text = run(capsys, "pairing", final, "--event", "OPEN", "--round", str(number))[1]
+        assert f"同单位回避：{words}" in text, number
+        pdf = tmp_path / f"r{number}.pdf"
+        code, _, err = run(
+            capsys,
+            "report",
+            final,
+            "pairings",
+            "--event",
+            "OPEN",
+            "--round",
+            str(number),
+            "-o",
+            str(pdf),
+        )
+        assert code == 0, err
+        printed = subprocess.run(
+            ["pdftotext", str(pdf), "-"], capture_output=True, check=True
+        ).stdout.decode("utf-8")
+        assert words in printed.replace("\n", ""), number
+    export = json.loads(run(capsys, "export", final, "--json")[1])
+    event = next(e for e in export["events"] if e["code"] == "OPEN")
+    assert [r["pairing_settings"]["same_unit_rounds"] for r in event["rounds"]] == [3, 5]
+    _check_every_round(capsys, final, 2)
