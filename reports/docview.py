@@ -283,6 +283,16 @@ class DocView:
     def withheld_prizes(self) -> tuple[PrizeLine, ...]:
         return self.final.withheld_prizes
 
+    def vacancy_lines(self, table_name: str | None = None) -> list[str]:
+        """The prize places a disqualification left empty (of one prize table, or all)."""
+        from app.readmodel.vacancies import vacant_prize_places
+
+        return [
+            v.text()
+            for v in vacant_prize_places(self.final)
+            if table_name is None or v.table_name == table_name
+        ]
+
     @property
     def grades(self) -> tuple[GradeLine, ...]:
         return self.final.grades

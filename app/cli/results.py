@@ -484,6 +484,8 @@ def _prize_warnings(final: Final) -> list[str]:
 
 
 def _prize_footnotes(final: Final) -> list[str]:
+    from app.readmodel.vacancies import vacant_prize_places
+
     lines = [
         f"※ {p.award.table_name} 第{p.award.place}名 {p.name}：{'；'.join(p.eligibility_problems)}"
         for p in final.prizes
@@ -506,6 +508,7 @@ def _prize_footnotes(final: Final) -> list[str]:
         for p in final.withheld_prizes
         if p.late is not None and not p.ineligible
     ]
+    lines += [v.text() for v in vacant_prize_places(final)]
     return lines
 
 
@@ -533,6 +536,7 @@ def _held(final: Final, events: list[FinalEvent], rnd: int | None, document: str
 def cmd_prizes(args: argparse.Namespace) -> int:
     from app.io.export_json import prize_document, yuan_number
     from app.readmodel.held import prize_events
+    from app.readmodel.vacancies import vacant_prize_places
 
     final = _load(args)
     held = _held(final, prize_events(final), args.round, "奖金分配")
@@ -554,6 +558,8 @@ def cmd_prizes(args: argparse.Namespace) -> int:
                 "total": yuan_number(total_fen),
                 "total_fen": total_fen,
                 "withheld_prizes": [prize_document(p) for p in final.withheld_prizes],
+                # places a disqualification left empty (不顺延): not paid
+                "vacant_places": [v.to_dict() for v in vacant_prize_places(final)],
                 # which results it holds: 临时（第3轮后） until every event is over
                 "after_round": held.after_round,
                 "after_rounds": {e.code: e.held.after for e in held.events},

@@ -118,6 +118,16 @@ def test_after_the_last_round_he_leaves_ranking_prizes_grades_and_is_shown_disqu
         p["entrant"]: p["amount_fen"] for p in prizes_before if p["place"] != 2
     }
     assert entrant not in {g["entrant"] for g in _grades(capsys, final)}
+    # the prize lists say the silver is vacant and why, so nobody looks for the line
+    vacant = _json(capsys, "prizes", str(final), "--json")["vacant_places"]
+    assert [(v["event"], v["place"], v["title"], v["entrant"]) for v in vacant] == [
+        ("OPEN", 2, "亚军", entrant)
+    ]
+    code, text, _ = run(capsys, "prizes", str(final))
+    assert code == 0 and f"空缺：公开组第2名（亚军）{vacant[0]['amount']}元不发" in text
+    sheet = tmp_path / "prizes.pdf"
+    assert run(capsys, "report", str(final), "prizes", "--event", "OPEN", "-o", str(sheet))[0] == 0
+    assert "空缺：公开组第2名（亚军）" in _text(sheet).replace("\n", "")
 
     code, text, _ = run(capsys, "standings", str(final), "--event", "OPEN")
     assert code == 0 and f"取消资格（第9轮后：{REASON}）" in text
