@@ -11,12 +11,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
 from app.domain import EntrantId, EventKind
+from app.readmodel.disqualified import disqualified_rows
 from app.readmodel.held import beyond_last_round, rounds_held
-from app.readmodel.model import Final, FinalCategory, FinalEntrant
+from app.readmodel.model import Final, FinalCategory
 from app.readmodel.points_notes import points_notes
 from app.readmodel.withdrawal import withdrawal_note
-from app.standings.categories import Category, CategoryStanding, in_category
-from app.standings.model import Standing, StandingsEntrant
+from app.standings.categories import CategoryStanding
+from app.standings.model import Standing
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
 from reports.errors import ReportError
 from reports.pdf_common import (
@@ -157,29 +158,12 @@ def standings_table_rows(
     return titles, rows, cat
 
 
-def _in_category(entrant: FinalEntrant, cat: FinalCategory) -> bool:
-    """Whether `entrant` belongs to `cat` (the standings' own rule, `in_category`)."""
-    category = Category(
-        cat.code, cat.name, cat.gender, cat.born_from, cat.born_to, min_grade=cat.min_grade
-    )
-    born = entrant.birth_date.isoformat() if entrant.birth_date else None
-    person = StandingsEntrant(
-        entrant.id, entrant.seed, gender=entrant.gender, birth_date=born, grade=entrant.grade
-    )
-    try:
-        return in_category(person, category)
-    except ValueError:
-        return False
-
-
 def _disqualified_rows(
     event: EventView, cat: FinalCategory | None, after: int | None
 ) -> list[list[str]]:
     """The disqualified (取消资格), after the ranked rows: no place, their points and
     tie-breaks, the mark with the reason.  A category lists those of its own."""
-    gone = event.event.standings.disqualified
-    if cat is not None:
-        gone = tuple(r for r in gone if _in_category(event.entrant(r.entrant), cat))
+    gone = disqualified_rows(event.event, cat.code if cat is not None else None)
     rows = []
     for row in gone:
         entrant = event.entrant(row.entrant)

@@ -139,6 +139,7 @@ def _check_filters(args: argparse.Namespace) -> None:
 
 def cmd_standings(args: argparse.Namespace) -> int:
     from app.io.export_json import standing_document
+    from app.readmodel.disqualified import disqualified_rows
     from app.readmodel.held import beyond_last_round, event_rounds_held
     from app.readmodel.points_notes import points_notes
     from app.readmodel.withdrawal import withdrawal_note
@@ -167,8 +168,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         rows = _standing_rows(event, category)
     names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
-    # the disqualified (取消资格), out of the ranking: listed after it on the event's list
-    gone = event.standings.disqualified if category is None else ()
+    # the disqualified (取消资格), out of the ranking: listed after it (a category: its own)
+    gone = disqualified_rows(event, category)
     # what the standings could not count as they should (a McMahon grade that cannot be read)
     from app.standings.model import NOTE  # imported by the command that prints standings only
 

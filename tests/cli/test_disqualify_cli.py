@@ -351,3 +351,27 @@ def test_the_help_is_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "disqualify", "--help")
     assert code == 0
     assert "取消资格" in out and "--reason" in out and "--undo" in out
+
+
+def test_a_category_list_shows_its_own_disqualified_after_its_ranking(
+    final: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    women = _standings(capsys, final, "--category", "women")["standings"]
+    best = women[0]["entrant"]
+    _disqualify(capsys, final, _seed_of(capsys, final, best))
+    after = _standings(capsys, final, "--category", "women")
+    assert best not in {r["entrant"] for r in after["standings"]}
+    assert [d["entrant"] for d in after["disqualified"]] == [best]
+    assert 1 not in {r["rank"] for r in after["standings"]}  # 不顺延 in the category too
+    code, text, err = run(capsys, "standings", str(final), "--event", "OPEN", "--category", "women")
+    assert code == 0, err
+    assert text.strip().splitlines()[-2].endswith(f"取消资格（第9轮后：{REASON}）")
+    # a man's disqualification is not listed among the women
+    men = [
+        r
+        for r in _standings(capsys, final)["standings"]
+        if r["entrant"] not in {w["entrant"] for w in women}
+    ]
+    _disqualify(capsys, final, _seed_of(capsys, final, men[0]["entrant"]))
+    again = _standings(capsys, final, "--category", "women")
+    assert [d["entrant"] for d in again["disqualified"]] == [best]

@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from app.domain import EntrantId, EventKind
+from app.readmodel.disqualified import disqualified_rows
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.tiebreaks import labels
 from ui.core_words import core
@@ -84,31 +85,31 @@ def standing_rows(event: FinalEvent, category: str | None) -> list[StandingLine]
                 tiebreaks=row.tiebreaks,
             )
         )
-    if category is None:  # the disqualified (取消资格), after the ranking
-        for row in event.standings.disqualified:
-            entrant = entrants.get(row.entrant)
-            if entrant is None:
-                continue
-            rows.append(
-                StandingLine(
-                    event_name=event.name,
-                    rank=DISQUALIFIED_RANK,
-                    overall_rank=DISQUALIFIED_RANK,
-                    shared=False,
-                    overall_shared=False,
-                    entrant=row.entrant,
-                    seed=entrant.seed,
-                    name=entrant.name,
-                    unit=entrant.unit,
-                    members=entrant.members,
-                    grade=entrant.grade,
-                    status=entrant.status,
-                    status_note=withdrawal_note(entrant),
-                    points=row.points,
-                    tiebreaks=row.tiebreaks,
-                    disqualified=True,
-                )
+    # the disqualified (取消资格), after the ranking (a category: its own)
+    for row in disqualified_rows(event, category):
+        entrant = entrants.get(row.entrant)
+        if entrant is None:
+            continue
+        rows.append(
+            StandingLine(
+                event_name=event.name,
+                rank=DISQUALIFIED_RANK,
+                overall_rank=DISQUALIFIED_RANK,
+                shared=False,
+                overall_shared=False,
+                entrant=row.entrant,
+                seed=entrant.seed,
+                name=entrant.name,
+                unit=entrant.unit,
+                members=entrant.members,
+                grade=entrant.grade,
+                status=entrant.status,
+                status_note=withdrawal_note(entrant),
+                points=row.points,
+                tiebreaks=row.tiebreaks,
+                disqualified=True,
             )
+        )
     return rows
 
 
