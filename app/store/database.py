@@ -530,11 +530,12 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
         conn, immutable = _connect_to_look(path)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            mark = int(conn.execute("PRAGMA application_id").fetchone()[0])
             tables = {
                 row[0]
                 for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }
-            if not schema_is_ours(version, tables, lambda table: _columns(conn, table)):
+            if not schema_is_ours(version, tables, lambda table: _columns(conn, table), mark):
                 raise _not_ours(path, tables)  # no version of ours, or not our tables
             if version > SCHEMA_VERSION:
                 raise _newer_version(f"文件 {path.name}", version)
