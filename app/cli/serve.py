@@ -284,12 +284,16 @@ def cmd_table_links(args: argparse.Namespace) -> int:
     if locked:
         print(_lock_hint(args, code, locked), file=sys.stderr)
     if args.qr_dir:
+        from app.io.folder_files import inside, write_new
         from app.web.qr import qr_png
 
         folder = Path(args.qr_dir)
+        names = {number: f"{code}-table{number:03d}.png" for number in links}
+        for name in names.values():
+            inside(folder, name)  # all checked before the first is written
         folder.mkdir(parents=True, exist_ok=True)
         for number, link in links.items():
-            (folder / f"{code}-table{number:03d}.png").write_bytes(qr_png(link, 6))
+            write_new(folder, names[number], qr_png(link, 6))
     if args.json:
         print_json({str(k): v for k, v in links.items()})
         return 0

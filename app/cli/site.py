@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 from app.cli.common import add_file, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
+from app.io.folder_files import inside, write_new_text
 
 SITE_MARKER = ".finals-site.json"
 GENERATOR = "finals-manager html"
@@ -68,17 +68,11 @@ def write_site(files: dict[str, str], folder: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
         written = []
         for name, text in files.items():
-            path = folder / name
-            partial = folder / f".{name}.partial"
-            partial.write_text(text, encoding="utf-8", newline="\n")
-            os.replace(partial, path)
-            written.append(path)
+            written.append(write_new_text(folder, name, text))
         for stale in sorted(previous - set(files)):
-            (folder / stale).unlink(missing_ok=True)
+            inside(folder, stale).unlink(missing_ok=True)
         marker = {"generator": GENERATOR, "files": sorted(files)}
-        (folder / SITE_MARKER).write_text(
-            json.dumps(marker, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
+        write_new_text(folder, SITE_MARKER, json.dumps(marker, ensure_ascii=False, indent=1))
     except OSError as exc:
         raise FinalsError(f"无法写入文件夹“{folder}”：{exc.strerror or exc}。") from exc
     return written

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -22,8 +24,8 @@ from app.errors import FinalsError
 from app.services.outputs import check_output
 from app.services.tournament import tournament_settings
 from app.store.backup_names import STAMP, backup_name, copies_in, copies_of
-from app.store.database import SUFFIX, Database, copy_connection
-from app.store.failures import failure_reason
+from app.store.database import SUFFIX, WRITE_WAIT_SECONDS, Database, copy_connection
+from app.store.failures import failure_reason, primary_code
 
 
 class BackupFailed(FinalsError):
@@ -344,7 +346,8 @@ class Restored:
 
 
 def restore_from(path: Path, copy: Path) -> Restored:
-    """Replace the tournament file at `path` (closed: no connection open) by the backup `copy`.
+    """Replace the tournament file at `path` by the backup `copy`. A writer still holding the
+    file (a phone server) finishes first or waits, then writes to the restored final.
 
     The current file is first saved aside as a backup of its own (`…-before-restore.finals`
     in backups/, listed with the others); nothing is replaced if that fails. The copy is
@@ -358,11 +361,42 @@ def restore_from(path: Path, copy: Path) -> Restored:
         raise FinalsError("所选的副本就是当前文件本身。当前文件没有改动。")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     aside = path.parent / "backups" / f"{path.stem}-{stamp}-{RESTORE_LABEL}{path.suffix}"
+    with _writers_held(path):
+        _restore_holding(path, copy, aside)
+    return Restored(path, copy, aside)
+
+
+@contextmanager
+def _writers_held(path: Path) -> Iterator[None]:
+    """Hold the final's write lock while it is saved aside and replaced: a writer still on it
+    (a phone server, another window) commits before (and its change is in the copy saved
+    aside) or waits, then finds the file replaced and writes to the restored one."""
+    holder: sqlite3.Connection | None = None
+    try:
+        holder = sqlite3.connect(path, timeout=WRITE_WAIT_SECONDS, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")
+    except sqlite3.Error as exc:
+        if holder is not None:
+            holder.close()
+            holder = None
+        if primary_code(exc) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+            raise FinalsError(
+                f"恢复没有进行：比赛文件 {path} 正由另一个操作写入，等待 {WRITE_WAIT_SECONDS:g} "
+                "秒后仍未结束。当前文件没有改动；请稍后再试。"
+            ) from exc
+        # Not a database SQLite can lock (empty, damaged): nobody can be writing it.
+    try:
+        yield
+    finally:
+        if holder is not None:
+            holder.close()  # the file it holds is no longer the final: nothing of it is kept
+
+
+def _restore_holding(path: Path, copy: Path, aside: Path) -> None:
     try:
         current = sqlite3.connect(path)  # the file with its -wal: everything committed
         try:
             _copy_database(current, aside)
-            current.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             current.close()
         if aside.stat().st_size == 0:
@@ -387,4 +421,3 @@ def restore_from(path: Path, copy: Path) -> Restored:
             f"恢复失败（{failure_reason(exc)}）：{path.name} 仍是恢复前的内容，"
             f"另有一份保存在 {aside}。"
         ) from exc
-    return Restored(path, copy, aside)

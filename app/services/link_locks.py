@@ -4,7 +4,8 @@ The server counts wrong PINs per link in memory (`app.web.limits.PinGuard`); whe
 locks, `lock` writes it to the audit log, where the arbiter sees it (`finals log`,
 `finals table-links`, the window's phone-entry page) and from where `lift` takes it
 away. The log is the one record both sides share: a server in another process learns of
-the lifting there (`lifted_since`).
+the lifting there (`lifted_since`), and a server started later of the lock (`held`): a
+restart never unlocks a link.
 """
 
 from __future__ import annotations
@@ -113,6 +114,19 @@ def still_locked(db: Database, links: list[tuple[str, int, int]]) -> list[LockSh
             for entry, time, after in session.execute(query)
         ]
         return sorted(shown, key=lambda lock: (lock.event, lock.round, lock.table))
+
+
+def held(db: Database, token: str) -> Lock | None:
+    """The lock the file holds on this table link (None: not locked, or no such link)."""
+    with db.reading() as session:
+        try:
+            rnd, event, game = _lookup(session, token, None, complete=True)
+        except FinalsError:
+            return None
+        entry, action = _states(session).get(_target(event, rnd, game.table), (0, ""))
+        if action != PIN_LOCKED:
+            return None
+        return Lock(event.code, rnd.number, game.table, entry)
 
 
 def lifted_since(db: Database, held: Lock) -> bool:

@@ -10,7 +10,6 @@ hold changes nothing.  An output file is written beside its place and moved in
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.domain import EntrantStatus, EventKind, Result, RoundState, RoundStatus
 from app.errors import FinalsError
+from app.event_codes import check_event_code
 from app.io.h9 import H9Options, event_h9, write_h9
 from app.io.opengotha import (
     KEPT_KEY,
@@ -60,8 +60,6 @@ from app.store.models import (
     Tournament,
 )
 from app.text import NAME_MAX, clean_text
-
-CODE_PATTERN = re.compile(r"^[\w-]{1,20}$")
 
 
 @dataclass(frozen=True)
@@ -189,13 +187,7 @@ def read_opengotha(source: Path) -> GothaTournament:
 
 
 def _check_code(code: str) -> str:
-    text = clean_text(code, "项目代码", required=True, max_length=20)
-    assert text is not None
-    if not CODE_PATTERN.match(text):
-        raise FinalsError(
-            f"项目代码“{text}”只能由字母、数字、下划线或减号组成（不超过 20 个字符），如 GOTHA。"
-        )
-    return text
+    return check_event_code(code)
 
 
 def _mcmahon_pairing(

@@ -69,7 +69,7 @@ from app.store.models import Board, Entrant, Event, Game, Round, Tournament
 
 # Finals kept per open file: the latest few (after-round views of one revision).
 _KEEP = 6
-_cache: weakref.WeakKeyDictionary[Database, dict[tuple[int, int | None], Final]] = (
+_cache: weakref.WeakKeyDictionary[Database, dict[tuple[int, int, int | None], Final]] = (
     weakref.WeakKeyDictionary()
 )
 _lock = threading.Lock()
@@ -83,7 +83,8 @@ def load_final(db: Database, after_round: int | None = None) -> Final:
     """
     with db.snapshot() as session:
         revision = db.revision(session)
-        key = (revision, after_round) if revision is not None else None
+        # The file's generation: a file restored in its place may come back to a revision seen.
+        key = (db.generation, revision, after_round) if revision is not None else None
         if key is not None:
             with _lock:
                 cached = _cache.get(db, {}).get(key)
@@ -93,8 +94,8 @@ def load_final(db: Database, after_round: int | None = None) -> Final:
     if key is not None:
         with _lock:
             kept = _cache.setdefault(db, {})
-            if all(key[0] >= k[0] for k in kept):  # a slower, older build never evicts
-                for old in [k for k in kept if k[0] != revision]:
+            if all(key[:2] >= k[:2] for k in kept):  # a slower, older build never evicts
+                for old in [k for k in kept if k[:2] != key[:2]]:
                     del kept[old]
                 if len(kept) >= _KEEP:
                     del kept[next(iter(kept))]

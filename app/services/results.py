@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -608,15 +609,29 @@ def read_results_csv(path: Path) -> tuple[list[ResultEntry], list[str]]:
         raw = path.read_bytes()
     except OSError as exc:
         raise FinalsError(f"无法读取成绩文件 {path}：{exc.strerror or exc}。") from exc
+    if raw.startswith(b"SQLite format 3\0") or b"\0" in raw[:4096]:
+        what = "是比赛文件（SQLite 数据库）" if raw.startswith(b"SQLite") else "不是文本文件"
+        raise FinalsError(
+            f"{path} {what}，不是成绩 CSV 文件，未读取。请给出每台一行（台号,成绩[,胜负方式]）"
+            "的 CSV 文件，如 r1.csv。"
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = raw.decode("gb18030", errors="replace")
     entries: list[ResultEntry] = []
     errors: list[str] = []
-    # Only real line ends end a row: U+2028 and the like inside a cell stay in it (and are
-    # then refused by the checks), never split a row.
-    for number, cells in enumerate(csv.reader(text.split("\n")), start=1):
+    # Lines end in LF, CRLF or CR alone (Excel for Mac's "CSV (Macintosh)"); only those end a
+    # row: U+2028 and the like inside a cell stay in it (then refused by the checks).
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    try:
+        rows = [(reader.line_num, cells) for cells in reader]
+    except csv.Error as exc:
+        raise FinalsError(
+            f"成绩文件 {path} 第{reader.line_num}行无法读取（引号不成对或格式错误），未录入任何成绩。"
+            "请检查引号是否成对，或在 Excel 中另存为“CSV UTF-8（逗号分隔）”后重试。"
+        ) from exc
+    for number, cells in rows:
         cells = [c.strip() for c in cells]
         if not cells or not any(cells) or cells[0].startswith("#"):
             continue

@@ -13,6 +13,7 @@ from sqlalchemy import select
 
 from app.domain import EventKind, GameRecord, Result, RoundState, RoundStatus, points_for
 from app.errors import FinalsError
+from app.event_codes import check_event_code
 from app.io.trf import (
     TrfError,
     TrfFile,
@@ -173,6 +174,7 @@ def import_trf(
     db: Database, source: Path, code: str = "TRF", name: str | None = None, operator: str = ""
 ) -> TrfImport:
     """A new event from a TRF file: players, rounds, results; pairing system `dutch`."""
+    code = check_event_code(code)
     trf = _read(source)
     skipped: list[str] = []
     kept_byes: list[str] = []

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.domain import Scoring
+from app.event_codes import event_code_problem
 from app.pairing.colours import COLOUR_LIMITS_KEY, default_colour_limits
 from app.pairing.mcmahon import McMahonError, McMahonSettings, bounds
 from app.pairing.model import PairingSettings
@@ -735,6 +736,11 @@ def preset_problems(preset: Mapping[str, Any]) -> list[str]:
         f"{event.code}：{p.message}"
         for event in events
         for p in [*event_problems(event), *event_code_problems(event, codes)]
+    ]
+    lines += [
+        f"{spec.get('code')!r}：项目代码{problem}"
+        for spec in preset.get("events", [])
+        if (problem := event_code_problem(spec.get("code"))) is not None
     ]
     info = preset.get("tournament", {})
     lines += [

@@ -23,8 +23,9 @@ import logging
 import os
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,6 +195,11 @@ class Database:
         # Read-only: SQLite cannot remove the -wal and -shm a reader made; close() does.
         self._side_files_before = side_files_before
         self._sessions = sessionmaker(engine, expire_on_commit=False)
+        # The file this was opened on (device, inode): a file renamed over it meanwhile (a
+        # restore by another program, a copy put in its place) is seen and opened instead.
+        self._identity = _identity(path)
+        self._reopen_lock = threading.Lock()
+        self.generation = 0  # how often the file was found replaced and opened again
 
     is_server = False
 
@@ -230,14 +236,58 @@ class Database:
         another station's by it.
         """
         global _commits
-        if self.read_only is not None:
-            raise StorageError("read-only", self.read_only)
-        with self._sessions() as session, session.begin():
-            self._take_write_lock(session)
+        while True:
+            self._follow_replacement()
+            if self.read_only is not None:
+                raise StorageError("read-only", self.read_only)
+            stack = ExitStack()
+            session = stack.enter_context(self._sessions())
+            try:
+                stack.enter_context(session.begin())
+                self._take_write_lock(session)
+                # Holding the write lock: a file renamed over ours before we took it (a
+                # restore holds our file's lock while it replaces it) is seen now.
+                if not self._replaced():
+                    break
+            except BaseException:
+                if not stack.__exit__(*sys.exc_info()):
+                    raise
+            stack.close()  # the lock of a file no longer the final: let go, open the new one
+        with stack:
             yield session
             session.flush()
             session.info[COMMITTED_REVISION] = session.execute(text(_BUMP_REVISION)).scalar()
         _commits += 1
+
+    def _replaced(self) -> bool:
+        """Whether the path now names another file than the one this has open."""
+        return self._identity is not None and _identity(self.path) != self._identity
+
+    def _follow_replacement(self) -> None:
+        """The file at our path was replaced (a restore, a copy put in its place): open the new
+        one as `open_database` would (refused untouched when it is not a final of ours, or
+        damaged); what this wrote before stays in the old file, which is no longer the final."""
+        if not self._replaced():
+            return
+        with self._reopen_lock:
+            if not self._replaced():
+                return
+            log.warning("%s was replaced by another file: opening the new one", self.path)
+            try:
+                fresh = open_database(self.path)
+            except FinalsError as error:
+                raise StorageError(
+                    "cannot-open",
+                    f"比赛文件 {self.path} 已被另一个文件替换（例如从备份恢复），"
+                    f"而新文件无法打开：{error.message} 本次操作没有保存，请处理后重试。",
+                ) from error
+            old = self.engine
+            self.engine, self.read_only = fresh.engine, fresh.read_only
+            self._side_files_before = fresh._side_files_before
+            self._sessions = fresh._sessions
+            self._identity = fresh._identity
+            self.generation += 1
+            old.dispose()
 
     def _take_write_lock(self, session: Session) -> None:
         raw = session.connection().connection.dbapi_connection
@@ -266,6 +316,7 @@ class Database:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
+        self._follow_replacement()
         with self._sessions() as session:
             yield session
 
@@ -273,6 +324,7 @@ class Database:
     def snapshot(self) -> Iterator[Session]:
         """A reading session that sees one committed state throughout (one read transaction):
         what a reader builds from several queries belongs to one revision."""
+        self._follow_replacement()
         with self._sessions() as session:
             raw = session.connection().connection.dbapi_connection
             assert raw is not None
@@ -317,6 +369,15 @@ class Database:
         self.engine.dispose()
         if self._side_files_before is not None:
             _remove_what_we_made(self._side_files_before)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file a path names now (device, inode); None when there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
 
 
 def copy_connection(source: sqlite3.Connection, target: Path) -> None:
@@ -469,11 +530,12 @@ def _look(path: Path, existed: dict[Path, bool]) -> _Look:
         conn, immutable = _connect_to_look(path)
         try:
             version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            mark = int(conn.execute("PRAGMA application_id").fetchone()[0])
             tables = {
                 row[0]
                 for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
             }
-            if not schema_is_ours(version, tables, lambda table: _columns(conn, table)):
+            if not schema_is_ours(version, tables, lambda table: _columns(conn, table), mark):
                 raise _not_ours(path, tables)  # no version of ours, or not our tables
             if version > SCHEMA_VERSION:
                 raise _newer_version(f"文件 {path.name}", version)

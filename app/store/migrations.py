@@ -48,12 +48,53 @@ CORE_COLUMNS = {
 }
 
 
-def schema_is_ours(version: int, tables: set[str], columns: Callable[[str], set[str]]) -> bool:
+# The mark only our tournament files carry (`PRAGMA application_id`, the header's bytes 68-71):
+# "FNLS". Set when a file is made and by migration 14 on every file of ours from before it.
+APPLICATION_ID = 0x464E4C53
+MARKED_SINCE = 14  # the schema version from which every file of ours carries the mark
+
+# What each migration made, so what a database of ours at that version must hold: a database
+# naming a version whose tables or columns are missing is not ours (a lookalike), never migrated.
+MADE_BY: dict[int, tuple[tuple[str, str | None], ...]] = {
+    2: (("remote_token", None), ("remote_submission", None)),
+    3: (("board", None),),
+    4: (("remote_submission", "first_id"), ("remote_submission", "second_id")),
+    5: (("player", "platform_account"),),
+    6: (("certificate_number", None),),
+    7: (("file_revision", None),),
+    8: (("audit", "station"),),
+    9: (("player", "country"), ("entrant", "mcmahon_correction"), ("game", "handicap")),
+    10: (("entrant_round_status", "points"),),
+    12: (("entrant", "disqualified_after_round"), ("entrant", "disqualified_reason")),
+    13: (("round", "pairing_settings"),),
+}
+
+
+def schema_is_ours(
+    version: int,
+    tables: set[str],
+    columns: Callable[[str], set[str]],
+    application_id: int | None = None,
+) -> bool:
     """Whether a database holding `tables` at schema `version` was made by this program
-    (`columns(table)`: a table's column names)."""
+    (`columns(table)`: a table's column names; `application_id`: a file's mark, None for a
+    server's database, which has none)."""
     if version < 1 or not CORE_TABLES <= tables:
         return False
-    return all(wanted <= columns(table) for table, wanted in CORE_COLUMNS.items())
+    if application_id is not None:
+        if application_id not in (0, APPLICATION_ID):
+            return False  # another program's mark
+        if application_id == 0 and version >= MARKED_SINCE:
+            return False  # every file of ours at this version carries the mark
+    if not all(wanted <= columns(table) for table, wanted in CORE_COLUMNS.items()):
+        return False
+    for made_in, made in MADE_BY.items():
+        if made_in > version:
+            continue
+        for table, column in made:
+            if table not in tables or (column is not None and column not in columns(table)):
+                return False
+    return True
 
 
 def conn_schema_is_ours(conn: Connection) -> bool:
@@ -188,6 +229,13 @@ def _round_settings(conn: Connection) -> None:
         conn.exec_driver_sql("ALTER TABLE round ADD COLUMN pairing_settings JSON")
 
 
+def _application_mark(conn: Connection) -> None:
+    """A file's mark that it is ours (`PRAGMA application_id`): a stranger's file that looks
+    like one of ours is told apart by it (a server's database has no header: no-op)."""
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -202,6 +250,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _tiebreak_ids,  # 11: tie-break orders in stable ids (issue 28)
     _disqualification,  # 12: a disqualification's round and reason (issue 38)
     _round_settings,  # 13: the pairing settings a round was paired by (issue 38)
+    _application_mark,  # 14: the file's mark, PRAGMA application_id (issue 42)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -182,6 +182,7 @@ class ServerDatabase(Database):
         stem = _name_part(url.database)
         home = local_backup_home() / f"{_name_part(url.host)}-{stem}"
         super().__init__(home / f"{stem}{SUFFIX}", engine)
+        self._identity = None  # no file of its own: never "replaced"
 
     @property
     def label(self) -> str:

@@ -365,7 +365,13 @@ class RemoteEntryServer:
         program: the audit log says)."""
         held = self.locks.get(token)
         if held is None:
-            return False
+            # Locked by a server before this one (a restart): the file says so.
+            held = link_locks.held(self.db, token)
+            if held is None:
+                return False
+            with self._locks_lock:
+                self.locks.setdefault(token, held)
+            return True
         if not link_locks.lifted_since(self.db, held):
             return True
         with self._locks_lock:

@@ -689,3 +689,46 @@ def test_random_events_export_import_export_stable(tmp_path: Path, t: GothaTourn
         outs.append(out.read_bytes())
         src = out
     assert outs[0] == outs[1]
+
+
+# Issue 42 §5: an XML declaring an encoding expat does not know.
+_GOTHA_XML = (
+    '<?xml version="1.0" encoding="{enc}"?>\n'
+    '<Tournament dataVersion="201" runningProgram="OpenGotha" runningProgramVersion="3.51">\n'
+    "<Players>\n"
+    '<Player agaExpirationDate="" agaId="" club="HZ" country="CN" egfPin="" ffgLicence="" '
+    'ffgLicenceStatus="" firstName="三" grade="1D" name="张" participating="11111" '
+    'rank="1D" rating="2100" ratingOrigin="" registeringStatus="FIN" smmsCorrection="0"/>\n'
+    "</Players>\n</Tournament>\n"
+)
+
+
+@pytest.mark.parametrize("encoding", ["GBK", "GB2312", "gb18030", "UTF-7", "windows-1252"])
+def test_a_declared_encoding_python_knows_is_decoded(tmp_path: Path, encoding: str) -> None:
+    from app.services.opengotha import read_opengotha
+
+    text = _GOTHA_XML.replace("{enc}", encoding)
+    if encoding.lower() == "windows-1252":
+        text = text.replace('firstName="三"', 'firstName="Zoë"').replace(
+            'name="张"', 'name="Müller"'
+        )
+    path = tmp_path / "t.xml"
+    path.write_bytes(text.encode(encoding))
+    tournament = read_opengotha(path)
+    names = {(p.name, p.first_name) for p in tournament.players}
+    assert names in ({("张", "三")}, {("Müller", "Zoë")}), names
+
+
+@pytest.mark.parametrize("encoding", ["x-unknown-42", "GBK"])
+def test_an_unknown_or_wrong_encoding_is_refused_in_chinese(tmp_path: Path, encoding: str) -> None:
+    from app.errors import FinalsError
+    from app.services.opengotha import read_opengotha
+
+    path = tmp_path / "t.xml"
+    data = _GOTHA_XML.replace("{enc}", encoding).encode("utf-8")
+    if encoding == "GBK":
+        data = data.replace("张".encode(), b"\xff\xff")  # not GBK
+    path.write_bytes(data)
+    with pytest.raises(FinalsError) as refused:
+        read_opengotha(path)
+    assert str(path) in refused.value.message and "编码" in refused.value.message

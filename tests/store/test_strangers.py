@@ -126,3 +126,66 @@ def test_a_failure_after_a_migration_committed_is_never_told_as_unchanged(
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA user_version").fetchone() == (7,)  # 7 did commit
     conn.close()
+
+
+# Issue 42 §4: a stranger's file that looks like ours, down to the core tables' columns.
+LOOKALIKE = [
+    "CREATE TABLE tournament (id INTEGER PRIMARY KEY, title TEXT, game TEXT, settings TEXT)",
+    "CREATE TABLE event (id INTEGER PRIMARY KEY, code TEXT, name TEXT, kind TEXT)",
+    *(
+        f"CREATE TABLE {name} (id INTEGER PRIMARY KEY, note TEXT)"
+        for name in ("player", "entrant", "round", "game", "audit")
+    ),
+    "INSERT INTO tournament (id, title, game, settings) VALUES (1, 'Club', 'chess', '{}')",
+]
+
+
+@pytest.mark.parametrize("user_version", [2, 4, 7, 11, 12, 13, 14])
+def test_a_lookalike_with_our_core_tables_and_columns_is_refused_untouched(
+    tmp_path: Path, user_version: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lookalike.finals"
+    conn = sqlite3.connect(path)
+    for statement in LOOKALIKE:
+        conn.execute(statement)
+    conn.execute(f"PRAGMA user_version={user_version}")
+    conn.commit()
+    conn.close()
+    before, around = digest(path), neighbours(path)
+    for command in COMMANDS:
+        argv = [a.format(target=path) for a in command]
+        code, _, err = run(capsys, *argv)
+        assert code == 1, (argv, err)
+        assert str(path) in err and "没有改动" in err, (argv, err)
+        assert "内部错误" not in err, (argv, err)
+    assert digest(path) == before  # not migrated, not switched to WAL
+    assert neighbours(path) == around
+
+
+def test_a_file_of_ours_carries_our_application_id_and_another_programs_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "final.finals"
+    create_tournament(path, "shaoxing-gomoku-2022", operator="测试裁判").close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA application_id").fetchone() == (migrations.APPLICATION_ID,)
+        conn.execute("PRAGMA application_id = 1234567")  # another program's mark
+    conn.close()
+    before = digest(path)
+    code, _, err = run(capsys, "log", str(path))
+    assert code == 1 and str(path) in err and "没有改动" in err and "内部错误" not in err, err
+    assert digest(path) == before
+
+
+def test_a_file_of_ours_from_before_the_mark_gains_it_when_opened(tmp_path: Path) -> None:
+    path = tmp_path / "old.finals"
+    create_tournament(path, "shaoxing-gomoku-2022", operator="测试裁判").close()
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA application_id = 0")
+        conn.execute("PRAGMA user_version = 11")
+    conn.close()
+    open_tournament(path).close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA application_id").fetchone() == (migrations.APPLICATION_ID,)
+        assert conn.execute("PRAGMA user_version").fetchone() == (migrations.SCHEMA_VERSION,)
+    conn.close()

@@ -4,6 +4,8 @@ declaration is refused outright, expat gives each element's line for the message
 
 from __future__ import annotations
 
+import codecs
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -59,10 +61,54 @@ def _refuse_declarations(data: bytes) -> None:
             )
 
 
+_DECLARATION = re.compile(
+    rb"""\A(?:\xef\xbb\xbf)?<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']"""
+)
+_TEXT_DECLARATION = re.compile(r"""(\A<\?xml[^>]*?encoding\s*=\s*["'])[^"']+""")
+_EXPAT_OWN = {
+    "utf-8",
+    "utf8",
+    "utf-16",
+    "utf16",
+    "iso-8859-1",
+    "latin-1",
+    "latin1",
+    "us-ascii",
+    "ascii",
+}
+
+
+def _as_utf8(data: bytes) -> bytes:
+    """The file in UTF-8 when it declares an encoding expat cannot read itself (GBK, GB2312,
+    UTF-7, windows-1252...) but Python can; refused in Chinese when nobody can."""
+    found = _DECLARATION.match(data)
+    if found is None:
+        return data
+    declared = found.group(1).decode("ascii")
+    if declared.lower() in _EXPAT_OWN:
+        return data
+    try:
+        text = data.decode(codecs.lookup(declared).name)
+    except LookupError:
+        raise GothaError(
+            f"文件声明的编码“{declared}”无法识别。请在 OpenGotha 中重新导出（UTF-8 编码），"
+            "或把文件另存为 UTF-8 编码，并把第一行的 encoding 改为 UTF-8 后再导入。"
+        ) from None
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise GothaError(
+            f"第{line}行：文件声明的编码是“{declared}”，但内容不是该编码（编码不符）。"
+            "请在 OpenGotha 中重新导出（UTF-8 编码）后再导入。"
+        ) from None
+    # The same document, declared as what it now is.
+    return _TEXT_DECLARATION.sub(r"\1UTF-8", text.lstrip("\ufeff"), count=1).encode("utf-8")
+
+
 def _elements(data: bytes) -> list[_Element]:
     if len(data) > MAX_BYTES:
         raise GothaError(f"文件超过 {MAX_BYTES // 1_000_000} MB，不像 OpenGotha 文件。")
     _refuse_declarations(data)
+    data = _as_utf8(data)
     reader = _Reader()
     parser = expat.ParserCreate()
 
