@@ -93,10 +93,10 @@ def test_the_same_migrations_bring_an_older_server_final_up_to_date(server_url: 
     stations open it at the same moment."""
     engine = create_engine(server_url.replace("postgresql://", "postgresql+psycopg://"))
     with engine.begin() as conn:
-        for number in range(SCHEMA_VERSION - 1):
+        for number in range(7):
             MIGRATIONS[number](conn)
-        conn.execute(text("ALTER TABLE audit DROP COLUMN station"))
-        store_version(conn, SCHEMA_VERSION - 1)
+        conn.execute(text("ALTER TABLE audit DROP COLUMN station"))  # migration 8 adds it
+        store_version(conn, 7)
         conn.execute(
             text(
                 "INSERT INTO tournament (title, game, organisers, operators, settings)"
