@@ -2,6 +2,10 @@
 
 Every sheet: one header row (bold, grey, frozen), column widths, A4 print setup fitted to
 the page width, the header row repeated on every printed page, page x of y in the footer.
+
+Every cell of every sheet passes one guard when the book is saved (`Book.save`): text stays
+text (`app.io.sheets.as_text`), whatever wrote it and when; the only formulas are the totals
+the program writes itself, each through `Book.formula`.
 """
 
 from __future__ import annotations
@@ -72,10 +76,6 @@ WIDE = {
 def _value(text: Any) -> Any:
     if isinstance(text, str) and NUMBER.match(text):
         return float(text) if "." in text else int(text)
-    if isinstance(text, str):
-        # A control character stored by an older version would make the whole workbook
-        # fail: it is shown as an escape, as on the terminal.
-        return terminal_safe(text)
     return text
 
 
@@ -120,6 +120,16 @@ class Book:
         self.workbook = Workbook()
         self.workbook.remove(self.workbook.active)
         self.used: set[str] = set()
+        self.formulas: set[tuple[str, str]] = set()  # (sheet, cell) the program made a formula
+
+    def formula(self, ws: Worksheet, row: int, column: int, text: str) -> None:
+        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell: the one kind
+        of cell the save-time guard leaves a formula."""
+        if not text.startswith("="):
+            raise ValueError(f"not a formula: {text!r}")
+        cell = ws.cell(row, column)
+        cell.value = text
+        self.formulas.add((ws.title, cell.coordinate))
 
     def sheet(
         self,
@@ -139,7 +149,6 @@ class Book:
         head_font = Font(name=FONT_NAME, bold=True, size=10)
         body_font = Font(name=FONT_NAME, size=10)
         for cell in ws[1]:
-            as_text(cell)
             cell.font = head_font
             cell.fill = HEAD_FILL
             cell.border = BORDER
@@ -147,7 +156,6 @@ class Book:
         wrap = Alignment(vertical="center", wrap_text=True)
         for row in ws.iter_rows(min_row=2):
             for cell in row:
-                as_text(cell)
                 cell.font = body_font
                 cell.border = BORDER
                 cell.alignment = wrap
@@ -171,7 +179,22 @@ class Book:
         ws.oddFooter.right.text = "&D &T"
         return ws
 
+    def guard(self) -> None:
+        """Every cell of every sheet, written when it may: text is text (a name or unit that
+        starts with = + - @ never becomes a formula), except the formulas marked `formula`."""
+        for ws in self.workbook.worksheets:
+            for row in ws.iter_rows():
+                for cell in row:
+                    if (ws.title, cell.coordinate) in self.formulas:
+                        continue
+                    if isinstance(cell.value, str):
+                        # a control character stored by an older version would make the
+                        # whole workbook fail: it is shown as an escape, as on the terminal
+                        cell.value = terminal_safe(cell.value)
+                    as_text(cell)
+
     def save(self, out: Path) -> Path:
+        self.guard()
         # 小计/合计 are SUM formulas: Excel and WPS compute them when the file opens.
         self.workbook.calculation.fullCalcOnLoad = True
         self.workbook.save(out)
@@ -307,7 +330,7 @@ def prizes_workbook(
         last = ws.max_row
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
-        ws.cell(last, col).value = f"=SUM({letter}2:{letter}{last - 1})"
+        book.formula(ws, last, col, f"=SUM({letter}2:{letter}{last - 1})")
         sheet = _quoted(ws.title)
         for index, prize in enumerate(rows):
             cells[id(prize)] = f"{sheet}!{letter}{index + 2}"
@@ -340,16 +363,16 @@ def prizes_workbook(
     # each table's count and amount are formulas over its sheet; the total adds them up
     for row, name in enumerate(groups, start=2):
         amounts, total_cell = subtotals[name]
-        ws.cell(row, 2).value = f"=COUNT({amounts})"
-        ws.cell(row, 3).value = f"={total_cell}"
+        book.formula(ws, row, 2, f"=COUNT({amounts})")
+        book.formula(ws, row, 3, f"={total_cell}")
     last = ws.max_row
-    ws.cell(last, 2).value = f"=SUM(B2:B{last - 1})"
-    ws.cell(last, 3).value = f"=SUM(C2:C{last - 1})"
+    book.formula(ws, last, 2, f"=SUM(B2:B{last - 1})")
+    book.formula(ws, last, 3, f"=SUM(C2:C{last - 1})")
     for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
         row[0].number_format = money
     for cell in ws[last]:
         cell.font = bold
-    _paid_more_than_once(ws, prizes, cells, money)
+    _paid_more_than_once(book, ws, prizes, cells, money)
     _notes(ws, rule_line(book.view), 4)
     _signature_line(ws, 4)
     return book.save(out)
@@ -361,7 +384,7 @@ def _quoted(title: str) -> str:
 
 
 def _paid_more_than_once(
-    ws: Worksheet, prizes: Sequence[PrizeLine], cells: dict[int, str], money: str
+    book: Book, ws: Worksheet, prizes: Sequence[PrizeLine], cells: dict[int, str], money: str
 ) -> None:
     """Under the summary: everyone paid more than once (in one event or several), each
     prize with its table, and the total as a formula over the prizes' cells."""
@@ -380,8 +403,8 @@ def _paid_more_than_once(
         won = "；".join(
             f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
-        formula = "=" + "+".join(cells[id(p)] for p in items)
-        ws.append([terminal_safe(items[0].name), terminal_safe(items[0].unit or ""), won, formula])
+        ws.append([items[0].name, items[0].unit or "", won])
+        book.formula(ws, ws.max_row, 4, "=" + "+".join(cells[id(p)] for p in items))
         for cell in ws[ws.max_row]:
             cell.font, cell.border = body, BORDER
             cell.alignment = Alignment(vertical="center", wrap_text=True)
@@ -422,7 +445,7 @@ def _money(yuan: Decimal) -> int | Decimal:
 def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
     """说明 lines under a prize table (shared places, the rule in force), merged across it."""
     for line in lines:
-        ws.append([terminal_safe(f"说明：{line}。")])
+        ws.append([f"说明：{line}。"])
         row = ws.max_row
         ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
         cell = ws.cell(row, 1)
