@@ -27,6 +27,7 @@ from reports.pdf_common import (
     Column,
     Header,
     ReportDoc,
+    SetEvents,
     SetHeader,
     TableSpec,
     fit_words,
@@ -35,7 +36,7 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 
 
 def fmt_amount(amount: Any) -> str:
@@ -303,7 +304,7 @@ def build_prizes_pdf(
         first_header = first_header or header
         if story:
             story.append(PageBreak())
-        story.append(SetHeader(header))
+        story += [SetHeader(header), SetEvents(tuple(dict.fromkeys(p.award.event for p in rows)))]
         body = prize_cells(rows, columns, team_events)
         subtotal = total(rows)
         body.append(["小计", "", "", "", fmt_amount(subtotal), amount_in_capitals(subtotal), ""])
@@ -329,7 +330,8 @@ def build_prizes_pdf(
         round_text=f"共{len(prizes)}项奖金",
         date_text=view.date_range(),
     )
-    story += [PageBreak(), SetHeader(summary_header)]
+    events = tuple(dict.fromkeys(p.award.event for p in prizes))
+    story += [PageBreak(), SetHeader(summary_header), SetEvents(events)]
     summary = [
         [name, str(len(rows)), fmt_amount(total(rows)), amount_in_capitals(total(rows))]
         for name, rows in groups.items()
@@ -374,14 +376,20 @@ def build_prizes_pdf(
             ),
         )
         story.append(make_table(spec, repeated))
-    events = {p.award.event for p in prizes}
     story += eligibility_notes(prizes, [p for p in view.withheld_prizes if p.award.event in events])
     story += notes_block(
         ["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)], title="说明"
     )
     story += signature_line()
     assert first_header is not None
-    report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表", mark=mark)
+    report = ReportDoc(
+        out,
+        first_header,
+        printed_at=printed_at,
+        subject="奖金发放表",
+        mark=mark,
+        mark_of=page_marks(view, mark),
+    )
     report.title = f"{view.title} {prizes_title(groups, event, category)}"
     if mark:
         report.title = f"{mark} {report.title}"
