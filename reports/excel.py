@@ -28,7 +28,7 @@ from app.text import terminal_safe
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
-from reports.grades import GRADE_COLUMNS, grade_sections
+from reports.grades import GRADE_COLUMNS, grade_sections, grades_mark, section_events
 from reports.pairings import index_entries, is_team_match_round, pairing_rows, score_heading
 from reports.prizes import (
     amount_of,
@@ -46,14 +46,21 @@ from reports.prizes import (
     total,
     winner_text,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 from reports.rounds import TEAM_SIDES
-from reports.standings import standings_round, standings_table_rows, team_rows
+from reports.standings import (
+    after_text,
+    standings_round,
+    standings_table_rows,
+    team_after_text,
+    team_rows,
+)
 
 FONT_NAME = "Microsoft YaHei"
 THIN = Side(style="thin", color="808080")
 BORDER = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 HEAD_FILL = PatternFill("solid", fgColor="E0E0E0")
+MARK_RED = "CC0000"
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 WIDE = {
     "姓名": 12,
@@ -140,21 +147,31 @@ class Book:
         *,
         landscape: bool = False,
         widths: dict[str, float] | None = None,
+        banner: str = "",
     ) -> Worksheet:
+        """A sheet of `rows` under `titles`; `banner`: a line above the titles, in red (a
+        provisional sheet's 临时（第N轮后）: seen on the screen, not only when printed) —
+        then the titles are row 2 (`head_row`)."""
         titles, rows = _split_ranks(titles, rows)
         ws = self.workbook.create_sheet(_sheet_title(name, self.used))
+        if banner:
+            ws.append([banner])
+            ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=len(titles))
+            ws.cell(1, 1).font = Font(name=FONT_NAME, bold=True, size=11, color=MARK_RED)
+            ws.row_dimensions[1].height = 22
+        head = ws.max_row + 1 if banner else 1
         ws.append([_value(t) for t in titles])
         for row in rows:
             ws.append([_value(v) for v in row])
         head_font = Font(name=FONT_NAME, bold=True, size=10)
         body_font = Font(name=FONT_NAME, size=10)
-        for cell in ws[1]:
+        for cell in ws[head]:
             cell.font = head_font
             cell.fill = HEAD_FILL
             cell.border = BORDER
             cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         wrap = Alignment(vertical="center", wrap_text=True)
-        for row in ws.iter_rows(min_row=2):
+        for row in ws.iter_rows(min_row=head + 1):
             for cell in row:
                 cell.font = body_font
                 cell.border = BORDER
@@ -164,8 +181,8 @@ class Book:
             if width is None:
                 width = max(6.0, len(str(title)) * 2.0 + 1)
             ws.column_dimensions[get_column_letter(index)].width = width
-        ws.freeze_panes = "A2"
-        ws.print_title_rows = "1:1"
+        ws.freeze_panes = f"A{head + 1}"
+        ws.print_title_rows = f"{head}:{head}"
         ws.page_setup.paperSize = ws.PAPERSIZE_A4
         ws.page_setup.orientation = "landscape" if landscape else "portrait"
         ws.page_setup.fitToWidth = 1
@@ -255,7 +272,11 @@ def crosstable_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     titles, rows, _ = crosstable_rows(view, ev)
     book = Book(view)
     widths = {t: 9.0 for t in titles if t.startswith("第") and t.endswith("轮")}
-    book.sheet("对阵成绩表", f"{ev.name} 对阵成绩表", titles, rows, landscape=True, widths=widths)
+    after = after_text(ev, ev.last_complete_round)
+    ws = book.sheet(
+        "对阵成绩表", f"{ev.name} 对阵成绩表 {after}", titles, rows, landscape=True, widths=widths
+    )
+    _notes(ws, [f"成绩截至{after}"], len(titles))
     return book.save(out)
 
 
@@ -264,7 +285,9 @@ def teams_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     book = Book(view)
     for ev in view.events_of(("team",), event):
         titles, rows = team_rows(view, ev)
-        book.sheet(ev.name, f"{ev.name} 团体成绩表", titles, rows, landscape=True)
+        after = team_after_text(view, ev)
+        ws = book.sheet(ev.name, f"{ev.name} 团体成绩表 {after}", titles, rows, landscape=True)
+        _notes(ws, [f"成绩截至{after}"], len(ws[1]))
     return book.save(out)
 
 
@@ -273,7 +296,9 @@ def pairs_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     book = Book(view)
     for ev in view.events_of(("pair",), event):
         titles, rows, _ = standings_table_rows(view, ev, None)
-        book.sheet(ev.name, f"{ev.name} 成绩表", titles, rows)
+        after = after_text(ev, standings_round(ev, None))
+        ws = book.sheet(ev.name, f"{ev.name} 成绩表 {after}", titles, rows)
+        _notes(ws, [f"成绩截至{after}"], len(ws[1]))
     return book.save(out)
 
 
@@ -290,6 +315,7 @@ def prizes_workbook(
     mark = final_mark(view, (p.award.event for p in prizes), "奖金发放表", provisional)
     stamp = f"【{mark}】" if mark else ""
     groups = group_by_table(prizes)
+    marks = page_marks(view, mark)
     book = Book(view)
     titles = [
         "组别",
@@ -323,23 +349,30 @@ def prizes_workbook(
         ]
         subtotal = total(rows)
         body.append(["小计", "", "", "", "", _money(subtotal), amount_in_capitals(subtotal), ""])
+        own = marks(tuple(dict.fromkeys(p.award.event for p in rows))) if marks else ""
         ws = book.sheet(
-            name, f"{stamp}奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14}
+            name,
+            f"{stamp}奖金发放表 {name}",
+            titles,
+            body,
+            widths={"金额（元，含税）": 14},
+            banner=provisional_banner(own, f"奖金发放表 {name}"),
         )
-        col = _title_column(ws, "金额（元，含税）")
+        top = 3 if own else 2  # the first prize's row
+        col = _title_column(ws, "金额（元，含税）", top - 1)
         last = ws.max_row
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
-        book.formula(ws, last, col, f"=SUM({letter}2:{letter}{last - 1})")
+        book.formula(ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})")
         sheet = _quoted(ws.title)
         for index, prize in enumerate(rows):
-            cells[id(prize)] = f"{sheet}!{letter}{index + 2}"
-        subtotals[name] = (f"{sheet}!{letter}2:{letter}{last - 1}", f"{sheet}!{letter}{last}")
-        for row in ws.iter_rows(min_row=2, min_col=col, max_col=col):
+            cells[id(prize)] = f"{sheet}!{letter}{index + top}"
+        subtotals[name] = (f"{sheet}!{letter}{top}:{letter}{last - 1}", f"{sheet}!{letter}{last}")
+        for row in ws.iter_rows(min_row=top, min_col=col, max_col=col):
             row[0].number_format = money
         for cell in ws[last]:
             cell.font = bold
-        for r in range(2, last):  # room to sign: a team's members one under another
+        for r in range(top, last):  # room to sign: a team's members one under another
             signers = len(str(ws.cell(r, len(ws[1])).value or "").splitlines())
             ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
@@ -359,16 +392,18 @@ def prizes_workbook(
         ["组别", "获奖人数（队数）", "金额（元，含税）", "金额大写"],
         summary,
         widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},
+        banner=provisional_banner(mark, "奖金发放汇总表"),
     )
+    top = 3 if mark else 2
     # each table's count and amount are formulas over its sheet; the total adds them up
-    for row, name in enumerate(groups, start=2):
+    for row, name in enumerate(groups, start=top):
         amounts, total_cell = subtotals[name]
         book.formula(ws, row, 2, f"=COUNT({amounts})")
         book.formula(ws, row, 3, f"={total_cell}")
     last = ws.max_row
-    book.formula(ws, last, 2, f"=SUM(B2:B{last - 1})")
-    book.formula(ws, last, 3, f"=SUM(C2:C{last - 1})")
-    for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
+    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})")
+    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})")
+    for row in ws.iter_rows(min_row=top, min_col=3, max_col=3):
         row[0].number_format = money
     for cell in ws[last]:
         cell.font = bold
@@ -419,8 +454,14 @@ def _member_lines(prize: PrizeLine, team_events: set[str]) -> str:
     return "\n".join(f"{m}：" for m in members)
 
 
-def _title_column(ws: Worksheet, title: str) -> int:
-    return [c.value for c in ws[1]].index(title) + 1
+def _title_column(ws: Worksheet, title: str, head: int = 1) -> int:
+    return [c.value for c in ws[head]].index(title) + 1
+
+
+def provisional_banner(mark: str, document: str) -> str:
+    """A provisional sheet's first line: 【临时（第4轮后）】奖金发放表 男子个人：非最终结果；
+    "" when the sheet's results are final."""
+    return f"【{mark}】{document}：非最终结果，以最后一轮结束后打印的为准" if mark else ""
 
 
 def _signature_line(ws: Worksheet, width: int) -> None:
@@ -475,14 +516,34 @@ def index_workbook(
     return book.save(out)
 
 
-def grades_workbook(final: Final, out: Path, *, event: str | None, category: str | None) -> Path:
-    """The grade application list (等级申报表), a sheet per event (and category)."""
+def grades_workbook(
+    final: Final,
+    out: Path,
+    *,
+    event: str | None,
+    category: str | None,
+    provisional: bool = False,
+) -> Path:
+    """The grade application list (等级申报表), a sheet per event (and category); refused
+    before the events' end unless `provisional`, then each sheet marked with its event's
+    临时（第N轮后）."""
     view = DocView(final)
+    mark = grades_mark(view, event, category, provisional)
+    marks = page_marks(view, mark)
+    of_section = section_events(view)
     sections = grade_sections(view, event, category)
     book = Book(view)
     titles = [c.title for c in GRADE_COLUMNS]
     for title, rows in sections.items():
-        ws = book.sheet(title, f"等级申报表 {title}", titles, rows, widths={"备注": 20})
+        own = marks((of_section[title],)) if marks and title in of_section else ""
+        ws = book.sheet(
+            title,
+            f"{f'【{own}】' if own else ''}等级申报表 {title}",
+            titles,
+            rows,
+            widths={"备注": 20},
+            banner=provisional_banner(own, f"等级申报表 {title}"),
+        )
         ws.append([])
         ws.append(["裁判长签字：__________　　主办单位（盖章）：__________　　日期：__________"])
         row = ws.max_row
