@@ -160,7 +160,11 @@ def _event_table(event: EventView, width: float) -> Flowable:
             [
                 unit,
                 str(len(people)),
-                Prose("、".join(seeded_name(p) for p in people), 9),
+                Prose(
+                    "、".join(seeded_name(p) for p in people),
+                    9,
+                    keep=[seeded_name(p) for p in people],
+                ),
             ]
             for unit, people in groups.items()
         ]

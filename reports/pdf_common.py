@@ -408,14 +408,18 @@ class Prose(Flowable):  # type: ignore[misc]
     the width it is given: no name, number or set phrase split, no line starting with a
     closing mark."""
 
-    def __init__(self, text: str, size: float, leading: float = 1.18) -> None:
+    def __init__(
+        self, text: str, size: float, leading: float = 1.18, *, keep: Sequence[str] = ()
+    ) -> None:
+        """`keep`: what a line never breaks inside besides the rule's own (a list's names)."""
         super().__init__()
         self.text, self.size, self.leading = text, size, size * leading
+        self.keep = tuple(keep)
         self.lines: list[str] = []
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         register_fonts()
-        self.lines = break_lines(self.text, availWidth, TABLE_FONT, self.size)
+        self.lines = break_lines(self.text, availWidth, TABLE_FONT, self.size, keep=self.keep)
         self.width = availWidth
         self.height = self.leading * len(self.lines) + self.size * 0.25
         return self.width, self.height
