@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -17,7 +16,7 @@ from app.domain import EventKind
 from app.readmodel.model import Final, PrizeLine
 from app.standings.place_words import place_words, places_words
 from reports.chinese_numerals import amount_in_capitals, places_in_chinese
-from reports.docview import DocView
+from reports.docview import DocView, named_after
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import (
@@ -125,15 +124,9 @@ def winner_text(prize: PrizeLine) -> str:
     """A team's name with its members; a pair named after its members ("金明轩/夏洋") once."""
     members = list(prize.members)
     name = prize.name
-    if members and not _named_after(name, members):
+    if members and not named_after(name, members):
         return f"{name}（{'、'.join(members)}）"
     return name
-
-
-def _named_after(name: str, members: list[str]) -> bool:
-    """True when `name` is just the members' names joined ("金明轩/夏洋", "于哲哲、谢平喆")."""
-    parts = [p.strip() for p in re.split(r"[/／、,，&＆+＋\s]+", name) if p.strip()]
-    return sorted(parts) == sorted(members)
 
 
 def place_text(prize: PrizeLine) -> str:
