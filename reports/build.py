@@ -26,7 +26,7 @@ from reports.docview import DocView
 from reports.entries import build_entries_pdf
 from reports.errors import ReportError
 from reports.fonts import check_names
-from reports.grades import build_grades_pdf
+from reports.grades import build_grades_pdf, grades_mark
 from reports.lineup import build_lineup_pdf
 from reports.mcmahon import build_mcmahon_pdf, mcmahon_workbook
 from reports.medals import build_medals_pdf, medals_mark, medals_workbook
@@ -156,7 +156,7 @@ def build_report(
     (names at 14 pt or more, A4 landscape, readable from 2 m) and the A3 poster; any other
     kind, or a workbook, is refused (`refuse_large`).  `extras`: the
     slips' phone links and the certificates' register numbers (`PrintExtras`).
-    `provisional`: the prize sheet, the medal list, prize and grade certificates and the ceremony list of
+    `provisional`: the prize sheet, the medal list, prize and grade certificates, the grade form and the ceremony list of
     events not yet finished are printed marked 临时（第N轮后） instead of refused
     (`reports.provisional.NotFinal`); see `results_mark`.
 
@@ -242,7 +242,12 @@ def build_report(
             chosen=extras.certificates,
         ),
         ReportKind.GRADES: lambda path: build_grades_pdf(
-            final, path, event=event, category=category, printed_at=printed_at
+            final,
+            path,
+            event=event,
+            category=category,
+            printed_at=printed_at,
+            provisional=provisional,
         ),
         ReportKind.ENTRIES: lambda path: build_entries_pdf(
             final, path, event=event, printed_at=printed_at
@@ -302,7 +307,9 @@ def _excel(
     if kind == ReportKind.INDEX:
         return excel.index_workbook(final, out, event=event, round=round)
     if kind == ReportKind.GRADES:
-        return excel.grades_workbook(final, out, event=event, category=category)
+        return excel.grades_workbook(
+            final, out, event=event, category=category, provisional=provisional
+        )
     if kind == ReportKind.STANDINGS:
         return excel.standings_workbook(final, out, event=event, round=round, category=category)
     if kind == ReportKind.CROSSTABLE:
@@ -340,6 +347,8 @@ def results_mark(
         return select_certificates(final, cert_type, event, category, provisional=provisional).mark
     if kind == ReportKind.MEDALS:
         return medals_mark(final, event, category, provisional)
+    if kind == ReportKind.GRADES:
+        return grades_mark(DocView(final), event, category, provisional)
     view = DocView(final)
     prizes = select_prizes(view, event, category)
     return final_mark(view, (p.award.event for p in prizes), KINDS[kind], provisional)

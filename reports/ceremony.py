@@ -20,6 +20,7 @@ from reports.pdf_common import (
     Column,
     Header,
     ReportDoc,
+    SetEvents,
     TableSpec,
     heading,
     make_table,
@@ -36,7 +37,7 @@ from reports.prizes import (
     winner_text,
     yuan,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 
 
 def ceremony_tables(view: DocView, prizes: list[PrizeLine]) -> list[tuple[str, list[PrizeLine]]]:
@@ -76,7 +77,14 @@ def build_ceremony_pdf(
     prizes = select_prizes(view, event, category)
     mark = final_mark(view, (p.award.event for p in prizes), "颁奖顺序表", provisional)
     header = Header(title=view.title, document="颁奖顺序表", date_text=view.date_range())
-    report = ReportDoc(out, header, printed_at=printed_at, subject="颁奖顺序表", mark=mark)
+    report = ReportDoc(
+        out,
+        header,
+        printed_at=printed_at,
+        subject="颁奖顺序表",
+        mark=mark,
+        mark_of=page_marks(view, mark),
+    )
     columns = [
         Column("顺序", 11 * mm),
         Column("名次", 22 * mm),
@@ -117,7 +125,12 @@ def build_ceremony_pdf(
         )
         story.append(
             KeepTogether(
-                [heading(intro, 10.5), Spacer(1, 1.5 * mm), make_table(TableSpec(columns), body)]
+                [
+                    SetEvents(tuple(dict.fromkeys(p.award.event for p in rows))),
+                    heading(intro, 10.5),
+                    Spacer(1, 1.5 * mm),
+                    make_table(TableSpec(columns), body),
+                ]
             )
         )
         story.append(Spacer(1, 4 * mm))

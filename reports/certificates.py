@@ -36,7 +36,8 @@ from reports.docview import DocView
 from reports.errors import ReportError
 from reports.fonts import CERTIFICATE_FONT, register_fonts
 from reports.line_breaking import SET_PHRASES, break_lines
-from reports.pdf_common import APP_NAME
+from reports.pdf_common import APP_NAME, fit_size
+from reports.provisional import event_mark
 
 PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     CertificateKind.PRIZE: ("姓名", "赛事全称", "组别", "名次", "奖项"),
@@ -197,8 +198,10 @@ def build_certificates_pdf(
     for index, award in enumerate(awards, start=1):
         text = fill_template(template, award.values, cert_type)
         number = f"编号：{registered.get(award.key) or f'{base}{index:04d}'}"
-        if mark:  # no number: a provisional certificate is no certificate of the register
-            number = f"{mark}　不编号"
+        if mark:  # no number: a provisional print is no print of the register; each
+            # certificate says its own event's round, one of a finished event nothing
+            own = event_mark(view, award.event, mark)
+            number = f"{own}　不编号" if own else ""
         _draw_certificate(
             canvas,
             pagesize,
@@ -252,7 +255,9 @@ def _draw_certificate(
     canvas.setFont(CERTIFICATE_FONT, 11)
     if number.startswith("临时"):  # a provisional certificate: the mark in red, larger
         canvas.setFillColor(RED)
-        canvas.setFont(CERTIFICATE_FONT, 16)
+        # inside the inner border, never cut off
+        size = fit_size(number, width - 52 * mm, 16, 6, font=CERTIFICATE_FONT)
+        canvas.setFont(CERTIFICATE_FONT, size)
     canvas.drawRightString(width - 26 * mm, height - 26 * mm, number)
     canvas.setFillColor(colors.black)
 

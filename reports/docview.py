@@ -8,7 +8,8 @@ only the fields the read model names, so nothing private can reach paper.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from functools import cached_property
@@ -366,6 +367,18 @@ def _accepts(event: EventView, kinds: tuple[str, ...]) -> bool:
 def entrant_label(entrant: FinalEntrant) -> str:
     """The name to print: a pair's or team's name, else the person's."""
     return entrant.name
+
+
+def named_after(name: str, members: Sequence[str]) -> bool:
+    """True when `name` is just the members' names joined ("金明轩/夏洋", "于哲哲、谢平喆",
+    "Hans Zimmermann/Anna Zimmermann"): then the name is printed once, not twice."""
+    if not members:
+        return False
+    for separators in (r"[/／、,，&＆+＋]+", r"[/／、,，&＆+＋\s]+"):
+        parts = [p.strip() for p in re.split(separators, name) if p.strip()]
+        if sorted(parts) == sorted(m.strip() for m in members):
+            return True
+    return False
 
 
 def members_text(entrant: FinalEntrant) -> str:

@@ -17,7 +17,15 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 from app.domain import EntrantStatus, EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalEntrant
-from reports.docview import KIND_NAMES, DocView, EventView, members_text, parse_date, seed_text
+from reports.docview import (
+    KIND_NAMES,
+    DocView,
+    EventView,
+    members_text,
+    named_after,
+    parse_date,
+    seed_text,
+)
 from reports.pdf_common import (
     Column,
     Header,
@@ -160,7 +168,11 @@ def _event_table(event: EventView, width: float) -> Flowable:
             [
                 unit,
                 str(len(people)),
-                Prose("、".join(seeded_name(p) for p in people), 9),
+                Prose(
+                    "、".join(seeded_name(p) for p in people),
+                    9,
+                    keep=[seeded_name(p) for p in people],
+                ),
             ]
             for unit, people in groups.items()
         ]
@@ -178,7 +190,7 @@ def _event_table(event: EventView, width: float) -> Flowable:
                 members = list(entrant.members)
                 row = [unit, seed_text(entrant)]  # every pair and team with its unit
                 if pairs:
-                    plain = not members or entrant.name == "/".join(members)
+                    plain = not members or named_after(entrant.name, members)
                     row.append(name if plain else f"{name}（{members_text(entrant)}）")
                 else:
                     row += [name, members_text(entrant)]

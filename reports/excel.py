@@ -2,6 +2,10 @@
 
 Every sheet: one header row (bold, grey, frozen), column widths, A4 print setup fitted to
 the page width, the header row repeated on every printed page, page x of y in the footer.
+
+Every cell of every sheet passes one guard when the book is saved (`Book.save`): text stays
+text (`app.io.sheets.as_text`), whatever wrote it and when; the only formulas are the totals
+the program writes itself, each through `Book.formula`.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from app.text import terminal_safe
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
-from reports.grades import GRADE_COLUMNS, grade_sections
+from reports.grades import GRADE_COLUMNS, grade_sections, grades_mark, section_events
 from reports.pairings import index_entries, is_team_match_round, pairing_rows, score_heading
 from reports.prizes import (
     amount_of,
@@ -42,14 +46,21 @@ from reports.prizes import (
     total,
     winner_text,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 from reports.rounds import TEAM_SIDES
-from reports.standings import standings_round, standings_table_rows, team_rows
+from reports.standings import (
+    after_text,
+    standings_round,
+    standings_table_rows,
+    team_after_text,
+    team_rows,
+)
 
 FONT_NAME = "Microsoft YaHei"
 THIN = Side(style="thin", color="808080")
 BORDER = Border(left=THIN, right=THIN, top=THIN, bottom=THIN)
 HEAD_FILL = PatternFill("solid", fgColor="E0E0E0")
+MARK_RED = "CC0000"
 NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
 WIDE = {
     "姓名": 12,
@@ -72,10 +83,6 @@ WIDE = {
 def _value(text: Any) -> Any:
     if isinstance(text, str) and NUMBER.match(text):
         return float(text) if "." in text else int(text)
-    if isinstance(text, str):
-        # A control character stored by an older version would make the whole workbook
-        # fail: it is shown as an escape, as on the terminal.
-        return terminal_safe(text)
     return text
 
 
@@ -120,6 +127,16 @@ class Book:
         self.workbook = Workbook()
         self.workbook.remove(self.workbook.active)
         self.used: set[str] = set()
+        self.formulas: set[tuple[str, str]] = set()  # (sheet, cell) the program made a formula
+
+    def formula(self, ws: Worksheet, row: int, column: int, text: str) -> None:
+        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell: the one kind
+        of cell the save-time guard leaves a formula."""
+        if not text.startswith("="):
+            raise ValueError(f"not a formula: {text!r}")
+        cell = ws.cell(row, column)
+        cell.value = text
+        self.formulas.add((ws.title, cell.coordinate))
 
     def sheet(
         self,
@@ -130,24 +147,32 @@ class Book:
         *,
         landscape: bool = False,
         widths: dict[str, float] | None = None,
+        banner: str = "",
     ) -> Worksheet:
+        """A sheet of `rows` under `titles`; `banner`: a line above the titles, in red (a
+        provisional sheet's 临时（第N轮后）: seen on the screen, not only when printed) —
+        then the titles are row 2 (`head_row`)."""
         titles, rows = _split_ranks(titles, rows)
         ws = self.workbook.create_sheet(_sheet_title(name, self.used))
+        if banner:
+            ws.append([banner])
+            ws.merge_cells(start_row=1, start_column=1, end_row=1, end_column=len(titles))
+            ws.cell(1, 1).font = Font(name=FONT_NAME, bold=True, size=11, color=MARK_RED)
+            ws.row_dimensions[1].height = 22
+        head = ws.max_row + 1 if banner else 1
         ws.append([_value(t) for t in titles])
         for row in rows:
             ws.append([_value(v) for v in row])
         head_font = Font(name=FONT_NAME, bold=True, size=10)
         body_font = Font(name=FONT_NAME, size=10)
-        for cell in ws[1]:
-            as_text(cell)
+        for cell in ws[head]:
             cell.font = head_font
             cell.fill = HEAD_FILL
             cell.border = BORDER
             cell.alignment = Alignment(horizontal="center", vertical="center", wrap_text=True)
         wrap = Alignment(vertical="center", wrap_text=True)
-        for row in ws.iter_rows(min_row=2):
+        for row in ws.iter_rows(min_row=head + 1):
             for cell in row:
-                as_text(cell)
                 cell.font = body_font
                 cell.border = BORDER
                 cell.alignment = wrap
@@ -156,8 +181,8 @@ class Book:
             if width is None:
                 width = max(6.0, len(str(title)) * 2.0 + 1)
             ws.column_dimensions[get_column_letter(index)].width = width
-        ws.freeze_panes = "A2"
-        ws.print_title_rows = "1:1"
+        ws.freeze_panes = f"A{head + 1}"
+        ws.print_title_rows = f"{head}:{head}"
         ws.page_setup.paperSize = ws.PAPERSIZE_A4
         ws.page_setup.orientation = "landscape" if landscape else "portrait"
         ws.page_setup.fitToWidth = 1
@@ -171,7 +196,22 @@ class Book:
         ws.oddFooter.right.text = "&D &T"
         return ws
 
+    def guard(self) -> None:
+        """Every cell of every sheet, written when it may: text is text (a name or unit that
+        starts with = + - @ never becomes a formula), except the formulas marked `formula`."""
+        for ws in self.workbook.worksheets:
+            for row in ws.iter_rows():
+                for cell in row:
+                    if (ws.title, cell.coordinate) in self.formulas:
+                        continue
+                    if isinstance(cell.value, str):
+                        # a control character stored by an older version would make the
+                        # whole workbook fail: it is shown as an escape, as on the terminal
+                        cell.value = terminal_safe(cell.value)
+                    as_text(cell)
+
     def save(self, out: Path) -> Path:
+        self.guard()
         # 小计/合计 are SUM formulas: Excel and WPS compute them when the file opens.
         self.workbook.calculation.fullCalcOnLoad = True
         self.workbook.save(out)
@@ -232,7 +272,11 @@ def crosstable_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     titles, rows, _ = crosstable_rows(view, ev)
     book = Book(view)
     widths = {t: 9.0 for t in titles if t.startswith("第") and t.endswith("轮")}
-    book.sheet("对阵成绩表", f"{ev.name} 对阵成绩表", titles, rows, landscape=True, widths=widths)
+    after = after_text(ev, ev.last_complete_round)
+    ws = book.sheet(
+        "对阵成绩表", f"{ev.name} 对阵成绩表 {after}", titles, rows, landscape=True, widths=widths
+    )
+    _notes(ws, [f"成绩截至{after}"], len(titles))
     return book.save(out)
 
 
@@ -241,7 +285,9 @@ def teams_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     book = Book(view)
     for ev in view.events_of(("team",), event):
         titles, rows = team_rows(view, ev)
-        book.sheet(ev.name, f"{ev.name} 团体成绩表", titles, rows, landscape=True)
+        after = team_after_text(view, ev)
+        ws = book.sheet(ev.name, f"{ev.name} 团体成绩表 {after}", titles, rows, landscape=True)
+        _notes(ws, [f"成绩截至{after}"], len(ws[1]))
     return book.save(out)
 
 
@@ -250,7 +296,9 @@ def pairs_workbook(final: Final, out: Path, *, event: str | None) -> Path:
     book = Book(view)
     for ev in view.events_of(("pair",), event):
         titles, rows, _ = standings_table_rows(view, ev, None)
-        book.sheet(ev.name, f"{ev.name} 成绩表", titles, rows)
+        after = after_text(ev, standings_round(ev, None))
+        ws = book.sheet(ev.name, f"{ev.name} 成绩表 {after}", titles, rows)
+        _notes(ws, [f"成绩截至{after}"], len(ws[1]))
     return book.save(out)
 
 
@@ -267,6 +315,7 @@ def prizes_workbook(
     mark = final_mark(view, (p.award.event for p in prizes), "奖金发放表", provisional)
     stamp = f"【{mark}】" if mark else ""
     groups = group_by_table(prizes)
+    marks = page_marks(view, mark)
     book = Book(view)
     titles = [
         "组别",
@@ -300,23 +349,30 @@ def prizes_workbook(
         ]
         subtotal = total(rows)
         body.append(["小计", "", "", "", "", _money(subtotal), amount_in_capitals(subtotal), ""])
+        own = marks(tuple(dict.fromkeys(p.award.event for p in rows))) if marks else ""
         ws = book.sheet(
-            name, f"{stamp}奖金发放表 {name}", titles, body, widths={"金额（元，含税）": 14}
+            name,
+            f"{stamp}奖金发放表 {name}",
+            titles,
+            body,
+            widths={"金额（元，含税）": 14},
+            banner=provisional_banner(own, f"奖金发放表 {name}"),
         )
-        col = _title_column(ws, "金额（元，含税）")
+        top = 3 if own else 2  # the first prize's row
+        col = _title_column(ws, "金额（元，含税）", top - 1)
         last = ws.max_row
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
-        ws.cell(last, col).value = f"=SUM({letter}2:{letter}{last - 1})"
+        book.formula(ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})")
         sheet = _quoted(ws.title)
         for index, prize in enumerate(rows):
-            cells[id(prize)] = f"{sheet}!{letter}{index + 2}"
-        subtotals[name] = (f"{sheet}!{letter}2:{letter}{last - 1}", f"{sheet}!{letter}{last}")
-        for row in ws.iter_rows(min_row=2, min_col=col, max_col=col):
+            cells[id(prize)] = f"{sheet}!{letter}{index + top}"
+        subtotals[name] = (f"{sheet}!{letter}{top}:{letter}{last - 1}", f"{sheet}!{letter}{last}")
+        for row in ws.iter_rows(min_row=top, min_col=col, max_col=col):
             row[0].number_format = money
         for cell in ws[last]:
             cell.font = bold
-        for r in range(2, last):  # room to sign: a team's members one under another
+        for r in range(top, last):  # room to sign: a team's members one under another
             signers = len(str(ws.cell(r, len(ws[1])).value or "").splitlines())
             ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
@@ -341,20 +397,22 @@ def prizes_workbook(
         ["组别", "获奖人数（队数）", "金额（元，含税）", "金额大写"],
         summary,
         widths={"金额（元，含税）": 14, "获奖人数（队数）": 12},
+        banner=provisional_banner(mark, "奖金发放汇总表"),
     )
+    top = 3 if mark else 2
     # each table's count and amount are formulas over its sheet; the total adds them up
-    for row, name in enumerate(groups, start=2):
+    for row, name in enumerate(groups, start=top):
         amounts, total_cell = subtotals[name]
-        ws.cell(row, 2).value = f"=COUNT({amounts})"
-        ws.cell(row, 3).value = f"={total_cell}"
+        book.formula(ws, row, 2, f"=COUNT({amounts})")
+        book.formula(ws, row, 3, f"={total_cell}")
     last = ws.max_row
-    ws.cell(last, 2).value = f"=SUM(B2:B{last - 1})"
-    ws.cell(last, 3).value = f"=SUM(C2:C{last - 1})"
-    for row in ws.iter_rows(min_row=2, min_col=3, max_col=3):
+    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})")
+    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})")
+    for row in ws.iter_rows(min_row=top, min_col=3, max_col=3):
         row[0].number_format = money
     for cell in ws[last]:
         cell.font = bold
-    _paid_more_than_once(ws, prizes, cells, money)
+    _paid_more_than_once(book, ws, prizes, cells, money)
     _notes(ws, rule_line(book.view), 4)
     _signature_line(ws, 4)
     return book.save(out)
@@ -366,7 +424,7 @@ def _quoted(title: str) -> str:
 
 
 def _paid_more_than_once(
-    ws: Worksheet, prizes: Sequence[PrizeLine], cells: dict[int, str], money: str
+    book: Book, ws: Worksheet, prizes: Sequence[PrizeLine], cells: dict[int, str], money: str
 ) -> None:
     """Under the summary: everyone paid more than once (in one event or several), each
     prize with its table, and the total as a formula over the prizes' cells."""
@@ -385,8 +443,8 @@ def _paid_more_than_once(
         won = "；".join(
             f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
-        formula = "=" + "+".join(cells[id(p)] for p in items)
-        ws.append([terminal_safe(items[0].name), terminal_safe(items[0].unit or ""), won, formula])
+        ws.append([items[0].name, items[0].unit or "", won])
+        book.formula(ws, ws.max_row, 4, "=" + "+".join(cells[id(p)] for p in items))
         for cell in ws[ws.max_row]:
             cell.font, cell.border = body, BORDER
             cell.alignment = Alignment(vertical="center", wrap_text=True)
@@ -401,8 +459,14 @@ def _member_lines(prize: PrizeLine, team_events: set[str]) -> str:
     return "\n".join(f"{m}：" for m in members)
 
 
-def _title_column(ws: Worksheet, title: str) -> int:
-    return [c.value for c in ws[1]].index(title) + 1
+def _title_column(ws: Worksheet, title: str, head: int = 1) -> int:
+    return [c.value for c in ws[head]].index(title) + 1
+
+
+def provisional_banner(mark: str, document: str) -> str:
+    """A provisional sheet's first line: 【临时（第4轮后）】奖金发放表 男子个人：非最终结果；
+    "" when the sheet's results are final."""
+    return f"【{mark}】{document}：非最终结果，以最后一轮结束后打印的为准" if mark else ""
 
 
 def _signature_line(ws: Worksheet, width: int) -> None:
@@ -427,7 +491,7 @@ def _money(yuan: Decimal) -> int | Decimal:
 def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
     """说明 lines under a prize table (shared places, the rule in force), merged across it."""
     for line in lines:
-        ws.append([terminal_safe(f"说明：{line}。")])
+        ws.append([f"说明：{line}。"])
         row = ws.max_row
         ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
         cell = ws.cell(row, 1)
@@ -457,14 +521,34 @@ def index_workbook(
     return book.save(out)
 
 
-def grades_workbook(final: Final, out: Path, *, event: str | None, category: str | None) -> Path:
-    """The grade application list (等级申报表), a sheet per event (and category)."""
+def grades_workbook(
+    final: Final,
+    out: Path,
+    *,
+    event: str | None,
+    category: str | None,
+    provisional: bool = False,
+) -> Path:
+    """The grade application list (等级申报表), a sheet per event (and category); refused
+    before the events' end unless `provisional`, then each sheet marked with its event's
+    临时（第N轮后）."""
     view = DocView(final)
+    mark = grades_mark(view, event, category, provisional)
+    marks = page_marks(view, mark)
+    of_section = section_events(view)
     sections = grade_sections(view, event, category)
     book = Book(view)
     titles = [c.title for c in GRADE_COLUMNS]
     for title, rows in sections.items():
-        ws = book.sheet(title, f"等级申报表 {title}", titles, rows, widths={"备注": 20})
+        own = marks((of_section[title],)) if marks and title in of_section else ""
+        ws = book.sheet(
+            title,
+            f"{f'【{own}】' if own else ''}等级申报表 {title}",
+            titles,
+            rows,
+            widths={"备注": 20},
+            banner=provisional_banner(own, f"等级申报表 {title}"),
+        )
         ws.append([])
         ws.append(["裁判长签字：__________　　主办单位（盖章）：__________　　日期：__________"])
         row = ws.max_row

@@ -17,6 +17,7 @@ from reports.pdf_common import (
     Column,
     Header,
     ReportDoc,
+    SetEvents,
     SetHeader,
     TableSpec,
     heading,
@@ -24,8 +25,10 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
+from reports.provisional import final_mark, page_marks
 
 GENDERS = {"M": "男", "F": "女"}
+DOCUMENT = "等级申报表"
 
 GRADE_COLUMNS = [
     Column("序号", 10),
@@ -99,6 +102,27 @@ def grade_sections(
     return sections
 
 
+def grades_mark(view: DocView, event: str | None, category: str | None, provisional: bool) -> str:
+    """ "" when the events of the form are finished; 临时（第N轮后） when not and
+    `provisional`; else `NotFinal`: a grade is applied for by final places only."""
+    grades = [
+        g
+        for g in view.grades
+        if (event is None or g.award.event == view.event(event).code)
+        and (category is None or g.award.category == category)
+    ]
+    codes = [g.award.event for g in grades] or ([view.event(event).code] if event else [])
+    if not codes:
+        codes = [ev.code for ev in view.events if ev.event.grade_tables]
+    return final_mark(view, codes, DOCUMENT, provisional)
+
+
+def section_events(view: DocView) -> dict[str, str]:
+    """Each section's title → the event its grades are of."""
+    events = {ev.code: ev for ev in view.events}
+    return {_section_title(events.get(g.award.event), g.award): g.award.event for g in view.grades}
+
+
 def _section_title(ev: EventView | None, award: GradeAward) -> str:
     title = ev.name if ev else award.event
     if award.category and ev:
@@ -142,9 +166,15 @@ def build_grades_pdf(
     event: str | None = None,
     category: str | None = None,
     printed_at: datetime | None = None,
+    provisional: bool = False,
 ) -> Path:
-    """One section per event (and category) with rank, person and the grade applied for."""
+    """One section per event (and category) with rank, person and the grade applied for.
+
+    Before the events' last round is complete: refused (`NotFinal`), or with `provisional`
+    every page marked with its event's 临时（第N轮后）."""
     view = DocView(final)
+    mark = grades_mark(view, event, category, provisional)
+    of_section = section_events(view)
     left_out: dict[str, list[str]] = {}
     sections = grade_sections(view, event, category, left_out)
     ties = ties_across_bands(view)
@@ -158,7 +188,7 @@ def build_grades_pdf(
     for title, rows in sections.items():
         header = Header(
             title=view.title,
-            document=f"等级申报表　{title}",
+            document=f"{DOCUMENT}　{title}",
             event=f"项目：{title}",
             round_text=f"申报{len(rows)}人",
             date_text=view.date_range(),
@@ -167,13 +197,15 @@ def build_grades_pdf(
         if story:
             story.append(PageBreak())
         story.append(SetHeader(header))
+        if title in of_section:
+            story.append(SetEvents((of_section[title],)))
         story.append(make_table(TableSpec(columns, band_every=5), rows))
         notes = ["按总决赛名次申报，名次不顺延；名次并列者均按并列名次申报"]
         notes += ties.get(title, [])
         if left_out.get(title):
             notes.append(
                 f"以下{len(left_out[title])}人已持有所申报等级或更高等级，未列入本表："
-                f"{'、'.join(left_out[title])}（如需列入，设置 standings.grades_include_held=true）"
+                f"{'、'.join(left_out[title])}"
             )
         story += notes_block(notes, title="说明")
         story += [
@@ -184,6 +216,13 @@ def build_grades_pdf(
             ),
         ]
     assert first_header is not None
-    report = ReportDoc(out, first_header, printed_at=printed_at, subject="等级申报表")
+    report = ReportDoc(
+        out,
+        first_header,
+        printed_at=printed_at,
+        subject=DOCUMENT,
+        mark=mark,
+        mark_of=page_marks(view, mark),
+    )
     report.build_story(story)
     return out

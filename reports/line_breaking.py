@@ -7,7 +7,9 @@ A line breaks only between tokens (`tokens`):
 - never inside a number, an amount or a place: 1,200.00元, 3又3/4子, 第九至三十二名,
   壹仟贰佰元整, a Latin word (a long Latin name breaks between its words);
 - never before a closing mark （，。；）…) nor after an opening one （（《“).
-Only a token wider than a whole line is cut between characters, as a last resort, and even
+A token wider than a whole line (a long unit in a narrow column) is cut at its seams
+first — after a place (浙江省|杭州市|上城区) or an organisation (…活动中心|围棋俱乐部,
+…学校|男队) — and only a piece still too wide between characters, as a last resort; even
 then no line starts with a closing mark.  Every line fits its width: text never runs
 across a cell rule.
 """
@@ -38,13 +40,34 @@ SET_PHRASES = (
 )
 """Phrases a line never breaks inside (besides the names a document passes as `keep`)."""
 
+_LATIN = "A-Za-z0-9\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u1e00-\u1eff"  # with accents: é ü ñ ř
+# Where a unit or team too wide for a line may be cut: after a place or an organisation.
+_PLACE_ENDS = "省市区县镇乡旗"
+_ORGANISATION_ENDS = (
+    "自治区",
+    "协会",
+    "中心",
+    "学校",
+    "棋院",
+    "分院",
+    "学院",
+    "大学",
+    "中学",
+    "小学",
+    "社团",
+    "少年宫",
+    "俱乐部",
+    "基地",
+    "集团",
+    "公司",
+)
 _CN = "零〇一二两三四五六七八九十百千万"
 _UPPER = "零壹贰叁肆伍陆柒捌玖拾佰仟万亿"
 _NUMBER = re.compile(
     rf"第[{_CN}\d]+(?:至第?[{_CN}\d]+)?[名轮台板届组段级期]?"  # 第九至三十二名, 第5轮
     rf"|[{_UPPER}]+[元圆][{_UPPER}角分]*整?"  # 壹仟贰佰元整
     r"|[¥￥]?\d[\d,.:：/\-]*(?:又\d+/\d+)?[%元分轮台板名段级目子人对队号]?"  # 1,200.00元
-    r"|[A-Za-z0-9][A-Za-z0-9'’.·]*-?"  # a Latin word (a break may follow its hyphen)
+    rf"|[{_LATIN}][{_LATIN}'’.·]*-?"  # a Latin word (a break may follow its hyphen)
     r"|_+"  # a line to sign on
 )
 _SEPARATORS = set("、，；：。,;/ （）()《》“”「」【】") | set(NO_LINE_START) | set(NO_LINE_END)
@@ -90,6 +113,19 @@ def tokens(text: str, keep: Iterable[str] = (), *, words: bool = False) -> list[
     if opening:
         out.append(opening)
     return out
+
+
+def seams(token: str) -> list[str]:
+    """A token too wide for a line, cut where it reads on: 浙江省|杭州市|上城区|青少年活动中心|
+    围棋俱乐部; a Latin word or a name has none (one piece).  A seam leaves at least two
+    characters on either side."""
+    cuts = set()
+    for at in range(2, len(token) - 1):
+        before = token[:at]
+        if before[-1] in _PLACE_ENDS or before.endswith(_ORGANISATION_ENDS):
+            cuts.add(at)
+    points = [0, *sorted(cuts), len(token)]
+    return [token[a:b] for a, b in zip(points, points[1:], strict=False)]
 
 
 def _chars(token: str) -> list[str]:
@@ -143,10 +179,19 @@ def break_lines(
         if fits(token):
             line = token
             continue
-        for part in _chars(token):
-            if line and not fits(line + part):
+        for piece in seams(token):
+            if line and fits(line + piece):
+                line += piece
+                continue
+            if line:
                 close()
-            line += part
+            if fits(piece):
+                line = piece
+                continue
+            for part in _chars(piece):
+                if line and not fits(line + part):
+                    close()
+                line += part
     close()
     return lines
 

@@ -21,13 +21,14 @@ from app.readmodel.model import Final
 from app.standings.medals import Medal
 from reports.docview import DocView
 from reports.errors import ReportError
-from reports.excel import FONT_NAME, Book
+from reports.excel import FONT_NAME, Book, provisional_banner
 from reports.fonts import register_fonts
 from reports.pdf_common import (
     HEAD_FILL,
     Column,
     Header,
     ReportDoc,
+    SetEvents,
     SetHeader,
     TableSpec,
     escape,
@@ -46,7 +47,7 @@ from reports.prizes import (
     widen_for_titles,
     winner_text,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 
 DOCUMENT = "奖牌名单"
 NOTES = [
@@ -177,7 +178,10 @@ def build_medals_pdf(
         first_header = first_header or header
         if story:
             story.append(PageBreak())
-        story.append(SetHeader(header))
+        story += [
+            SetHeader(header),
+            SetEvents(tuple(dict.fromkeys(m.prize.award.event for m in rows))),
+        ]
         body: list[list[Any]] = []
         for text_row, line in zip(medal_rows(rows), rows, strict=True):
             cells: list[Any] = list(text_row)
@@ -212,7 +216,8 @@ def build_medals_pdf(
         round_text=f"共{sum(m.count for m in lines)}枚",
         date_text=view.date_range(),
     )
-    story += [PageBreak(), SetHeader(summary_header)]
+    events = tuple(dict.fromkeys(m.prize.award.event for m in lines))
+    story += [PageBreak(), SetHeader(summary_header), SetEvents(events)]
     spec = TableSpec(
         scale_columns(
             [
@@ -233,7 +238,14 @@ def build_medals_pdf(
     story += notes_block([*NOTES, "奖牌（第四名起）的种类规程未写明，由组委会定"], title="说明")
     story += _signature_line()
     assert first_header is not None
-    report = ReportDoc(out, first_header, printed_at=printed_at, subject=DOCUMENT, mark=mark)
+    report = ReportDoc(
+        out,
+        first_header,
+        printed_at=printed_at,
+        subject=DOCUMENT,
+        mark=mark,
+        mark_of=page_marks(view, mark),
+    )
     report.title = f"{view.title} {DOCUMENT} {'、'.join(groups)}"
     if mark:
         report.title = f"{mark} {report.title}"
@@ -264,6 +276,7 @@ def medals_workbook(
     lines = select_medals(view, event, category)
     mark = final_mark(view, (m.prize.award.event for m in lines), DOCUMENT, provisional)
     stamp = f"【{mark}】" if mark else ""
+    marks = page_marks(view, mark)
     groups = group_by_table(lines)
     book = Book(view)
     titles = ["组别", *(c.title for c in MEDAL_COLUMNS)]
@@ -275,7 +288,15 @@ def medals_workbook(
         ]
         found = counts(rows)
         body.append(["小计", "", "", _count_text(found), "", "", str(sum(found.values())), ""])
-        ws = book.sheet(name, f"{stamp}{DOCUMENT} {name}", titles, body, widths={"奖牌": 8})
+        own = marks(tuple(dict.fromkeys(m.prize.award.event for m in rows))) if marks else ""
+        ws = book.sheet(
+            name,
+            f"{stamp}{DOCUMENT} {name}",
+            titles,
+            body,
+            widths={"奖牌": 8},
+            banner=provisional_banner(own, f"{DOCUMENT} {name}"),
+        )
         for cell in ws[ws.max_row]:
             cell.font = bold
     ws = book.sheet(
@@ -283,6 +304,7 @@ def medals_workbook(
         f"{stamp}奖牌汇总（订购数量）",
         ["组别", *(m.zh for m in Medal), "合计"],
         summary_rows(groups),
+        banner=provisional_banner(mark, "奖牌汇总（订购数量）"),
     )
     for cell in ws[ws.max_row]:
         cell.font = bold

@@ -75,6 +75,24 @@ class SetHeader(Flowable):  # type: ignore[misc]
         self.canv._doctemplate.header = self.header
 
 
+class SetEvents(Flowable):  # type: ignore[misc]
+    """A zero-size flowable: what follows states the results of events `codes`.  A page's
+    provisional mark (临时（第N轮后）) is that of the events whose results it shows
+    (`ReportDoc.mark_of`): each page its own events', a finished event's page none."""
+
+    def __init__(self, codes: Sequence[str]) -> None:
+        super().__init__()
+        self.codes = tuple(codes)
+        self.width = self.height = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
+        return 0, 0
+
+    def draw(self) -> None:
+        doc = self.canv._doctemplate
+        doc.events_from_here(self.codes, at_top=bool(doc.frame._atTop))
+
+
 class _NumberedCanvas(Canvas):  # type: ignore[misc]
     """Holds every page until the end so the footer can say how many pages there are."""
 
@@ -116,9 +134,12 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         subject: str = "",
         mark: str = "",
         wall: bool = False,
+        mark_of: Callable[[Sequence[str]], str] | None = None,
     ) -> None:
         """`mark`: 临时（第4轮后） — results not yet final, printed in red before the
-        document's name on every page (and in the PDF's title).  `wall`: a list for the
+        document's name on every page (and in the PDF's title).  `mark_of`: the mark of a
+        page from the events whose results it shows (`SetEvents`), in place of `mark` —
+        every page its own events' round, none on a page of finished events.  `wall`: a list for the
         wall (`--large`): the event, round and venue line at 14 pt, readable from 2 m."""
         register_fonts()
         pagesize = landscape(A4) if landscape_page else A4
@@ -140,6 +161,9 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         )
         self.header = header
         self.mark = mark
+        self.mark_of = mark_of
+        self._events: tuple[str, ...] = ()  # the events of the section being laid out
+        self._page_events: list[str] = []  # the events whose results this page shows
         if mark:
             self.title = f"{mark} {header.title} {header.document}".strip()
         self.printed_at = printed_at or datetime.now()
@@ -156,8 +180,27 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         )
         self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPageEnd=self._frame)])
 
+    def handle_pageBegin(self) -> None:  # noqa: N802
+        super().handle_pageBegin()
+        self._page_events = list(self._events)  # a section running on from the last page
+
+    def events_from_here(self, codes: Sequence[str], *, at_top: bool) -> None:
+        """From here on the results of events `codes` (`SetEvents`); `at_top`: nothing
+        drawn on this page yet, so the section before it is not on this page."""
+        if at_top:
+            self._page_events = []
+        self._events = tuple(codes)
+        self._page_events += [c for c in codes if c not in self._page_events]
+
+    def page_mark(self) -> str:
+        """The provisional mark of the page being finished ("" when its results are final)."""
+        if self.mark_of is None or not self._page_events:
+            return self.mark
+        return self.mark_of(self._page_events)
+
     def _frame(self, canvas: Canvas, doc: BaseDocTemplate) -> None:
         header = self.header
+        mark = self.page_mark()
         width, height = self.pagesize
         left, right = MARGIN, width - MARGIN
         top = height - MARGIN
@@ -166,11 +209,12 @@ class ReportDoc(BaseDocTemplate):  # type: ignore[misc]
         size = fit_size(header.title, right - left, 15, 10)
         canvas.setFont(TABLE_FONT, size)
         canvas.drawCentredString(width / 2, top - 5.5 * mm, header.title)
-        document = f"【{self.mark}】{header.document}" if self.mark else header.document
-        size = fit_size(document, right - left, 13, 9)
+        document = f"【{mark}】{header.document}" if mark else header.document
+        # the mark is never cut off: a long one (several events' rounds) is set smaller
+        size = fit_size(document, right - left, 13, 9 if not mark else 4)
         canvas.setFont(TABLE_FONT, size)
-        if self.mark:  # the mark in red, then the document's name
-            stamp = f"【{self.mark}】"
+        if mark:  # the mark in red, then the document's name
+            stamp = f"【{mark}】"
             start = width / 2 - stringWidth(document, TABLE_FONT, size) / 2
             canvas.setFillColor(MARK_RED)
             canvas.drawString(start, top - 11.5 * mm, stamp)
@@ -364,14 +408,18 @@ class Prose(Flowable):  # type: ignore[misc]
     the width it is given: no name, number or set phrase split, no line starting with a
     closing mark."""
 
-    def __init__(self, text: str, size: float, leading: float = 1.18) -> None:
+    def __init__(
+        self, text: str, size: float, leading: float = 1.18, *, keep: Sequence[str] = ()
+    ) -> None:
+        """`keep`: what a line never breaks inside besides the rule's own (a list's names)."""
         super().__init__()
         self.text, self.size, self.leading = text, size, size * leading
+        self.keep = tuple(keep)
         self.lines: list[str] = []
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803
         register_fonts()
-        self.lines = break_lines(self.text, availWidth, TABLE_FONT, self.size)
+        self.lines = break_lines(self.text, availWidth, TABLE_FONT, self.size, keep=self.keep)
         self.width = availWidth
         self.height = self.leading * len(self.lines) + self.size * 0.25
         return self.width, self.height

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from decimal import Decimal
@@ -17,7 +16,7 @@ from app.domain import EventKind
 from app.readmodel.model import Final, PrizeLine
 from app.standings.place_words import place_words, places_words
 from reports.chinese_numerals import amount_in_capitals, places_in_chinese
-from reports.docview import DocView
+from reports.docview import DocView, named_after
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import (
@@ -27,6 +26,7 @@ from reports.pdf_common import (
     Column,
     Header,
     ReportDoc,
+    SetEvents,
     SetHeader,
     TableSpec,
     fit_words,
@@ -35,7 +35,7 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
-from reports.provisional import final_mark
+from reports.provisional import final_mark, page_marks
 
 
 def fmt_amount(amount: Any) -> str:
@@ -124,15 +124,9 @@ def winner_text(prize: PrizeLine) -> str:
     """A team's name with its members; a pair named after its members ("金明轩/夏洋") once."""
     members = list(prize.members)
     name = prize.name
-    if members and not _named_after(name, members):
+    if members and not named_after(name, members):
         return f"{name}（{'、'.join(members)}）"
     return name
-
-
-def _named_after(name: str, members: list[str]) -> bool:
-    """True when `name` is just the members' names joined ("金明轩/夏洋", "于哲哲、谢平喆")."""
-    parts = [p.strip() for p in re.split(r"[/／、,，&＆+＋\s]+", name) if p.strip()]
-    return sorted(parts) == sorted(members)
 
 
 def place_text(prize: PrizeLine) -> str:
@@ -303,7 +297,7 @@ def build_prizes_pdf(
         first_header = first_header or header
         if story:
             story.append(PageBreak())
-        story.append(SetHeader(header))
+        story += [SetHeader(header), SetEvents(tuple(dict.fromkeys(p.award.event for p in rows)))]
         body = prize_cells(rows, columns, team_events)
         subtotal = total(rows)
         body.append(["小计", "", "", "", fmt_amount(subtotal), amount_in_capitals(subtotal), ""])
@@ -331,7 +325,8 @@ def build_prizes_pdf(
         round_text=f"共{len(prizes)}项奖金",
         date_text=view.date_range(),
     )
-    story += [PageBreak(), SetHeader(summary_header)]
+    events = tuple(dict.fromkeys(p.award.event for p in prizes))
+    story += [PageBreak(), SetHeader(summary_header), SetEvents(events)]
     summary = [
         [name, str(len(rows)), fmt_amount(total(rows)), amount_in_capitals(total(rows))]
         for name, rows in groups.items()
@@ -376,7 +371,6 @@ def build_prizes_pdf(
             ),
         )
         story.append(make_table(spec, repeated))
-    events = {p.award.event for p in prizes}
     story += eligibility_notes(prizes, [p for p in view.withheld_prizes if p.award.event in events])
     story += notes_block(
         [
@@ -389,7 +383,14 @@ def build_prizes_pdf(
     )
     story += signature_line()
     assert first_header is not None
-    report = ReportDoc(out, first_header, printed_at=printed_at, subject="奖金发放表", mark=mark)
+    report = ReportDoc(
+        out,
+        first_header,
+        printed_at=printed_at,
+        subject="奖金发放表",
+        mark=mark,
+        mark_of=page_marks(view, mark),
+    )
     report.title = f"{view.title} {prizes_title(groups, event, category)}"
     if mark:
         report.title = f"{mark} {report.title}"

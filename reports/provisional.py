@@ -1,21 +1,30 @@
 """Only final results are printed as final (issue 26 §2).
 
-The prize sheet, the medal list, the prize and grade certificates and the ceremony list
-state results: of an event whose last round is not complete (or printed with `--round N`
+The prize sheet, the medal list, the prize and grade certificates, the grade application
+form and the ceremony list state results: of an event whose last round is not complete (or printed with `--round N`
 before its end) they are refused, unless asked for as provisional; then every page says
 「临时（第N轮后）」 and no certificate number is issued or registered.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from app.readmodel.held import ResultsHeld, results_held
 from reports.docview import DocView, EventView
 from reports.errors import ReportError
 
 # The documents that state final results: refused before the end unless provisional.
-FINAL_KINDS = ("prizes", "medals", "certificates", "ceremony")
+FINAL_KINDS = ("prizes", "medals", "certificates", "ceremony", "grades")
+# What each document would do wrong printed as final (the refusal says it in its own words).
+HARM = {
+    "奖金发放表": "会把临时名次当作最终名次发出奖金",
+    "奖牌名单": "会按临时名次订购、发放奖牌",
+    "颁奖顺序表": "会按临时名次安排颁奖",
+    "荣誉证书": "会把临时名次印成获奖名次、发出证书编号",
+    "等级证书": "会按临时名次发出等级证书和证书编号",
+    "等级申报表": "会按临时名次向协会申报等级",
+}
 FINAL_CERTIFICATES = ("prize", "grade")  # a participation certificate states no result
 
 
@@ -32,8 +41,8 @@ class NotFinal(ReportError):
             for ev, after, planned in unfinished
         )
         what = (
-            f"{where}，名次还不是最终的：{document}不能当作最终结果打印（会把临时名次印成冠军、"
-            "发出奖金和证书编号）。请在最后一轮结束后再打印。"
+            f"{where}，名次还不是最终的：{document}不能当作最终结果打印"
+            f"（{HARM.get(document, '会把临时名次当作最终结果')}）。请在最后一轮结束后再打印。"
         )
         tail = f"（每页标明“{self.mark}”，不发证书编号，不写入证书登记）。"
         super().__init__(
@@ -79,3 +88,18 @@ def final_mark(view: DocView, codes: Iterable[str], document: str, provisional: 
     if not provisional:
         raise NotFinal(document, unfinished_events(view, codes), held.mark)
     return held.mark
+
+
+def page_marks(view: DocView, mark: str) -> Callable[[Sequence[str]], str] | None:
+    """How a provisional print marks each page (`ReportDoc.mark_of`): by the events whose
+    results the page shows — 临时（第8轮后） on a page of an event after round 8, nothing on
+    a page of a finished event.  None for a final print (`mark` "")."""
+    if not mark:
+        return None
+    return lambda codes: held_of(view, codes).mark
+
+
+def event_mark(view: DocView, code: str, mark: str) -> str:
+    """One event's own mark in a print marked `mark` (a certificate's): "" for a final
+    print or a finished event."""
+    return held_of(view, (code,)).mark if mark else ""

@@ -283,6 +283,15 @@ def _team_match_rows(event: EventView) -> tuple[list[str], list[list[str]]]:
     return titles, rows
 
 
+def team_after_text(view: DocView, ev: EventView) -> str:
+    """Which results a team event's standings hold (`after_text`): a team-match event its own
+    rounds', a summed team its source event's."""
+    if ev.is_team_match:
+        return after_text(ev, ev.last_complete_round)
+    source = ev.source_event()
+    return after_text(source or ev, source.last_complete_round if source else 0)
+
+
 def _team_header(view: DocView, ev: EventView) -> tuple[Header, list[str]]:
     """The heading of one team event and the notes under its table: a team-match event
     counts its own rounds and match points; a sum event its source event's rounds."""
@@ -300,7 +309,7 @@ def _team_header(view: DocView, ev: EventView) -> tuple[Header, list[str]]:
     source = ev.source_event()
     after = source.last_complete_round if source else 0
     header = standings_header(view, ev, after, "团体成绩表", rounds_of=source)
-    header.round_text = after_text(source or ev, after)
+    header.round_text = team_after_text(view, ev)
     if source:
         header.extra = f"按“{source.name}”队员个人成绩之和计算"
     notes = [f"团体积分为队员个人积分之和；排名依据：积分 → {' → '.join(ev.tiebreak_order)}"]

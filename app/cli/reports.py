@@ -183,7 +183,7 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--provisional",
         action="store_true",
-        help="比赛未结束时也打印奖金发放表、奖牌名单、获奖/等级证书、颁奖顺序表：每页标明“临时（第N轮后）”，"
+        help="比赛未结束时也打印奖金发放表、奖牌名单、获奖/等级证书、等级申报表、颁奖顺序表：每页标明本页项目的“临时（第N轮后）”，"
         "不发证书编号，不写入证书登记（不加此项则比赛结束前拒绝打印）",
     )
     add_output(p, "-o", "--output", required=True, help="输出文件（.pdf 或 .xlsx）")

@@ -18,7 +18,7 @@ import openpyxl
 import pytest
 
 from tests.cli.runner import run
-from tests.finals import demo_copy
+from tests.finals import demo_copy, end_after_rounds_played
 from tests.reports.conftest import pdf_text
 from tests.services.sheets import HEADERS, player, write_sheet
 
@@ -186,6 +186,7 @@ def graded(played: Path, tmp_path: Path, capsys) -> tuple[Path, dict]:
         db.backup_to(target)
     finally:
         db.close()
+    end_after_rounds_played(target)  # the application form states final places only
     code, out, _ = run(capsys, "grades", str(target), "--json")
     grades = [g for g in json.loads(out) if g["event"] == "OPEN"]
     first = next(g for g in grades if g["rank"] == 1)
@@ -232,7 +233,8 @@ def test_the_application_form_leaves_them_out_unless_the_setting_says(
     assert who["plain"] in text
     table, _, notes = text.partition("说明")
     assert who["first"] not in table and who["fourth"] not in table
-    assert "已持有" in notes and who["fourth"] in notes and "grades_include_held" in notes
+    assert "已持有" in notes and who["fourth"] in notes
+    assert "grades_include_held" not in notes  # a form for the association: no setting keys
     assert (
         run(
             capsys,

@@ -141,3 +141,58 @@ def test_a_formula_name_from_the_registration_sheet_is_text_in_the_reports(tmp_p
         assert not [c.coordinate for c in cells if c.data_type == "f"], kind
         assert link in [c.value for c in cells], kind
         assert "@SUM(A1:A2)" in [c.value for c in cells], kind
+
+
+HOSTILE_UNITS = (
+    '=HYPERLINK("http://evil.example/","点我")',
+    "=1+2棋院",
+    "+86棋院",
+    "-1+1",
+    "@SUM(A1:A2)",
+)
+
+
+@pytest.fixture
+def hostile_units_go(go: dict[str, Any]) -> dict[str, Any]:
+    """The finished Go final with every unit a formula (prize winners paid more than once
+    included: the summary's table of them is written after the sheets), and names too."""
+    renames: dict[str, str] = {}
+    units = sorted({e.get("unit") for ev in go["events"] for e in ev["entrants"] if e.get("unit")})
+    for index, unit in enumerate(units):
+        renames[unit] = HOSTILE_UNITS[index % len(HOSTILE_UNITS)]
+    for index, name in enumerate(sorted({p["name"] for p in go["prizes"]})[:40]):
+        renames[name] = f"{HOSTILE_UNITS[index % len(HOSTILE_UNITS)][:1]}{name}"
+    return _rename(go, renames)
+
+
+@pytest.mark.parametrize("kind", EXCEL_KINDS)
+def test_every_cell_of_every_workbook_passes_the_one_guard(
+    tmp_path: Path, hostile_units_go, kind
+) -> None:
+    """No cell is a formula unless the program wrote it as one: also the cells written after
+    a sheet was laid out (the prize summary's 同时获得多项奖金者, notes, signature lines)."""
+    if kind == "mcmahon":
+        with_mcmahon(hostile_units_go)
+    if kind == "medals":
+        with_medals(hostile_units_go)
+    out = build_report(as_final(hostile_units_go), kind, tmp_path / f"{kind}.xlsx", **ARGS[kind])
+    book = load_workbook(out)
+    hostile_texts = 0
+    for ws in book.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                value = cell.value
+                if cell.data_type == "f":
+                    assert _own_formula(str(value), book.sheetnames), (ws.title, cell.coordinate)
+                    assert not any(h in str(value) for h in HOSTILE_UNITS), value
+                    continue
+                if isinstance(value, str) and value[:1] in "=+-@" and len(value) > 1:
+                    hostile_texts += 1
+                    assert cell.quotePrefix, (kind, ws.title, cell.coordinate, value)
+    if kind == "prizes":
+        summary = book["汇总"]
+        texts = [c.value for row in summary.iter_rows() for c in row if isinstance(c.value, str)]
+        assert "同时获得多项奖金者（奖金累计发放）" in texts
+        assert any(t in HOSTILE_UNITS for t in texts), texts
+    if kind in ("pairings", "index", "standings", "crosstable", "pairs", "prizes", "teams"):
+        assert hostile_texts, kind
