@@ -128,3 +128,20 @@ def test_the_settings_say_which_colour_rule_is_in_force(
     )
     assert code == 1
     assert "pairing.colour_limits" in err and "absolute" in err and "preference" in err
+
+
+def test_a_past_round_is_judged_by_the_colour_rule_it_was_paired_by(
+    capsys: pytest.CaptureFixture[str], go: Path
+) -> None:
+    """Four rounds paired with colours as a preference, then the rule set absolute: the
+    rounds already paired are still checked by the rule that paired them (and say so)."""
+    _play_four_rounds(capsys, go)
+    code, _, err = run(
+        capsys, "settings", str(go), "--event", "MEN", "--set", "pairing.colour_limits=absolute"
+    )
+    assert code == 0, err
+    for rnd in range(1, 5):
+        code, out, err = run(capsys, "check", str(go), "--event", "MEN", "--round", str(rnd))
+        assert code == 0 and "违规：" not in out, out + err
+        code, out, _ = run(capsys, "pairing", str(go), "--event", "MEN", "--round", str(rnd))
+        assert "先后手限制：编排偏好" in out
