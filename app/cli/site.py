@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -64,24 +63,35 @@ def write_site(files: dict[str, str], folder: Path) -> list[Path]:
                     "不予覆盖。请移走它们，或换一个输出文件夹。"
                 )
             previous = ours & present
+    # Every page (and the list of them) under a temporary name first, renamed only when all
+    # are whole: a full disk leaves the site as it was, never half of a new one.
+    marker = {"generator": GENERATOR, "files": sorted(files)}
+    texts = {**files, SITE_MARKER: json.dumps(marker, ensure_ascii=False, indent=1)}
+    from app.services.outputs import written_outputs
+
+    made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, text in files.items():
-            path = folder / name
-            partial = folder / f".{name}.partial"
-            partial.write_text(text, encoding="utf-8", newline="\n")
-            os.replace(partial, path)
-            written.append(path)
-        for stale in sorted(previous - set(files)):
-            (folder / stale).unlink(missing_ok=True)
-        marker = {"generator": GENERATOR, "files": sorted(files)}
-        (folder / SITE_MARKER).write_text(
-            json.dumps(marker, ensure_ascii=False, indent=1), encoding="utf-8"
-        )
     except OSError as exc:
-        raise FinalsError(f"无法写入文件夹“{folder}”：{exc.strerror or exc}。") from exc
-    return written
+        raise FinalsError(f"无法建立文件夹“{folder}”：{exc.strerror or exc}。") from exc
+    paths = [folder / name for name in texts]
+    try:
+        with written_outputs(paths) as temps:
+            for temp, text in zip(temps, texts.values(), strict=True):
+                temp.write_text(text, encoding="utf-8", newline="\n")
+    except FinalsError:
+        if made:  # the folder this run made, empty again
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
+    for stale in sorted(previous - set(files)):
+        try:
+            (folder / stale).unlink(missing_ok=True)
+        except OSError:
+            pass  # a page of an earlier run left: the next run removes it
+    return [folder / name for name in files]
 
 
 def cmd_html(args: argparse.Namespace) -> int:

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
 from app.io.sheets import write_template
-from app.services.outputs import check_output
+from app.services.outputs import check_output, written_output
 from app.services.players import (
     PRESENT,
     EntrantRow,
@@ -407,6 +407,7 @@ class PlayersView(QWidget):
         try:
             # Qt's dialog has asked before replacing a file; never the final or another.
             check_output(path, reading=[self.ctx.path], force=True)
-            write_template(Path(path))
+            with written_output(path) as temp:
+                write_template(temp)
         except FinalsError as exc:
             show_error(self, exc)
