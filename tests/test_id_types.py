@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.dev_tools import needs
+
 ROOT = Path(__file__).resolve().parents[1]
 
 MIXED = """
@@ -34,6 +36,7 @@ def mixed(e: FinalEntrant, card: PlayerCard) -> None:
 """
 
 
+@needs("mypy")
 def test_a_seed_is_refused_where_an_entrant_id_is_meant(tmp_path: Path) -> None:
     source = tmp_path / "mixed.py"
     source.write_text(MIXED, encoding="utf-8")
