@@ -18,7 +18,9 @@ def _tool(name: str) -> str:
 
 @needs("importlinter")
 def test_import_contracts_hold() -> None:
-    result = subprocess.run([_tool("lint-imports")], cwd=ROOT, capture_output=True, text=True)
+    result = subprocess.run(
+        [_tool("lint-imports")], cwd=ROOT, capture_output=True, encoding="utf-8"
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and "0 broken" in result.stdout
 
@@ -40,7 +42,7 @@ def test_the_pure_core_passes_mypy_strict() -> None:
         ],
         cwd=ROOT,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -48,7 +50,10 @@ def test_the_pure_core_passes_mypy_strict() -> None:
 @needs("ruff")
 def test_ruff_finds_no_errors() -> None:
     result = subprocess.run(
-        [_tool("ruff"), "check", "app", "reports", "ui"], cwd=ROOT, capture_output=True, text=True
+        [_tool("ruff"), "check", "app", "reports", "ui"],
+        cwd=ROOT,
+        capture_output=True,
+        encoding="utf-8",
     )
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -57,7 +62,7 @@ def test_ruff_finds_no_errors() -> None:
 def test_mypy_as_configured_passes_on_the_whole_program() -> None:
     """`mypy` with no arguments checks app/, reports/ and ui/ ([tool.mypy] files)."""
     result = subprocess.run(
-        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "-m", "mypy"], cwd=ROOT, capture_output=True, encoding="utf-8"
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "app" in result.stdout or "Success" in result.stdout
@@ -69,6 +74,6 @@ def test_the_code_is_formatted() -> None:
         [_tool("ruff"), "format", "--check", "app", "reports", "ui", "tests"],
         cwd=ROOT,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
     )
     assert result.returncode == 0, result.stdout + result.stderr

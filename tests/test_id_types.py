@@ -44,7 +44,7 @@ def test_a_seed_is_refused_where_an_entrant_id_is_meant(tmp_path: Path) -> None:
         [sys.executable, "-m", "mypy", "--no-incremental", str(source)],
         cwd=ROOT,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
     )
     lines = {int(n) for n in re.findall(r"mixed\.py:(\d+): error", result.stdout)}
     assert lines == {12, 13, 14, 15, 16, 17, 20}, result.stdout

@@ -18,7 +18,7 @@ from app.cli.main import main
 from tests.services.sheets import player, write_sheet
 
 ROOT = Path(__file__).resolve().parents[2]
-OLD = "旧的导出文件\n"
+OLD = "an old export\n"  # ASCII: the shell writes it in the locale encoding
 
 
 def _private_mounts() -> bool:

@@ -101,7 +101,7 @@ def _import_capped(final: Path, sheet: Path) -> tuple[int, str, float]:
         done = subprocess.run(
             [sys.executable, "-c", script, "import", str(final), str(sheet)],
             capture_output=True,
-            text=True,
+            encoding="utf-8",
             cwd=ROOT,
             env=env,
             timeout=TIME_LIMIT * 2,
