@@ -309,18 +309,28 @@ RESULT_HELP = result_help()
 
 
 class EntrantStatus(StrEnum):
-    """Whether an entrant is still in the event (a withdrawal names its first round apart)."""
+    """Whether an entrant is still in the event (a withdrawal names its first round apart;
+    a disqualification, 取消资格, the round after which it applies and its reason)."""
 
     PLAYING = "playing"
     WITHDRAWN = "withdrawn"
+    DISQUALIFIED = "disqualified"
 
     @property
     def zh(self) -> str:
-        return {EntrantStatus.PLAYING: "参赛", EntrantStatus.WITHDRAWN: "退赛"}[self]
+        return {
+            EntrantStatus.PLAYING: "参赛",
+            EntrantStatus.WITHDRAWN: "退赛",
+            EntrantStatus.DISQUALIFIED: "取消资格",
+        }[self]
 
     @property
     def en(self) -> str:
-        return {EntrantStatus.PLAYING: "Playing", EntrantStatus.WITHDRAWN: "Withdrawn"}[self]
+        return {
+            EntrantStatus.PLAYING: "Playing",
+            EntrantStatus.WITHDRAWN: "Withdrawn",
+            EntrantStatus.DISQUALIFIED: "Disqualified",
+        }[self]
 
 
 class RoundStatus(StrEnum):

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.errors import FinalsError
 from app.resources import resource_path
-from app.standings.medals import Medal, MedalPlace, MedalTable
+
+if TYPE_CHECKING:  # `finals --help` lists the presets without loading the standings
+    from app.standings.medals import MedalTable
 
 
 def preset_names() -> list[str]:
@@ -33,6 +35,8 @@ def load_preset(name: str) -> dict[str, Any]:
 def medal_tables(preset: Mapping[str, Any]) -> tuple[MedalTable, ...]:
     """The preset's medal tables (`medals`: which prize places get which medal); none for a
     regulation that awards no medals."""
+    from app.standings.medals import Medal, MedalPlace, MedalTable
+
     tables = []
     for spec in preset.get("medals") or ():
         try:

@@ -280,6 +280,8 @@ def collect_awards(
                 for who in (g.first, g.second)
             }
             for entrant in entrants:
+                if entrant.status == EntrantStatus.DISQUALIFIED:  # 取消资格: no certificate
+                    continue
                 # (before round 1 everyone but a withdrawn entrant: a provisional print)
                 if entrant.id not in played and (
                     ev.rounds or entrant.status == EntrantStatus.WITHDRAWN

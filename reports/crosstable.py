@@ -14,7 +14,10 @@ from reportlab.platypus import Flowable
 
 from app.domain import EventKind, Result
 from app.readmodel.model import Final, FinalGame
+from app.readmodel.points_notes import points_notes
+from app.readmodel.withdrawal import withdrawal_note
 from app.standings.model import Standing
+from app.standings.ranking import disqualified_note
 from reports.docview import DocView, EventView, fmt_points, members_text, seed_text
 from reports.pdf_common import (
     Column,
@@ -28,6 +31,8 @@ from reports.pdf_common import (
 )
 from reports.rounds import round_date_text
 from reports.standings import after_text, rank_text
+
+DISQUALIFIED = "取消资格"  # the place column of a disqualified entrant
 
 
 def cell_text(view: DocView, event: EventView, game: FinalGame | None, entrant_id: int) -> str:
@@ -76,7 +81,11 @@ def crosstable_rows(
     titles = ["名次", "序号", "姓名", "单位"] + [f"第{n}轮" for n in numbers] + ["积分", *tiebreaks]
     # the ranked rows, then everyone not ranked (by seed) with no place and no points
     order: list[tuple[int, Standing | None]] = [(r.entrant, r) for r in event.standings]
-    seen = {r.entrant for r in event.standings}
+    # the disqualified (取消资格) next: their games stand in their opponents' rows
+    gone = event.event.standings.disqualified
+    order += [(r.entrant, r) for r in gone]
+    disqualified = {r.entrant for r in gone}
+    seen = {r.entrant for r in event.standings} | disqualified
     for entrant in sorted(event.entrants.values(), key=lambda e: e.seed):
         if entrant.id not in seen:
             order.append((entrant.id, None))
@@ -84,7 +93,8 @@ def crosstable_rows(
     for entrant_id, row in order:
         entrant = event.entrant(entrant_id)
         name = members_text(entrant) if event.kind == EventKind.PAIR else entrant.name
-        cells = [rank_text(row) if row else "", seed_text(entrant), name, entrant.unit or ""]
+        rank = DISQUALIFIED if entrant_id in disqualified else rank_text(row) if row else ""
+        cells = [rank, seed_text(entrant), name, entrant.unit or ""]
         cells += [cell_text(view, event, by_round[n].get(entrant_id), entrant_id) for n in numbers]
         if row is None:
             cells += [""] + ["" for _ in tiebreaks]
@@ -103,12 +113,20 @@ def legend(view: DocView, event: EventView) -> list[str]:
     else:
         seat = "先/后：座次（执黑开局方为先）" if view.is_gomoku else "黑/白：执子颜色"
         cell = f"格内为对手序号、{seat}、结果，如“12{c.first_short}胜”"
-    return [
+    lines = [
         cell,
         "*：不战（弃权）",
         "轮空：本轮轮空",
         "—：未参加该轮",
+        *points_notes(event.event, event.last_complete_round),
     ]
+    standings = event.event.standings
+    for row in standings.disqualified:  # 取消资格: who, when, why, and what it changes
+        entrant = event.entrant(row.entrant)
+        lines.append(f"{seed_text(entrant)}号 {entrant.name}：{withdrawal_note(entrant)}")
+    if standings.disqualified:
+        lines.append(disqualified_note(standings))
+    return lines
 
 
 def build_crosstable_pdf(

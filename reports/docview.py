@@ -203,11 +203,6 @@ class EventView:
         return self.event.stored.group("standings")
 
     @property
-    def pairing_settings(self) -> Mapping[str, Any]:
-        """The event's pairing settings as stored (a mapping)."""
-        return self.event.stored.group("pairing")
-
-    @property
     def is_team_match(self) -> bool:
         """A team event played as matches (pairing.team_format=match): its own rounds, match
         points (场分) and board points (局分), not the sum of its members' results."""
@@ -287,6 +282,16 @@ class DocView:
     @property
     def withheld_prizes(self) -> tuple[PrizeLine, ...]:
         return self.final.withheld_prizes
+
+    def vacancy_lines(self, table_name: str | None = None) -> list[str]:
+        """The prize places a disqualification left empty (of one prize table, or all)."""
+        from app.readmodel.vacancies import vacant_prize_places
+
+        return [
+            v.text()
+            for v in vacant_prize_places(self.final)
+            if table_name is None or v.table_name == table_name
+        ]
 
     @property
     def grades(self) -> tuple[GradeLine, ...]:

@@ -321,7 +321,12 @@ def prizes_workbook(
             ws.row_dimensions[r].height = max(30, 28 * signers)
         ws.row_dimensions[last].height = 22
         _notes(
-            ws, shared_notes(rows) + eligibility_note_lines(rows) + rule_line(book.view), len(ws[1])
+            ws,
+            shared_notes(rows)
+            + eligibility_note_lines(rows)
+            + book.view.vacancy_lines(name)
+            + rule_line(book.view),
+            len(ws[1]),
         )
         _signature_line(ws, len(ws[1]))
     summary = [

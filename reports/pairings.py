@@ -8,11 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from app.domain import EventKind
 from app.pinyin import name_key
 from app.readmodel.model import Final, FinalGame, FinalRound
+from app.readmodel.sitting_out import round_sitting_out
 from reports.docview import DocView, EventView, seed_text
 from reports.fonts import TABLE_FONT
 from reports.pdf_common import (
@@ -79,8 +80,22 @@ def pairing_rows(
     return event, rnd, per_game_openings, rows
 
 
+def sitting_out_rows(event: EventView, rnd: FinalRound) -> list[tuple[str, str, str, str]]:
+    """(seed, name, unit, why) of everyone not paired in the round (请假, 退赛, 连续弃权, 迟到未入),
+    in seed order: who sat out that round, as `finals pairing` lists them."""
+    rows = []
+    for out in round_sitting_out(event.event, rnd.number):
+        entrant = event.entrant(out.id)
+        rows.append((seed_text(entrant), entrant.name, entrant.unit or "", out.text()))
+    return rows
+
+
+def sitting_out_title(count: int) -> str:
+    return f"本轮不参加编排（{count}人）"
+
+
 def is_mcmahon(event: EventView) -> bool:
-    return (event.pairing_settings or {}).get("system") == "mcmahon"
+    return event.settings.is_mcmahon
 
 
 def score_heading(event: EventView) -> str:
@@ -138,6 +153,21 @@ def build_pairings_pdf(
         columns.append(Column("开局", 14))
     spec = TableSpec(scale_columns([_mm(c) for c in columns], report.width), band_every=5)
     story: list[Flowable] = [make_table(spec, rows)]
+    out_rows = sitting_out_rows(ev, rnd)
+    if out_rows:  # a player looking for his name finds it, and why he has no table
+        out_columns = [
+            Column("序号", 9 * mm),
+            Column(sitting_out_title(len(out_rows)), 58 * mm, "left"),
+            Column("单位", 72 * mm, "left"),
+            Column("原因", 70 * mm, "left"),
+        ]
+        story += [
+            Spacer(1, 3 * mm),
+            make_table(
+                TableSpec(scale_columns(out_columns, report.width)),
+                [list(r) for r in out_rows],
+            ),
+        ]
     notes = pairing_settings_lines(view, ev, rnd)
     if is_mcmahon(ev):
         notes.append(

@@ -320,7 +320,9 @@ def build_prizes_pdf(
         )
         story.append(make_table(spec, body))
         story += eligibility_notes(rows)
-        story += notes_block(shared_notes(rows) + rule_line(view), title="说明")
+        story += notes_block(
+            shared_notes(rows) + view.vacancy_lines(table_name) + rule_line(view), title="说明"
+        )
         story += signature_line()
     summary_header = Header(
         title=view.title,
@@ -377,7 +379,13 @@ def build_prizes_pdf(
     events = {p.award.event for p in prizes}
     story += eligibility_notes(prizes, [p for p in view.withheld_prizes if p.award.event in events])
     story += notes_block(
-        ["所有奖金均为含税金额", "名次空缺的奖项不发放", *rule_line(view)], title="说明"
+        [
+            "所有奖金均为含税金额",
+            "名次空缺的奖项不发放",
+            *(line for name in groups for line in view.vacancy_lines(name)),
+            *rule_line(view),
+        ],
+        title="说明",
     )
     story += signature_line()
     assert first_header is not None

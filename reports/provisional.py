@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from app.readmodel.held import ResultsHeld, results_held
 from reports.docview import DocView, EventView
 from reports.errors import ReportError
 
@@ -21,9 +22,11 @@ FINAL_CERTIFICATES = ("prize", "grade")  # a participation certificate states no
 class NotFinal(ReportError):
     """A document of final results asked for before the results are final."""
 
-    def __init__(self, document: str, unfinished: list[tuple[EventView, int, int]]) -> None:
+    def __init__(
+        self, document: str, unfinished: list[tuple[EventView, int, int]], mark: str = ""
+    ) -> None:
         self.document = document
-        self.mark = mark_of(unfinished)
+        self.mark = mark or mark_of(unfinished)
         where = "；".join(
             f"“{ev.name}”{'尚未开赛' if after == 0 else f'只赛完第{after}轮'}（共{planned}轮）"
             for ev, after, planned in unfinished
@@ -39,19 +42,19 @@ class NotFinal(ReportError):
         )
 
 
-def _round_of(after: int) -> str:
-    return "开赛前" if after == 0 else f"第{after}轮后"
+def held_of(view: DocView, codes: Iterable[str]) -> ResultsHeld:
+    """What the results of events `codes` hold (the read model words the mark: 临时（第4轮后）,
+    as `finals prizes` and the window head them)."""
+    events = [e.event for code in dict.fromkeys(codes) if (e := view.event_by_code(code))]
+    return results_held(events, view.final.events)
 
 
 def mark_of(unfinished: list[tuple[EventView, int, int]]) -> str:
     """临时（第4轮后）; events at different rounds: 临时（公开组第4轮后、少儿组第3轮后）."""
-    if not unfinished:
-        return ""
-    afters = {after for _, after, _ in unfinished}
-    if len(afters) == 1:
-        return f"临时（{_round_of(afters.pop())}）"
     return (
-        "临时（" + "、".join(f"{ev.name}{_round_of(after)}" for ev, after, _ in unfinished) + "）"
+        held_of(unfinished[0][0].doc, (ev.code for ev, _, _ in unfinished)).mark
+        if unfinished
+        else ""
     )
 
 
@@ -59,27 +62,20 @@ def unfinished_events(view: DocView, codes: Iterable[str]) -> list[tuple[EventVi
     """(event, round its results are after, rounds planned) of each event in `codes` whose
     results are not final; a summed team event counts its source event's rounds."""
     out = []
-    for code in dict.fromkeys(codes):
-        event = view.event_by_code(code)
-        if event is None:
-            continue
-        source = None if event.is_team_match else event.source_event()
-        rounds_of = source or event  # a summed team event: its members' event's rounds
-        after = rounds_of.last_complete_round
-        planned = rounds_of.rounds_planned
-        if view.final.after_round is not None:
-            after = min(after, view.final.after_round)
-        if planned and after < planned:
-            out.append((event, after, planned))
+    for held in held_of(view, codes).unfinished:
+        event = view.event_by_code(held.code)
+        if event is not None:
+            out.append((event, held.held.after, held.planned))
     return out
 
 
 def final_mark(view: DocView, codes: Iterable[str], document: str, provisional: bool) -> str:
     """ "" when the results of events `codes` are final; the provisional mark when they are
     not and `provisional`; else `NotFinal`."""
-    unfinished = unfinished_events(view, codes)
-    if not unfinished:
+    codes = tuple(codes)
+    held = held_of(view, codes)
+    if held.final:
         return ""
     if not provisional:
-        raise NotFinal(document, unfinished)
-    return mark_of(unfinished)
+        raise NotFinal(document, unfinished_events(view, codes), held.mark)
+    return held.mark

@@ -11,8 +11,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
 from app.domain import EntrantId, EventKind
+from app.readmodel.disqualified import disqualified_rows
 from app.readmodel.held import beyond_last_round, rounds_held
 from app.readmodel.model import Final, FinalCategory
+from app.readmodel.points_notes import points_notes
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standing
@@ -148,11 +150,31 @@ def standings_table_rows(
         cells += [fmt_points(row.tiebreaks.get(t)) for t in tiebreaks]
         cells.append(withdrawal_note(entrant, after))
         rows.append(cells)
+    rows += _disqualified_rows(event, cat, after)
     if any(cells[-1] for cells in rows):
         titles.append("状态")
     else:
         rows = [cells[:-1] for cells in rows]
     return titles, rows, cat
+
+
+def _disqualified_rows(
+    event: EventView, cat: FinalCategory | None, after: int | None
+) -> list[list[str]]:
+    """The disqualified (取消资格), after the ranked rows: no place, their points and
+    tie-breaks, the mark with the reason.  A category lists those of its own."""
+    gone = disqualified_rows(event.event, cat.code if cat is not None else None)
+    rows = []
+    for row in gone:
+        entrant = event.entrant(row.entrant)
+        name = members_text(entrant) if event.kind == EventKind.PAIR else entrant.name
+        cells = ["—", *([""] if cat is not None else [])]
+        cells += [seed_text(entrant), name or entrant.name, entrant.unit or ""]
+        cells += [fmt_points(row.points)]
+        cells += [fmt_points(row.tiebreaks.get(t)) for t in event.tiebreak_order]
+        cells.append(withdrawal_note(entrant, after))
+        rows.append(cells)
+    return rows
 
 
 def _standings_spec(titles: list[str], width: float) -> TableSpec:
@@ -171,6 +193,15 @@ def _standings_spec(titles: list[str], width: float) -> TableSpec:
         align = "left" if title in ("姓名", "组合", "单位") else "center"
         columns.append(Column(title, widths.get(title, 13) * mm, align))
     return TableSpec(scale_columns(columns, width), band_every=5)
+
+
+def points_note_lines(ev: EventView, cat: FinalCategory | None, after: int) -> list[str]:
+    """Points given without a game (a late entrant's, a requested bye's), of the entrants
+    the list shows: 41号王磊：迟到，第3轮加入，给1分."""
+    if cat is None:
+        return list(points_notes(ev.event, after))
+    shown = {r.entrant for r in ev.category_standings.get(cat.code, ())}
+    return list(points_notes(ev.event, after, shown))
 
 
 def build_standings_pdf(
@@ -198,6 +229,7 @@ def build_standings_pdf(
     if cat:
         notes.insert(0, f"{cat.name}名次由总成绩表筛选得出，小分按全项目计算，不重新计算")
     story += notes_block(notes, title="排名规则")
+    story += notes_block(points_note_lines(ev, cat, after), title="说明")
     story += signature_block()
     report.build_story(story)
     return out

@@ -24,6 +24,8 @@ from reports.pairings import (
     is_heading,
     pairing_rows,
     score_heading,
+    sitting_out_rows,
+    sitting_out_title,
 )
 from reports.pdf_common import (
     Column,
@@ -41,6 +43,7 @@ from reports.rounds import round_header
 from reports.settings_text import standings_settings_lines
 from reports.standings import (
     category_group,
+    points_note_lines,
     standings_header,
     standings_round,
     standings_table_rows,
@@ -128,10 +131,15 @@ def build_wall_pairings_pdf(
             items.append(("轮空", row[2], ""))
         else:
             items.append((row[0], row[2], row[7]))
+    out_rows = sitting_out_rows(ev, rnd)
+    items_all: list[Any] = list(items)
+    if out_rows:  # who sits the round out, and why: a player looking for his name finds it
+        items_all.append(sitting_out_title(len(out_rows)))
+        items_all += [("—", name, why) for _seed, name, _unit, why in out_rows]
     per_block, width = _layout(report)
     widths = [width * f for f in (0.18, 0.41, 0.41)]
     titles = ["台号", colours.first, colours.second]
-    story = _pages(items, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
+    story = _pages(items_all, per_block, titles, widths, fit_columns=(1, 2), left_columns=(1, 2))
     story += notes_block(
         [f"左为{colours.first}，右为{colours.second}", f"{score_heading(ev)}与单位见裁判台对阵表"],
         size=11,
@@ -226,7 +234,14 @@ def build_wall_standings_pdf(
         cells[name_at] = wall_name(cells[name_at], columns[name_at].width)
         body.append(cells)
     story: list[Flowable] = [make_table(TableSpec(columns, font_size=SIZE, band_every=5), body)]
-    story += notes_block(["小分见裁判台成绩排名表", *standings_settings_lines(ev)[:1]], size=11)
+    story += notes_block(
+        [
+            "小分见裁判台成绩排名表",
+            *standings_settings_lines(ev)[:1],
+            *points_note_lines(ev, cat, after),
+        ],
+        size=11,
+    )
     story += signature_block(size=14)
     report.build_story(story)
     return out

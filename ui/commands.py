@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
+from app.services.disqualification import disqualify, undo_disqualification
 from app.services.players import set_status
 from app.services.results import UNSEEN, Seats, Unseen, clear_result, record_result
 from app.services.rounds import edit_round, undo_edit
@@ -101,6 +102,30 @@ class StatusCommand(ServiceCommand):
 
     def revert(self, db: Any, operator: str) -> Any:
         return set_status(db, self.event, str(self.seed), self.old, self.round, operator=operator)
+
+
+class DisqualifyCommand(ServiceCommand):
+    """A disqualification (取消资格) with its reason, or its undo (`reason` None)."""
+
+    what = ctxmod.ALL  # the standings, prizes and lists all change
+
+    def __init__(
+        self, ctx: ctxmod.TournamentContext, event: str, seed: int, reason: str | None, label: str
+    ) -> None:
+        super().__init__(ctx, label)
+        self.event, self.seed, self.reason = event, seed, reason
+
+    def apply(self, db: Any, operator: str) -> Any:
+        if self.reason is None:
+            return undo_disqualification(db, self.event, str(self.seed), operator=operator)
+        return disqualify(db, self.event, str(self.seed), self.reason, operator=operator)
+
+    def revert(self, db: Any, operator: str) -> Any:
+        if self.reason is None:  # the undo's undo: disqualified again, for the same reason
+            return disqualify(db, self.event, str(self.seed), self.old_reason, operator=operator)
+        return undo_disqualification(db, self.event, str(self.seed), operator=operator)
+
+    old_reason: str | None = None
 
 
 class ResultCommand(ServiceCommand):

@@ -116,7 +116,22 @@ def rules_line(rules: StandingsRules) -> str:
         f"{'counts' if rules.forfeit_opponents_count else 'counts as a bye'}, a forfeit win "
         f"{'counts' if rules.forfeit_wins_count else 'does not count'} in wins."
         + (_MCMAHON if rules.mcmahon else "")
+        + (_disqualified(rules) if rules.disqualified else "")
     )
+
+
+def _disqualified(rules: StandingsRules) -> str:
+    games = (
+        "their games stand (opponents keep the points and the SOS)"
+        if rules.disqualified_games == "keep"
+        else "their games are annulled (opponents score nothing from them)"
+    )
+    places = (
+        "their places stay empty (not paid, no grade)"
+        if rules.disqualified_places == "empty"
+        else "the players below move up"
+    )
+    return f" Disqualified players are not ranked: {games}; {places}."
 
 
 def explanation(standings: Standings) -> list[str]:

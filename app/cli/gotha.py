@@ -53,7 +53,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_h9(args: argparse.Namespace) -> int:
     from app.io.h9 import H9Options
     from app.services import opengotha
+    from app.text import clean_text
 
+    for flag in ("country", "club", "city"):  # typed text: no control or invisible character
+        clean_text(getattr(args, flag), f"--{flag}")
     options = H9Options(
         country=args.country,
         club=args.club,

@@ -53,6 +53,7 @@ COMMANDS = {
             "reinstate",
             "absent",
             "present",
+            "disqualify",
             "seed",
             "settings",
             "compose",

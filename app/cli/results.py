@@ -22,6 +22,7 @@ from app.domain import EventKind
 from app.errors import FinalsError
 
 if TYPE_CHECKING:
+    from app.readmodel.held import ResultsHeld
     from app.readmodel.model import (
         Final,
         FinalEntrant,
@@ -137,8 +138,12 @@ def _check_filters(args: argparse.Namespace) -> None:
 
 
 def cmd_standings(args: argparse.Namespace) -> int:
+    from app.io.export_json import standing_document
+    from app.readmodel.disqualified import disqualified_rows
     from app.readmodel.held import beyond_last_round, event_rounds_held
+    from app.readmodel.points_notes import points_notes
     from app.readmodel.withdrawal import withdrawal_note
+    from app.standings.ranking import disqualified_note as disqualified_words
 
     _check_filters(args)
     final = _load(args)
@@ -163,6 +168,8 @@ def cmd_standings(args: argparse.Namespace) -> int:
         rows = _standing_rows(event, category)
     names = {e.id: e for e in event.entrants}
     order = _tiebreak_order(event)
+    # the disqualified (取消资格), out of the ranking: listed after it (a category: its own)
+    gone = disqualified_rows(event, category)
     # what the standings could not count as they should (a McMahon grade that cannot be read)
     from app.standings.model import NOTE  # imported by the command that prints standings only
 
@@ -177,6 +184,20 @@ def cmd_standings(args: argparse.Namespace) -> int:
                 "tiebreak_order": order,
                 "standings": [_row_document(r, category is None) for r in rows],
                 "explanation": list(event.standings.explanation),
+                # 取消资格: left out of the ranking, each with the place he would hold
+                **(
+                    {
+                        "disqualified": [
+                            {
+                                **standing_document(r),
+                                "note": withdrawal_note(names[r.entrant], held.after),
+                            }
+                            for r in gone
+                        ]
+                    }
+                    if gone
+                    else {}
+                ),
             }
         )
         return 0
@@ -195,7 +216,7 @@ def cmd_standings(args: argparse.Namespace) -> int:
     body = []
     # a withdrawn player (by hand or by the forfeit rule) is marked 退赛, in a last column
     # that is there only when someone listed has withdrawn
-    marked = any(withdrawal_note(names[r.entrant]) for r in rows)
+    marked = bool(gone) or any(withdrawal_note(names[r.entrant]) for r in rows)
     for row in rows:
         entrant = names[row.entrant]
         rank = f"{row.rank}{'=' if row.shared else ''}"
@@ -204,9 +225,19 @@ def cmd_standings(args: argparse.Namespace) -> int:
         if marked:
             cells.append(withdrawal_note(entrant))
         body.append(cells)
+    for out in gone:
+        entrant = names[out.entrant]
+        cells = ["—", str(entrant.seed), entrant.name, entrant.unit or "", fmt_points(out.points)]
+        cells += [fmt_points(out.tiebreaks.get(name)) for name in order]
+        body.append([*cells, withdrawal_note(entrant, held.after)])
     print(
         table(body, ["名次", "序号", "姓名", "单位", "积分", *order, *(["状态"] if marked else [])])
     )
+    if gone and not args.explain:  # the rules his leaving follows (settings in force)
+        print(disqualified_words(event.standings))
+    # points given without a game (迟到，第3轮加入，给1分), of the entrants listed
+    for line in points_notes(event, held.after, {r.entrant for r in rows}):
+        print(f"注：{line}")
     if args.explain:
         print()
         for line in event.standings.explanation:
@@ -454,6 +485,8 @@ def _prize_warnings(final: Final) -> list[str]:
 
 
 def _prize_footnotes(final: Final) -> list[str]:
+    from app.readmodel.vacancies import vacant_prize_places
+
     lines = [
         f"※ {p.award.table_name} 第{p.award.place}名 {p.name}：{'；'.join(p.eligibility_problems)}"
         for p in final.prizes
@@ -476,6 +509,7 @@ def _prize_footnotes(final: Final) -> list[str]:
         for p in final.withheld_prizes
         if p.late is not None and not p.ineligible
     ]
+    lines += [v.text() for v in vacant_prize_places(final)]
     return lines
 
 
@@ -488,10 +522,25 @@ def _yuan(fen: int) -> str:
     return str(fen // 100) if fen % 100 == 0 else f"{fen // 100}.{fen % 100:02d}"
 
 
+def _held(final: Final, events: list[FinalEvent], rnd: int | None, document: str) -> ResultsHeld:
+    """Which results a list of `events` holds; a round no event reached is refused, as the
+    standings refuse it."""
+    from app.readmodel.held import list_beyond_last_round, results_held
+
+    if rnd is not None:
+        refused = list_beyond_last_round(events, rnd, document, final.events)
+        if refused:
+            raise FinalsError(refused)
+    return results_held(events, final.events)
+
+
 def cmd_prizes(args: argparse.Namespace) -> int:
     from app.io.export_json import prize_document, yuan_number
+    from app.readmodel.held import prize_events
+    from app.readmodel.vacancies import vacant_prize_places
 
     final = _load(args)
+    held = _held(final, prize_events(final), args.round, "奖金分配")
     prizes = final.prizes
     warn(prize_warnings(final))
     total_fen = sum(p.award.amount_fen for p in prizes)
@@ -510,9 +559,17 @@ def cmd_prizes(args: argparse.Namespace) -> int:
                 "total": yuan_number(total_fen),
                 "total_fen": total_fen,
                 "withheld_prizes": [prize_document(p) for p in final.withheld_prizes],
+                # places a disqualification left empty (不顺延): not paid
+                "vacant_places": [v.to_dict() for v in vacant_prize_places(final)],
+                # which results it holds: 临时（第3轮后） until every event is over
+                "after_round": held.after_round,
+                "after_rounds": {e.code: e.held.after for e in held.events},
+                "heading": held.text,
+                "final": held.final,
             }
         )
         return 0
+    print(f"奖金分配 {held.text}")
     body = [
         [p.award.table_name, p.award.title, _prize_name(p), p.unit or "", _yuan(p.award.amount_fen)]
         for p in prizes
@@ -537,17 +594,34 @@ def _no_grade_table(event: FinalEvent) -> str:
 
 def cmd_grades(args: argparse.Namespace) -> int:
     from app.io.export_json import grade_document
+    from app.readmodel.held import grade_events
 
     final = _load(args)
     events = [_event(final, args.event)] if args.event else list(final.events)
     codes = {e.code for e in events}
+    held = _held(final, grade_events(final, events), args.round, "等级申报")
     grades = [g for g in final.grades if g.award.event in codes]
     # individual events without bands: said, never an empty header (issue 25 §4)
     bare = [e for e in events if e.kind == EventKind.INDIVIDUAL and not e.grade_tables]
     if args.json:
         warn([_no_grade_table(e) for e in bare] if not args.event or not grades else [])
-        print_json([grade_document(g) for g in grades])
+        # each row: the round its event's results are after, and whether they are final
+        of = {e.code: e for e in held.events}
+        print_json(
+            [
+                {
+                    **grade_document(g),
+                    "after_round": of[g.award.event].held.after,
+                    "final": not of[g.award.event].unfinished,
+                }
+                if g.award.event in of
+                else grade_document(g)
+                for g in grades
+            ]
+        )
         return 0
+    if grades:
+        print(f"等级申报 {held.text}")
     if not grades:
         if args.event and not events[0].grade_tables:
             print(_no_grade_table(events[0]))

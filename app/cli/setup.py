@@ -31,10 +31,11 @@ from app.errors import FinalsError
 from app.presets import preset_names
 
 if TYPE_CHECKING:
+    from app.services.players import EntrantRow
     from app.services.tournament import TournamentInfo
 
 GENDER_TEXT = {"M": "男", "F": "女", None: ""}
-STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假"}
+STATUS_TEXT = {"playing": "参赛", "withdrawn": "退赛", "absent": "请假", "disqualified": "取消资格"}
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -93,7 +94,7 @@ def cmd_players(args: argparse.Namespace) -> int:
             r.grade or "",
             r.source or "",
             *([r.platform_account or ""] if accounts else []),
-            STATUS_TEXT.get(r.status, r.status),
+            _status_text(r),
         ]
         for r in rows
     ]
@@ -179,6 +180,34 @@ def cmd_edit_player(args: argparse.Namespace) -> int:
         player_service.edit_player(db, args.event, args.who, _player_fields(args), operator(args))
     print("已修改。")
     _warn_spaced(args, args.who if " " not in args.who else f'"{args.who}"')
+    return 0
+
+
+def _status_text(row: EntrantRow) -> str:
+    """参赛, 退赛, or 取消资格（第5轮后：理由）."""
+    if row.status == "disqualified":
+        from app.readmodel.withdrawal import disqualification_text
+
+        return disqualification_text(row.disqualified_after_round, row.disqualified_reason)
+    return STATUS_TEXT.get(row.status, row.status)
+
+
+def cmd_disqualify(args: argparse.Namespace) -> int:
+    """`disqualify FILE WHO --event E --reason TEXT`, or `--undo` to reinstate."""
+    from app.services import disqualification
+
+    if args.undo and args.reason is not None:
+        args.disqualify_parser.error("--undo 撤销取消资格，不需要 --reason：请只给其中一个。")
+    with opened(args) as db:
+        if args.undo:
+            message = disqualification.undo_disqualification(
+                db, args.event, args.who, operator(args)
+            )
+        else:
+            message = disqualification.disqualify(
+                db, args.event, args.who, args.reason, operator(args)
+            )
+    print(message)
     return 0
 
 
@@ -587,7 +616,12 @@ def register(sub: Any) -> None:
             "退赛（自下一轮或 --round 起）",
             "自第几轮起退赛（省略为下一轮）",
         ),
-        ("reinstate", "playing", "撤销退赛", "不需要：撤销退赛即恢复参赛（给出时不起作用）"),
+        (
+            "reinstate",
+            "playing",
+            "撤销退赛（或取消资格）",
+            "不需要：撤销退赛即恢复参赛（给出时不起作用）",
+        ),
         ("absent", "absent", "某轮请假（不编排、不轮空）", "请假的轮次（尚未编排；省略为下一轮）"),
         ("present", "present", "撤销请假", "撤销请假的轮次（尚未编排；省略为下一轮）"),
     ):
@@ -597,6 +631,31 @@ def register(sub: Any) -> None:
         add_event(p, required=True)
         add_round(p, help=round_help)
         p.set_defaults(handler=_status_command(status))
+
+    summary = (
+        "取消资格（随时可用，末轮后也可）：此后不再编排，退出名次、奖项、等级和证书；--undo 撤销"
+    )
+    p = sub.add_parser(
+        "disqualify",
+        help=summary,
+        description=f"{summary}。规程：如被举报，经查实立即取消资格。记入日志。"
+        "其对局是否保留、其后名次是否顺延见项目设置 standings.disqualified_games"
+        "（默认 keep 保留）与 standings.disqualified_places（默认 empty 不顺延）。",
+    )
+    add_file(p)
+    p.add_argument("who", metavar="WHO", help=WHO_HELP)
+    add_event(p, required=True)
+    p.add_argument(
+        "--reason",
+        metavar="TEXT",
+        help="取消资格的理由（必填，印在名次表上并记入日志），如“经查实冒名参赛”",
+    )
+    p.add_argument(
+        "--undo",
+        action="store_true",
+        help="撤销取消资格：恢复参赛（之前已退赛的恢复为退赛）",
+    )
+    p.set_defaults(handler=cmd_disqualify, disqualify_parser=p)
 
     p = sub.add_parser(
         "seed",

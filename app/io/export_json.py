@@ -19,6 +19,7 @@ from app.domain import (
     Scoring,
     Seed,
 )
+from app.pairing.model import PairingSettings
 from app.readmodel.model import (
     Final,
     FinalBoard,
@@ -103,6 +104,11 @@ def entrant_document(event: FinalEvent, entrant: FinalEntrant) -> dict[str, Any]
         row["requested_byes"] = [{"round": r, "points": _num(p)} for r, p in entrant.requested_byes]
     if _is_mcmahon(event):
         row["mcmahon_start"] = _num(entrant.mcmahon_start)
+    if entrant.disqualified:  # 取消资格: only a disqualified entrant has it
+        row["disqualification"] = {
+            "after_round": entrant.disqualified_after_round or 0,
+            "reason": entrant.disqualified_reason,
+        }
     if event.kind in (EventKind.TEAM, EventKind.PAIR):
         row["eligibility_problems"] = list(entrant.eligibility_problems)
     if event.kind == EventKind.TEAM:
@@ -149,6 +155,8 @@ def _round(rnd: FinalRound) -> dict[str, Any]:
         "lot_seed": rnd.lot_seed,
         "opening_seed": rnd.opening_seed,
         "relaxations": list(rnd.relaxations),
+        # the pairing settings the round was paired by (null: paired before they were kept)
+        "pairing_settings": rnd.pairing_settings.to_dict() if rnd.pairing_settings else None,
         "games": [game_document(g) for g in rnd.games],
     }
 
@@ -433,6 +441,7 @@ def _late_changes_from(
 
 def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
     entrant = EntrantId(int(data["id"]))
+    disqualified = data.get("disqualification")
     return FinalEntrant(
         id=entrant,
         seed=Seed(int(data.get("seed") or 0)),
@@ -460,6 +469,14 @@ def _entrant_from(data: Mapping[str, Any], event: str) -> FinalEntrant:
             (int(b["round"]), float(b["points"])) for b in data.get("requested_byes") or ()
         ),
         mcmahon_start=float(data.get("mcmahon_start") or 0),
+        disqualified_after_round=(
+            int(disqualified.get("after_round") or 0) if isinstance(disqualified, dict) else None
+        ),
+        disqualified_reason=(
+            str(disqualified.get("reason") or "") or None
+            if isinstance(disqualified, dict)
+            else None
+        ),
     )
 
 
@@ -545,6 +562,11 @@ def _round_from(data: Mapping[str, Any]) -> FinalRound:
         opening_seed=data.get("opening_seed"),
         relaxations=tuple(str(r) for r in data.get("relaxations") or ()),
         games=tuple(_game_from(g, data) for g in data.get("games") or ()),
+        pairing_settings=(
+            PairingSettings.from_dict(dict(data["pairing_settings"]))
+            if isinstance(data.get("pairing_settings"), Mapping)
+            else None
+        ),
     )
 
 

@@ -1,4 +1,5 @@
-"""Who is paired in a round: withdrawals, late arrivals, leave, and the forfeit rule.
+"""Who is paired in a round: withdrawals, late arrivals, leave, the forfeit rule and
+disqualification (取消资格: not paired in any round after the one it was recorded in).
 
 The forfeit rule (`pairing.withdraw_after_forfeits`, RULES §1): a player who lost the
 `limit` rounds before a round by forfeit, one after another, is withdrawn from that round
@@ -18,7 +19,8 @@ WITHDRAWN = "退赛"
 FORFEITS = "连续弃权取消资格"
 LATE = "迟到未入"
 ON_LEAVE = "请假"
-SIT_OUT_REASONS = (WITHDRAWN, FORFEITS, LATE, ON_LEAVE)
+DISQUALIFIED = "取消资格"
+SIT_OUT_REASONS = (WITHDRAWN, FORFEITS, LATE, ON_LEAVE, DISQUALIFIED)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,13 @@ class Availability:
     # rounds sat out as withdrawn before a reinstatement (the withdrawal is undone from the
     # next round on; these rounds stay as they were paired)
     withdrawn_rounds: frozenset[int] = frozenset()
+    # 取消资格: disqualified when this many rounds were paired; sits out every later one
+    disqualified_after_round: int | None = None
+
+    def disqualified_in(self, round_number: int) -> bool:
+        """Whether a disqualification keeps him out of `round_number`."""
+        after = self.disqualified_after_round
+        return after is not None and round_number > after
 
 
 @dataclass(frozen=True)
@@ -92,6 +101,8 @@ def sit_out(
     `games`: the games before the round (at least its `limit` last rounds); `limit`:
     consecutive forfeit losses after which a player leaves the event (0 = never).
     """
+    if entrant.disqualified_in(round_number):
+        return SitOut(entrant.id, DISQUALIFIED, f"第{entrant.disqualified_after_round}轮后")
     gone = entrant.withdrawn_from_round
     if gone is not None and gone < round_number:
         return SitOut(entrant.id, WITHDRAWN, f"自第{gone}轮起")
@@ -164,11 +175,12 @@ def forfeit_withdrawals(
 ) -> tuple[int, ...]:
     """The entrants the forfeit rule withdraws from `round_number` on: it fires for them and
     they are not withdrawn already (from this round or before; one withdrawn from a later
-    round is withdrawn earlier by the rule)."""
+    round is withdrawn earlier by the rule) nor disqualified from it."""
     recent = _recent(games, round_number, limit)
     return tuple(
         e.id
         for e in entrants
         if (e.withdrawn_from_round is None or e.withdrawn_from_round > round_number)
+        and not e.disqualified_in(round_number)
         and forfeit_rule_fires(e.id, round_number, recent.get(e.id, ()), limit)
     )

@@ -44,25 +44,6 @@ def default_colour_limits(system: str, mcmahon_engine: str) -> ColourLimits:
     return "absolute"
 
 
-def limits_text(settings: PairingSettings) -> str:
-    """禁连三、先后手差不超过2 (the limits the settings name, whatever their force)."""
-    parts = ["禁连三"] if settings.no_three_in_row else []
-    parts.append(f"先后手差不超过{settings.max_colour_surplus}")
-    return "、".join(parts)
-
-
-def colour_rule_text(settings: PairingSettings) -> str:
-    """The colour rule in force, in one line, for the settings printed with a pairing."""
-    limits = limits_text(settings)
-    if settings.colour_limits == "absolute":
-        return f"先后手：{limits}（绝对规则，无法满足时放宽并报告；{COLOUR_LIMITS_KEY}=absolute）"
-    how = "按 OpenGotha 的先后手平衡编排（编排代价）；" if settings.system == "mcmahon" else ""
-    return (
-        f"先后手：{how}{limits}只是编排偏好（{COLOUR_LIMITS_KEY}=preference），"
-        "检查只作提示，不算违规"
-    )
-
-
 def breaches(state: PlayerState, seat: str, settings: PairingSettings) -> tuple[bool, bool]:
     """(third same colour in a row, surplus beyond the limit) if `state` takes `seat`."""
     row = settings.no_three_in_row and state.seats[-2:] == seat * 2

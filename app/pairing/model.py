@@ -41,6 +41,66 @@ class PairingSettings:
     def to_dict(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
+    def lines(self) -> tuple[str, ...]:
+        """Every setting in force, in words, one per line (编排：…, 首轮：…, 禁连三：是):
+        the one rendering the pairing list's 编排设置, `finals pairing` and the window's
+        pairing report print, defaults included."""
+        if self.system == "mcmahon":  # round 1 pairs inside the McMahon groups
+            half = "1对2、3对4" if self.first_round == "adjacent" else "上下半区配对"
+            first = f"麦克马洪组内{half}"
+        else:
+            first = FIRST_ROUND_WORDS[self.first_round]
+        same_unit = {
+            "never": "不回避",
+            "first_k": f"前{self.same_unit_rounds}轮回避",
+            "always": "全程回避",
+        }[self.same_unit]
+        out = [
+            f"编排：{SYSTEM_WORDS[self.system]}",
+            f"首轮：{first}",
+            f"同单位回避：{same_unit}",
+            f"禁连三：{_yes(self.no_three_in_row)}",
+            f"先后手差上限：{self.max_colour_surplus}",
+            "先后手限制："
+            + (
+                "绝对规则（无法满足时放宽并报告）"
+                if self.colour_limits == "absolute"
+                else "编排偏好（检查只作提示，不算违规）"
+            ),
+            f"末轮积分优先于先后手：{_yes(self.last_round_scores_over_colour)}",
+            f"弃权视为已相遇：{_yes(self.forfeit_counts_as_met)}",
+        ]
+        if self.opening_mode != "none":  # Gomoku's designated openings
+            opening = OPENING_WORDS[self.opening_mode]
+            if self.opening_mode == "lot" and self.opening_no_repeat:
+                opening += "，相邻轮次不重复"
+            out.append(f"开局：{opening}")
+        return tuple(out)
+
+
+SYSTEM_WORDS: dict[str, str] = {
+    "swiss": "积分编排（同分段内相邻配对）",
+    "split": "积分编排（同分段内上下半区配对）",
+    "monrad": "积分编排（蒙拉德制）",
+    "dutch": "积分编排（荷兰制）",
+    "round_robin": "循环赛（贝格尔表）",
+    "mcmahon": "麦克马洪制（按麦克马洪分分组：起始分按段级位 + 积分）",
+}
+FIRST_ROUND_WORDS: dict[str, str] = {
+    "split": "序号对半（1对n/2+1）",
+    "adjacent": "序号相邻（1对2）",
+    "lot": "抽签",
+}
+OPENING_WORDS: dict[str, str] = {
+    "none": "不指定",
+    "lot": "每轮抽签指定开局（全场统一）",
+    "opener": "开局方自选",
+}
+
+
+def _yes(value: bool) -> str:
+    return "是" if value else "否"
+
 
 @dataclass(frozen=True)
 class PairingEntrant:

@@ -94,16 +94,6 @@ def explain_with_states(
     return tuple(notes)
 
 
-_SYSTEM_NAMES = {
-    "swiss": "积分编排（相邻配对）",
-    "split": "积分编排（上下半区配对）",
-    "monrad": "蒙拉德制",
-    "round_robin": "循环赛（贝格尔表）",
-    "dutch": "荷兰制",
-    "mcmahon": "麦克马洪制（按麦克马洪分分组：起始分按段级位 + 积分）",
-}
-
-
 def score_text(request: PairingRequest, score: float) -> str:
     """A player's score on the report: "3分", or "麦克马洪分 24" in a McMahon event."""
     if request.settings.system == "mcmahon":
@@ -112,21 +102,8 @@ def score_text(request: PairingRequest, score: float) -> str:
 
 
 def settings_footer(request: PairingRequest) -> str:
-    s = request.settings
-    unit = {
-        "never": "不回避",
-        "first_k": f"前{s.same_unit_rounds}轮回避",
-        "always": "全程回避",
-    }[s.same_unit]
-    first = {"split": "1对n/2+1", "adjacent": "1对2、3对4", "lot": "抽签"}[s.first_round]
-    if s.system == "mcmahon":
-        first = "在麦克马洪组内" + ("1对2、3对4" if s.first_round == "adjacent" else "上下半区配对")
-    return (
-        f"编排规则：{_SYSTEM_NAMES.get(s.system, s.system)}；首轮{first}；同单位{unit}；"
-        f"{colours.colour_rule_text(s)}；"
-        f"末轮积分优先于颜色{'是' if s.last_round_scores_over_colour else '否'}；"
-        f"弃权算已相遇{'是' if s.forfeit_counts_as_met else '否'}"
-    )
+    """编排设置：… — the settings that decided the round, as the printed list names them."""
+    return "编排设置：" + "；".join(request.settings.lines())
 
 
 def format_report(

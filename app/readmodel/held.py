@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.domain import RoundState
-from app.readmodel.model import FinalEvent, FinalRound
+from app.readmodel.model import Final, FinalEvent, FinalRound
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +74,123 @@ def beyond_last_round(
         f"{event.name}只进行到第{last}轮{planned}，没有第{number}轮后的排名："
         f"请用 1 到 {last} 之间的轮次，或不指定轮次查看最新排名。"
     )
+
+
+# -- lists of several events' results: prizes, grades (issue 38 §5) -------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EventHeld:
+    """One event's place in a list of results: what its standings hold, out of how many
+    rounds (a summed team event: its source event's)."""
+
+    code: str
+    name: str
+    held: RoundsHeld
+    planned: int
+
+    @property
+    def unfinished(self) -> bool:
+        return bool(self.planned) and self.held.after < self.planned
+
+
+def _round_of(after: int) -> str:
+    return "开赛前" if after == 0 else f"第{after}轮后"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsHeld:
+    """Which results a list of several events (the prizes, the grades) holds: the heading
+    the command line, the window and the printed sheets word the same."""
+
+    events: tuple[EventHeld, ...]
+
+    @property
+    def unfinished(self) -> tuple[EventHeld, ...]:
+        return tuple(e for e in self.events if e.unfinished)
+
+    @property
+    def final(self) -> bool:
+        """Every event's planned rounds are complete and counted."""
+        return not self.unfinished
+
+    @property
+    def after_round(self) -> int | None:
+        """The round every event's results are after (None: they differ, or no event)."""
+        afters = {e.held.after for e in self.events}
+        return afters.pop() if len(afters) == 1 else None
+
+    @property
+    def mark(self) -> str:
+        """临时（第4轮后）; events at different rounds: 临时（公开组第4轮后、少儿组第3轮后）;
+        "" when final."""
+        unfinished = self.unfinished
+        if not unfinished:
+            return ""
+        afters = {e.held.after for e in unfinished}
+        if len(afters) == 1:
+            return f"临时（{_round_of(afters.pop())}）"
+        return "临时（" + "、".join(f"{e.name}{_round_of(e.held.after)}" for e in unfinished) + "）"
+
+    @property
+    def text(self) -> str:
+        """The heading: the provisional mark, else 第9轮后（最终） (events ending at different
+        rounds: 最终)."""
+        if not self.final:
+            return self.mark
+        after = self.after_round
+        return f"{_round_of(after)}（最终）" if after else "最终"
+
+
+def results_held(
+    events: Sequence[FinalEvent], all_events: Sequence[FinalEvent] | None = None
+) -> ResultsHeld:
+    """What the results of `events` hold (`all_events`: where a summed team's source is)."""
+    pool = {e.code: e for e in (all_events if all_events is not None else events)}
+    out = []
+    for event in events:
+        source = pool.get(event.source_event) if event.source_event else None
+        played = source if source is not None and not event.rounds else event
+        # a summed team's results are its source event's, after the rounds that one played
+        held = event_rounds_held(played)
+        out.append(EventHeld(event.code, event.name or event.code, held, played.rounds_planned))
+    return ResultsHeld(tuple(out))
+
+
+def list_beyond_last_round(
+    events: Sequence[FinalEvent],
+    number: int,
+    document: str,
+    all_events: Sequence[FinalEvent] | None = None,
+) -> str | None:
+    """Why a list of `events`' results (`document`: 奖金分配, 等级申报) after round `number`
+    cannot be shown: no event reached it (None when one did)."""
+    pool = {e.code: e for e in (all_events if all_events is not None else events)}
+    reached = [
+        (e, last_round(e, pool.get(e.source_event) if e.source_event else None)) for e in events
+    ]
+    if not reached or number <= max(last for _, last in reached):
+        return None
+    last = max(last for _, last in reached)
+    if last == 0:
+        return f"还没有编排任何轮次，没有第{number}轮后的{document}。"
+    where = "、".join(
+        dict.fromkeys(f"{e.name}第{n}轮" if n else f"{e.name}未开赛" for e, n in reached)
+    )
+    return (
+        f"各项目只进行到第{last}轮（{where}），没有第{number}轮后的{document}："
+        f"请用 1 到 {last} 之间的轮次，或不指定轮次查看最新结果。"
+    )
+
+
+def prize_events(final: Final) -> list[FinalEvent]:
+    """The events whose results the prize list states (all of them if none has a table)."""
+    paid = {p.award.event for p in (*final.prizes, *final.withheld_prizes)}
+    return [e for e in final.events if e.prize_tables or e.code in paid] or list(final.events)
+
+
+def grade_events(final: Final, events: Sequence[FinalEvent] | None = None) -> list[FinalEvent]:
+    """Of `events` (default: all), those whose results the grade list states: the ones with
+    a grade table (all of them if none has one)."""
+    chosen = list(final.events if events is None else events)
+    return [e for e in chosen if e.grade_tables] or chosen

@@ -20,6 +20,7 @@ from app.domain import (
     Scoring,
     Seed,
 )
+from app.pairing.model import PairingSettings
 from app.settings import EventSettings, StoredEvent
 from app.standings.categories import CategoryStanding
 from app.standings.grades import GradeAward, GradeTable
@@ -99,6 +100,14 @@ class FinalEntrant:
     # Issue 29: the country OpenGotha names ("FR"), grades added to the McMahon start.
     country: str | None = None
     mcmahon_correction: int = 0
+    # 取消资格 (status DISQUALIFIED): the rounds paired when it was recorded (standings
+    # after this round leave him out; he is paired in no later round) and the reason.
+    disqualified_after_round: int | None = None
+    disqualified_reason: str | None = None
+
+    @property
+    def disqualified(self) -> bool:
+        return self.status == EntrantStatus.DISQUALIFIED
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +148,8 @@ class FinalRound:
     opening_seed: int | None
     relaxations: tuple[str, ...]
     games: tuple[FinalGame, ...]
+    # the pairing settings it was paired by (None: paired before files kept them)
+    pairing_settings: PairingSettings | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,9 @@ FIELD_NAMES = {
     "withdrawn": "连续弃权退赛",
     "reinstated": "恢复参赛",
     "by": "依据",
+    "after_round": "于第几轮后",
+    "withdrawn_from_round": "退赛自第几轮",
+    "absent_rounds": "请假轮次",
 }
 
 # A status in the words the window and the command line use (请假 for a round's absence);

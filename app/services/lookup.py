@@ -35,7 +35,7 @@ def event_rules(session: Session) -> list[EventRules]:
 def find_entrant(session: Session, event: Event, who: str) -> Entrant:
     """An entrant by seed number or by name."""
     who = who.strip()
-    if who.isdigit():
+    if who.isdecimal():  # not isdigit: "²" is a digit int() cannot read
         for entrant in event.entrants:
             if entrant.seed == int(who):
                 return entrant

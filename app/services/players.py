@@ -23,6 +23,7 @@ from app.io.registration import (
 from app.services.audit import record
 from app.services.lookup import event_rules, find_entrant, player_row
 from app.services.seeding import apply_order
+from app.services.snapshots import disqualified_after
 from app.services.tournament import get_event
 from app.standings.categories import normalize_gender
 from app.store.database import Database
@@ -395,6 +396,17 @@ def set_status(
         event = get_event(session, event_code)
         entrant = find_entrant(session, event, who)
         next_round = len(event.rounds) + 1
+        if entrant.status == EntrantStatus.DISQUALIFIED:
+            from app.services.disqualification import undo_in_session
+
+            if status == EntrantStatus.PLAYING:  # finals reinstate: undo the disqualification
+                return undo_in_session(session, event, entrant, operator)
+            raise FinalsError(
+                f"{entrant.name}已被取消资格，不再编排，无需退赛或请假。"
+                f"要让他恢复参赛，请撤销取消资格（finals disqualify FILE {entrant.seed} "
+                f"--event {event.code} --undo）。未改动。",
+                window=f"{entrant.name}已被取消资格，不再编排。要恢复参赛，请撤销取消资格。未改动。",
+            )
         if status in (EntrantStatus.WITHDRAWN, RoundStatus.ABSENT, PRESENT):
             _require_unpaired_round(event, round_number if round_number is not None else next_round)
         target = f"{event.code} #{entrant.seed} {entrant.name}"
@@ -512,6 +524,9 @@ class EntrantRow:
     members: tuple[str, ...]  # a team's or pair's players; () for a single player
     # Private: shown to the arbiter here, never exported or printed.
     platform_account: str | None
+    # 取消资格: the rounds paired when it was recorded, and the reason (None otherwise).
+    disqualified_after_round: int | None = None
+    disqualified_reason: str | None = None
 
 
 def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRow]:
@@ -541,6 +556,10 @@ def list_entrants(db: Database, event_code: str | None = None) -> list[EntrantRo
                         status=e.status,
                         members=tuple(m.player.name for m in e.members),
                         platform_account=p.platform_account if p else None,
+                        disqualified_after_round=disqualified_after(e),
+                        disqualified_reason=e.disqualified_reason
+                        if e.status == EntrantStatus.DISQUALIFIED
+                        else None,
                     )
                 )
         return rows

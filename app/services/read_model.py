@@ -21,6 +21,7 @@ from app.domain import (
     Seed,
     points_for,
 )
+from app.pairing.model import PairingSettings
 from app.presets import preset_medal_tables
 from app.readmodel.model import (
     Final,
@@ -47,6 +48,7 @@ from app.services.ranking import (
 )
 from app.services.snapshots import (
     board_points,
+    disqualified_after,
     event_games,
     event_settings_of,
     is_team_match,
@@ -54,6 +56,7 @@ from app.services.snapshots import (
     requested_byes,
     standings_settings,
     stored_event,
+    withdrawn_from,
 )
 from app.services.teams import entrant_problems, late_changes
 from app.settings import (
@@ -313,9 +316,7 @@ def _entrant(
         member_ids=member_ids,
         eligibility_problems=tuple(problems.get(entrant.id, ())),
         late=late_of.get(EntrantId(entrant.id)) if event.kind == EventKind.TEAM else None,
-        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == EntrantStatus.WITHDRAWN
-        else None,
+        withdrawn_from_round=withdrawn_from(entrant),
         joined_round=entrant.joined_round or 1,
         absent_rounds=tuple(
             sorted(s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT)
@@ -330,6 +331,10 @@ def _entrant(
         mcmahon_start=mcmahon_start,
         country=player.country if player else None,
         mcmahon_correction=entrant.mcmahon_correction or 0,
+        disqualified_after_round=disqualified_after(entrant),
+        disqualified_reason=entrant.disqualified_reason
+        if entrant.status == EntrantStatus.DISQUALIFIED
+        else None,
     )
 
 
@@ -353,6 +358,11 @@ def _rounds(event: Event, schedule: Mapping[int, str]) -> tuple[FinalRound, ...]
                 opening_seed=rnd.opening_seed,
                 relaxations=tuple(rnd.relaxations or ()),
                 games=games,
+                pairing_settings=(
+                    PairingSettings.from_dict(dict(rnd.pairing_settings))
+                    if rnd.pairing_settings
+                    else None
+                ),
             )
         )
         for game in rnd.games:  # the points every entrant carries into the next round

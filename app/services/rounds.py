@@ -270,6 +270,7 @@ def _start_round(
             lot_seed=pairing.lot_seed,
             relaxations=notes,
             paired_at=datetime.now(),
+            pairing_settings=request.settings.to_dict(),
         )
         event.rounds.append(rnd)
         session.flush()
@@ -350,7 +351,7 @@ def _undo_forfeit_withdrawals(
 ) -> list[str]:
     """Deleting round N's pairing gives back the withdrawals its forfeit rule made (pairing
     the round again makes them again): each with its own audit entry."""
-    request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False)
+    request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False, as_paired=True)
     by_forfeits = {s.id for s in request.sitting_out if s.reason == FORFEITS}
     named = []
     for entrant in sorted(event.entrants, key=lambda e: e.seed):
@@ -468,6 +469,7 @@ def repair(
             session, event, rnd.number, request, operator, only=was_paired
         )
         rnd.relaxations, rnd.lot_seed = list(pairing.relaxations), pairing.lot_seed
+        rnd.pairing_settings = request.settings.to_dict()
         voided = _write_games(session, rnd, pairing.games)
         record(
             session,
@@ -496,6 +498,18 @@ def _forget_rounds_sat_out(event: Event, number: int) -> list[str]:
     return named
 
 
+def _date_disqualifications_back(event: Event, number: int) -> list[str]:
+    """One disqualified while round `number` was paired stays out of it when it is paired
+    again: with its pairing gone the disqualification dates from the round before."""
+    named = []
+    for entrant in sorted(event.entrants, key=lambda e: e.seed):
+        after = entrant.disqualified_after_round
+        if entrant.status == EntrantStatus.DISQUALIFIED and after is not None and after >= number:
+            entrant.disqualified_after_round = number - 1
+            named.append(f"{entrant.seed}号 {entrant.name}（取消资格改为第{number - 1}轮后）")
+    return named
+
+
 def unpair(db: Database, event_code: str, operator: str = "") -> int:
     """Delete the last round's pairing (only while it has no result)."""
     with db.transaction() as session:
@@ -507,6 +521,7 @@ def unpair(db: Database, event_code: str, operator: str = "") -> int:
             raise FinalsError(f"第{rnd.number}轮已有成绩，不能删除编排。")
         reinstated = _undo_forfeit_withdrawals(session, event, rnd, operator)
         reinstated += _forget_rounds_sat_out(event, rnd.number)
+        reinstated += _date_disqualifications_back(event, rnd.number)
         record(
             session,
             operator,
@@ -665,7 +680,7 @@ def round_view(db: Database, event_code: str, number: int | None = None) -> Roun
         rnd = _round(event, number or len(event.rounds))
         # A paired round is shown even when a McMahon grade has since become unreadable (its
         # results must still be entered): the scores count 0 for it, and the view says so.
-        request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False)
+        request = pairing_request(event, rnd.number, rnd.lot_seed, strict=False, as_paired=True)
         view = _view(event, rnd, request)
         notes = mcmahon_standings_notes(
             event, mcmahon_start_points(event, strict=False), VIEW_MEANWHILE

@@ -151,12 +151,27 @@ def withdraws_after_forfeits(event: Event) -> int:
     return event_settings_of(event, "pairing.withdraw_after_forfeits").withdraw_after_forfeits
 
 
+def withdrawn_from(entrant: Entrant) -> int | None:
+    """The round a withdrawal took effect from (None: not withdrawn); a disqualified entrant
+    keeps a withdrawal made before it (the rounds between stay withdrawn)."""
+    if entrant.status == EntrantStatus.WITHDRAWN:
+        return entrant.withdrawn_from_round or 1
+    if entrant.status == EntrantStatus.DISQUALIFIED:
+        return entrant.withdrawn_from_round
+    return None
+
+
+def disqualified_after(entrant: Entrant) -> int | None:
+    """The round after which a disqualified entrant is out (None: not disqualified)."""
+    if entrant.status != EntrantStatus.DISQUALIFIED:
+        return None
+    return entrant.disqualified_after_round or 0
+
+
 def availability(entrant: Entrant) -> Availability:
     return Availability(
         id=EntrantId(entrant.id),
-        withdrawn_from_round=(entrant.withdrawn_from_round or 1)
-        if entrant.status == EntrantStatus.WITHDRAWN
-        else None,
+        withdrawn_from_round=withdrawn_from(entrant),
         joined_round=entrant.joined_round,
         absent_rounds=frozenset(
             s.round_number for s in entrant.round_status if s.status == RoundStatus.ABSENT
@@ -164,6 +179,7 @@ def availability(entrant: Entrant) -> Availability:
         withdrawn_rounds=frozenset(
             s.round_number for s in entrant.round_status if s.status == RoundStatus.WITHDRAWN
         ),
+        disqualified_after_round=disqualified_after(entrant),
     )
 
 
@@ -315,11 +331,20 @@ def _kept_parameter_set(event: Event) -> list[Any] | None:
 
 
 def pairing_request(
-    event: Event, round_number: int, lot_seed: int | None = None, strict: bool = True
+    event: Event,
+    round_number: int,
+    lot_seed: int | None = None,
+    strict: bool = True,
+    as_paired: bool = False,
 ) -> PairingRequest:
     """What the pairing of `round_number` needs.  `strict` (pairing): a McMahon grade that
-    cannot be read is refused; otherwise (viewing a paired round) it starts at 0."""
+    cannot be read is refused; otherwise (viewing a paired round) it starts at 0.
+    `as_paired` (checking or showing a paired round): the pairing settings it was paired
+    by, when the file kept them, not today's."""
     settings = event_settings_of(event, *PAIRING_KEYS)
+    pairing = settings.pairing
+    if as_paired:
+        pairing = paired_by(event, round_number) or pairing
     history = event_games(event, round_number - 1)
     starts = mcmahon_start_points(event, strict=strict)
     counting = mcmahon_counting(event) if starts else McMahonCounting()
@@ -353,12 +378,21 @@ def pairing_request(
         active=active_entrants(event, round_number, history),
         history=history,
         scoring=settings.scoring,
-        settings=settings.pairing,
+        settings=pairing,
         lot_seed=lot_seed,
         sitting_out=entrants_sitting_out(event, round_number, history),
         withdraw_after_forfeits=settings.withdraw_after_forfeits,
         mcmahon=mcmahon_pairing(event) if starts else None,
     )
+
+
+def paired_by(event: Event, round_number: int) -> PairingSettings | None:
+    """The pairing settings round `round_number` was paired by (None: not paired, or paired
+    before the file kept them)."""
+    rnd = next((r for r in event.rounds if r.number == round_number), None)
+    if rnd is None or not rnd.pairing_settings:
+        return None
+    return PairingSettings.from_dict(dict(rnd.pairing_settings))
 
 
 def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> StandingsEntrant:
@@ -380,6 +414,7 @@ def standings_entrant(entrant: Entrant, mcmahon_start: float = 0.0) -> Standings
             if s.status == RoundStatus.ABSENT and s.points is None
         ),
         requested_byes=requested_byes(entrant),
+        disqualified_after=disqualified_after(entrant),
     )
 
 

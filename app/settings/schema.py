@@ -32,7 +32,14 @@ from app.pairing.model import (
 from app.phone_access import BASE_URL_EXAMPLE, base_url_problem
 from app.settings.komi import KOMI_EXAMPLES, parse_komi
 from app.standings.categories import grade_order, normalize_gender
-from app.standings.model import ByeInSos, SecondMoverBy, StandingsSettings, Ties
+from app.standings.model import (
+    ByeInSos,
+    DisqualifiedGames,
+    DisqualifiedPlaces,
+    SecondMoverBy,
+    StandingsSettings,
+    Ties,
+)
 from app.standings.prizes import PrizeRemainder as PrizeRemainder  # re-exported
 from app.standings.prizes import PrizeSplit as PrizeSplit
 from app.standings.prizes import PrizeUnit as PrizeUnit
@@ -460,6 +467,26 @@ _EVENT_SPECS: tuple[Setting, ...] = (
         _STANDINGS_DEFAULTS.second_mover_by,
     ),
     _bool("standings.bye_counts_as_win", "轮空计入胜局数", _STANDINGS_DEFAULTS.bye_counts_as_win),
+    _choice(
+        "standings.disqualified_games",
+        "取消资格者的对局",
+        DisqualifiedGames,
+        {
+            "keep": "保留（对手照计得分与对手分，中国规则的做法）",
+            "annul": "作废（对手该轮不计得分与对手分）",
+        },
+        _STANDINGS_DEFAULTS.disqualified_games,
+    ),
+    _choice(
+        "standings.disqualified_places",
+        "取消资格者之后的名次",
+        DisqualifiedPlaces,
+        {
+            "empty": "不顺延（名次空缺，该名次奖项、等级不授）",
+            "move_up": "顺延（其后名次依次递补）",
+        },
+        _STANDINGS_DEFAULTS.disqualified_places,
+    ),
     _int(
         "standings.best_of",
         "只计成绩最好的几名队员",

@@ -126,12 +126,20 @@ def filter_category(
     entrants: Iterable[StandingsEntrant],
     category: Category,
 ) -> tuple[CategoryStanding, ...]:
-    """The rows of `standings` whose entrant belongs to `category`, in the same order."""
+    """The rows of `standings` whose entrant belongs to `category`, in the same order.
+
+    A disqualified entrant (取消资格) whose place stays empty (不顺延, `standings.vacated`)
+    leaves his place in the category empty too; otherwise the places below move up."""
     members = {e.id for e in entrants if in_category(e, category)}
-    kept = [row for row in standings.rows if row.entrant in members]
+    gone = {row.entrant for row in standings.disqualified} if standings.vacated else set()
+    everyone = standings.rows
+    if gone:
+        everyone = tuple(sorted((*standings.rows, *standings.disqualified), key=lambda r: r.rank))
+    kept = [row for row in everyone if row.entrant in members]
     count_by_rank: dict[int, int] = {}
     for row in kept:
-        count_by_rank[row.rank] = count_by_rank.get(row.rank, 0) + 1
+        if row.entrant not in gone:
+            count_by_rank[row.rank] = count_by_rank.get(row.rank, 0) + 1
     out: list[CategoryStanding] = []
     rank = 0
     previous_overall: int | None = None
@@ -139,6 +147,8 @@ def filter_category(
         if row.rank != previous_overall:
             rank = position
             previous_overall = row.rank
+        if row.entrant in gone:
+            continue
         out.append(
             CategoryStanding(
                 rank=rank,

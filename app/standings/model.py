@@ -12,6 +12,10 @@ from app.standings.tiebreaks import Tiebreak, labels
 ByeInSos = Literal["none", "zero", "lowest"]
 Ties = Literal["shared", "lot"]
 SecondMoverBy = Literal["seat", "colour"]
+# Issue 38, 取消资格: what the games of a disqualified entrant count for his opponents, and
+# whether the places below his move up.
+DisqualifiedGames = Literal["keep", "annul"]
+DisqualifiedPlaces = Literal["empty", "move_up"]
 
 T = Tiebreak
 GO_TIEBREAKS: tuple[str, ...] = (T.SOS, T.PROGRESSIVE, T.DIRECT, T.WINS)
@@ -40,6 +44,14 @@ class StandingsSettings:
     second_mover_by: SecondMoverBy = "seat"
     # Whether a bye counts in 胜局数 (it never counts in 后手胜局数).
     bye_counts_as_win: bool = False
+    # A disqualified entrant (取消资格) leaves the ranking.  His games stay for his
+    # opponents ("keep": they keep their points, he counts in their 对手分 with his score —
+    # the Chinese practice) or count for nobody ("annul": as if never paired).
+    disqualified_games: DisqualifiedGames = "keep"
+    # The places below his: "empty" (不顺延: his place stays empty, its prize is not paid,
+    # as both regulations leave places unshifted — 名次不再顺延, grades 不顺延) or
+    # "move_up" (顺延: everyone below moves up one place).
+    disqualified_places: DisqualifiedPlaces = "empty"
 
     def __post_init__(self) -> None:
         named = tuple(Tiebreak.named(n) or n for n in self.tiebreaks)
@@ -99,6 +111,13 @@ class StandingsEntrant:
     absent_rounds: frozenset[int] = frozenset()
     # Requested byes (TRF H ½, F 1, Z 0): round → the points it awards, counted in 积分.
     requested_byes: Mapping[int, float] = field(default_factory=dict)
+    # 取消资格: disqualified when this many rounds were paired; standings after that round
+    # (or later) leave him out (None: not disqualified).
+    disqualified_after: int | None = None
+
+    def disqualified_by(self, after_round: int) -> bool:
+        """Whether the standings after `after_round` leave him out."""
+        return self.disqualified_after is not None and after_round >= self.disqualified_after
 
 
 @dataclass(frozen=True)
@@ -142,6 +161,10 @@ class StandingsRules:
     bye_in_sos: ByeInSos
     forfeit_opponents_count: bool
     forfeit_wins_count: bool
+    # 取消资格: the conventions in force, and whether anyone was left out by them.
+    disqualified_games: DisqualifiedGames = "keep"
+    disqualified_places: DisqualifiedPlaces = "empty"
+    disqualified: bool = False
 
     @property
     def mcmahon(self) -> bool:
@@ -157,3 +180,7 @@ class Standings:
     explanation: tuple[str, ...] = ()
     # The rules of an individual table (None for a team table or one read from an export).
     rules: StandingsRules | None = None
+    # 取消资格: the disqualified entrants, out of `rows`, each with the place he would hold
+    # (his points and tie-breaks as computed); `vacated`: their places stay empty (不顺延).
+    disqualified: tuple[Standing, ...] = ()
+    vacated: bool = False

@@ -51,9 +51,10 @@ Conventions (the ones marked *setting* are fields of `StandingsSettings`):
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from app.domain import EntrantId, GameRecord, Outcome, Result, outcome_for, points_for
-from app.standings._resolve import Criterion, fmt, resolve
+from app.standings._resolve import Criterion, Resolved, fmt, resolve
 from app.standings.criteria import (
     MCMAHON_ONLY,
     VALUES,
@@ -228,6 +229,13 @@ def compute_standings(request: StandingsRequest) -> Standings:
     if uses_lot and settings.lot_seed is None:
         raise StandingsError("抽签需要一个记录在案的随机种子（lot_seed），以便公开复现")
 
+    after = request.after_round
+    out = frozenset(e.id for e in request.entrants if e.disqualified_by(after))
+    if out and settings.disqualified_games == "annul":  # his games count for nobody
+        request = replace(
+            request,
+            games=tuple(g for g in request.games if g.first not in out and g.second not in out),
+        )
     tally = _tally(request)
     ids = tally.ids
     shown = [t for t in VALUES if t not in MCMAHON_ONLY]
@@ -237,61 +245,77 @@ def compute_standings(request: StandingsRequest) -> Standings:
     by_mms = bool(order) and order[0] is Tiebreak.MMS
     primary_tb = Tiebreak.MMS if by_mms else Tiebreak.POINTS
     primary = fixed[primary_tb]
-    head_to_head: dict[EntrantId, float] = {}
-    lots: dict[EntrantId, float] = {}
-    rng = random.Random(settings.lot_seed)
 
     def label(i: EntrantId) -> str:
         e = entrants[i]
         return e.name or f"{e.seed}号"
 
-    def direct_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float] | str:
-        scored = direct(tally, group, label)
-        if isinstance(scored, str):
-            return scored
-        head_to_head.update(scored)
-        return dict(scored)
+    def ranked(
+        field: list[EntrantId],
+        head_to_head: dict[EntrantId, float],
+        lots: dict[EntrantId, float],
+    ) -> Resolved:
+        """`field` ordered by the criteria (直胜 and 抽签 write into the two dicts)."""
+        rng = random.Random(settings.lot_seed)
 
-    def lot_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float]:
-        drawn = draw_lots(rng, group)
-        lots.update(drawn)
-        return dict(drawn)
+        def direct_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float] | str:
+            scored = direct(tally, group, label)
+            if isinstance(scored, str):
+                return scored
+            head_to_head.update(scored)
+            return dict(scored)
 
-    lot = Criterion(f"抽签（种子 {settings.lot_seed}）", ascending=True, per_group=lot_group)
-    criteria: list[Criterion] = []
-    for tb in order[1:] if by_mms else order:
-        if tb is Tiebreak.POINTS and not by_mms:
-            continue
-        if tb is Tiebreak.DIRECT:
-            criteria.append(Criterion(tb.zh, per_group=direct_group))
-        elif tb is Tiebreak.LOT:
+        def lot_group(group: tuple[EntrantId, ...]) -> dict[EntrantId, float]:
+            drawn = draw_lots(rng, group)
+            lots.update(drawn)
+            return dict(drawn)
+
+        lot = Criterion(f"抽签（种子 {settings.lot_seed}）", ascending=True, per_group=lot_group)
+        criteria: list[Criterion] = []
+        for tb in order[1:] if by_mms else order:
+            if tb is Tiebreak.POINTS and not by_mms:
+                continue
+            if tb is Tiebreak.DIRECT:
+                criteria.append(Criterion(tb.zh, per_group=direct_group))
+            elif tb is Tiebreak.LOT:
+                criteria.append(lot)
+            else:
+                criteria.append(Criterion(tb.zh, ascending=tb.ascending, values=fixed[tb]))
+        if settings.ties == "lot" and Tiebreak.LOT not in order:
             criteria.append(lot)
-        else:
-            criteria.append(Criterion(tb.zh, ascending=tb.ascending, values=fixed[tb]))
-    if settings.ties == "lot" and Tiebreak.LOT not in order:
-        criteria.append(lot)
+        return resolve(field, primary, criteria, label, primary_tb.zh)
 
     ordered = sorted(ids, key=lambda i: (entrants[i].seed, i))
-    resolved = resolve(ordered, primary, criteria, label, primary_tb.zh)
+    head_to_head: dict[EntrantId, float] = {}
+    lots: dict[EntrantId, float] = {}
+    # 不顺延: everyone is ranked and the disqualified leave their places empty; 顺延: the
+    # field is ranked without them (their places, for the record, from a ranking with them).
+    vacated = settings.disqualified_places == "empty"
+    kept = ordered if vacated else [i for i in ordered if i not in out]
+    resolved = ranked(kept, head_to_head, lots)
+    with_them = resolved if vacated or not out else ranked(ordered, {}, {})
+    held = _places(with_them)
+
+    def row(i: EntrantId, rank: int, shared: bool) -> Standing:
+        values = {tb: float(fixed[tb][i]) for tb in fixed}
+        values[Tiebreak.DIRECT] = head_to_head.get(i, 0.0)
+        values[Tiebreak.LOT] = lots.get(i, 0.0)
+        return Standing(
+            rank=rank,
+            entrant=i,
+            points=tally.points[i],
+            tiebreaks={tb.zh: values[tb] for tb in INDIVIDUAL if tb in values},
+            shared=shared,
+        )
 
     rows: list[Standing] = []
     position = 1
     for group in resolved.groups:
-        shared = len(group) > 1
-        for i in group:
-            values = {tb: float(fixed[tb][i]) for tb in fixed}
-            values[Tiebreak.DIRECT] = head_to_head.get(i, 0.0)
-            values[Tiebreak.LOT] = lots.get(i, 0.0)
-            rows.append(
-                Standing(
-                    rank=position,
-                    entrant=i,
-                    points=tally.points[i],
-                    tiebreaks={tb.zh: values[tb] for tb in INDIVIDUAL if tb in values},
-                    shared=shared,
-                )
-            )
+        staying = [i for i in group if i not in out]
+        for i in staying:
+            rows.append(row(i, position, len(staying) > 1))
         position += len(group)
+    left_out = tuple(row(i, held[i][0], held[i][1]) for i in ordered if i in out)
 
     rules = StandingsRules(
         after_round=request.after_round,
@@ -302,6 +326,9 @@ def compute_standings(request: StandingsRequest) -> Standings:
         bye_in_sos=settings.bye_in_sos,
         forfeit_opponents_count=settings.forfeit_opponents_count,
         forfeit_wins_count=settings.forfeit_wins_count,
+        disqualified_games=settings.disqualified_games,
+        disqualified_places=settings.disqualified_places,
+        disqualified=bool(out),
     )
     return Standings(
         after_round=request.after_round,
@@ -313,7 +340,20 @@ def compute_standings(request: StandingsRequest) -> Standings:
             *resolved.explanation,
         ),
         rules=rules,
+        disqualified=tuple(sorted(left_out, key=lambda r: (r.rank, entrants[r.entrant].seed))),
+        vacated=vacated and bool(out),
     )
+
+
+def _places(resolved: Resolved) -> dict[EntrantId, tuple[int, bool]]:
+    """Each entrant's place in `resolved` and whether it is shared."""
+    out: dict[EntrantId, tuple[int, bool]] = {}
+    position = 1
+    for group in resolved.groups:
+        for i in group:
+            out[i] = (position, len(group) > 1)
+        position += len(group)
+    return out
 
 
 def _order(order: tuple[Tiebreak, ...]) -> tuple[Tiebreak, ...]:
@@ -341,4 +381,29 @@ def rules_line(rules: StandingsRules) -> str:
         f"对手分中轮空{bye}，弃权对手{'计入' if rules.forfeit_opponents_count else '视同轮空'}，"
         f"弃权胜{'计入' if rules.forfeit_wins_count else '不计入'}胜局数。"
         + (_MCMAHON_WORDS if rules.mcmahon else "")
+        + (disqualified_words(rules) if rules.disqualified else "")
     )
+
+
+def disqualified_note(standings: Standings) -> str:
+    """The disqualification rules of `standings` ("" when nobody was left out)."""
+    rules = standings.rules
+    if rules is None or not standings.disqualified:
+        return ""
+    return disqualified_words(rules)
+
+
+def disqualified_words(rules: StandingsRules) -> str:
+    """The disqualification rules in force (standings.disqualified_games and
+    .disqualified_places), printed with standings that leave someone out."""
+    games = (
+        "其对局保留，对手照计得分与对手分"
+        if rules.disqualified_games == "keep"
+        else "其对局作废，对手该轮不计得分与对手分"
+    )
+    places = (
+        "其名次空缺不顺延，该名次奖项、等级不授"
+        if rules.disqualified_places == "empty"
+        else "其后名次依次顺延"
+    )
+    return f"取消资格者不列名次：{games}；{places}。"

@@ -171,6 +171,23 @@ def _tiebreak_ids(conn: Connection) -> None:
             conn.execute(update(event).where(event.c.id == event_id).values(standings=rewritten))
 
 
+def _disqualification(conn: Connection) -> None:
+    """A disqualification (取消资格): the round after which it applies and its reason."""
+    columns = _columns(conn, "entrant")
+    for column, kind in (
+        ("disqualified_after_round", "INTEGER"),
+        ("disqualified_reason", "VARCHAR(200)"),
+    ):
+        if column not in columns:
+            conn.exec_driver_sql(f"ALTER TABLE entrant ADD COLUMN {column} {kind}")
+
+
+def _round_settings(conn: Connection) -> None:
+    """The pairing settings each round was paired by (a past round is read by them)."""
+    if "pairing_settings" not in _columns(conn, "round"):
+        conn.exec_driver_sql("ALTER TABLE round ADD COLUMN pairing_settings JSON")
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -183,6 +200,8 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _go_parity,  # 9: OpenGotha's country, McMahon start correction and handicap
     _requested_byes,  # 10: a requested bye's points (TRF H, F, Z)
     _tiebreak_ids,  # 11: tie-break orders in stable ids (issue 28)
+    _disqualification,  # 12: a disqualification's round and reason (issue 38)
+    _round_settings,  # 13: the pairing settings a round was paired by (issue 38)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -132,6 +132,11 @@ class Entrant(Base):
         vocabulary(EntrantStatus, 12), default=EntrantStatus.PLAYING
     )
     withdrawn_from_round: Mapped[int | None] = mapped_column(Integer)
+    # Issue 38: a disqualification (取消资格, status DISQUALIFIED): the rounds paired when it
+    # was recorded (he sits out every later round; standings after this round leave him
+    # out) and its reason.  `withdrawn_from_round` keeps an earlier withdrawal for the undo.
+    disqualified_after_round: Mapped[int | None] = mapped_column(Integer)
+    disqualified_reason: Mapped[str | None] = mapped_column(String(200))
     joined_round: Mapped[int] = mapped_column(Integer, default=1)
     initial_points: Mapped[float] = mapped_column(Float, default=0.0)
     # Issue 29: McMahon events: grades added to the start (OpenGotha's smmsCorrection).
@@ -194,6 +199,9 @@ class Round(Base):
     lot_seed: Mapped[int | None] = mapped_column(BigInteger)
     relaxations: Mapped[list[Any]] = mapped_column(default=list)
     paired_at: Mapped[datetime | None] = mapped_column(DateTime)
+    # The pairing settings the round was paired by (PairingSettings.to_dict()): a past round
+    # is checked and printed by them, not by today's. None: paired before they were kept.
+    pairing_settings: Mapped[dict[str, Any] | None] = mapped_column(nullable=True)
 
     event: Mapped[Event] = relationship(back_populates="rounds")
     games: Mapped[list[Game]] = relationship(

@@ -28,6 +28,7 @@ from app.domain import (
 )
 from app.pinyin import name_matches
 from app.readmodel.model import Final, FinalEntrant, FinalEvent, FinalGame, FinalRound
+from app.readmodel.withdrawal import withdrawal_note
 
 _UNITS = {"individual": "人", "pair": "对", "team": "队"}
 GAME_NAMES = {"gomoku": "五子棋", "go": "围棋"}
@@ -403,6 +404,19 @@ def standings_page(
             f'<td class="nm"><a href="{_e(links.player(ev.code, entrant.seed))}">'
             f'{_e(entrant.name)}</a>{unit}</td><td class="n"><b>{_e(fmt_points(points))}</b></td>{tbs}</tr>'
         )
+    if category is None:  # 取消资格: listed after the ranking, no place
+        for s in ev.standings.disqualified:
+            entrant = by_id.get(s.entrant)
+            if entrant is None:
+                continue
+            lines.append(
+                f'<tr><td class="n">—</td><td class="nm"><a href="'
+                f'{_e(links.player(ev.code, entrant.seed))}">{_e(entrant.name)}</a>'
+                f'<span class="unit">{_e(withdrawal_note(entrant))}</span></td>'
+                f'<td class="n">{_e(fmt_points(s.points))}</td>'
+                + "".join(f'<td class="n">{_e(fmt_points(s.tiebreaks.get(k)))}</td>' for k in order)
+                + "</tr>"
+            )
     after = ev.standings.after_round
     heading = "积分排名" if category is None else f"{category[1]}排名"
     note = f"第{after}轮后" if after else "尚未有成绩"
@@ -490,6 +504,8 @@ def player_page(final: Final, ev: FinalEvent, entrant: FinalEntrant, links: Link
         facts.append(f"<dt>段位</dt><dd>{_e(entrant.grade)}</dd>")
     if entrant.status == EntrantStatus.WITHDRAWN:
         facts.append("<dt>状态</dt><dd>已退赛</dd>")
+    elif entrant.status == EntrantStatus.DISQUALIFIED:
+        facts.append(f"<dt>状态</dt><dd>{_e(withdrawal_note(entrant))}</dd>")
     if standing is not None and ev.standings.after_round:
         facts.append(
             f"<dt>名次</dt><dd>第{standing.rank}名{'（并列）' if standing.shared else ''}"
@@ -538,7 +554,9 @@ def crosstable_page(final: Final, ev: FinalEvent, links: Links) -> str:
     by_id = {e.id: e for e in ev.entrants}
     first, second = _short_colours(final)
     rank_of = {s.entrant: s for s in ev.standings.rows}
+    gone = {s.entrant: s for s in ev.standings.disqualified}  # 取消资格
     order = [s.entrant for s in ev.standings.rows] or [e.id for e in ev.entrants]
+    order += [i for i in gone if i not in order]
     head = "".join(f'<th class="c">{r.number}</th>' for r in ev.rounds)
     rows = []
     for entrant_id in order:
@@ -564,6 +582,8 @@ def crosstable_page(final: Final, ev: FinalEvent, links: Links) -> str:
             cells.append(f'<td class="c">{_e(seed)}{colour}{_e(short)}</td>')
         standing = rank_of.get(entrant_id)
         rank = f"{standing.rank}{'=' if standing.shared else ''}" if standing else ""
+        if entrant_id in gone:
+            standing, rank = gone[entrant_id], "取消资格"
         pts = fmt_points(standing.points) if standing else ""
         rows.append(
             f'<tr><td class="n">{rank}</td><td class="n">{entrant.seed}</td>'

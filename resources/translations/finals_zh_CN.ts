@@ -1215,6 +1215,10 @@ Change this backup?</source>
       <translation>退赛</translation>
     </message>
     <message>
+      <source>Disqualified</source>
+      <translation>取消资格</translation>
+    </message>
+    <message>
       <source>Event</source>
       <translation>项目</translation>
     </message>
@@ -1306,12 +1310,20 @@ Change this backup?</source>
       <translation>选手卡片…</translation>
     </message>
     <message>
+      <source>Disqualified</source>
+      <translation>取消资格</translation>
+    </message>
+    <message>
       <source>Withdraw / reinstate</source>
       <translation>退赛 / 恢复</translation>
     </message>
     <message>
       <source>Absent next round</source>
       <translation>下轮请假</translation>
+    </message>
+    <message>
+      <source>Disqualify / undo…</source>
+      <translation>取消资格 / 撤销…</translation>
     </message>
     <message>
       <source>Set number…</source>
@@ -1364,6 +1376,24 @@ Change this backup?</source>
     <message>
       <source>Withdraw %1 from the next round on?</source>
       <translation>%1自下一轮起退赛吗？</translation>
+    </message>
+    <message>
+      <source>Disqualify</source>
+      <translation>取消资格</translation>
+    </message>
+    <message>
+      <source>Undo the disqualification of %1?</source>
+      <translation>撤销%1的取消资格？</translation>
+    </message>
+    <message>
+      <source>Disqualify %1: he is paired no more and leaves the ranking, prizes, grades and certificates.
+Reason (printed on the standings):</source>
+      <translation>取消%1的资格：此后不再编排，退出名次、奖项、等级和证书。
+理由（印在名次表上）：</translation>
+    </message>
+    <message>
+      <source>Disqualify %1</source>
+      <translation>取消%1的资格</translation>
     </message>
     <message>
       <source>Status of %1</source>
@@ -2421,6 +2451,35 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Grades</source>
       <translation>等级称号</translation>
+    </message>
+    <message>
+      <source>before round 1</source>
+      <translation>开赛前</translation>
+    </message>
+    <message>
+      <source>after round %1</source>
+      <translation>第%1轮后</translation>
+    </message>
+    <message>
+      <source>%1 (final)</source>
+      <translation>%1（最终）</translation>
+    </message>
+    <message>
+      <source>Final results</source>
+      <translation>最终</translation>
+    </message>
+    <message>
+      <source>Provisional (%1)</source>
+      <translation>临时（%1）</translation>
+    </message>
+    <message>
+      <source>%1 %2</source>
+      <comment>an event, after round N</comment>
+      <translation>%1%2</translation>
+    </message>
+    <message>
+      <source>, </source>
+      <translation>、</translation>
     </message>
     <message>
       <source>Latest</source>

@@ -22,6 +22,16 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # disqualification, 取消资格 (issue 38)
+    "Disqualified": "取消资格",
+    "Disqualify / undo…": "取消资格 / 撤销…",
+    "Disqualify": "取消资格",
+    "Disqualify %1": "取消%1的资格",
+    "Undo the disqualification of %1?": "撤销%1的取消资格？",
+    "Disqualify %1: he is paired no more and leaves the ranking, prizes, grades and "
+    "certificates.\nReason (printed on the standings):": (
+        "取消%1的资格：此后不再编排，退出名次、奖项、等级和证书。\n理由（印在名次表上）："
+    ),
     # the stages of pairing a round, while a big field is paired (issue 30)
     "Round %1 of %2: reading the players…": "%2第%1轮：读取棋手…",
     "Round %1 of %2: computing the pairings…": "%2第%1轮：计算对阵…",
@@ -683,6 +693,14 @@ ZH: dict[str, str] = {
     "same unit (units are not kept apart in this event)": "同单位（本项目不回避同单位）",
     # the medal list beside the prize sheet (issue 38 §6)
     "Medal list": "奖牌名单",
+    # the prize and grade tabs say which results they hold (issue 38 §5)
+    "before round 1": "开赛前",
+    "after round %1": "第%1轮后",
+    "%1 (final)": "%1（最终）",
+    "Final results": "最终",
+    "Provisional (%1)": "临时（%1）",
+    "%1 %2": "%1%2",
+    ", ": "、",
 }
 
 

@@ -227,6 +227,8 @@ def test_players_json_keeps_its_fields_in_order(tmp_path: Path, capsys) -> None:
     assert list(row) == [
         "event", "id", "seed", "name", "gender", "unit", "region", "birth_date", "grade",
         "rating", "source", "status", "members", "platform_account",
+        # issue 38: a disqualification's round and reason, appended (None unless disqualified)
+        "disqualified_after_round", "disqualified_reason",
     ]  # fmt: skip
     assert (row["event"], row["seed"], row["name"], row["unit"]) == ("OPEN", 1, "甲", "单位")
     assert row["status"] == "playing" and row["members"] == []

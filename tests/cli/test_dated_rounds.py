@@ -87,10 +87,25 @@ def _sitting_out(data: dict) -> dict[int, str]:  # type: ignore[type-arg]
 
 
 def _check_every_round(capsys: pytest.CaptureFixture[str], path: str, rounds: int) -> None:
+    """Each round passes its check, and the printed lists (read model) name the same
+    players sitting it out, for the same reasons, as the pairing (the stored state)."""
+    from app.readmodel.sitting_out import round_sitting_out
+    from app.services.read_model import load_final
+    from app.services.tournament import open_tournament
+
+    db = open_tournament(path)
+    try:
+        final = load_final(db)
+    finally:
+        db.close()
+    event = next(e for e in final.events if e.code == "OPEN")
+    seed = {e.id: e.seed for e in event.entrants}
     for number in range(1, rounds + 1):
         code, out, err = run(capsys, "check", path, "--event", "OPEN", "--round", str(number))
         assert code == 0, f"第{number}轮：{out}{err}"
         assert "违规" not in out
+        printed = {seed[s.id]: s.reason for s in round_sitting_out(event, number)}
+        assert printed == _sitting_out(_round(capsys, path, number)), number
 
 
 def test_a_withdrawal_for_a_later_round_is_paired_until_then(
@@ -162,3 +177,41 @@ def test_deleting_the_pairing_of_a_round_he_sat_out_gives_it_back(
     assert run(capsys, "unpair", final, "--event", "OPEN")[0] == 0
     assert _pair_and_play(capsys, final) == 2
     assert LEAVER in _paired(_round(capsys, final, 2))
+
+
+def test_a_past_round_is_shown_by_the_settings_it_was_paired_by(
+    final: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import subprocess
+
+    _pair_and_play(capsys, final)
+    code, _, err = run(
+        capsys, "settings", final, "--event", "OPEN", "--set", "pairing.same_unit_rounds=5"
+    )
+    assert code == 0, err
+    _pair_and_play(capsys, final)
+    for number, words in ((1, "前3轮回避"), (2, "前5轮回避")):
+        text = run(capsys, "pairing", final, "--event", "OPEN", "--round", str(number))[1]
+        assert f"同单位回避：{words}" in text, number
+        pdf = tmp_path / f"r{number}.pdf"
+        code, _, err = run(
+            capsys,
+            "report",
+            final,
+            "pairings",
+            "--event",
+            "OPEN",
+            "--round",
+            str(number),
+            "-o",
+            str(pdf),
+        )
+        assert code == 0, err
+        printed = subprocess.run(
+            ["pdftotext", str(pdf), "-"], capture_output=True, check=True
+        ).stdout.decode("utf-8")
+        assert words in printed.replace("\n", ""), number
+    export = json.loads(run(capsys, "export", final, "--json")[1])
+    event = next(e for e in export["events"] if e["code"] == "OPEN")
+    assert [r["pairing_settings"]["same_unit_rounds"] for r in event["rounds"]] == [3, 5]
+    _check_every_round(capsys, final, 2)

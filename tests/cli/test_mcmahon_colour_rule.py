@@ -73,7 +73,7 @@ def test_a_mcmahon_event_paired_by_opengotha_passes_its_own_check(
         assert code == 0
         assert "放宽的规则：无" in out and "检查结果：未发现违规" in out
         # the report's settings line says which colour rule decided the round
-        assert "只是编排偏好（pairing.colour_limits=preference）" in out
+        assert "先后手限制：编排偏好（检查只作提示，不算违规）" in out
     # The imbalances OpenGotha's balance allows are still said, as notes naming the setting.
     assert notes, "four McMahon rounds of 200 players with no third colour in a row?"
     for line in notes:
@@ -98,7 +98,7 @@ def test_colour_limits_set_absolute_are_kept_by_the_engine(
         shown = json.loads(out)
         assert shown["findings"] == [] and shown["colour_notes"] == []
         assert shown["relaxations"] == []
-        assert "pairing.colour_limits=absolute" in shown["report"]
+        assert "先后手限制：绝对规则（无法满足时放宽并报告）" in shown["report"]
 
 
 def test_the_settings_say_which_colour_rule_is_in_force(

@@ -41,6 +41,7 @@ EVERY_COMMAND = [
     "reinstate",
     "absent",
     "present",
+    "disqualify",
     "seed",
     "settings",
     "compose",

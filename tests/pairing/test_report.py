@@ -41,6 +41,9 @@ def test_format_report_lists_tables_relaxations_and_findings():
     assert "第1台  1号张三（0分）" in text
     assert "同单位回避无法全部满足" in text
     assert "[same_unit]" in text
-    assert "编排规则：积分编排（相邻配对）；首轮1对n/2+1；同单位前3轮回避" in text
+    assert (
+        "编排设置：编排：积分编排（同分段内相邻配对）；首轮：序号对半（1对n/2+1）；同单位回避：前3轮回避"
+        in text
+    )
     plain = format_report(req, p.games, ())
     assert "检查结果：未发现违规" in plain

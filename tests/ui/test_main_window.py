@@ -267,3 +267,32 @@ def test_open_demo_from_the_start_page(qtbot, tmp_path: Path) -> None:  # noqa: 
     assert win.ctx.info.game == "go"
     qtbot.waitUntil(lambda: win.players.model.rowCount() > 360, timeout=10000)
     win.ctx.close()
+
+
+def test_disqualify_and_undo_from_the_players_view(window, monkeypatch, settle) -> None:  # noqa: ANN001
+    """Players → 取消资格 / 撤销…: asked for the reason, the player is 取消资格 in the list
+    and leaves the window's standings; Edit → Undo gives him back."""
+    from PySide6.QtWidgets import QInputDialog
+
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("经查实冒名参赛", True))
+    players = window.players
+    players.table.selectRow(0)
+    row = players.selected()
+    players.toggle_disqualified()
+    settle(window)
+    status = {(r.event, r.seed): r.status for r in players.model.rows()}
+    assert status[(row.event, row.seed)] == "disqualified"
+    window.show_view("standings")
+    settle(window)
+    lines = window.standings.model.rows()
+    assert row.name not in {r.name for r in lines if not r.disqualified}  # no place
+    (his,) = [r for r in lines if r.name == row.name]  # listed after the ranking, with why
+    assert his.status_note == "取消资格（第2轮后：经查实冒名参赛）"
+    assert lines[-1].name == row.name
+    window.ctx.undo_stack.undo()
+    settle(window)
+    status = {(r.event, r.seed): r.status for r in players.model.rows()}
+    assert status[(row.event, row.seed)] == "playing"
+    window.show_view("audit")
+    settle(window)
+    assert [r.action for r in window.audit.model.rows()][:2] == ["撤销取消资格", "取消资格"]

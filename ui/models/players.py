@@ -32,6 +32,7 @@ class PlayersModel(RecordsModel[EntrantRow]):
         statuses = {
             EntrantStatus.PLAYING: self.tr("Playing"),
             EntrantStatus.WITHDRAWN: self.tr("Withdrawn"),
+            EntrantStatus.DISQUALIFIED: self.tr("Disqualified"),
         }
         self.set_columns(
             [
@@ -57,6 +58,8 @@ class PlayersModel(RecordsModel[EntrantRow]):
     def row_background(self, row: EntrantRow) -> Any:
         if row.status == EntrantStatus.WITHDRAWN:
             return QColor("#e6e6e6")
+        if row.status == EntrantStatus.DISQUALIFIED:
+            return QColor("#f4d6d6")
         return None
 
 

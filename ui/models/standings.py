@@ -10,6 +10,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtGui import QColor
 
 from app.domain import EntrantId, EventKind
+from app.readmodel.disqualified import disqualified_rows
 from app.readmodel.withdrawal import withdrawal_note
 from app.standings.tiebreaks import labels
 from ui.core_words import core
@@ -40,6 +41,7 @@ class StandingLine:
     status_note: str  # 退赛（自第N轮）, "" while playing
     points: float
     tiebreaks: Mapping[str, float]
+    disqualified: bool = False  # 取消资格: listed after the ranking, no place
 
 
 def tiebreak_order(event: FinalEvent, rows: list[StandingLine]) -> list[str]:
@@ -83,6 +85,31 @@ def standing_rows(event: FinalEvent, category: str | None) -> list[StandingLine]
                 tiebreaks=row.tiebreaks,
             )
         )
+    # the disqualified (取消资格), after the ranking (a category: its own)
+    for row in disqualified_rows(event, category):
+        entrant = entrants.get(row.entrant)
+        if entrant is None:
+            continue
+        rows.append(
+            StandingLine(
+                event_name=event.name,
+                rank=DISQUALIFIED_RANK,
+                overall_rank=DISQUALIFIED_RANK,
+                shared=False,
+                overall_shared=False,
+                entrant=row.entrant,
+                seed=entrant.seed,
+                name=entrant.name,
+                unit=entrant.unit,
+                members=entrant.members,
+                grade=entrant.grade,
+                status=entrant.status,
+                status_note=withdrawal_note(entrant),
+                points=row.points,
+                tiebreaks=row.tiebreaks,
+                disqualified=True,
+            )
+        )
     return rows
 
 
@@ -90,7 +117,13 @@ def _tiebreak(name: str) -> Callable[[StandingLine], float | None]:
     return lambda row: row.tiebreaks.get(name)
 
 
+# A disqualified row's rank: it sorts after every place and is shown as —.
+DISQUALIFIED_RANK = 1_000_000
+
+
 def _rank(r: StandingLine) -> str:
+    if r.disqualified:
+        return "—"
     return f"{r.rank}" + ("=" if r.shared else "")
 
 

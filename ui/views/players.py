@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
 from app.io.sheets import write_template
+from app.services.disqualification import disqualify, undo_disqualification
 from app.services.outputs import check_output, written_output
 from app.services.players import (
     PRESENT,
@@ -39,7 +40,7 @@ from app.services.registration import import_sheet
 from app.services.seeding import Reseeded, reseed_event
 from ui import context as ctxmod
 from ui import readers
-from ui.commands import StatusCommand
+from ui.commands import DisqualifyCommand, StatusCommand
 from ui.dialogs.import_errors import ImportErrorsDialog
 from ui.dialogs.player import PlayerDialog, PlayerFields
 from ui.dialogs.player_card import PlayerCardDialog, open_player_card
@@ -77,6 +78,7 @@ class PlayersView(QWidget):
         self.status_filter.addItem(self.tr("Any status"), None)
         self.status_filter.addItem(self.tr("Playing"), EntrantStatus.PLAYING)
         self.status_filter.addItem(self.tr("Withdrawn"), EntrantStatus.WITHDRAWN)
+        self.status_filter.addItem(self.tr("Disqualified"), EntrantStatus.DISQUALIFIED)
         for combo, key in (
             (self.event_filter, "event_code"),
             (self.gender_filter, "gender"),
@@ -113,6 +115,17 @@ class PlayersView(QWidget):
             shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
             shortcut.activated.connect(self.show_card)
         self.card_dialog: PlayerCardDialog | None = None
+        # right-click on a player: the status changes (the same use cases as the buttons)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for text, slot in (
+            (self.tr("Player card…"), self.show_card),
+            (self.tr("Withdraw / reinstate"), self.toggle_withdrawn),
+            (self.tr("Absent next round"), self.mark_absent),
+            (self.tr("Disqualify / undo…"), self.toggle_disqualified),
+        ):
+            action = QAction(text, self.table)
+            action.triggered.connect(lambda _checked=False, run=slot: run())
+            self.table.addAction(action)
 
         actions = QHBoxLayout()
         self.buttons: dict[str, QPushButton] = {}
@@ -122,6 +135,7 @@ class PlayersView(QWidget):
             ("card", self.tr("Player card…"), self.show_card),
             ("withdraw", self.tr("Withdraw / reinstate"), self.toggle_withdrawn),
             ("absent", self.tr("Absent next round"), self.mark_absent),
+            ("disqualify", self.tr("Disqualify / undo…"), self.toggle_disqualified),
             ("seed", self.tr("Set number…"), self.change_seed),
             ("reseed", self.tr("Re-seed all…"), self.reseed),
             ("import", self.tr("Import from Excel…"), self.import_file),
@@ -283,6 +297,51 @@ class PlayersView(QWidget):
         ):
             return
         self._status(row, new, row.status, None)
+
+    def toggle_disqualified(self) -> None:
+        """Disqualify the selected player (取消资格, with the reason printed on the standings),
+        or undo his disqualification: one audited use case, undoable from Edit → Undo."""
+        row = self._need_selection()
+        if row is None or self.ctx.db is None:
+            return
+        if row.status == EntrantStatus.DISQUALIFIED:
+            if (
+                QMessageBox.question(
+                    self,
+                    self.tr("Disqualify"),
+                    self.tr("Undo the disqualification of %1?").replace("%1", row.name),
+                )
+                != QMessageBox.StandardButton.Yes
+            ):
+                return
+            reason: str | None = None
+        else:
+            reason, ok = QInputDialog.getText(
+                self,
+                self.tr("Disqualify"),
+                self.tr(
+                    "Disqualify %1: he is paired no more and leaves the ranking, prizes, "
+                    "grades and certificates.\nReason (printed on the standings):"
+                ).replace("%1", row.name),
+            )
+            if not ok:
+                return
+        try:
+            db = self.ctx.require_db()
+            if reason is None:
+                message = undo_disqualification(db, row.event, str(row.seed), self.ctx.operator)
+            else:
+                message = disqualify(db, row.event, str(row.seed), reason, self.ctx.operator)
+        except FinalsError as exc:
+            show_error(self, exc)
+            return
+        command = DisqualifyCommand(
+            self.ctx, row.event, row.seed, reason, self.tr("Disqualify %1").replace("%1", row.name)
+        )
+        command.old_reason = row.disqualified_reason
+        self.ctx.undo_stack.push(command)
+        self.ctx.notify(ctxmod.ALL)
+        self.ctx.window_message(message)
 
     def mark_absent(self) -> None:
         row = self._need_selection()

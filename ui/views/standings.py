@@ -25,7 +25,14 @@ from PySide6.QtWidgets import (
 )
 
 from app.domain import EventKind
-from app.readmodel.held import event_rounds_held
+from app.readmodel.held import (
+    ResultsHeld,
+    event_rounds_held,
+    grade_events,
+    prize_events,
+    results_held,
+)
+from app.readmodel.points_notes import points_notes
 from app.standings.model import NOTE
 from ui import context as ctxmod
 from ui import readers
@@ -124,8 +131,11 @@ class StandingsView(QWidget):
         self.tabs.addTab(self.table, self.tr("Standings"))
         self.tabs.addTab(self.teams_table, self.tr("Teams"))
         self.tabs.addTab(self.pairs_table, self.tr("Pairs"))
-        self.tabs.addTab(self.prizes_table, self.tr("Prizes"))
-        self.tabs.addTab(self.grades_table, self.tr("Grades"))
+        # the prizes and grades say which results they hold (临时（第4轮后）), as finals prizes
+        self.prizes_heading, self.prizes_page = self._headed(self.prizes_table)
+        self.grades_heading, self.grades_page = self._headed(self.grades_table)
+        self.tabs.addTab(self.prizes_page, self.tr("Prizes"))
+        self.tabs.addTab(self.grades_page, self.tr("Grades"))
 
         self._unfitted: set[QTableView] = set()
         self.tabs.currentChanged.connect(lambda _i: self._fit_shown_tab())
@@ -138,6 +148,41 @@ class StandingsView(QWidget):
         ctx.opened.connect(self.mark_dirty)
         ctx.event_changed.connect(lambda _c: self.mark_dirty())
         ctx.changed.connect(lambda what: self.mark_dirty() if what != "import" else None)
+
+    def _headed(self, table: QTableView) -> tuple[QLabel, QWidget]:
+        heading = QLabel()
+        heading.setStyleSheet("font-weight: bold;")
+        page = QWidget()
+        page.setProperty("table", table)
+        layout = QVBoxLayout(page)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(heading)
+        layout.addWidget(table, 1)
+        return heading, page
+
+    def held_text(self, held: ResultsHeld) -> str:
+        """Which results a list holds, in the window's language: 临时（第4轮后）,
+        临时（男子个人第4轮后、少儿组第3轮后）, 第9轮后（最终）."""
+
+        def after(n: int) -> str:
+            if n == 0:
+                return self.tr("before round 1")
+            return self.tr("after round %1").replace("%1", str(n))
+
+        if held.final:
+            n = held.after_round
+            return self.tr("%1 (final)").replace("%1", after(n)) if n else self.tr("Final results")
+        unfinished = held.unfinished
+        rounds = {e.held.after for e in unfinished}
+        if len(rounds) == 1:
+            return self.tr("Provisional (%1)").replace("%1", after(rounds.pop()))
+        each = [
+            self.tr("%1 %2", "an event, after round N")
+            .replace("%1", e.name)
+            .replace("%2", after(e.held.after))
+            for e in unfinished
+        ]
+        return self.tr("Provisional (%1)").replace("%1", self.tr(", ").join(each))
 
     # -- loading (lazy: only when shown) -------------------------------------------
     def mark_dirty(self) -> None:
@@ -212,13 +257,18 @@ class StandingsView(QWidget):
             self.pairs_model.set_events([e for e in events if e.kind == EventKind.PAIR])
         elif table is self.prizes_table:
             self.prizes_model.set_rows(list(final.prizes) if final else [])
+            held = results_held(prize_events(final), final.events) if final else None
+            self.prizes_heading.setText(self.held_text(held) if held else "")
         elif table is self.grades_table:
             self.grades_model.set_grades(
                 list(final.grades) if final else [], {e.code: e.name for e in events}
             )
+            held = results_held(grade_events(final), final.events) if final else None
+            self.grades_heading.setText(self.held_text(held) if held else "")
 
     def _fit_shown_tab(self) -> None:
-        table = self.tabs.currentWidget()
+        page = self.tabs.currentWidget()
+        table = page.property("table") if page is not None and page.property("table") else page
         if table in self._unfitted:
             self._unfitted.discard(table)
             self._fill_tab(table)
@@ -250,7 +300,9 @@ class StandingsView(QWidget):
             source = final.event(event.source_event) if final and event.source_event else None
             held = event_rounds_held(event, source)
             heading = [held.text] if held.note else []
-            self.explanation.setText("\n".join([*heading, first, *notes]))
+            # points given without a game (迟到，第3轮加入，给1分), as the printed standings say
+            given = list(points_notes(event, held.after))
+            self.explanation.setText("\n".join([*heading, first, *notes, *given]))
             self.explanation.setToolTip("\n".join(lines))
         else:
             self.explanation.setText("")
