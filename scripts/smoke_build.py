@@ -28,7 +28,7 @@ def program(dist: Path) -> Path:
 
 def run(cmd: list[str], env: dict[str, str]) -> float:
     start = time.perf_counter()
-    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=180)
+    done = subprocess.run(cmd, env=env, capture_output=True, encoding="utf-8", timeout=180)
     took = time.perf_counter() - start
     if done.returncode != 0:
         print(done.stdout, done.stderr, sep="\n", file=sys.stderr)

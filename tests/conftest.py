@@ -124,9 +124,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def _user_data_folder(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The user's data folder (the demo, crash logs, server backups) is the session's own,
-    never the real one of whoever runs the tests."""
-    monkeypatch.setenv("FINALS_DATA_DIR", str(tmp_path_factory.getbasetemp() / "user-data"))
+    """The user's data folder (the demo, crash logs, server backups, the window's
+    preferences) is the test's own, never the real one of whoever runs the tests, nor one
+    another test wrote in."""
+    monkeypatch.setenv("FINALS_DATA_DIR", str(tmp_path_factory.mktemp("user-data")))
 
 
 @pytest.fixture(autouse=True)

@@ -75,3 +75,38 @@ def test_every_resource_goes_beside_the_programs(spec: dict[str, Any]) -> None:
     assert ("resources/presets/hangzhou-go.json", str(Path("resources/presets"))) in datas
     assert ("resources/fonts/wqy-microhei.LICENSE.txt", str(Path("resources/fonts"))) in datas
     assert ("resources/translations/finals_zh_CN.qm", str(Path("resources/translations"))) in datas
+
+
+def test_the_build_refuses_a_pyinstaller_other_than_the_pinned_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    (pinned,) = Requirement(project["project"]["optional-dependencies"]["build"][0]).specifier
+    assert pinned.operator == "=="
+    for version, refused in ((pinned.version, False), ("5.13.2", True)):
+        installer = types.ModuleType("PyInstaller")
+        installer.__version__ = version  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "PyInstaller", installer)
+        hooks = types.ModuleType("PyInstaller.utils.hooks")
+        hooks.collect_all = lambda package: ([], [], [])  # type: ignore[attr-defined]
+        hooks.collect_submodules = lambda package: [package]  # type: ignore[attr-defined]
+        monkeypatch.setitem(sys.modules, "PyInstaller.utils", types.ModuleType("x"))
+        monkeypatch.setitem(sys.modules, "PyInstaller.utils.hooks", hooks)
+        namespace: dict[str, Any] = {
+            "SPECPATH": str(REPO),
+            "workpath": str(tmp_path / "work"),
+            "Analysis": _Analysis,
+            "PYZ": _Made,
+            "EXE": _Made,
+            "COLLECT": _Made,
+        }
+        code = compile((REPO / "build.spec").read_text(encoding="utf-8"), "build.spec", "exec")
+        if refused:
+            with pytest.raises(SystemExit, match="pinned"):
+                exec(code, namespace)
+        else:
+            exec(code, namespace)

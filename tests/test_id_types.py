@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.dev_tools import needs
+
 ROOT = Path(__file__).resolve().parents[1]
 
 MIXED = """
@@ -34,6 +36,7 @@ def mixed(e: FinalEntrant, card: PlayerCard) -> None:
 """
 
 
+@needs("mypy")
 def test_a_seed_is_refused_where_an_entrant_id_is_meant(tmp_path: Path) -> None:
     source = tmp_path / "mixed.py"
     source.write_text(MIXED, encoding="utf-8")
@@ -41,7 +44,7 @@ def test_a_seed_is_refused_where_an_entrant_id_is_meant(tmp_path: Path) -> None:
         [sys.executable, "-m", "mypy", "--no-incremental", str(source)],
         cwd=ROOT,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
     )
     lines = {int(n) for n in re.findall(r"mixed\.py:(\d+): error", result.stdout)}
     assert lines == {12, 13, 14, 15, 16, 17, 20}, result.stdout

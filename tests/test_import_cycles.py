@@ -3,7 +3,14 @@ inside functions too, form a graph without circles — a layer is read from the 
 
 from __future__ import annotations
 
-import grimp
+from typing import TYPE_CHECKING
+
+from tests.dev_tools import tool
+
+if TYPE_CHECKING:
+    import grimp
+else:
+    grimp = tool("grimp")  # import-linter's graph (the `dev` extra)
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

@@ -42,7 +42,7 @@ def _pip(args: list[str], what: str) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "pip", "--disable-pip-version-check", *args],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=600,
     )
     if done.returncode == 0:
@@ -116,7 +116,6 @@ def _run(venv: Path, where: tuple[Path, dict[str, str]], *argv: str) -> str:
         cwd=folder,
         env=env,
         capture_output=True,
-        text=True,
         encoding="utf-8",
         timeout=180,
     )

@@ -19,7 +19,7 @@ def test_pytest_without_pytest_benchmark_knows_every_option() -> None:
          "--collect-only", "-q", "tests/test_presets.py", "tests/bench/test_bench_open.py"],
         cwd=REPO,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=300,
     )  # fmt: skip
     said = done.stdout + done.stderr
@@ -33,7 +33,7 @@ def test_a_benchmark_without_pytest_benchmark_is_skipped(tmp_path: Path) -> None
          "-rs", "tests/bench/test_bench_open.py", "-k", "not postgres"],
         cwd=REPO,
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         timeout=300,
     )  # fmt: skip
     said = done.stdout + done.stderr

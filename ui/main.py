@@ -138,15 +138,27 @@ def run_gui(path: Path | str | None, view: str | None = None, screenshot: str | 
         new.language_requested.connect(language)
         holder["window"] = new
 
-    window = open_window(_target(path) if path else None, view)
     if screenshot:
-        ok = save_screenshot(window, screenshot)
-        window.close()
+        # Nobody can click a box: an error is printed and the command exits 1.
+        from ui import errors
+
+        failures: list[str] = []
+        errors.unattended(failures)
+        try:
+            window = open_window(_target(path) if path else None, view)
+            ok = not failures and save_screenshot(window, screenshot)
+            window.close()
+        finally:
+            errors.unattended(None)
+        if failures:
+            print(f"未保存截图 {screenshot}：窗口报告了上面的错误。", file=sys.stderr)
+            return 1
         if not ok:
             print(f"无法保存截图：{screenshot}", file=sys.stderr)
             return 1
         print(f"已保存截图：{screenshot}")
         return 0
+    window = open_window(_target(path) if path else None, view)
     window.show()
     return int(app.exec())
 

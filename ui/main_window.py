@@ -9,8 +9,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEventLoop, Qt, QThread, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QEventLoop, QRect, QSize, Qt, QThread, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -52,6 +52,33 @@ if TYPE_CHECKING:
 VIEWS = ("players", "teams", "round", "results", "remote", "standings", "audit")
 
 
+# The first window's size where the screen has room for it; a smaller screen (a 1366×768
+# laptop, or any at 150 %) gets what it has, less a title bar and borders around it.
+DESIGNED_SIZE = QSize(1280, 800)
+FRAME = QSize(16, 40)
+
+
+def screen_space() -> QRect | None:
+    """Where the first window may go: the primary screen less its taskbar; None offscreen
+    (a screenshot, a test: no user's screen, the designed size)."""
+    screen = QGuiApplication.primaryScreen()
+    if screen is None or QGuiApplication.platformName() == "offscreen":
+        return None
+    return screen.availableGeometry()
+
+
+def first_geometry(space: QRect | None) -> QRect:
+    """The first window's size (without its frame) and where its frame's top-left corner goes
+    (`move`), centred in `space`."""
+    if space is None:
+        return QRect(0, 0, DESIGNED_SIZE.width(), DESIGNED_SIZE.height())
+    width = min(DESIGNED_SIZE.width(), space.width() - FRAME.width())
+    height = min(DESIGNED_SIZE.height(), space.height() - FRAME.height())
+    left = space.left() + (space.width() - width - FRAME.width()) // 2
+    top = space.top() + (space.height() - height - FRAME.height()) // 2
+    return QRect(left, top, width, height)
+
+
 class MainWindow(QMainWindow):
     language_requested = Signal(str)
     writer_waiting = Signal(str)  # from any thread: shown on the window's thread
@@ -64,7 +91,11 @@ class MainWindow(QMainWindow):
         self.trf = TrfActions(self)
         self.printing = PrintActions(self)
         self.setWindowTitle(self.tr("Finals Manager"))
-        self.resize(1280, 800)
+        space = screen_space()
+        first = first_geometry(space)
+        self.resize(first.size())
+        if space is not None:
+            self.move(first.topLeft())
 
         self.start = StartView()
         self.players = PlayersView(self.ctx)

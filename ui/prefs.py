@@ -3,6 +3,7 @@ the last printer."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
@@ -12,8 +13,15 @@ APPLICATION = "FinalsManager"
 MAX_RECENT = 8
 
 
+PREFERENCES_FILE = "preferences.ini"
+
+
 def settings() -> QSettings:
-    # An INI file in the user's profile on every system (tests point it elsewhere).
+    """An INI file in the user's profile on every system; in the data folder FINALS_DATA_DIR
+    names when it is set (a portable install on a USB stick; every test has its own)."""
+    configured = os.environ.get("FINALS_DATA_DIR")
+    if configured:
+        return QSettings(str(Path(configured) / PREFERENCES_FILE), QSettings.Format.IniFormat)
     return QSettings(
         QSettings.Format.IniFormat, QSettings.Scope.UserScope, ORGANISATION, APPLICATION
     )

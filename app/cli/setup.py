@@ -53,8 +53,11 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def cmd_template(args: argparse.Namespace) -> int:
     from app.io.sheets import write_template
+    from app.services.outputs import written_output
 
-    path = write_template(Path(args.out))
+    path = Path(args.out)
+    with written_output(path) as temp:
+        write_template(temp)
     print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
     return 0
 
@@ -451,7 +454,10 @@ def cmd_export(args: argparse.Namespace) -> int:
         doc = build_export(db, args.round)
     text = json.dumps(doc, ensure_ascii=False, indent=2)
     if args.output:
-        Path(args.output).write_text(text + "\n", encoding="utf-8")
+        from app.services.outputs import written_output
+
+        with written_output(args.output) as temp:
+            temp.write_text(text + "\n", encoding="utf-8")
         print(f"已导出 {args.output}")
     else:
         sys.stdout.write(text + "\n")

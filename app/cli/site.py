@@ -21,7 +21,7 @@ from typing import Any
 from app.cli.common import add_file, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
-from app.io.folder_files import inside, write_new_text
+from app.io.folder_files import inside
 
 SITE_MARKER = ".finals-site.json"
 GENERATOR = "finals-manager html"
@@ -64,18 +64,35 @@ def write_site(files: dict[str, str], folder: Path) -> list[Path]:
                     "不予覆盖。请移走它们，或换一个输出文件夹。"
                 )
             previous = ours & present
+    # Every page (and the list of them) under a temporary name first, renamed only when all
+    # are whole: a full disk leaves the site as it was, never half of a new one.
+    marker = {"generator": GENERATOR, "files": sorted(files)}
+    texts = {**files, SITE_MARKER: json.dumps(marker, ensure_ascii=False, indent=1)}
+    from app.services.outputs import written_outputs
+
+    made = not folder.exists()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, text in files.items():
-            written.append(write_new_text(folder, name, text))
-        for stale in sorted(previous - set(files)):
-            inside(folder, stale).unlink(missing_ok=True)
-        marker = {"generator": GENERATOR, "files": sorted(files)}
-        write_new_text(folder, SITE_MARKER, json.dumps(marker, ensure_ascii=False, indent=1))
     except OSError as exc:
-        raise FinalsError(f"无法写入文件夹“{folder}”：{exc.strerror or exc}。") from exc
-    return written
+        raise FinalsError(f"无法建立文件夹“{folder}”：{exc.strerror or exc}。") from exc
+    paths = [inside(folder, name) for name in texts]  # no name leaves the folder
+    try:
+        with written_outputs(paths) as temps:
+            for temp, text in zip(temps, texts.values(), strict=True):
+                temp.write_text(text, encoding="utf-8", newline="\n")
+    except FinalsError:
+        if made:  # the folder this run made, empty again
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
+        raise
+    for stale in sorted(previous - set(files)):
+        try:
+            inside(folder, stale).unlink(missing_ok=True)
+        except OSError:
+            pass  # a page of an earlier run left: the next run removes it
+    return [folder / name for name in files]
 
 
 def cmd_html(args: argparse.Namespace) -> int:

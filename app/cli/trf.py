@@ -9,7 +9,6 @@ from typing import Any
 
 from app.cli.common import add_event, add_file, opened, operator
 from app.cli.outputs import add_output
-from app.errors import FinalsError
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -41,10 +40,10 @@ def cmd_pair(args: argparse.Namespace) -> int:
 
     text = trf_service.pair_trf_file(Path(args.trf))
     if args.output:
-        try:
-            Path(args.output).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise FinalsError(f"无法写入 {args.output}：{exc.strerror}") from None
+        from app.services.outputs import written_output
+
+        with written_output(args.output) as temp:
+            temp.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
     return 0

@@ -488,6 +488,10 @@ def write_template(path: Path) -> Path:
         for cell in row:
             as_text(cell)
     sheet.freeze_panes = "A2"
+    # Built in memory, then written in one go: a write that fails (a full disk) leaves no
+    # half-closed zip behind to complain when it is collected.
+    buffer = io.BytesIO()
+    book.save(buffer)
     path.parent.mkdir(parents=True, exist_ok=True)
-    book.save(path)
+    path.write_bytes(buffer.getvalue())
     return path

@@ -9,7 +9,6 @@ hold changes nothing.  An output file is written beside its place and moved in
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,7 +44,7 @@ from app.pairing.model import McMahonPairing
 from app.pairing.opengotha_engine import event_parameters
 from app.readmodel.model import Final, FinalEvent
 from app.services.audit import record
-from app.services.outputs import check_output
+from app.services.outputs import check_output, written_output
 from app.services.read_model import load_final
 from app.services.results import draw_refusal
 from app.services.tournament import get_event
@@ -88,18 +87,8 @@ def write_output(text: str, out: Path, kind: str, tournament_file: Path) -> None
     """Write `text` to `out` whole or not at all, never onto the tournament file or any
     other (`app.services.outputs`: the command line has checked `--force` before)."""
     check_output(out, reading=[tournament_file], force=True)
-    partial = out.with_name(f".{out.name}.partial")
-    try:
-        partial.write_bytes(text.encode("utf-8"))
-        os.replace(partial, out)
-    except OSError as exc:
-        raise FinalsError(f"无法写入“{out}”：{exc.strerror or exc}。") from None
-    finally:
-        if partial.exists():
-            try:
-                partial.unlink()
-            except OSError:
-                pass
+    with written_output(out) as temp:
+        temp.write_bytes(text.encode("utf-8"))
 
 
 # -- export ---------------------------------------------------------------------------------

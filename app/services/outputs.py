@@ -14,23 +14,96 @@ One rule for every output, checked before anything is read or written:
 
 A refusal is an `OutputRefused` (a FinalsError in Chinese naming the file and the fix;
 its window wording names no command-line flag). Nothing is written before it.
+
+And one way to write one: `written_output(out)` yields a temporary name beside `out` (as a
+backup and `finals copy` are written, `app.store.atomic`); the file is renamed to `out` when
+it is whole. A full disk, a pulled USB stick, a read-only folder is an `OutputFailed` worded
+as `finals copy` words it (the file named, 磁盘空间可能不足…), and leaves neither a short
+file nor a temporary one; a file being replaced keeps its old bytes.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from app.errors import FinalsError
 from app.store.address import is_server_url
+from app.store.atomic import written_whole
 from app.store.database import is_tournament_file
+from app.store.failures import failure_reason
 
 SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
 
 
 class OutputRefused(FinalsError):
     """An output the rule refuses; nothing was written."""
+
+
+class OutputFailed(FinalsError):
+    """An output the disk would not take whole; nothing half-written was left."""
+
+
+_DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def output_failed(out: Path, error: OSError, existed: bool) -> OutputFailed:
+    """`error` met while writing `out`, in the words `finals copy` uses for its file."""
+    kept = (
+        f"原有的 {out.name} 保持原样，没有留下不完整的文件。"
+        if existed
+        else f"没有生成 {out.name}，也没有留下不完整的文件。"
+    )
+    if error.errno in _DISK_FULL:
+        return OutputFailed(
+            f"磁盘已满，无法写入 {out}。{kept}请腾出磁盘空间（或换一个空间充足的磁盘）后重试。"
+        )
+    return OutputFailed(
+        f"写入 {out} 时出错（{failure_reason(error)}；磁盘空间可能不足，U 盘可能已拔出或损坏）。"
+        f"{kept}请检查磁盘和剩余空间后重试，或换一个位置。"
+    )
+
+
+@contextmanager
+def written_output(out: Path | str) -> Iterator[Path]:
+    """Yield the temporary path to write `out`'s content to; renamed to `out` when the block
+    ends without an error. An OSError (a full disk, a pulled stick) is an `OutputFailed`."""
+    out = Path(out)
+    existed = out.exists()
+    try:
+        with written_whole(out) as temp:
+            yield temp
+    except OSError as error:
+        raise output_failed(out, error, existed) from None
+
+
+@contextmanager
+def written_outputs(outs: list[Path]) -> Iterator[list[Path]]:
+    """`written_output` for several files that stand together (a site): every one is written
+    under its temporary name first, and only when all are whole are they renamed; a failure
+    leaves every file as it was."""
+    temps = [Path(out).with_name(f".{Path(out).name}.{os.getpid()}.part") for out in outs]
+    existed = [Path(out).exists() for out in outs]
+    for temp in temps:  # a leftover or a planted link is never written through
+        if temp.is_symlink() or temp.exists():
+            temp.unlink()
+    try:
+        yield temps
+        for temp, out in zip(temps, outs, strict=True):
+            os.replace(temp, out)
+    except OSError as error:
+        failed = Path(error.filename) if error.filename else Path(outs[0])
+        index = temps.index(failed) if failed in temps else 0
+        raise output_failed(Path(outs[index]), error, existed[index]) from None
+    finally:
+        for temp in temps:
+            try:
+                temp.unlink(missing_ok=True)
+            except OSError:
+                pass
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -107,4 +180,11 @@ def check_output(
             )
 
 
-__all__ = ["OutputRefused", "check_output"]
+__all__ = [
+    "OutputFailed",
+    "OutputRefused",
+    "check_output",
+    "output_failed",
+    "written_output",
+    "written_outputs",
+]

@@ -27,7 +27,7 @@ from app.io.trf import (
 from app.pairing.dutch_core import NoValidPairing
 from app.pairing.state import fmt_score
 from app.services.audit import record
-from app.services.outputs import check_output
+from app.services.outputs import check_output, written_output
 from app.services.snapshots import event_games, requested_byes, scoring
 from app.services.tournament import get_event
 from app.store.database import Database
@@ -133,10 +133,8 @@ def export_trf(db: Database, event_code: str | None, out: Path, operator: str = 
     with db.transaction() as session:
         event = get_event(session, event_code)
         trf = event_trf(event)
-        try:
-            Path(out).write_text(write_trf(trf), encoding="utf-8")
-        except OSError as exc:
-            raise FinalsError(f"无法写入 {out}：{exc.strerror}") from None
+        with written_output(out) as temp:
+            temp.write_text(write_trf(trf), encoding="utf-8")
         record(
             session,
             operator,

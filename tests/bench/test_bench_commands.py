@@ -27,7 +27,10 @@ def go_final(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPath
 
 def _finals(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "app.cli.main", *args], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "app.cli.main", *args],
+        capture_output=True,
+        encoding="utf-8",
+        check=True,
     )
 
 

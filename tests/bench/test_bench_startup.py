@@ -51,7 +51,6 @@ def _finals(*args: str) -> str:
     return subprocess.run(
         [sys.executable, "-c", FINALS, *args],
         capture_output=True,
-        text=True,
         encoding="utf-8",
         cwd=ROOT,
         check=True,

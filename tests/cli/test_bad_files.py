@@ -202,7 +202,7 @@ def _on_a_small_disk(
     done = subprocess.run(
         ["unshare", "-m", "sh", "-c", "\n".join(lines)],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         cwd=ROOT,
         timeout=300,
     )
@@ -260,7 +260,7 @@ def _paused_import(tmp_path: Path) -> tuple[Path, subprocess.Popen[str]]:
         [sys.executable, "-m", "app.cli.main", "import", str(path), str(sheet)],
         env=env,
         stderr=subprocess.PIPE,
-        text=True,
+        encoding="utf-8",
         cwd=ROOT,
     )
     assert proc.stderr is not None

@@ -79,7 +79,7 @@ def _disqualify(capsys: pytest.CaptureFixture[str], f: Path, seed: int, *extra: 
 
 def _text(pdf: Path) -> str:
     return subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
 
 

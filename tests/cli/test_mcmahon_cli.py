@@ -219,7 +219,7 @@ def test_report_kind_mcmahon_pdf_and_excel(
     assert code == 0, err
     assert "麦克马洪起始分" in out
     text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
     assert (
         "麦克马洪起始分" in text
@@ -227,7 +227,9 @@ def test_report_kind_mcmahon_pdf_and_excel(
         and "上限 3段" in text
         and "mcmahon.bar" not in text
     )  # no keys for players (issue 26)
-    fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True)
+    fonts = subprocess.run(
+        ["pdffonts", str(pdf)], capture_output=True, encoding="utf-8", check=True
+    )
     assert all(" yes " in line for line in fonts.stdout.splitlines()[2:])  # embedded
     code, _, err = run(capsys, "report", str(go), "mcmahon", "-o", str(xlsx))
     assert code == 0, err
@@ -264,7 +266,7 @@ def test_the_pairing_list_heads_mcmahon_scores_so(
         )
         assert code == 0, err
     text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
     heading = next(line for line in text.splitlines() if "台号" in line)
     assert heading.count("麦克马洪分") == 2 and "积分" not in heading.replace("麦克马洪分", "")
@@ -285,7 +287,7 @@ def test_the_result_slips_head_mcmahon_scores_so(
     code, _, err = run(capsys, "report", str(go), "slips", "-o", str(pdf), "--event", "MEN")
     assert code == 0, err
     text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
     headings = [line for line in text.splitlines() if "座次" in line]
     assert headings and all(

@@ -71,7 +71,7 @@ def test_what_a_command_wrote_is_there_for_the_next(final: Path, tmp_path: Path)
             str(path),
         ],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
     )
     assert check.stdout.strip() == "ok"
 

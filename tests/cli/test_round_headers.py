@@ -34,7 +34,7 @@ def _event(export: dict, code: str) -> dict:
 
 def _pdf_text(path: Path) -> str:
     return subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
 
 

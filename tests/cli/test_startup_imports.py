@@ -133,7 +133,6 @@ def _modules(code: str, *argv: str) -> tuple[str, dict[str, Any]]:
     proc = subprocess.run(
         [sys.executable, "-c", code, *argv],
         capture_output=True,
-        text=True,
         encoding="utf-8",
         cwd=ROOT,
         check=True,

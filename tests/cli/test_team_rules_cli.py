@@ -285,7 +285,7 @@ def test_the_prize_sheet_marks_the_ineligible_team_with_a_footnote(
     )
     assert code == 0, err
     text = subprocess.run(
-        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout
     row = next(line for line in text.splitlines() if champion["name"] in line)
     assert "※" in row

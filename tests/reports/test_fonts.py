@@ -65,7 +65,7 @@ def test_pdffonts_shows_only_embedded_subsets(tmp_path, gomoku):
             cert_type=cert,
         )
         listing = subprocess.run(
-            ["pdffonts", str(out)], capture_output=True, text=True, check=True
+            ["pdffonts", str(out)], capture_output=True, encoding="utf-8", check=True
         ).stdout
         rows = listing.splitlines()[2:]
         assert rows, listing

@@ -13,6 +13,6 @@ def test_reports_load_without_qt_database_or_services():
         "print(','.join(bad))\n"
     )
     result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True
+        [sys.executable, "-c", code], capture_output=True, encoding="utf-8", cwd=REPO, check=True
     )
     assert result.stdout.strip() == ""

@@ -37,7 +37,7 @@ def test_the_poster_carries_the_address_and_how_to_use_it(
     assert URL in text and "扫码" in text and "zs" in text
     if shutil.which("pdffonts"):
         listing = subprocess.run(
-            ["pdffonts", str(out)], capture_output=True, text=True, check=True
+            ["pdffonts", str(out)], capture_output=True, encoding="utf-8", check=True
         ).stdout
         rows = listing.splitlines()[2:]
         assert rows and all(r.split()[-5:-2] == ["yes", "yes", "yes"] for r in rows), listing

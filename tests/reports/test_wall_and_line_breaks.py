@@ -50,7 +50,7 @@ def _runs(path: Path) -> list[tuple[str, float]]:
 def _lines(path: Path) -> list[str]:
     """The document's printed lines (pdftotext's reading order, layout kept)."""
     done = subprocess.run(
-        ["pdftotext", "-layout", str(path), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-layout", str(path), "-"], capture_output=True, encoding="utf-8", check=True
     )
     return [" ".join(line.split()) for line in done.stdout.splitlines() if line.strip()]
 
@@ -201,7 +201,7 @@ def test_a_latin_name_breaks_between_its_words() -> None:
 def _cell_words(path: Path) -> list[tuple[str, float, float]]:
     """(text, left, right) of every word pdftotext finds, in points."""
     done = subprocess.run(
-        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", "-bbox", str(path), "-"], capture_output=True, encoding="utf-8", check=True
     )
     body = done.stdout[done.stdout.index("<body>") : done.stdout.rindex("</body>") + 7]
     tree = ElementTree.fromstring(body.replace("&nbsp;", " "))

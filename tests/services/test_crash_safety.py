@@ -23,7 +23,7 @@ def test_killed_import_leaves_the_file_intact(tmp_path: Path) -> None:
         [sys.executable, "-m", "app.cli.main", "import", str(path), str(sheet)],
         env=env,
         stderr=subprocess.PIPE,
-        text=True,
+        encoding="utf-8",
     )
     assert proc.stderr is not None
     line = proc.stderr.readline()

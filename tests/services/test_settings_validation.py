@@ -107,7 +107,7 @@ def test_every_key_the_program_reads_is_in_the_schema() -> None:
 def test_the_schema_module_is_pure() -> None:
     code = "import sys, app.settings; print(sorted(m for m in ('sqlalchemy', 'PySide6', 'app.store') if m in sys.modules))"
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+        [sys.executable, "-c", code], capture_output=True, encoding="utf-8", check=True, cwd=ROOT
     ).stdout
     assert out.strip() == "[]"
 

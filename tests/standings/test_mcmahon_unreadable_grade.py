@@ -107,7 +107,7 @@ def test_standings_name_an_unreadable_grade_as_pairing_does(
     code, _, err = run(capsys, "report", str(go), "standings", "-o", str(pdf), "--event", "MEN")
     assert code == 0, err
     text = subprocess.run(
-        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True
+        ["pdftotext", str(pdf), "-"], capture_output=True, encoding="utf-8", check=True
     ).stdout.replace("\n", "")
     assert "段位“5断”" in text and "可能不准" in text
     # Fixed: the note goes.

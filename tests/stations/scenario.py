@@ -51,7 +51,7 @@ def _station(name: str, *argv: str, env: dict[str, str]) -> subprocess.Popen[str
         env={**env, "FINALS_STATION": name},
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        encoding="utf-8",
     )
 
 

@@ -175,7 +175,7 @@ def run_killed(point: str, after: int, *argv: str) -> subprocess.CompletedProces
     return subprocess.run(
         [sys.executable, "-c", _KILLER, point, str(after), *argv],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         cwd=ROOT,
         env=env,
         timeout=60,

@@ -1,9 +1,16 @@
-"""A 10 ms timer on the GUI thread: how long the window did not get back to its event loop."""
+"""What keeps the window from its event loop. A pass/fail test counts the cause — a
+transaction (a write, which may wait for another writer's lock) opened on the window's thread
+— never the time: a busy machine stops any window for a while (DESIGN.md, "Testing for
+trust"). `StallProbe` measures the time, for a test to print and tests/bench to report.
+"""
 
 from __future__ import annotations
 
+import threading
 import time
+from typing import Any
 
+import pytest
 from PySide6.QtCore import QTimer
 
 
@@ -30,3 +37,17 @@ class StallProbe:
     def __exit__(self, *exc: object) -> None:
         self._tick()
         self.timer.stop()
+
+
+def transactions_on_threads(db: Any, monkeypatch: pytest.MonkeyPatch) -> list[bool]:  # noqa: ANN401
+    """For every transaction (a writer's: it takes the write lock) opened on `db` from now
+    on: whether it was opened on the window's (the main) thread."""
+    on_gui: list[bool] = []
+    transaction = db.transaction
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:  # noqa: ANN401
+        on_gui.append(threading.current_thread() is threading.main_thread())
+        return transaction(*args, **kwargs)
+
+    monkeypatch.setattr(db, "transaction", recorded)
+    return on_gui

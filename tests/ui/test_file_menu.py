@@ -143,8 +143,8 @@ def test_print_preview_renders_the_document_and_prints_its_pages(
     printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
     printer.setOutputFileName(str(out))
     paint_pages(printer, pages)
-    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, text=True).stdout
-    source = subprocess.run(["pdfinfo", made[0]], capture_output=True, text=True).stdout
+    info = subprocess.run(["pdfinfo", str(out)], capture_output=True, encoding="utf-8").stdout
+    source = subprocess.run(["pdfinfo", made[0]], capture_output=True, encoding="utf-8").stdout
 
     def count(text: str) -> int:
         return int(next(x for x in text.splitlines() if x.startswith("Pages:")).split()[1])

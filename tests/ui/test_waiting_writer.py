@@ -15,10 +15,11 @@ from PySide6.QtCore import Qt
 from app.services.audit import audit_log
 from app.services.rounds import pair_next, round_view
 from tests.ui.conftest import wait_idle
-from tests.ui.stall_probe import StallProbe
+from tests.ui.stall_probe import StallProbe, transactions_on_threads
 
 HOLD = 2.5  # seconds another writer holds the file
-STALL = 0.2  # the longest the window may stop meanwhile (it used to stop for all of HOLD)
+# The window used to stop for all of HOLD: its write waited for the lock on its own thread.
+# What is counted is that cause (no transaction opened on the window's thread), not the time.
 
 
 @contextmanager
@@ -51,8 +52,11 @@ def _type(qtbot, results, text: str) -> None:  # noqa: ANN001
     qtbot.keyClick(results.entry, Qt.Key.Key_Return)
 
 
-def test_the_window_says_it_waits_for_another_writer_and_stays_live(window, qtbot) -> None:  # noqa: ANN001
+def test_the_window_says_it_waits_for_another_writer_and_stays_live(
+    window, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
     results = _round_three(window, qtbot)
+    on_gui = transactions_on_threads(window.ctx.db, monkeypatch)
     messages: list[str] = []
     window.statusBar().messageChanged.connect(messages.append)
     with StallProbe() as probe, another_writer(window.ctx.db.path, HOLD) as release:
@@ -65,16 +69,18 @@ def test_the_window_says_it_waits_for_another_writer_and_stays_live(window, qtbo
         assert release.is_alive()  # said while the other writer still holds the file
         assert round_view(window.ctx.db, "OPEN", 3).results[2] is None  # not yet written
         wait_idle(window, qtbot, timeout=10000)
-    assert probe.longest < STALL, f"the window stopped {probe.longest * 1000:.0f} ms"
+    print(f"the window stopped at most {probe.longest * 1000:.0f} ms")
+    assert on_gui and not any(on_gui), on_gui  # every write in a worker, none on the window's
     assert round_view(window.ctx.db, "OPEN", 3).results[2] == "1-0"  # written when free
     assert results.feedback.text().startswith("第2台：")  # no longer says it waits
     assert window.ctx.undo_stack.count() == 1
 
 
 def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
-    window, qtbot
+    window, qtbot, monkeypatch
 ) -> None:  # noqa: ANN001
     results = _round_three(window, qtbot)
+    on_gui = transactions_on_threads(window.ctx.db, monkeypatch)
     seen = {e.id for e in audit_log(window.ctx.db)}
     with StallProbe() as probe, another_writer(window.ctx.db.path, HOLD):
         _type(qtbot, results, "2 1")
@@ -89,7 +95,8 @@ def test_results_typed_while_waiting_are_written_in_order_none_lost_or_doubled(
         assert shown == {2: "0-1", 3: "0-1", 4: "="}
         assert round_view(window.ctx.db, "OPEN", 3).results[2] is None
         wait_idle(window, qtbot, timeout=10000)
-    assert probe.longest < STALL, f"the window stopped {probe.longest * 1000:.0f} ms"
+    print(f"the window stopped at most {probe.longest * 1000:.0f} ms")
+    assert on_gui and not any(on_gui), on_gui  # every write in a worker, none on the window's
     on_file = round_view(window.ctx.db, "OPEN", 3).results
     assert (on_file[2], on_file[3], on_file[4]) == ("0-1", "0-1", "=")
     entries = [e for e in reversed(audit_log(window.ctx.db)) if e.id not in seen]

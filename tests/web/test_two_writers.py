@@ -84,7 +84,7 @@ def _finals(*argv: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "app.cli.main", *argv],
         capture_output=True,
-        text=True,
+        encoding="utf-8",
         env=env,
         timeout=120,
     )
@@ -137,7 +137,7 @@ def test_a_server_process_and_the_command_line_on_the_same_tables(small: Databas
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        encoding="utf-8",
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     try:

@@ -76,13 +76,16 @@ class PlayersFilter(QSortFilterProxyModel):
         self.setSortRole(SORT_ROLE)
 
     def set_filters(self, **values: Any) -> None:
+        # Qt 6.10's begin/endFilterChange where both are there (PySide6 6.9 has the first
+        # only: the declared lower bound, run by .ci/lower_bounds), else invalidateFilter.
         begin = getattr(self, "beginFilterChange", None)
-        if begin:
+        end = getattr(self, "endFilterChange", None)
+        if begin is not None and end is not None:
             begin()
         for key, value in values.items():
             setattr(self, key, (value or "") if key == "query" else (value or None))
-        if begin:
-            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        if begin is not None and end is not None:
+            end(QSortFilterProxyModel.Direction.Rows)
         else:
             self.invalidateFilter()
 

@@ -27,7 +27,7 @@ from app.domain import EntrantStatus, EventKind, RoundStatus
 from app.errors import FinalsError
 from app.io.sheets import write_template
 from app.services.disqualification import disqualify, undo_disqualification
-from app.services.outputs import check_output
+from app.services.outputs import check_output, written_output
 from app.services.players import (
     PRESENT,
     EntrantRow,
@@ -127,7 +127,11 @@ class PlayersView(QWidget):
             action.triggered.connect(lambda _checked=False, run=slot: run())
             self.table.addAction(action)
 
-        actions = QHBoxLayout()
+        # Two rows of buttons: one row of ten was wider than a 1366×768 screen at 150 %.
+        editing, numbering = QHBoxLayout(), QHBoxLayout()
+        actions = QVBoxLayout()
+        actions.addLayout(editing)
+        actions.addLayout(numbering)
         self.buttons: dict[str, QPushButton] = {}
         for key, text, slot in (
             ("add", self.tr("Add player…"), self.add),
@@ -144,10 +148,13 @@ class PlayersView(QWidget):
             button = QPushButton(text)
             button.clicked.connect(slot)
             self.buttons[key] = button
-            actions.addWidget(button)
-        actions.addStretch(1)
+            (numbering if key in ("seed", "reseed", "import", "template") else editing).addWidget(
+                button
+            )
+        editing.addStretch(1)
+        numbering.addStretch(1)
         self.count = QLabel()
-        actions.addWidget(self.count)
+        numbering.addWidget(self.count)
 
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
@@ -466,6 +473,7 @@ class PlayersView(QWidget):
         try:
             # Qt's dialog has asked before replacing a file; never the final or another.
             check_output(path, reading=[self.ctx.path], force=True)
-            write_template(Path(path))
+            with written_output(path) as temp:
+                write_template(temp)
         except FinalsError as exc:
             show_error(self, exc)
