@@ -196,6 +196,25 @@ def _complete_rounds(event: FinalEvent) -> list[int]:
     return done
 
 
+def _refuse_rewritten(options: H9Options) -> None:
+    """The header texts the arbiter typed are written as typed or refused: never cut or
+    stripped of what h9 cannot hold without saying so."""
+    if not re.fullmatch(r"[A-Za-z]{2}", options.country):
+        raise GothaError(f"--country “{options.country}”应为两个拉丁字母（如 CN），未导出。")
+    if options.club is not None and not re.fullmatch(r"[A-Za-z0-9]{1,4}", options.club):
+        raise GothaError(
+            f"--club “{options.club}”应为 1 到 4 个拉丁字母或数字（如 HZWQ），未导出；"
+            "省略则取各单位的拼音首字母。"
+        )
+    if options.city is not None and (
+        not options.city.strip() or ascii_text(options.city) != options.city
+    ):
+        raise GothaError(
+            f"--city “{options.city}”只能用拉丁字母、数字、空格和 - _ . , '（如 Hangzhou），"
+            "未导出；省略则取比赛地点的拼音。"
+        )
+
+
 def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H9Table:
     """The event's h9 table: players in standings order, the rounds every result of which
     is in."""
@@ -203,9 +222,8 @@ def event_h9(facts: TournamentFacts, event: FinalEvent, options: H9Options) -> H
         raise GothaError(
             f"项目 {event.code}（{event.name}）不是个人赛：EGF h9 只收个人成绩。请换一个个人赛项目。"
         )
-    country = ascii_text(options.country).upper()
-    if len(country) != 2:
-        raise GothaError(f"国家代码“{options.country}”应为两个字母，如 CN。")
+    _refuse_rewritten(options)
+    country = options.country.upper()
     if options.tournament_class not in CLASSES:
         raise GothaError(f"比赛等级“{options.tournament_class}”应为 A、B、C 或 D。")
     rounds = _complete_rounds(event)

@@ -176,8 +176,18 @@ def test_h9_refusals(demo: Path, tmp_path: Path) -> None:
     try:
         with pytest.raises(FinalsError, match="个人赛"):
             export_h9(db, "MTEAM", tmp_path / "t.h9")
-        with pytest.raises(FinalsError, match="国家代码"):
-            export_h9(db, "MEN", tmp_path / "t.h9", options=H9Options(country="中国"))
+        # what h9 cannot hold is refused naming the flag, never cut or dropped silently
+        for options, flag in (
+            (H9Options(country="中国"), "--country"),
+            (H9Options(country="CHN"), "--country"),
+            (H9Options(club="HZWQX"), "--club"),
+            (H9Options(club="杭州"), "--club"),
+            (H9Options(city="杭州"), "--city"),
+            (H9Options(city="Hangzhou（西湖）"), "--city"),
+            (H9Options(city="  "), "--city"),
+        ):
+            with pytest.raises(FinalsError, match=flag):
+                export_h9(db, "MEN", tmp_path / "t.h9", options=options)
         with pytest.raises(FinalsError, match="没有项目"):
             export_h9(db, "NOPE", tmp_path / "t.h9")
     finally:
