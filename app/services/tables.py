@@ -23,6 +23,7 @@ from app.standings.grades import GradeBand
 from app.standings.prizes import PrizePlace
 from app.store.database import Database
 from app.store.models import AuditEntry, Event, GradeTable, PrizeTable
+from app.text import clean_text
 
 TableKind = Literal["prize", "grade"]
 WORDS: dict[TableKind, str] = {"prize": "奖金表", "grade": "等级表"}
@@ -127,6 +128,8 @@ def set_table(
 ) -> TableChange:
     """Replace the prize (or grade) table of an event or one of its categories with `rows`
     (already checked by `app.io.tables`); None removes it. Audited; `undo_table` undoes it."""
+    if name is not None:  # the one rule for a typed name: no control character, not blank
+        name = clean_text(name, f"{WORDS[kind]}名称", required=True, max_length=100)
     with db.transaction() as session:
         event = get_event(session, event_code)
         code, category_name = _category(event, category)

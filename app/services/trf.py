@@ -32,6 +32,7 @@ from app.services.snapshots import event_games, requested_byes, scoring
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import Entrant, EntrantRoundStatus, Event, Game, Player, Round
+from app.text import clean_text
 
 CHESS_SCORING = {
     "win": 1.0,
@@ -173,6 +174,8 @@ def import_trf(
 ) -> TrfImport:
     """A new event from a TRF file: players, rounds, results; pairing system `dutch`."""
     code = check_event_code(code)
+    if name is not None:  # the one rule for a typed name: no control character, not blank
+        name = clean_text(name, "项目名称（--name）", required=True, max_length=100)
     trf = _read(source)
     skipped: list[str] = []
     kept_byes: list[str] = []

@@ -113,3 +113,19 @@ def test_new_refuses_a_preset_with_a_bad_event_code(
         create_tournament(target, "shaoxing-gomoku-2022")
     assert "项目代码" in str(refused.value.details) + refused.value.message
     assert not target.exists()
+
+
+@pytest.mark.parametrize("name", ["a\x01b", "公开\u202e组", "   ", ""])
+def test_trf_import_refuses_a_name_it_could_not_print(
+    final: Path, tmp_path: Path, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One name rule for every way in (the import of an OpenGotha file already kept it)."""
+    source = tmp_path / "in.trf"
+    source.write_text(SAMPLE_TRF, encoding="utf-8")
+    before = digest(final)
+    status, _, err = run(
+        capsys, "trf", "import", str(final), str(source), "--code", "T1", "--name", name
+    )
+    assert status == 1, err
+    assert "项目名称" in err and "内部错误" not in err, err
+    assert digest(final) == before

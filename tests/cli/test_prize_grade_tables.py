@@ -156,3 +156,16 @@ def test_a_category_table_from_an_xlsx(
         capsys, "prize-table", go, "--event", "MEN", "--category", "girls", "--set", str(path)
     )
     assert code == 1 and "没有组别 girls" in err and "women" in err
+
+
+@pytest.mark.parametrize("name", ["少儿\x1b[2J组", "少儿\u202e组", "  "])
+def test_a_table_name_it_could_not_print_is_refused_and_changes_nothing(
+    go: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    entries = len(_audit(capsys, go))
+    sheet = _csv(tmp_path, "youth.csv", "名次,奖项,奖金\n1,冠军,6000\n")
+    code, _, err = run(
+        capsys, "prize-table", go, "--event", "YOUTH", "--set", sheet, "--name", name
+    )
+    assert code == 1 and "奖金表名称" in err and "内部错误" not in err, err
+    assert len(_audit(capsys, go)) == entries
