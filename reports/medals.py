@@ -41,6 +41,7 @@ from reports.pdf_common import (
 )
 from reports.prizes import (
     member_signatures,
+    no_prizes_yet,
     place_text,
     select_prizes,
     title_text,
@@ -80,7 +81,7 @@ def select_medals(view: DocView, event: str | None, category: str | None) -> lis
         names = "、".join(f"{ev.code}（{ev.name}）" for ev in awarding)
         raise ReportError(f"“{chosen.name}”不颁发奖牌。颁发奖牌的项目：{names}。")
     if not final.prizes:
-        raise ReportError("赛事文件中没有奖项：请先在程序中确定名次并生成奖项后再导出。")
+        raise ReportError(no_prizes_yet(view))
     codes = {ev.code for ev in awarding}
     prizes = [p for p in select_prizes(view, event, category) if p.award.event in codes]
     lines = list(medal_lines(final, prizes))

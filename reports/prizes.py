@@ -93,11 +93,21 @@ def rule_line(view: DocView) -> list[str]:
     return [text] if text else []
 
 
+def no_prizes_yet(view: DocView) -> str:
+    """Why there is no prize to print: no round complete yet, or no prize table."""
+    if all(not ev.event.standings.after_round for ev in view.events):
+        return "开赛前：尚无名次，没有奖项可印（第1轮全部赛完后才有名次）。未生成文件。"
+    return (
+        "赛事文件中没有奖项：各项目没有奖金表，或没有人进入获奖名次"
+        "（奖金表见 finals prize-table）。未生成文件。"
+    )
+
+
 def select_prizes(view: DocView, event: str | None, category: str | None) -> list[PrizeLine]:
     """The prizes of the final, narrowed to an event and/or a prize table or category."""
     prizes = list(view.prizes)
     if not prizes:
-        raise ReportError("赛事文件中没有奖项：请先在程序中确定名次并生成奖项后再导出。")
+        raise ReportError(no_prizes_yet(view))
     if event is not None:
         ev = view.event(event)
         prizes = [p for p in prizes if p.award.event == ev.code]

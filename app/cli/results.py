@@ -211,8 +211,10 @@ def cmd_standings(args: argparse.Namespace) -> int:
     )
     if event.rounds:
         print(f"{label} {held.base}名次" + (f"（{held.note}）" if held.note else ""))
+    elif source is not None:  # a summed team event: ranked from its source event's rounds
+        print(f"{label} 团体名次 {held.text}" + ("：尚未比赛" if not held.after else ""))
     else:
-        print(f"{label} 团体名次")
+        print(f"{label} 开赛前：尚未比赛，以下按序号排列，不是名次")
     body = []
     # a withdrawn player (by hand or by the forfeit rule) is marked 退赛, in a last column
     # that is there only when someone listed has withdrawn
@@ -570,6 +572,9 @@ def cmd_prizes(args: argparse.Namespace) -> int:
         )
         return 0
     print(f"奖金分配 {held.text}")
+    if not prizes and held.after_round == 0:  # no round complete: nobody holds a place
+        print("开赛前：尚无名次，不分配奖金（第1轮全部赛完后才有名次）。")
+        return 0
     body = [
         [p.award.table_name, p.award.title, _prize_name(p), p.unit or "", _yuan(p.award.amount_fen)]
         for p in prizes
@@ -623,7 +628,10 @@ def cmd_grades(args: argparse.Namespace) -> int:
     if grades:
         print(f"等级申报 {held.text}")
     if not grades:
-        if args.event and not events[0].grade_tables:
+        if held.after_round == 0:  # no round complete: nobody holds a place
+            print(f"等级申报 {held.text}")
+            print("开赛前：尚无名次，不申报等级（第1轮全部赛完后才有名次）。")
+        elif args.event and not events[0].grade_tables:
             print(_no_grade_table(events[0]))
         elif args.event:
             print(f"{events[0].name}尚无选手进入等级表的名次段（等级表见 finals grade-table）。")

@@ -163,6 +163,8 @@ def _entries(
     entries: dict[Any, tuple[RankedEntry, ...]] = {}
     counts: dict[Any, int] = {}
     for code, ranking in rankings.items():
+        if ranking.standings.after_round < 1:
+            continue  # before any round is complete nobody holds a place: no prize, no grade
         entries[(code, None)] = entries_from_standings(ranking.standings)
         counts[(code, None)] = len(ranking.standings.rows)
         for cat, rows in ranking.categories.items():

@@ -101,3 +101,32 @@ def test_lists_of_a_finished_event_say_final(
     assert data["after_round"] == 5 and data["final"] is True
     code, out, err = run(capsys, "grades", final, "--event", "MEN")
     assert code == 0 and out.splitlines()[0] == "等级申报 第5轮后（最终）"
+
+
+@pytest.fixture(scope="module")
+def unplayed(demo_master: Callable[..., Path], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The Gomoku final with its players and teams, nothing paired."""
+    path = tmp_path_factory.mktemp("unplayed") / "gomoku.finals"
+    demo_copy(demo_master("shaoxing-gomoku-2022", players=12, seed=3), path)
+    return path
+
+
+def test_before_any_round_the_lists_say_so_and_nobody_holds_a_place(
+    unplayed: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Before round 1 the players are not ranked: no champion's money, no grade, and the
+    standings of an individual event are not called 团体名次."""
+    f = str(unplayed)
+    code, out, err = run(capsys, "standings", f, "--event", "OPEN")
+    assert code == 0, err
+    assert out.splitlines()[0] == "公开组 开赛前：尚未比赛，以下按序号排列，不是名次"
+    code, out, err = run(capsys, "standings", f, "--event", "MTEAM")
+    assert code == 0 and "开赛前" in out.splitlines()[0], err
+    code, out, err = run(capsys, "prizes", f)
+    assert code == 0, err
+    assert "开赛前：尚无名次，不分配奖金" in out and "冠军" not in out
+    doc = json.loads(run(capsys, "prizes", f, "--json")[1])
+    assert doc["prizes"] == [] and doc["total_fen"] == 0 and doc["after_round"] == 0
+    code, out, err = run(capsys, "grades", f)
+    assert code == 0 and "开赛前：尚无名次，不申报等级" in out, err
+    assert json.loads(run(capsys, "grades", f, "--json")[1]) == []
