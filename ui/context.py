@@ -109,6 +109,9 @@ class TournamentContext(QObject):
         self.guarded = False  # ... whose changes wait for the arbiter's yes (BACKUP_GUARD)
         self.open_documents = True  # tests turn off the system viewer
         self.revision = 0
+        # The round a change touched (event, number), while `changed` is being told of it: a
+        # result names its round, so a view can tell a row's change from a round's.
+        self.touched: tuple[str, int] | None = None
         self._rounds: dict[tuple[str, int], RoundView] = {}
         self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
         # After a pause in the changes, the read model is built ahead in a worker, so that
@@ -267,8 +270,10 @@ class TournamentContext(QObject):
         events: list[EventSummary] | None = None,
         info: TournamentInfo | None = None,
         rounds: tuple[RoundView, ...] = (),
+        touched: tuple[str, int] | None = None,
     ) -> None:
-        """A change is on file: take its finished values and tell the views what moved."""
+        """A change is on file: take its finished values and tell the views what moved
+        (`touched`: the one round it changed, when it says so)."""
         self.revision += 1
         self._forget_rounds()
         self._warm_timer.start()
@@ -278,7 +283,11 @@ class TournamentContext(QObject):
             self.info = info
         for view in rounds:
             self._rounds[(view.event, view.number)] = view
-        self.changed.emit(what)
+        self.touched = touched
+        try:
+            self.changed.emit(what)
+        finally:
+            self.touched = None
 
     def watch_other_stations(self, on: bool) -> None:
         """Follow other stations' changes (on by default; a test of a stale view turns it off)."""
@@ -374,10 +383,12 @@ class TournamentContext(QObject):
         what: str,
         on_done: Callable[[Any], object] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
+        touched: tuple[str, int] | None = None,
         **kwargs: Any,
     ) -> None:
         """Run `fn(db, *args, **kwargs)` in the write queue; then the views learn `what`
-        changed (a RoundView it returns is shown as is, never read again), then `on_done`."""
+        changed (a RoundView it returns is shown as is, never read again; `touched`: the
+        round it changes, when one), then `on_done`."""
         db = self.require_db()
         with_info = what in (SETTINGS, ALL)
 
@@ -389,7 +400,7 @@ class TournamentContext(QObject):
             result, events, info, revision = value
             self.file_revision = revision
             rounds = (result,) if isinstance(result, RoundView) else ()
-            self.apply_change(what, events, info, rounds)
+            self.apply_change(what, events, info, rounds, touched)
             if on_done is not None:
                 on_done(result)
 

@@ -665,6 +665,7 @@ class ResultsView(QWidget):
             expected=old,
             seats=seats,
             what=ctxmod.RESULT_ENTERED,
+            touched=(event, number),
             on_done=lambda outcome: self._saved((event, number), table, old, outcome),
             on_error=lambda exc: self._refused(
                 event, number, table, result, old, force, command, exc, seats
