@@ -1,0 +1,73 @@
+"""No write on the window's thread (issue 40 §2): while another writer holds the file, a
+change made in the window is queued (its call returns at once), the window keeps turning its
+event loop and says it saves, and the change is written once the file is free."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QTimer
+
+from app.services.tournament import event_settings
+from tests.ui.conftest import wait_idle
+from tests.ui.test_waiting_writer import another_writer
+
+HOLD = 2.0  # seconds another writer holds the file
+TURNS = 20  # event-loop turns (a 10 ms timer's ticks) the window must make meanwhile
+
+
+class Turns:
+    """Counts the turns of the window's event loop: a 10 ms timer's ticks."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.timer = QTimer()
+        self.timer.setInterval(10)
+        self.timer.timeout.connect(self._tick)
+        self.timer.start()
+
+    def _tick(self) -> None:
+        self.count += 1
+
+
+def while_another_writer_holds_the_file(
+    window: Any, qtbot: Any, action: Callable[[], Any]
+) -> tuple[Any, int, bool]:
+    """(what `action` returned, the event-loop turns until the other writer let go, whether
+    the action had returned before it let go)."""
+    wait_idle(window, qtbot)
+    with another_writer(window.ctx.db.path, HOLD) as release:
+        turns = Turns()
+        value = action()
+        returned_first = release.is_alive()
+        qtbot.waitUntil(lambda: not release.is_alive(), timeout=int(HOLD * 1000) + 10000)
+        turns.timer.stop()
+    wait_idle(window, qtbot, timeout=40000)
+    return value, turns.count, returned_first
+
+
+def test_settings_ok_is_written_in_the_queue_while_the_file_is_held(
+    window, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
+    from ui.dialogs.settings import SettingsDialog
+
+    saving: list[bool] = []
+    window.ctx.runner.writing_changed.connect(saving.append)
+
+    def ok(dialog: SettingsDialog) -> bool:  # the arbiter changes a setting, then OK
+        dialog._set(dialog.same_unit, "always")
+        dialog.accept()
+        return True
+
+    monkeypatch.setattr(SettingsDialog, "exec", ok)
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        window, qtbot, window.open_settings
+    )
+    assert returned_first  # OK did not wait for the file
+    assert turns >= TURNS  # ... and the window kept turning its event loop
+    assert saving[:1] == [True]  # the window said it saves
+    assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "always"
+    window.ctx.undo_stack.undo()
+    wait_idle(window, qtbot)
+    assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "first_k"
