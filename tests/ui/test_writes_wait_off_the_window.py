@@ -71,3 +71,32 @@ def test_settings_ok_is_written_in_the_queue_while_the_file_is_held(
     window.ctx.undo_stack.undo()
     wait_idle(window, qtbot)
     assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "first_k"
+
+
+def test_player_status_and_disqualification_wait_for_the_file_off_the_window(
+    window, qtbot, monkeypatch
+) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QInputDialog
+
+    from app.services.players import list_entrants
+
+    players = window.players
+    players.table.selectRow(0)
+    row = players.selected()
+    assert row is not None
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        window, qtbot, players.mark_absent
+    )
+    assert returned_first and turns >= TURNS
+    assert window.ctx.undo_stack.count() == 1  # on the stack once the file has it
+
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: ("冒名顶替", True))
+    players.table.selectRow(1)
+    out = players.selected()
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        window, qtbot, players.toggle_disqualified
+    )
+    assert returned_first and turns >= TURNS
+    status = {r.id: r.status for r in list_entrants(window.ctx.db, out.event)}
+    assert status[out.id] == "disqualified"
+    assert window.ctx.undo_stack.count() == 2
