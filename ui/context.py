@@ -93,6 +93,9 @@ class TournamentContext(QObject):
     changed = Signal(str)
     event_changed = Signal(str)
     message = Signal(str)
+    # One table's result is on file (event, round, table, result or None): an undo or redo
+    # of a result, shown in its row without reading the round again.
+    result_written = Signal(str, int, int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -112,6 +115,7 @@ class TournamentContext(QObject):
         # The round a change touched (event, number), while `changed` is being told of it: a
         # result names its round, so a view can tell a row's change from a round's.
         self.touched: tuple[str, int] | None = None
+        self.result_undos = 0  # undos and redos of results queued or being written
         self._rounds: dict[tuple[str, int], RoundView] = {}
         self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
         # After a pause in the changes, the read model is built ahead in a worker, so that
@@ -215,6 +219,7 @@ class TournamentContext(QObject):
         self.undo_stack.clear()
         self._forget_rounds()
         self._round_waiters.clear()
+        self.result_undos = 0
         self.db.close()
         self.db, self.path, self.target, self.info, self.events = None, None, None, None, []
         self.backup, self.guarded = None, False

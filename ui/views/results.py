@@ -144,6 +144,9 @@ class ResultsView(QWidget):
         # A result typed here changes its row and the counters only (`_refresh_row`); a
         # completed round changes the outline, not this list.
         ctx.changed.connect(self._changed)
+        ctx.result_written.connect(
+            lambda event, number, table, result: self._show_result(table, result, (event, number))
+        )
         ctx.runner.writing_changed.connect(self._writing)
         ctx.message.connect(self._waiting)
         ctx.closed.connect(self._forget_sending)
@@ -476,8 +479,8 @@ class ResultsView(QWidget):
         )
 
     def _others_writing(self) -> bool:
-        """A change other than the results typed here is queued or saving."""
-        return self.ctx.runner.writes_waiting > self._sending
+        """A change other than the results typed here (or their undos) is queued or saving."""
+        return self.ctx.runner.writes_waiting > self._sending + self.ctx.result_undos
 
     def _waiting(self, text: str) -> None:
         """The results typed here wait for another writer (an import, another program): the
