@@ -517,6 +517,7 @@ class ResultsView(QWidget):
         its thread and after every result typed before it. True when it was sent."""
         if self.view is None or self.ctx.db is None:
             return False
+        typed_against = self._typed_against_seats(table)
         if self._refuse_while_writing():
             return False
         row_number = self.model.row_for_table(table)
@@ -534,6 +535,15 @@ class ResultsView(QWidget):
         old = shown.result
         seats = (shown.first, shown.second)
         event, number = self.view.event, self.view.number
+        if typed_against is not None and typed_against != seats:
+            # The line was typed (and Enter first pressed) against other players: the table
+            # changed while it waited. Sent as typed, the file refuses it and names who
+            # changed the table; nothing is shown in the row meanwhile.
+            self._typed_against = None
+            self._send(event, number, table, str(result), old, False, None, typed_against)
+            self.entry.clear()
+            return False
+        self._typed_against = None
         if old is not None and old != result and not self._later_round_paired(number):
             # A result on file is replaced only when asked twice (a later round paired: the
             # service refuses and a message box asks instead).
@@ -579,6 +589,29 @@ class ResultsView(QWidget):
         self.entry.setFocus()
         self._say(self._entered_text(table, old))
         return True
+
+    # The players the line was typed against, from its first Enter: ((event, round, table),
+    # seats, the line's text). A line that had to wait (the round being read again, a change
+    # saving) keeps them, so Enter again never lands on players the desk did not see.
+    _typed_against: tuple[tuple[str, int, int], Seats, str] | None = None
+
+    def _typed_against_seats(self, table: int) -> Seats | None:
+        """The seats this line was first entered against (remembered now when it is new)."""
+        if self.view is None:
+            return None
+        key, text = (self.view.event, self.view.number, table), self.entry.text()
+        kept = self._typed_against
+        if kept is not None and kept[0] == key and kept[2] == text:
+            return kept[1]
+        row_number = self.model.row_for_table(table)
+        if row_number is None or self._focus_after_load == table:
+            # no such table, or a table being read again after a refusal: what the row will
+            # show is what the line is entered against
+            self._typed_against = None
+            return None
+        shown = self.model.row(row_number)
+        self._typed_against = (key, (shown.first, shown.second), text)
+        return None
 
     def _entered_text(self, table: int, old: str | None) -> str:
         row = self.model.row_for_table(table)
