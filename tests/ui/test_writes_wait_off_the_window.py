@@ -100,3 +100,23 @@ def test_player_status_and_disqualification_wait_for_the_file_off_the_window(
     status = {r.id: r.status for r in list_entrants(window.ctx.db, out.event)}
     assert status[out.id] == "disqualified"
     assert window.ctx.undo_stack.count() == 2
+
+
+def test_a_team_dissolved_waits_for_the_file_off_the_window(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.services.players import list_entrants
+
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    view = window.teams
+    window.show_view("teams")
+    view.event_combo.setCurrentIndex(view.event_combo.findData("WTEAM"))
+    wait_idle(window, qtbot)
+    view.table.setCurrentIndex(view.table.model().index(0, 0))
+    name = view.model.row(view.table.model().mapToSource(view.table.currentIndex()).row()).name
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        window, qtbot, view.dissolve_selected
+    )
+    assert returned_first and turns >= TURNS
+    assert name not in [t.name for t in list_entrants(window.ctx.db, "WTEAM")]
+    assert name not in [r.name for r in view.model.rows()]  # the list read again
