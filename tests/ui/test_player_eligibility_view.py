@@ -92,7 +92,7 @@ def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(
     assert list_entrants(window.ctx.db, "YOUTH")[0].birth_date == youth.birth_date
 
 
-def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None:  # noqa: ANN001
+def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path, settle) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QMessageBox
 
     from tests.services.sheets import player, write_sheet
@@ -103,4 +103,5 @@ def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None
         tmp_path / "p.xlsx", [player("双报小明", birth="2012-03-04", events="公开组、少儿组")]
     )
     assert window.players.import_path(sheet)
+    settle(window)  # imported in the window's write queue
     assert told and "警告" in told[0] and "双报小明" in told[0] and "少儿组" in told[0]

@@ -120,3 +120,17 @@ def test_a_team_dissolved_waits_for_the_file_off_the_window(window, qtbot, monke
     assert returned_first and turns >= TURNS
     assert name not in [t.name for t in list_entrants(window.ctx.db, "WTEAM")]
     assert name not in [r.name for r in view.model.rows()]  # the list read again
+
+
+def test_a_registration_sheet_is_imported_off_the_window(window, qtbot, tmp_path) -> None:  # noqa: ANN001
+    from app.services.players import list_entrants
+    from tests.services.sheets import player, write_sheet
+
+    sheet = write_sheet(
+        tmp_path / "p.xlsx", [player("新报名", birth="2012-03-04", events="少儿组")]
+    )
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        window, qtbot, lambda: window.players.import_path(sheet)
+    )
+    assert returned_first and turns >= TURNS
+    assert "新报名" in [r.name for r in list_entrants(window.ctx.db, "YOUTH")]

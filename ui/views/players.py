@@ -467,10 +467,28 @@ class PlayersView(QWidget):
             self.import_path(Path(path))
 
     def import_path(self, path: Path) -> bool:
+        """Import a registration sheet in the window's write queue (off its thread; the status
+        bar says it saves). True when it was sent; its outcome is said when it is written."""
+        if self.ctx.db is None:
+            return False
         event = self.event_filter.currentData()
-        try:
-            summary = import_sheet(self.ctx.require_db(), path, event, self.ctx.operator)
-        except FinalsError as exc:
+
+        def imported(summary: Any) -> None:
+            self.ctx.import_problems = []
+            self.ctx.window_message(
+                self.tr("Imported %1 players.").replace("%1", str(summary.players))
+            )
+            if summary.warnings:  # imported all the same, e.g. a child in both open and youth
+                QMessageBox.information(
+                    self,
+                    self.tr("Import registration sheet"),
+                    "\n".join(f"警告：{w}" for w in summary.warnings),
+                )
+
+        def refused(exc: BaseException) -> None:
+            if not isinstance(exc, FinalsError):
+                show_error(self, exc)
+                return
             message, details = error_text(exc)
             self.ctx.import_problems = details or [message]
             self.ctx.apply_change("import")
@@ -478,16 +496,17 @@ class PlayersView(QWidget):
                 ImportErrorsDialog(message, details, self).exec()
             else:
                 show_error(self, exc)
-            return False
-        self.ctx.import_problems = []
-        self.ctx.notify(ctxmod.PLAYERS)
-        self.ctx.window_message(self.tr("Imported %1 players.").replace("%1", str(summary.players)))
-        if summary.warnings:  # imported all the same, e.g. a child in both open and youth
-            QMessageBox.information(
-                self,
-                self.tr("Import registration sheet"),
-                "\n".join(f"警告：{w}" for w in summary.warnings),
-            )
+
+        self.ctx.window_message(self.tr("Importing %1…").replace("%1", path.name))
+        self.ctx.write(
+            import_sheet,
+            path,
+            event,
+            self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_done=imported,
+            on_error=refused,
+        )
         return True
 
     def save_template(self) -> None:
