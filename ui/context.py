@@ -81,6 +81,7 @@ class OpenFinal:
 
 
 WARM_AFTER_MS = 1200
+UNDO_LIMIT = 300  # undo steps kept (Edit → Undo goes back this far)
 # Other stations (a server's final, or another program on the same file): the file's revision
 # is read this often, and the views refresh when it moved (well within a second).
 WATCH_MS = 700
@@ -106,6 +107,9 @@ class TournamentContext(QObject):
         self.events: list[EventSummary] = []
         self.event_code: str | None = None
         self.undo_stack = QUndoStack(self)
+        # A long session keeps the latest steps only (each typed result is one): the oldest
+        # are let go, not kept for the whole final.
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self.runner = Runner(self)
         self.import_problems: list[str] = []
         self.backup: BackupOf | None = None  # the file is a backup copy (in a backups folder)
