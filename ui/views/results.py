@@ -168,10 +168,30 @@ class ResultsView(QWidget):
             else ""
         )
         self.help_text.setText(self._keys_help() + extra)
+        self._writing(self.ctx.runner.writing)  # the placeholder offers "=" only with draws
+
+    def _placeholder(self) -> str:
+        if self._draw_refusal is not None:
+            return self.tr("Table, space, key, Enter: 12 1 · 12 0")
+        return self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
 
     def _keys_help(self) -> str:
         """The keys, in the words of the final's game: Black/White in Go, first/second
-        mover in Gomoku."""
+        mover in Gomoku; "=" only in a final that takes draws."""
+        if self._draw_refusal is not None and self.ctx.info is not None:
+            if self.ctx.info.game == "go":
+                keys = self.tr(
+                    "Keys after the table number: 1 Black wins · 0 White wins · "
+                    "+ White forfeits · - Black forfeits · -- both forfeit · 00 not played. "
+                    "Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …"
+                )
+            else:
+                keys = self.tr(
+                    "Keys after the table number: 1 first mover wins · 0 second mover wins · "
+                    "+ second mover forfeits · - first mover forfeits · -- both forfeit · "
+                    "00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …"
+                )
+            return keys + "\n" + self._keys_rest()
         if self.ctx.info is not None and self.ctx.info.game == "go":
             keys = self.tr(
                 "Keys after the table number: 1 Black wins · 0 White wins · = draw · "
@@ -184,14 +204,13 @@ class ResultsView(QWidget):
                 "= draw · + second mover forfeits · - first mover forfeits · -- both forfeit · "
                 "00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …"
             )
-        return (
-            keys
-            + "\n"
-            + self.tr(
-                "Put a space between table and key: 12 1. A number alone (12) goes to "
-                "that table; a key alone applies to the selected table. "
-                "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
-            )
+        return keys + "\n" + self._keys_rest()
+
+    def _keys_rest(self) -> str:
+        return self.tr(
+            "Put a space between table and key: 12 1. A number alone (12) goes to "
+            "that table; a key alone applies to the selected table. "
+            "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
         )
 
     def _changed(self, what: str) -> None:
@@ -475,7 +494,7 @@ class ResultsView(QWidget):
         self.entry.setPlaceholderText(
             self.tr("Saving… results can be typed when it is done")
             if writing and self._others_writing()
-            else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
+            else self._placeholder()
         )
 
     def _others_writing(self) -> bool:
