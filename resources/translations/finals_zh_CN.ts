@@ -1811,6 +1811,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>本比赛不记和棋：%1。</translation>
     </message>
     <message>
+      <source>Seen</source>
+      <translation>知道了</translation>
+    </message>
+    <message>
       <source>Table, space, key, Enter: 12 1 · 12 0</source>
       <translation>台号 空格 成绩键，回车：12 1 · 12 0</translation>
     </message>
@@ -1877,6 +1881,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Correct table %1 from %2 to %3 anyway?</source>
       <translation>仍要把第%1台成绩由 %2 更正为 %3 吗？</translation>
+    </message>
+    <message>
+      <source>Table %1: result NOT saved — %2</source>
+      <translation>第%1台的成绩未保存：%2</translation>
     </message>
     <message>
       <source>Not changed.</source>

@@ -26,6 +26,8 @@ ZH: dict[str, str] = {
     # offered in a final without draws
     "Saving No. %1…": "正在保存第%1号…",
     "Cancel": "取消",
+    "Seen": "知道了",
+    "Table %1: result NOT saved — %2": "第%1台的成绩未保存：%2",
     "Importing %1…": "正在导入 %1…",
     "Printing %1…": "正在打印 %1…",
     "Printing %1 was cancelled.": "%1 的打印已取消。",

@@ -92,6 +92,16 @@ class ResultsView(QWidget):
         self.entry.textEdited.connect(lambda _text: self._withdraw_question())
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
+        # Typed results the file refused (a lock held too long, a change made elsewhere):
+        # named by table until the arbiter has seen them (the next entry does not hide them).
+        self.unsaved = QLabel()
+        self.unsaved.setWordWrap(True)
+        self.unsaved.setStyleSheet(
+            "color: #b00000; background: #fde7e7; font-weight: bold; padding: 3px 8px;"
+        )
+        self.unsaved_seen = QPushButton(self.tr("Seen"))
+        self.unsaved_seen.clicked.connect(self.clear_unsaved)
+        self._unsaved: dict[int, str] = {}
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
         self.help_text = QLabel()
         self.help_text.setText(self._keys_help())
@@ -132,9 +142,13 @@ class ResultsView(QWidget):
         bottom = QHBoxLayout()
         bottom.addWidget(self.help_text, 1)
         bottom.addWidget(self.only_open)
+        unsaved = QHBoxLayout()
+        unsaved.addWidget(self.unsaved, 1)
+        unsaved.addWidget(self.unsaved_seen)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.feedback)
+        layout.addLayout(unsaved)
         layout.addLayout(bottom)
         layout.addWidget(self.table, 1)
 
@@ -150,6 +164,8 @@ class ResultsView(QWidget):
         ctx.runner.writing_changed.connect(self._writing)
         ctx.message.connect(self._waiting)
         ctx.closed.connect(self._forget_sending)
+        ctx.closed.connect(self.clear_unsaved)
+        self._show_unsaved()
 
     # -- loading -------------------------------------------------------------------
     def _show_help(self) -> None:
@@ -734,6 +750,8 @@ class ResultsView(QWidget):
         self, round_: tuple[str, int], table: int, old: str | None, outcome: RecordedResult
     ) -> None:
         self._sent()
+        if self._unsaved.pop(table, None) is not None:  # entered again, and saved now
+            self._show_unsaved()
         self._show_result(table, str(outcome.result), round_)
         if outcome.warnings:
             self._say("\n".join([self._entered_text(table, old), *outcome.warnings]), error=True)
@@ -753,8 +771,19 @@ class ResultsView(QWidget):
         seats: Seats | None = None,
     ) -> None:
         """Nothing was written: the row shows what is on file, the line says why (a
-        correction of a round the next one was paired from is asked first, then forced)."""
+        correction of a round the next one was paired from is asked first, then forced);
+        the table stays named as unsaved until the arbiter has seen it."""
         self._sent()
+        if not (
+            isinstance(exc, FinalsError)
+            and not isinstance(exc, (ResultChanged, DrawRefused))
+            and old is not None
+            and not force
+            and self._later_round_paired(number)
+        ):  # (that one is asked about below)
+            reason = exc.window_message if isinstance(exc, FinalsError) else str(exc)
+            self._unsaved[table] = reason
+            self._show_unsaved()
         if isinstance(exc, ResultChanged):  # a phone or another station was quicker
             self._drop(command)
             if isinstance(exc, SeatsChanged):  # other players sit there now: look again
@@ -827,6 +856,22 @@ class ResultsView(QWidget):
         self._apply_filter()
         self._update_progress()
         return True
+
+    def _show_unsaved(self) -> None:
+        lines = [
+            self.tr("Table %1: result NOT saved — %2")
+            .replace("%1", str(table))
+            .replace("%2", reason)
+            for table, reason in self._unsaved.items()
+        ]
+        self.unsaved.setText("\n".join(lines))
+        self.unsaved.setVisible(bool(lines))
+        self.unsaved_seen.setVisible(bool(lines))
+
+    def clear_unsaved(self) -> None:
+        """The arbiter has seen which results were not saved."""
+        self._unsaved.clear()
+        self._show_unsaved()
 
     def _say(self, text: str, error: bool = False) -> None:
         self._said_waiting = False
