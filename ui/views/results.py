@@ -46,6 +46,7 @@ from ui import context as ctxmod
 from ui.commands import ResultCommand
 from ui.errors import show_error
 from ui.models.games import GamesModel
+from ui.views.name_width import fit_names
 
 _COMMAND_MODIFIERS = (
     Qt.KeyboardModifier.ControlModifier
@@ -293,6 +294,7 @@ class ResultsView(QWidget):
             self.table.resizeColumnsToContents()
             for column in range(self.model.columnCount()):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 260))
+            fit_names(self.table, self.model, view.names.values())  # the longest, not the first
             self._sized_for = view.event
         self._update_progress()
         self._confirming = None  # a question asked over the rows before is void
