@@ -12,6 +12,7 @@ in the same worker, and the window's thread only applies the finished, plain val
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,6 +121,8 @@ class TournamentContext(QObject):
         # result names its round, so a view can tell a row's change from a round's.
         self.touched: tuple[str, int] | None = None
         self.result_undos = 0  # undos and redos of results queued or being written
+        self._own_lock = threading.Lock()
+        self._own_writes = 0  # changes this window's phone server wrote, not yet seen
         self._rounds: dict[tuple[str, int], RoundView] = {}
         self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
         # After a pause in the changes, the read model is built ahead in a worker, so that
@@ -329,15 +332,25 @@ class TournamentContext(QObject):
         message = error_text(exc)[0]
         self.window_message(self.tr("Cannot read the final: %1").replace("%1", message))
 
+    def own_writes_elsewhere(self, count: int) -> None:
+        """`count` changes were written by this window off its write queue (its own phone
+        server, in the server's thread): the watch does not announce them as another
+        station's. Thread-safe."""
+        with self._own_lock:
+            self._own_writes += count
+
     def _seen_revision(self, revision: int | None) -> None:
         if self.unreachable:
             self.unreachable = False
             self.window_message(self.tr("The final can be read again."))
         if revision is None or revision == self.file_revision or self.runner.writing:
             return
+        with self._own_lock:
+            own, self._own_writes = self._own_writes, 0
         self.file_revision = revision
         self.refresh_outline(ALL)
-        self.window_message(self.tr("Changes made at another station are shown."))
+        if not own:  # this window's own phone server wrote meanwhile: not another station
+            self.window_message(self.tr("Changes made at another station are shown."))
 
     def _warm_read_model(self) -> None:
         if self.db is None:
@@ -357,6 +370,8 @@ class TournamentContext(QObject):
             return
         events, info = readers.outline(self.db, what in (SETTINGS, ALL))
         self.file_revision = self.db.revision()
+        with self._own_lock:  # what this window's phone server wrote is seen now
+            self._own_writes = 0
         self.apply_change(what, events, info)
 
     def own_change(self, revision: int | None) -> None:

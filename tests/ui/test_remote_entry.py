@@ -431,3 +431,28 @@ def test_accept_and_reject_wait_for_the_file_off_the_window(qtbot, win, monkeypa
     assert returned_first and turns >= TURNS
     rejected = list_submissions(win.ctx.db, "rejected")
     assert [(v.table, v.note) for v in rejected] == [(second.table, "看错台")]
+
+
+def test_the_window_s_own_phone_server_is_not_another_station(qtbot, win) -> None:  # noqa: ANN001
+    """Issue 40 §4: a submission written by this window's own server was announced as
+    "已显示其他站点的改动" when the watch saw the file's revision before the arrival."""
+    from app.services.results import record_result
+    from app.services.tournament import open_tournament
+
+    panel = _start(win)
+    said: list[str] = []
+    win.ctx.message.connect(said.append)
+    wait_idle(win, qtbot)
+    urls = panel.server.table_urls(EVENT, 2)
+    _post(urls[5], {"result": "1-0"})  # written by the window's own server
+    win.ctx._seen_revision(win.ctx.db.revision())  # the watch's read, before the arrival
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    wait_idle(win, qtbot)
+    assert not any("其他站点" in s or "another station" in s for s in said), said
+    other = open_tournament(win.ctx.db.path)  # another station, on the same file
+    try:
+        record_result(other, EVENT, 2, 6, "0-1", operator="记录台")
+    finally:
+        other.close()
+    win.ctx._seen_revision(win.ctx.db.revision())
+    assert any("其他站点" in s or "another station" in s for s in said), said

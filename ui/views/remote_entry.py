@@ -349,7 +349,7 @@ class RemoteEntryView(QWidget):
             auto_accept=self.auto_accept.isChecked(),
             scope=[scope],
             operator=self.ctx.operator,
-            on_submission=self._bridge.arrived.emit,
+            on_submission=self._own_write,
             on_stopped=lambda reason: self._bridge.stopped.emit(server, reason),
             on_locked=self._bridge.locked.emit,
             public=self.public.isChecked(),
@@ -362,6 +362,8 @@ class RemoteEntryView(QWidget):
         self.server = server
         self.received = 0
         self.stop_reason = None
+        # the tables' codes and the address it wrote are this window's own changes
+        self.ctx.own_writes_elsewhere(1)
         self.qr_label.setPixmap(self._qr_pixmap(server))
         self._show_scope()
         self._show_state()
@@ -490,6 +492,12 @@ class RemoteEntryView(QWidget):
         )
 
     # -- the queue -----------------------------------------------------------------
+    def _own_write(self, outcome: SubmitOutcome) -> None:
+        """In the server's thread: a phone's submission was written by this window's own
+        server — not another station's change — then shown on the window's thread."""
+        self.ctx.own_writes_elsewhere(1)
+        self._bridge.arrived.emit(outcome)
+
     def _arrived(self, outcome: SubmitOutcome) -> None:
         self.received += 1
         if outcome.status == "accepted":
