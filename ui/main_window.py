@@ -29,7 +29,7 @@ from app.errors import FinalsError
 from app.services.storage import set_wait_notice
 from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
-from ui import prefs
+from ui import prefs, readers
 from ui.commands import SettingsCommand
 from ui.dialogs.settings import SettingsDialog
 from ui.errors import show_error
@@ -614,9 +614,27 @@ class MainWindow(QMainWindow):
             self.results.focus_entry()
 
     # -- settings ------------------------------------------------------------------
+    _opening_settings = False
+
     def open_settings(self) -> None:
+        """The settings dialog, once the final's read model is read in a worker (its prize and
+        grade tables show it): the window does not wait for the file meanwhile."""
+        if self.ctx.db is None or self._opening_settings:
+            return
+        self._opening_settings = True
+        self.ctx.window_message(self.tr("Opening the settings…"))
+
+        def failed(exc: BaseException) -> None:
+            self._opening_settings = False
+            show_error(self, exc)
+
+        self.ctx.read("settings", readers.warm, on_done=self._show_settings, on_error=failed)
+
+    def _show_settings(self, _read: object = None) -> None:
+        self._opening_settings = False
         if self.ctx.db is None:
             return
+        self.statusBar().clearMessage()
         dialog = SettingsDialog(
             self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self
         )

@@ -983,6 +983,10 @@ Change this backup?</source>
       <translation>现场录入（%1）</translation>
     </message>
     <message>
+      <source>Opening the settings…</source>
+      <translation>正在打开设置…</translation>
+    </message>
+    <message>
       <source>Settings of %1</source>
       <translation>%1的设置</translation>
     </message>

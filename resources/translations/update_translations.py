@@ -27,6 +27,7 @@ ZH: dict[str, str] = {
     "Saving No. %1…": "正在保存第%1号…",
     "Cancel": "取消",
     "Seen": "知道了",
+    "Opening the settings…": "正在打开设置…",
     "Table %1: result NOT saved — %2": "第%1台的成绩未保存：%2",
     "Importing %1…": "正在导入 %1…",
     "Printing %1…": "正在打印 %1…",

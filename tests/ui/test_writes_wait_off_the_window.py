@@ -134,3 +134,31 @@ def test_a_registration_sheet_is_imported_off_the_window(window, qtbot, tmp_path
     )
     assert returned_first and turns >= TURNS
     assert "新报名" in [r.name for r in list_entrants(window.ctx.db, "YOUTH")]
+
+
+def test_settings_open_with_the_final_read_off_the_window(window, qtbot, monkeypatch) -> None:  # noqa: ANN001
+    """Opening Settings read the whole final (its prize and grade tables) on the window's
+    thread (336–583 ms on a busy machine): it is read in a worker, then the dialog shows."""
+    import threading
+
+    import app.services.read_model as read_model
+    from app.services.tournament import update_event_settings
+    from ui import context as ctxmod
+    from ui.dialogs.settings import SettingsDialog
+
+    on_window_thread: list[int] = []
+    real = read_model._build
+
+    def build(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        if threading.current_thread() is threading.main_thread():
+            on_window_thread.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(read_model, "_build", build)
+    update_event_settings(window.ctx.db, "OPEN", {"pairing.same_unit": "always"}, "测试裁判")
+    window.ctx.notify(ctxmod.SETTINGS)  # a change: the final is read anew
+    shown: list[SettingsDialog] = []
+    monkeypatch.setattr(SettingsDialog, "exec", lambda dialog: shown.append(dialog) or False)
+    window.open_settings()
+    qtbot.waitUntil(lambda: bool(shown), timeout=30000)
+    assert on_window_thread == []
