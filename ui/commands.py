@@ -149,6 +149,46 @@ class ResultCommand(ServiceCommand):
         self.event, self.number, self.table, self.new, self.old = event, number, table, new, old
         self.seats = seats  # the players the result was typed for: never lands on others
 
+    def redo(self) -> None:
+        if self._applied:
+            self._applied = False
+            return
+        self._write(self.apply, self.new)
+
+    def undo(self) -> None:
+        self._write(self.revert, self.old)
+
+    def _write(self, fn: Any, result: str | None) -> None:
+        """One table changes: its row and the counters are shown again, the round is not
+        read again (a result typed meanwhile is taken at once)."""
+        if self.isObsolete():
+            return
+
+        ctx = self.ctx
+
+        def done(_value: Any) -> None:
+            ctx.result_undos = max(ctx.result_undos - 1, 0)
+            ctx.result_written.emit(self.event, self.number, self.table, result)
+
+        def failed(exc: BaseException) -> None:
+            ctx.result_undos = max(ctx.result_undos - 1, 0)
+            self._failed(exc)
+
+        ctx.result_undos += 1  # a result's step: the results line does not wait for it
+        ctx.write(
+            fn,
+            operator=ctx.operator,
+            what=ctxmod.RESULT_ENTERED,
+            touched=(self.event, self.number),
+            on_done=done,
+            on_error=failed,
+        )
+
+    def _failed(self, exc: BaseException) -> None:
+        self.setObsolete(True)
+        show_error(None, exc)
+        self.ctx.apply_change(ctxmod.RESULTS)  # what the file holds now: read again
+
     # Undo and redo change the table only if it still holds what this step left (or
     # found): a result that arrived meanwhile from a phone or another station is never
     # overwritten unseen.

@@ -12,6 +12,7 @@ in the same worker, and the window's thread only applies the finished, plain val
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,6 +82,7 @@ class OpenFinal:
 
 
 WARM_AFTER_MS = 1200
+UNDO_LIMIT = 300  # undo steps kept (Edit → Undo goes back this far)
 # Other stations (a server's final, or another program on the same file): the file's revision
 # is read this often, and the views refresh when it moved (well within a second).
 WATCH_MS = 700
@@ -93,6 +95,9 @@ class TournamentContext(QObject):
     changed = Signal(str)
     event_changed = Signal(str)
     message = Signal(str)
+    # One table's result is on file (event, round, table, result or None): an undo or redo
+    # of a result, shown in its row without reading the round again.
+    result_written = Signal(str, int, int, object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -103,12 +108,21 @@ class TournamentContext(QObject):
         self.events: list[EventSummary] = []
         self.event_code: str | None = None
         self.undo_stack = QUndoStack(self)
+        # A long session keeps the latest steps only (each typed result is one): the oldest
+        # are let go, not kept for the whole final.
+        self.undo_stack.setUndoLimit(UNDO_LIMIT)
         self.runner = Runner(self)
         self.import_problems: list[str] = []
         self.backup: BackupOf | None = None  # the file is a backup copy (in a backups folder)
         self.guarded = False  # ... whose changes wait for the arbiter's yes (BACKUP_GUARD)
         self.open_documents = True  # tests turn off the system viewer
         self.revision = 0
+        # The round a change touched (event, number), while `changed` is being told of it: a
+        # result names its round, so a view can tell a row's change from a round's.
+        self.touched: tuple[str, int] | None = None
+        self.result_undos = 0  # undos and redos of results queued or being written
+        self._own_lock = threading.Lock()
+        self._own_writes = 0  # changes this window's phone server wrote, not yet seen
         self._rounds: dict[tuple[str, int], RoundView] = {}
         self._round_waiters: dict[tuple[str, int], list[Callable[[RoundView], None]]] = {}
         # After a pause in the changes, the read model is built ahead in a worker, so that
@@ -212,6 +226,7 @@ class TournamentContext(QObject):
         self.undo_stack.clear()
         self._forget_rounds()
         self._round_waiters.clear()
+        self.result_undos = 0
         self.db.close()
         self.db, self.path, self.target, self.info, self.events = None, None, None, None, []
         self.backup, self.guarded = None, False
@@ -267,8 +282,10 @@ class TournamentContext(QObject):
         events: list[EventSummary] | None = None,
         info: TournamentInfo | None = None,
         rounds: tuple[RoundView, ...] = (),
+        touched: tuple[str, int] | None = None,
     ) -> None:
-        """A change is on file: take its finished values and tell the views what moved."""
+        """A change is on file: take its finished values and tell the views what moved
+        (`touched`: the one round it changed, when it says so)."""
         self.revision += 1
         self._forget_rounds()
         self._warm_timer.start()
@@ -278,7 +295,11 @@ class TournamentContext(QObject):
             self.info = info
         for view in rounds:
             self._rounds[(view.event, view.number)] = view
-        self.changed.emit(what)
+        self.touched = touched
+        try:
+            self.changed.emit(what)
+        finally:
+            self.touched = None
 
     def watch_other_stations(self, on: bool) -> None:
         """Follow other stations' changes (on by default; a test of a stale view turns it off)."""
@@ -311,15 +332,25 @@ class TournamentContext(QObject):
         message = error_text(exc)[0]
         self.window_message(self.tr("Cannot read the final: %1").replace("%1", message))
 
+    def own_writes_elsewhere(self, count: int) -> None:
+        """`count` changes were written by this window off its write queue (its own phone
+        server, in the server's thread): the watch does not announce them as another
+        station's. Thread-safe."""
+        with self._own_lock:
+            self._own_writes += count
+
     def _seen_revision(self, revision: int | None) -> None:
         if self.unreachable:
             self.unreachable = False
             self.window_message(self.tr("The final can be read again."))
         if revision is None or revision == self.file_revision or self.runner.writing:
             return
+        with self._own_lock:
+            own, self._own_writes = self._own_writes, 0
         self.file_revision = revision
         self.refresh_outline(ALL)
-        self.window_message(self.tr("Changes made at another station are shown."))
+        if not own:  # this window's own phone server wrote meanwhile: not another station
+            self.window_message(self.tr("Changes made at another station are shown."))
 
     def _warm_read_model(self) -> None:
         if self.db is None:
@@ -339,6 +370,8 @@ class TournamentContext(QObject):
             return
         events, info = readers.outline(self.db, what in (SETTINGS, ALL))
         self.file_revision = self.db.revision()
+        with self._own_lock:  # what this window's phone server wrote is seen now
+            self._own_writes = 0
         self.apply_change(what, events, info)
 
     def own_change(self, revision: int | None) -> None:
@@ -374,10 +407,12 @@ class TournamentContext(QObject):
         what: str,
         on_done: Callable[[Any], object] | None = None,
         on_error: Callable[[BaseException], None] | None = None,
+        touched: tuple[str, int] | None = None,
         **kwargs: Any,
     ) -> None:
         """Run `fn(db, *args, **kwargs)` in the write queue; then the views learn `what`
-        changed (a RoundView it returns is shown as is, never read again), then `on_done`."""
+        changed (a RoundView it returns is shown as is, never read again; `touched`: the
+        round it changes, when one), then `on_done`."""
         db = self.require_db()
         with_info = what in (SETTINGS, ALL)
 
@@ -389,7 +424,7 @@ class TournamentContext(QObject):
             result, events, info, revision = value
             self.file_revision = revision
             rounds = (result,) if isinstance(result, RoundView) else ()
-            self.apply_change(what, events, info, rounds)
+            self.apply_change(what, events, info, rounds, touched)
             if on_done is not None:
                 on_done(result)
 

@@ -9,7 +9,7 @@ The list scrolls by itself, pauses at the end, then starts again from the top.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
@@ -28,9 +28,10 @@ from PySide6.QtWidgets import (
 from app.domain import RoundState
 from app.pinyin import name_key
 from app.services.read_model import load_final
+from ui import context as ctxmod
 
 if TYPE_CHECKING:
-    from app.readmodel.model import FinalEntrant, FinalEvent
+    from app.readmodel.model import Final, FinalEntrant, FinalEvent
     from app.services.storage import Database
     from ui.context import TournamentContext
 
@@ -59,7 +60,10 @@ class DisplayData:
     event: str
     by_table: Board
     by_pinyin: Board
-    standings: Board
+    standings: Board | None  # None: not read (the pairings were shown; read when asked for)
+    round_number: int | None = None  # the round the pairings show
+    round_open: bool = False  # ... still has tables without a result
+    rounds_complete: int = 0  # the event's complete rounds when it was read
 
 
 def _empty(title: str, note: str) -> Board:
@@ -130,17 +134,19 @@ def _pairing_boards(ev: FinalEvent, game: str, title: str) -> tuple[Board, Board
     return by_table, by_pinyin
 
 
-def _standings_board(db: Database, code: str, name: str) -> Board:
-    probe = load_final(db)
-    ev = probe.event(code)
+def _standings_board(db: Database, latest: Final, code: str, name: str) -> Board:
+    """The standings after the event's last complete round: from `latest` (the file as it
+    is) when that round is the last one paired, else built after that round (a second load
+    of the read model, only when the standings are wanted)."""
+    ev = latest.event(code)
     if ev is None:
         return _empty(name, "")
     complete = [r.number for r in ev.rounds if r.status == RoundState.COMPLETE]
     if not complete:
         return _empty(f"{ev.name} · 排名", "尚无赛完的轮次")
     last = max(complete)
-    final = load_final(db, last)
-    ev = final.event(code) or ev
+    if last != max(r.number for r in ev.rounds):
+        ev = load_final(db, last).event(code) or ev
     tiebreaks = tuple(t for t in ev.standings.tiebreak_order if t != "积分")[:3]
     heads = ("名次", "姓名", "单位", "积分", *tiebreaks)
     rows = []
@@ -160,8 +166,9 @@ def _standings_board(db: Database, code: str, name: str) -> Board:
     return Board(f"{ev.name} · 第{last}轮后排名", heads, tuple(rows))
 
 
-def display_data(db: Database, code: str | None) -> DisplayData:
-    """In a worker: everything the display shows of event `code` (plain text)."""
+def display_data(db: Database, code: str | None, with_standings: bool = True) -> DisplayData:
+    """In a worker: everything the display shows of event `code` (plain text). Without
+    `with_standings` the standings are left out (None): the read model is loaded once."""
     final = load_final(db)
     ev = final.event(code) if code else None
     if ev is None:
@@ -171,7 +178,17 @@ def display_data(db: Database, code: str | None) -> DisplayData:
         empty = _empty(title, "没有项目")
         return DisplayData("", empty, empty, empty)
     by_table, by_pinyin = _pairing_boards(ev, final.tournament.game, title)
-    return DisplayData(ev.code, by_table, by_pinyin, _standings_board(db, ev.code, ev.name))
+    rounds = sorted(ev.rounds, key=lambda r: r.number)
+    standings = _standings_board(db, final, ev.code, ev.name) if with_standings else None
+    return DisplayData(
+        ev.code,
+        by_table,
+        by_pinyin,
+        standings,
+        round_number=rounds[-1].number if rounds else None,
+        round_open=bool(rounds) and rounds[-1].status != RoundState.COMPLETE,
+        rounds_complete=sum(1 for r in rounds if r.status == RoundState.COMPLETE),
+    )
 
 
 class DisplayWindow(QWidget):
@@ -241,23 +258,96 @@ class DisplayWindow(QWidget):
         self.timer.timeout.connect(self._tick)
         self._hold_until = 0  # ticks to wait before moving
         self._at_end = False
-        ctx.changed.connect(lambda _w: self.reload())
-        ctx.event_changed.connect(lambda _c: self.reload())
+        ctx.changed.connect(self._changed)
+        ctx.event_changed.connect(lambda _c: self._changed(ctxmod.ALL))
+        ctx.opened.connect(self._forget_read)
+        ctx.closed.connect(self._forget_read)
         ctx.closed.connect(self.close)
         self.resize(1280, 720)
         self._apply_fonts()
 
     # -- data ---------------------------------------------------------------------
-    def reload(self) -> None:
-        if self.ctx.db is None or not self.isVisible():
+    # What the display shows is read in a worker, one read at a time: a change that comes
+    # while one runs asks for one more when it is done (never a read per change). A change
+    # reads again only when it can alter what is shown (`_untouched`); the standings are
+    # read when they are shown (or first), not with every pairing list.
+    reads = 0  # reads started (tests count them)
+    _reading = False  # a read is running
+    _again = False  # ... and a change came meanwhile: read once more when it is done
+    _standings_stale = True  # the standings shown (or kept) may be out of date
+
+    def _changed(self, what: str) -> None:
+        if self._untouched(what):
             return
-        self.ctx.read(
+        self._standings_stale = True
+        self.reload()
+
+    def _untouched(self, what: str) -> bool:
+        """The change cannot alter the display: a phone submission turned down, or a result
+        at a table of the round on show while that round stays open (the pairing list shows
+        no result, its points are those before the round; the standings are after the last
+        complete round)."""
+        if what == ctxmod.REMOTE:
+            return True
+        if what not in (ctxmod.RESULT_ENTERED, ctxmod.RESULTS):
+            return False
+        data, touched = self.data, self.ctx.touched
+        if data is None or touched is None or not data.round_open:
+            return False
+        event = self.ctx.current_event(data.event)
+        return (
+            touched == (data.event, data.round_number)
+            and event is not None
+            and event.rounds_complete == data.rounds_complete
+        )
+
+    def _forget_read(self) -> None:
+        """Another file (or none): what was being read for the last one never reports."""
+        self._reading = self._again = False
+        self._standings_stale = True
+        self.data = None
+
+    def reload(self) -> None:
+        db = self.ctx.db
+        if db is None or not self.isVisible():
+            return
+        if self._reading:
+            self._again = True
+            return
+        self._reading, self._again = True, False
+        self.reads += 1
+        kept = self.data is not None and self.data.standings is not None
+        with_standings = self._standings_stale and (self.mode == STANDINGS or not kept)
+        if with_standings:
+            self._standings_stale = False
+        self.ctx.runner.read(
             "display",
             display_data,
+            db,
             self.ctx.event_code,
-            on_done=self._show_data,
-            on_error=lambda exc: self.note.setText(str(exc)),
+            with_standings,
+            on_done=lambda data: self._read(db, data),
+            on_error=lambda exc: self._read_failed(db, exc),
         )
+
+    def _read(self, db: Database, data: DisplayData) -> None:
+        self._reading = False
+        if self.ctx.db is not db:
+            return
+        old = self.data
+        if data.standings is None and old is not None and old.event == data.event:
+            data = replace(data, standings=old.standings)  # kept until they are shown
+        self._show_data(data)
+        if self._again:
+            self.reload()
+
+    def _read_failed(self, db: Database, exc: BaseException) -> None:
+        self._reading = False
+        if self.ctx.db is not db:
+            return
+        self.note.setText(str(exc))
+        if self._again:
+            self.reload()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -412,6 +502,8 @@ class DisplayWindow(QWidget):
     def show_standings(self) -> None:
         self.mode = STANDINGS
         self._fill()
+        if self._standings_stale:
+            self.reload()
 
     def toggle_order(self) -> None:
         self.order = BY_PINYIN if self.order == BY_TABLE else BY_TABLE

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEventLoop, QRect, QSize, Qt, QThread, Signal
+from PySide6.QtCore import QEventLoop, QRect, QSize, Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -29,7 +29,7 @@ from app.errors import FinalsError
 from app.services.storage import set_wait_notice
 from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
-from ui import prefs
+from ui import prefs, readers
 from ui.commands import SettingsCommand
 from ui.dialogs.settings import SettingsDialog
 from ui.errors import show_error
@@ -645,51 +645,100 @@ class MainWindow(QMainWindow):
             self.results.focus_entry()
 
     # -- settings ------------------------------------------------------------------
+    _opening_settings = False
+
     def open_settings(self) -> None:
+        """The settings dialog, once the final's read model is read in a worker (its prize and
+        grade tables show it): the window does not wait for the file meanwhile."""
+        if self.ctx.db is None or self._opening_settings:
+            return
+        self._opening_settings = True
+        self.ctx.window_message(self.tr("Opening the settings…"))
+
+        def failed(exc: BaseException) -> None:
+            self._opening_settings = False
+            show_error(self, exc)
+
+        self.ctx.read("settings", readers.warm, on_done=self._show_settings, on_error=failed)
+
+    def _show_settings(self, _read: object = None) -> None:
+        self._opening_settings = False
         if self.ctx.db is None:
             return
+        self.statusBar().clearMessage()
         dialog = SettingsDialog(
             self.ctx.db, self.ctx.events, self.ctx.event_code, self.ctx.operator, self
         )
-        while dialog.exec():
-            try:
-                prefs.set_operator(
-                    clean_text(dialog.operator.text(), "操作员姓名", max_length=NAME_MAX) or ""
-                )
-            except FinalsError as exc:
+        dialog.window_saves = True  # its changes are written in the window's queue
+        self._run_settings(dialog)
+
+    def _run_settings(self, dialog: SettingsDialog) -> None:
+        """The dialog until OK or Cancel; its changes are then written in the write queue, one
+        after the other, off the window's thread (the status bar says it saves, and that it
+        waits when another writer holds the file). A refusal shows the dialog again as it was
+        left."""
+        if self.ctx.db is None or not dialog.exec():
+            return
+        try:
+            prefs.set_operator(
+                clean_text(dialog.operator.text(), "操作员姓名", max_length=NAME_MAX) or ""
+            )
+        except FinalsError as exc:
+            show_error(self, exc)
+            self._again(dialog)
+            return
+        from app.services.schedule import set_round_time
+        from app.services.tournament import set_tournament_fields, update_event_settings
+
+        operator, code = self.ctx.operator, dialog.event_code()
+        fields, unset = dialog.tournament.changes()
+        before, after = dialog.changes()
+        timetable = dialog.schedule_changes()
+        steps: list[tuple[Callable[..., Any], tuple[Any, ...], Callable[[], None]]] = []
+        if fields or unset:
+
+            def tournament_saved() -> None:
+                dialog.tournament_saved = True
+                if self.ctx.info is not None:
+                    dialog.tournament.load(self.ctx.info)
+
+            steps.append((set_tournament_fields, (fields, operator, unset), tournament_saved))
+        if after:
+            label = self.tr("Settings of %1").replace("%1", dialog.event_combo.currentText())
+
+            def settings_saved() -> None:
+                self.ctx.undo_stack.push(SettingsCommand(self.ctx, code, before, after, label))
+                dialog.settings_saved(after)
+
+            steps.append((update_event_settings, (code, after, operator), settings_saved))
+        if timetable:
+
+            def times(db: Any, operator: str) -> None:
+                for number, at in timetable.items():
+                    set_round_time(db, code, number, at, operator)
+
+            steps.append((times, (operator,), dialog.schedule_saved))
+
+        def step(index: int) -> None:
+            if index == len(steps):
+                self._update_actions()
+                return
+            fn, args, saved = steps[index]
+
+            def done(_value: Any) -> None:
+                saved()
+                step(index + 1)
+
+            def failed(exc: BaseException) -> None:
                 show_error(self, exc)
-                continue
-            before, after = dialog.changes()
-            if after:
-                from app.services.tournament import update_event_settings
+                self._again(dialog)
 
-                try:
-                    update_event_settings(
-                        self.ctx.db, dialog.event_code(), after, self.ctx.operator
-                    )
-                except FinalsError as exc:
-                    show_error(self, exc)
-                    continue
-                label = self.tr("Settings of %1").replace("%1", dialog.event_combo.currentText())
-                self.ctx.undo_stack.push(
-                    SettingsCommand(self.ctx, dialog.event_code(), before, after, label)
-                )
-                self.ctx.notify(ctxmod.SETTINGS)
-            timetable = dialog.schedule_changes()
-            if timetable:
-                from app.services.schedule import set_round_time
+            self.ctx.write(fn, *args, what=ctxmod.SETTINGS, on_done=done, on_error=failed)
 
-                try:
-                    for number, at in timetable.items():
-                        set_round_time(
-                            self.ctx.db, dialog.event_code(), number, at, self.ctx.operator
-                        )
-                except FinalsError as exc:
-                    show_error(self, exc)
-                    continue
-                self.ctx.notify(ctxmod.SETTINGS)
-            self._update_actions()
-            break
+        step(0)
+
+    def _again(self, dialog: SettingsDialog) -> None:
+        QTimer.singleShot(0, lambda: self._run_settings(dialog))
 
     def _busy(self, writing: bool) -> None:
         """A change is saving in the background: said in the status bar until it is done."""

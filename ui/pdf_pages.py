@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, QRect, Qt, QTimer, Signal
 
 from app.errors import FinalsError
 from ui import prefs
@@ -71,21 +71,79 @@ def chosen_pages(printer: Any, pages: list[Path]) -> list[Path]:
     return pages
 
 
+def _paint_page(painter: Any, page: Path) -> None:
+    """One rendered page on the painter's page, as large as it fits, centred."""
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(page))
+    area = painter.viewport()
+    size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+    x = area.x() + (area.width() - size.width()) // 2
+    y = area.y() + (area.height() - size.height()) // 2
+    painter.drawImage(QRect(x, y, size.width(), size.height()), image)
+
+
 def paint_pages(printer: Any, pages: list[Path]) -> None:
-    """Each rendered page on a page of the printer, as large as it fits, centred."""
-    from PySide6.QtCore import QRect
-    from PySide6.QtGui import QImage, QPainter
+    """Each rendered page on a page of the printer (the print preview asks for them all)."""
+    from PySide6.QtGui import QPainter
 
     painter = QPainter(printer)
     try:
         for number, page in enumerate(pages):
             if number:
                 printer.newPage()
-            image = QImage(str(page))
-            area = painter.viewport()
-            size = image.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
-            x = area.x() + (area.width() - size.width()) // 2
-            y = area.y() + (area.height() - size.height()) // 2
-            painter.drawImage(QRect(x, y, size.width(), size.height()), image)
+            _paint_page(painter, page)
     finally:
         painter.end()
+
+
+class PagePrinter(QObject):
+    """Sends the rendered pages to a printer one page per turn of the window's event loop,
+    so the window stays live (and Cancel works) while a long document prints. `progressed`
+    gives the pages painted so far; `finished` True when every page went, False when
+    cancelled (or the printer could not be opened)."""
+
+    progressed = Signal(int)
+    finished = Signal(bool)
+
+    def __init__(self, printer: Any, pages: list[Path], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.printer, self.pages = printer, pages
+        self.painted = 0
+        self.cancelled = False
+        self._painter: Any = None
+
+    def start(self) -> None:
+        from PySide6.QtGui import QPainter
+
+        self._painter = QPainter()
+        if not self._painter.begin(self.printer):
+            self._painter = None
+            self.finished.emit(False)
+            return
+        QTimer.singleShot(0, self._next)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def _next(self) -> None:
+        painter = self._painter
+        if painter is None:
+            return
+        if self.cancelled:
+            self.printer.abort()  # nothing of this run reaches the printer
+            painter.end()
+            self._painter = None
+            self.finished.emit(False)
+            return
+        if self.painted == len(self.pages):
+            painter.end()
+            self._painter = None
+            self.finished.emit(True)
+            return
+        if self.painted:
+            self.printer.newPage()
+        _paint_page(painter, self.pages[self.painted])
+        self.painted += 1
+        self.progressed.emit(self.painted)
+        QTimer.singleShot(0, self._next)

@@ -6,7 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QUrl, Signal
+from PySide6.QtCore import Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QDialog, QFileDialog, QProgressDialog
 
@@ -14,7 +14,7 @@ from app.errors import FinalsError
 from reports.provisional import NotFinal
 from ui import prefs
 from ui.errors import show_error
-from ui.pdf_pages import chosen_pages, paint_pages, printer_for, render_pages
+from ui.pdf_pages import PagePrinter, chosen_pages, paint_pages, printer_for, render_pages
 from ui.printing import ROUND_KINDS, make_report, output_path
 from ui.window_actions import ActionsHost, WindowActions
 
@@ -225,20 +225,60 @@ class PrintActions(WindowActions):
         dialog.setMinMax(1, len(pages))
         self.print_dialog = dialog
         try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return
-            paint_pages(printer, chosen_pages(printer, pages))
+            accepted = dialog.exec() == QDialog.DialogCode.Accepted
         finally:
             self.print_dialog = None
+        if not accepted:
             shutil.rmtree(pages[0].parent, ignore_errors=True)
-        name = printer.printerName()
-        prefs.set_printer_name(name)
-        self.window.statusBar().showMessage(
-            self.tr("%1 sent to %2.")
-            .replace("%1", pdf.name)
-            .replace("%2", name or printer.outputFileName()),
-            10000,
+            return
+        self._send_pages(pdf, printer, pages)
+
+    page_printer: PagePrinter | None = None  # the pages going to the printer, one a turn
+
+    def _send_pages(self, pdf: Path, printer: Any, pages: list[Path]) -> None:
+        """The chosen pages to the printer, one page per turn of the event loop (the window
+        stays live), with a progress bar and Cancel."""
+        chosen = chosen_pages(printer, pages)
+        job = PagePrinter(printer, chosen, self)
+        progress = QProgressDialog(
+            self.tr("Printing %1…").replace("%1", pdf.name),
+            self.tr("Cancel"),
+            0,
+            len(chosen),
+            self.widget,
         )
+        progress.setWindowTitle(self.tr("Print %1").replace("%1", pdf.name))
+        progress.setWindowModality(Qt.WindowModality.WindowModal)
+        progress.setMinimumDuration(0)
+        progress.setAutoClose(False)
+        progress.setAutoReset(False)
+        progress.canceled.connect(job.cancel)
+        job.progressed.connect(progress.setValue)
+        self.page_printer = job
+
+        def finished(done: bool) -> None:
+            self.page_printer = None
+            progress.close()
+            progress.deleteLater()
+            job.deleteLater()
+            shutil.rmtree(pages[0].parent, ignore_errors=True)
+            if not done:
+                self.window.statusBar().showMessage(
+                    self.tr("Printing %1 was cancelled.").replace("%1", pdf.name), 10000
+                )
+                return
+            name = printer.printerName()
+            prefs.set_printer_name(name)
+            self.window.statusBar().showMessage(
+                self.tr("%1 sent to %2.")
+                .replace("%1", pdf.name)
+                .replace("%2", name or printer.outputFileName()),
+                10000,
+            )
+
+        job.finished.connect(finished)
+        progress.show()
+        job.start()
 
     # -- the output folder ---------------------------------------------------------
     def open_output_folder(self) -> None:

@@ -60,6 +60,8 @@ FIELD_NAMES = {
     "after_round": "于第几轮后",
     "withdrawn_from_round": "退赛自第几轮",
     "absent_rounds": "请假轮次",
+    "same_as": "与之相同的提交",
+    "remote_entry_url": "现场录入网址",
 }
 
 # A status in the words the window and the command line use (请假 for a round's absence);
@@ -68,6 +70,11 @@ STATUS_NAMES: dict[str, str] = {
     **{status.value: status.zh for status in EntrantStatus},
     **{status.value: status.zh for status in RoundStatus},
     "present": f"撤销{RoundStatus.ABSENT.zh}",
+    # a phone submission's (现场提交成绩)
+    "pending": "待审核",
+    "accepted": "已采用",
+    "rejected": "已拒绝",
+    "void": "已作废",
 }
 RESULT_ACTIONS = ("录入成绩", "更正成绩", "清除成绩")
 PAIRING_ACTIONS = ("编排调整", "重新编排", "撤销调整")
@@ -130,7 +137,10 @@ def _diff(
 def _listing(value: Mapping[str, Any] | None) -> str:
     if not value:
         return ""
-    return "，".join(f"{field_name(k)} {value_text(v)}" for k, v in value.items())
+    return "，".join(
+        f"{field_name(k)} {value_text(STATUS_NAMES.get(str(v), v) if k == 'status' else v)}"
+        for k, v in value.items()
+    )
 
 
 def _table_of(target: str | None) -> str:

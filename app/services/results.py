@@ -177,7 +177,7 @@ def _require_seats(
 
 
 def _seats_words(session: Session, first: int | None, second: int | None) -> str:
-    """ "3号 张三（先手）对 12号 李四"; a bye: "3号 张三 轮空"."""
+    """ "3号 张三（执黑）对 12号 李四" in Go, "（先手）" in Gomoku; a bye: "3号 张三 轮空"."""
 
     def who(entrant_id: int | None) -> str:
         entrant = session.get(Entrant, entrant_id) if entrant_id is not None else None
@@ -185,7 +185,9 @@ def _seats_words(session: Session, first: int | None, second: int | None) -> str
 
     if second is None:
         return f"{who(first)} 轮空"
-    return f"{who(first)}（先手）对 {who(second)}"
+    game = session.scalars(select(Tournament.game)).first()
+    first_word = "执黑" if game == "go" else "先手"
+    return f"{who(first)}（{first_word}）对 {who(second)}"
 
 
 def _target(event: Event, rnd: Round, table: int) -> str:

@@ -983,6 +983,10 @@ Change this backup?</source>
       <translation>现场录入（%1）</translation>
     </message>
     <message>
+      <source>Opening the settings…</source>
+      <translation>正在打开设置…</translation>
+    </message>
+    <message>
       <source>Settings of %1</source>
       <translation>%1的设置</translation>
     </message>
@@ -1424,6 +1428,10 @@ Reason (printed on the standings):</source>
       <translation>已导入 %1 名选手。</translation>
     </message>
     <message>
+      <source>Importing %1…</source>
+      <translation>正在导入 %1…</translation>
+    </message>
+    <message>
       <source>Save blank template</source>
       <translation>保存空白模板</translation>
     </message>
@@ -1481,6 +1489,18 @@ Reason (printed on the standings):</source>
     <message>
       <source>Print %1</source>
       <translation>打印 %1</translation>
+    </message>
+    <message>
+      <source>Printing %1…</source>
+      <translation>正在打印 %1…</translation>
+    </message>
+    <message>
+      <source>Cancel</source>
+      <translation>取消</translation>
+    </message>
+    <message>
+      <source>Printing %1 was cancelled.</source>
+      <translation>%1 的打印已取消。</translation>
     </message>
     <message>
       <source>%1 sent to %2.</source>
@@ -1677,6 +1697,10 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>已接受第%1号：第%2轮第%3台，%4。</translation>
     </message>
     <message>
+      <source>Saving No. %1…</source>
+      <translation>正在保存第%1号…</translation>
+    </message>
+    <message>
       <source>Rejected No. %1 (table %2).</source>
       <translation>已拒绝第%1号（第%2台）。</translation>
     </message>
@@ -1687,6 +1711,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>%1 in conflict left for you to decide.</source>
       <translation>另有 %1 条冲突，请逐条处理。</translation>
+    </message>
+    <message>
+      <source>Saving…</source>
+      <translation>正在保存…</translation>
     </message>
     <message>
       <source>Phone entry</source>
@@ -1787,6 +1815,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>本比赛不记和棋：%1。</translation>
     </message>
     <message>
+      <source>Seen</source>
+      <translation>知道了</translation>
+    </message>
+    <message>
+      <source>Table, space, key, Enter: 12 1 · 12 0</source>
+      <translation>台号 空格 成绩键，回车：12 1 · 12 0</translation>
+    </message>
+    <message>
+      <source>Keys after the table number: 1 Black wins · 0 White wins · + White forfeits · - Black forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …</source>
+      <translation>台号后的成绩键：1 黑胜 · 0 白胜 · + 白弃权 · - 黑弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……</translation>
+    </message>
+    <message>
+      <source>Keys after the table number: 1 first mover wins · 0 second mover wins · + second mover forfeits · - first mover forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …</source>
+      <translation>台号后的成绩键：1 先手胜 · 0 后手胜 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、先手胜、后手弃权……</translation>
+    </message>
+    <message>
       <source>Keys after the table number: 1 Black wins · 0 White wins · = draw · + White forfeits · - Black forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …</source>
       <translation>台号后的成绩键：1 黑胜 · 0 白胜 · = 和棋 · + 白弃权 · - 黑弃权 · -- 双方弃权 · 00 未赛。也可写完整成绩：1-0、1:0、黑胜、白弃权……</translation>
     </message>
@@ -1841,6 +1885,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Correct table %1 from %2 to %3 anyway?</source>
       <translation>仍要把第%1台成绩由 %2 更正为 %3 吗？</translation>
+    </message>
+    <message>
+      <source>Table %1: result NOT saved — %2</source>
+      <translation>第%1台的成绩未保存：%2</translation>
     </message>
     <message>
       <source>Not changed.</source>

@@ -22,6 +22,29 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the window never waits (issue 40): writes queued, pages printed one a turn, no "="
+    # offered in a final without draws
+    "Saving No. %1…": "正在保存第%1号…",
+    "Cancel": "取消",
+    "Seen": "知道了",
+    "Opening the settings…": "正在打开设置…",
+    "Table %1: result NOT saved — %2": "第%1台的成绩未保存：%2",
+    "Importing %1…": "正在导入 %1…",
+    "Printing %1…": "正在打印 %1…",
+    "Printing %1 was cancelled.": "%1 的打印已取消。",
+    "Table, space, key, Enter: 12 1 · 12 0": "台号 空格 成绩键，回车：12 1 · 12 0",
+    "Keys after the table number: 1 Black wins · 0 White wins · + White forfeits · "
+    "- Black forfeits · -- both forfeit · 00 not played. Results in full work too: 1-0, 1:0, "
+    "黑胜, 白弃权 …": (
+        "台号后的成绩键：1 黑胜 · 0 白胜 · + 白弃权 · - 黑弃权 · -- 双方弃权 · 00 未赛。"
+        "也可写完整成绩：1-0、1:0、黑胜、白弃权……"
+    ),
+    "Keys after the table number: 1 first mover wins · 0 second mover wins · + second mover "
+    "forfeits · - first mover forfeits · -- both forfeit · 00 not played. Results in full "
+    "work too: 1-0, 1:0, 先手胜, 后手弃权 …": (
+        "台号后的成绩键：1 先手胜 · 0 后手胜 · + 后手弃权 · - 先手弃权 · -- 双方弃权 · 00 未赛。"
+        "也可写完整成绩：1-0、1:0、先手胜、后手弃权……"
+    ),
     # disqualification, 取消资格 (issue 38)
     "Disqualified": "取消资格",
     "Disqualify / undo…": "取消资格 / 撤销…",

@@ -41,8 +41,10 @@ def test_a_result_for_players_no_longer_at_the_table_is_refused_and_names_who(pa
     said = refused.value.message
     assert "第3轮第2台" in said and "记录台" in said and "编排调整" in said
     now = _seats(db, 2)
-    assert f"{view.seeds[now[0]]}号 {view.names[now[0]]}（先手）" in said  # who sits there
-    assert f"{view.seeds[seen[0]]}号 {view.names[seen[0]]}（先手）" in said  # who was seen
+    assert (
+        f"{view.seeds[now[0]]}号 {view.names[now[0]]}（执黑）" in said
+    )  # who sits there, in Go words
+    assert f"{view.seeds[seen[0]]}号 {view.names[seen[0]]}（执黑）" in said  # who was seen
     assert "未做任何改动" in said
     assert db.revision() == revision  # nothing written, not even the audit
     assert round_view(db, EVENT, 3).results[2] is None

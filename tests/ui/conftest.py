@@ -49,6 +49,21 @@ def wait_idle(win, qtbot, timeout: int = 30000) -> None:  # noqa: ANN001
     qtbot.waitUntil(lambda: not win.ctx.runner.busy and not win.ctx.runner.writing, timeout=timeout)
 
 
+def idle_now(win, timeout: float = 30.0) -> None:  # noqa: ANN001
+    """`wait_idle` without a qtbot: the event loop turns until the window's background work
+    (reads, the write queue) is done and shown."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    end = time.monotonic() + timeout
+    while win.ctx.runner.busy or win.ctx.runner.writing:
+        assert time.monotonic() < end, "the window's background work did not finish"
+        QApplication.processEvents()
+        time.sleep(0.002)
+    QApplication.processEvents()
+
+
 @pytest.fixture
 def settle(qtbot):  # noqa: ANN001, ANN201
     """`settle(window)`: wait until what the window does in the background is done."""

@@ -163,3 +163,27 @@ def test_the_help_line_says_a_go_final_takes_no_draws(
         if refused:
             assert "3又3/4子" in text
         window.ctx.close()
+
+
+def test_a_final_without_draws_does_not_offer_the_draw_key(
+    built_demo: Callable[..., Path], qtbot, tmp_path
+) -> None:  # noqa: ANN001
+    """Issue 40 §4: the keys' help and the line's placeholder offer "=" only in a final that
+    takes draws."""
+    from ui.main import make_app
+    from ui.main_window import MainWindow
+
+    for preset, draws in (("hangzhou-go", False), ("shaoxing-gomoku-2022", True)):
+        path = tmp_path / f"{preset}.finals"
+        built_demo(path, preset, players=16, seed=3, rounds=1)
+        make_app()
+        window = MainWindow()
+        window.ctx.open_documents = False
+        qtbot.addWidget(window)
+        assert window.open_file(path)
+        wait_idle(window, qtbot)
+        keys = window.results.help_text.text().split("\n")[0]
+        placeholder = window.results.entry.placeholderText()
+        assert ("= " in keys) is draws, (preset, keys)
+        assert ("12 =" in placeholder) is draws, (preset, placeholder)
+        window.ctx.close()

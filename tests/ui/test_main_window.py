@@ -184,6 +184,7 @@ def test_settings_change_goes_through_the_service_and_undoes(
     monkeypatch.setattr(SettingsDialog, "exec", lambda self: True)
     monkeypatch.setattr(SettingsDialog, "changes", lambda self: (before, after))
     window.open_settings()
+    settle(window)  # written in the window's write queue
     assert event_settings(window.ctx.db, "OPEN")["pairing"]["same_unit"] == "always"
     window.ctx.undo_stack.undo()
     settle(window)

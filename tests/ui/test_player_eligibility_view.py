@@ -53,7 +53,7 @@ def test_the_dialog_returns_its_fields_and_an_edit_sends_only_the_changed_ones(
     assert adding.windowTitle() == dialog.tr("Add player")
 
 
-def test_a_player_added_in_the_window_is_in_the_list(window, monkeypatch) -> None:  # noqa: ANN001
+def test_a_player_added_in_the_window_is_in_the_list(window, monkeypatch, settle) -> None:  # noqa: ANN001
     class _AddDialog(_OnceDialog):
         class initial:  # the points carried in
             @staticmethod
@@ -67,12 +67,15 @@ def test_a_player_added_in_the_window_is_in_the_list(window, monkeypatch) -> Non
     fields_typed = PlayerFields(name="新来的", gender="F", birth_date="2014-02-03", unit="杭州")
     monkeypatch.setattr("ui.views.players.PlayerDialog", lambda *a, **k: _AddDialog(fields_typed))
     window.players.add()
+    settle(window)  # written in the window's write queue
     added = next(r for r in list_entrants(window.ctx.db, "YOUTH") if r.name == "新来的")
     assert (added.gender, added.birth_date, added.unit) == ("F", "2014-02-03", "杭州")
     assert window.players.search.text() == "新来的"
 
 
-def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(window, monkeypatch) -> None:  # noqa: ANN001
+def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(
+    window, monkeypatch, settle, qtbot
+) -> None:  # noqa: ANN001
     view = window.players
     youth = list_entrants(window.ctx.db, "YOUTH")[0]
     shown: list[str] = []
@@ -83,11 +86,13 @@ def test_an_edit_out_of_the_youth_window_is_refused_in_the_window(window, monkey
     )
     monkeypatch.setattr(view, "selected", lambda: youth)
     view.edit_selected()
+    settle(window)
+    qtbot.wait(10)  # the dialog is shown again (here: Cancel)
     assert shown and "【出生日期】" in shown[0] and "少儿组" in shown[0]
     assert list_entrants(window.ctx.db, "YOUTH")[0].birth_date == youth.birth_date
 
 
-def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None:  # noqa: ANN001
+def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path, settle) -> None:  # noqa: ANN001
     from PySide6.QtWidgets import QMessageBox
 
     from tests.services.sheets import player, write_sheet
@@ -98,4 +103,5 @@ def test_an_import_with_a_warning_says_it(window, monkeypatch, tmp_path) -> None
         tmp_path / "p.xlsx", [player("双报小明", birth="2012-03-04", events="公开组、少儿组")]
     )
     assert window.players.import_path(sheet)
+    settle(window)  # imported in the window's write queue
     assert told and "警告" in told[0] and "双报小明" in told[0] and "少儿组" in told[0]

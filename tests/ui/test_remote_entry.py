@@ -17,6 +17,7 @@ from app.services.audit import audit_log
 from app.services.remote_entry import list_submissions
 from app.services.rounds import round_view
 from tests.finals import demo_copy
+from tests.ui.conftest import wait_idle
 from ui.models.submissions import CONFLICT_BACKGROUND, SubmissionsModel
 
 EVENT = "OPEN"
@@ -106,6 +107,7 @@ def test_submit_from_a_phone_and_accept_with_enter(qtbot, win) -> None:  # noqa:
 
     panel.table.setFocus()
     qtbot.keyClick(panel.table, Qt.Key.Key_Return)
+    wait_idle(win, qtbot)  # written in the window's write queue
     assert panel.model.rowCount() == 0
     assert round_view(win.ctx.db, EVENT, 2).results[1] == "1-0"
     assert win.tabs.tabText(index) == win.tr("Phone entry")
@@ -141,6 +143,7 @@ def test_a_second_different_submission_is_a_conflict(qtbot, win, monkeypatch) ->
     monkeypatch.setattr(panel, "confirm", lambda text: asked.append(text) or True)
     panel.select_submission(rows[1].id)
     qtbot.keyClick(panel.table, Qt.Key.Key_A)
+    wait_idle(win, qtbot)  # written in the window's write queue
     assert asked and panel.model.rowCount() == 0
     assert round_view(win.ctx.db, EVENT, 2).results[3] == "0-1"
     decided = {v.id: v.status for v in list_submissions(win.ctx.db, None)}
@@ -156,10 +159,13 @@ def test_reject_with_a_reason_and_accept_all(qtbot, win, monkeypatch) -> None:  
     monkeypatch.setattr(panel, "ask_reason", lambda sub: "台号写错")
     panel.select_submission(panel.model.row(0).id)
     qtbot.keyClick(panel.table, Qt.Key.Key_R)
+    wait_idle(win, qtbot)
     assert panel.model.rowCount() == 2
     rejected = list_submissions(win.ctx.db, "rejected")
     assert [(v.table, v.note) for v in rejected] == [(2, "台号写错")]
-    done = panel.accept_all()
+    assert panel.accept_all()
+    wait_idle(win, qtbot)
+    done = panel.accepted_all
     assert done is not None and len(done.accepted) == 2
     results = round_view(win.ctx.db, EVENT, 2).results
     assert (results[2], results[4], results[5]) == (None, "0-1", "1-0")
@@ -278,13 +284,15 @@ def test_an_edit_of_the_table_voids_its_submission_in_the_queue(qtbot, win, monk
     assert not panel.accept_button.isEnabled() and not panel.accept_all_button.isEnabled()
 
     panel.table.selectRow(0)
-    assert not panel.accept_selected()
+    panel.accept_selected()
+    wait_idle(win, qtbot)
     assert errors and "作废" in errors[0]
     game = next(g for g in round_view(win.ctx.db, EVENT, 2).games if g.table == 4)
     assert game.second == black and round_view(win.ctx.db, EVENT, 2).results[4] is None
 
     monkeypatch.setattr(panel, "ask_reason", lambda _sub: "")
     assert panel.reject_selected()
+    wait_idle(win, qtbot)
     assert panel.model.rowCount() == 0
 
 
@@ -396,3 +404,55 @@ def test_a_pin_the_phones_cannot_type_is_refused_before_the_server_starts(
     assert panel.server.pin == "135790"
     panel.pin.setText("")
     assert panel.server.pin is None
+
+
+def test_accept_and_reject_wait_for_the_file_off_the_window(qtbot, win, monkeypatch) -> None:  # noqa: ANN001
+    """Issue 40 §2: another writer holds the file; accepting and rejecting return at once,
+    the window keeps turning its event loop, and both are written when the file is free."""
+    from tests.ui.test_writes_wait_off_the_window import TURNS, while_another_writer_holds_the_file
+
+    panel = _start(win)
+    urls = panel.server.table_urls(EVENT, 2)
+    _post(urls[1], {"result": "1-0"})
+    _post(urls[2], {"result": "0-1"})
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 2, timeout=5000)
+    first, second = panel.model.row(0), panel.model.row(1)
+    panel.select_submission(first.id)
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        win, qtbot, panel.accept_selected
+    )
+    assert returned_first and turns >= TURNS
+    assert round_view(win.ctx.db, EVENT, 2).results[first.table] == first.result
+    monkeypatch.setattr(panel, "ask_reason", lambda _sub: "看错台")
+    panel.select_submission(second.id)
+    _, turns, returned_first = while_another_writer_holds_the_file(
+        win, qtbot, panel.reject_selected
+    )
+    assert returned_first and turns >= TURNS
+    rejected = list_submissions(win.ctx.db, "rejected")
+    assert [(v.table, v.note) for v in rejected] == [(second.table, "看错台")]
+
+
+def test_the_window_s_own_phone_server_is_not_another_station(qtbot, win) -> None:  # noqa: ANN001
+    """Issue 40 §4: a submission written by this window's own server was announced as
+    "已显示其他站点的改动" when the watch saw the file's revision before the arrival."""
+    from app.services.results import record_result
+    from app.services.tournament import open_tournament
+
+    panel = _start(win)
+    said: list[str] = []
+    win.ctx.message.connect(said.append)
+    wait_idle(win, qtbot)
+    urls = panel.server.table_urls(EVENT, 2)
+    _post(urls[5], {"result": "1-0"})  # written by the window's own server
+    win.ctx._seen_revision(win.ctx.db.revision())  # the watch's read, before the arrival
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=5000)
+    wait_idle(win, qtbot)
+    assert not any("其他站点" in s or "another station" in s for s in said), said
+    other = open_tournament(win.ctx.db.path)  # another station, on the same file
+    try:
+        record_result(other, EVENT, 2, 6, "0-1", operator="记录台")
+    finally:
+        other.close()
+    win.ctx._seen_revision(win.ctx.db.revision())
+    assert any("其他站点" in s or "another station" in s for s in said), said

@@ -26,12 +26,13 @@ def test_the_schedule_tab_shows_the_timetable_and_refuses_a_bad_time(window, qtb
     assert dialog.result() == QDialog.DialogCode.Accepted
 
 
-def test_ok_stores_the_new_time(window, monkeypatch) -> None:  # noqa: ANN001
+def test_ok_stores_the_new_time(window, monkeypatch, settle) -> None:  # noqa: ANN001
     from ui.dialogs.settings import SettingsDialog
 
     set_round_time(window.ctx.db, "OPEN", 1, "2022-11-26 09:00")
     monkeypatch.setattr(SettingsDialog, "exec", lambda self: True)
     monkeypatch.setattr(SettingsDialog, "schedule_changes", lambda self: {3: "2022-11-27 08:30"})
     window.open_settings()
+    settle(window)  # written in the window's write queue
     times = {t.round: t.at for t in round_times(window.ctx.db, "OPEN")}
     assert times[3] == "2022-11-27 08:30" and times[1] == "2022-11-26 09:00"

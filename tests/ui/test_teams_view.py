@@ -5,11 +5,13 @@ from __future__ import annotations
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from app.services.players import list_entrants
+from tests.ui.conftest import idle_now
 
 
 def test_compose_and_dissolve_a_team(window, monkeypatch) -> None:  # noqa: ANN001
     view = window.teams
     window.show_view("teams")
+    idle_now(window)  # written and read again off the window
     index = view.event_combo.findData("MTEAM")
     view.event_combo.setCurrentIndex(index)
     before = len(list_entrants(window.ctx.db, "MTEAM"))
@@ -23,6 +25,7 @@ def test_compose_and_dissolve_a_team(window, monkeypatch) -> None:  # noqa: ANN0
     # Round 2 of the open event is played: the arbiter forces the late team (issue 13).
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     view.compose()
+    idle_now(window)  # written and read again off the window
     teams = list_entrants(window.ctx.db, "MTEAM")
     assert len(teams) == before + 1 and teams[-1].name == "新组队"
     assert view.model.rowCount() == before + 1
@@ -31,6 +34,7 @@ def test_compose_and_dissolve_a_team(window, monkeypatch) -> None:  # noqa: ANN0
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     name = view.model.row(view.table.model().mapToSource(view.table.currentIndex()).row()).name
     view.dissolve_selected()
+    idle_now(window)  # written and read again off the window
     assert name not in [t.name for t in list_entrants(window.ctx.db, "MTEAM")]
 
 
@@ -45,5 +49,6 @@ def test_a_bad_team_is_refused_with_the_reasons(window, monkeypatch) -> None:  #
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
     before = list_entrants(window.ctx.db, "WTEAM")
     view.compose()
+    idle_now(window)  # written and read again off the window
     assert shown and "只限女子" in shown[0]
     assert list_entrants(window.ctx.db, "WTEAM") == before

@@ -62,6 +62,7 @@ def test_the_tab_saves_and_shows_the_new_title(window, qtbot, settle, monkeypatc
 
     monkeypatch.setattr(SettingsDialog, "exec", look)
     window.open_settings()
+    settle(window)  # the final is read in a worker, then the dialog shows
     assert shown == ["2026年绍兴五子棋总决赛"]
 
 

@@ -460,6 +460,9 @@ class SettingsDialog(QDialog):
             self.error.setText(problem)
             self.error.setVisible(True)
             return
+        if self.window_saves:  # the window writes every change, in its write queue
+            super().accept()
+            return
         # The tournament's own settings are stored here (the event's by the window): the
         # same checks and audit entry as `finals settings FILE --set …`.
         try:
@@ -475,6 +478,24 @@ class SettingsDialog(QDialog):
             if ctx is not None and hasattr(ctx, "notify"):
                 ctx.notify("settings")  # the title, the documents' heading...
         super().accept()
+
+    # The window writes the changes in its write queue (off its thread) when OK is pressed;
+    # without it (a dialog used on its own) OK stores the tournament's settings itself.
+    window_saves = False
+
+    def settings_saved(self, after: dict[str, Any]) -> None:
+        """The event's settings `after` are on file: they are no longer changes."""
+        for key, value in after.items():
+            group, _dot, name = key.rpartition(".")
+            if group:
+                self.current.setdefault(group, {})[name] = value
+            else:
+                self.current[key] = value
+
+    def schedule_saved(self) -> None:
+        """The start times shown are on file: they are no longer changes."""
+        for number, at in self.schedule_changes().items():
+            self.schedule_loaded[number] = at or ""
 
     def values(self) -> dict[str, Any]:
         """Every setting shown, as update_event_settings keys."""

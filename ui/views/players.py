@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -238,23 +239,34 @@ class PlayersView(QWidget):
             return
         events = [(e.code, e.name) for e in self.ctx.events if e.kind is EventKind.INDIVIDUAL]
         current = self.event_filter.currentData() or self.ctx.event_code
-        dialog = PlayerDialog(self, None, events, current)
-        while dialog.exec():
-            try:
-                seed = add_player(
-                    self.ctx.db,
-                    dialog.event_code() or "",
-                    dialog.values().for_service(),
-                    self.ctx.operator,
-                    dialog.initial.value(),
-                )
-            except FinalsError as exc:
-                show_error(self, exc)
-                continue
-            self.ctx.notify(ctxmod.PLAYERS)
-            self.search.setText(dialog.values().name)
+        self._add(PlayerDialog(self, None, events, current))
+
+    def _add(self, dialog: PlayerDialog) -> None:
+        """Until OK or Cancel; written in the window's write queue (a refusal shows the
+        dialog again as it was left)."""
+        if self.ctx.db is None or not dialog.exec():
+            return
+        name = dialog.values().name
+
+        def added(seed: int) -> None:
+            self.search.setText(name)
             self.ctx.window_message(self.tr("Added as number %1.").replace("%1", str(seed)))
-            break
+
+        self.ctx.write(
+            add_player,
+            dialog.event_code() or "",
+            dialog.values().for_service(),
+            self.ctx.operator,
+            dialog.initial.value(),
+            what=ctxmod.PLAYERS,
+            on_done=added,
+            on_error=lambda exc: self._again(exc, lambda: self._add(dialog)),
+        )
+
+    def _again(self, exc: BaseException, show: Callable[[], None]) -> None:
+        """A change refused: said, then its dialog shown again."""
+        show_error(self, exc)
+        QTimer.singleShot(0, show)
 
     def show_card(self) -> None:
         row = self._need_selection()
@@ -274,18 +286,23 @@ class PlayersView(QWidget):
             )
             return
         shown = PlayerFields.of_row(row)  # those not in the list (id number…) empty
-        dialog = PlayerDialog(self, shown)
-        while dialog.exec():
-            changes = dialog.values().changes_from(shown)
-            if not changes:
-                return
-            try:
-                edit_player(self.ctx.db, row.event, str(row.seed), changes, self.ctx.operator)
-            except FinalsError as exc:
-                show_error(self, exc)
-                continue
-            self.ctx.notify(ctxmod.PLAYERS)
-            break
+        self._edit(row, shown, PlayerDialog(self, shown))
+
+    def _edit(self, row: EntrantRow, shown: PlayerFields, dialog: PlayerDialog) -> None:
+        if self.ctx.db is None or not dialog.exec():
+            return
+        changes = dialog.values().changes_from(shown)
+        if not changes:
+            return
+        self.ctx.write(
+            edit_player,
+            row.event,
+            str(row.seed),
+            changes,
+            self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_error=lambda exc: self._again(exc, lambda: self._edit(row, shown, dialog)),
+        )
 
     def toggle_withdrawn(self) -> None:
         row = self._need_selection()
@@ -333,22 +350,35 @@ class PlayersView(QWidget):
             )
             if not ok:
                 return
-        try:
-            db = self.ctx.require_db()
-            if reason is None:
-                message = undo_disqualification(db, row.event, str(row.seed), self.ctx.operator)
-            else:
-                message = disqualify(db, row.event, str(row.seed), reason, self.ctx.operator)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return
-        command = DisqualifyCommand(
-            self.ctx, row.event, row.seed, reason, self.tr("Disqualify %1").replace("%1", row.name)
-        )
-        command.old_reason = row.disqualified_reason
-        self.ctx.undo_stack.push(command)
-        self.ctx.notify(ctxmod.ALL)
-        self.ctx.window_message(message)
+        label = self.tr("Disqualify %1").replace("%1", row.name)
+
+        def done(message: str) -> None:
+            command = DisqualifyCommand(self.ctx, row.event, row.seed, reason, label)
+            command.old_reason = row.disqualified_reason
+            self.ctx.undo_stack.push(command)
+            self.ctx.window_message(message)
+
+        if reason is None:
+            self.ctx.write(
+                undo_disqualification,
+                row.event,
+                str(row.seed),
+                self.ctx.operator,
+                what=ctxmod.ALL,
+                on_done=done,
+                on_error=lambda exc: show_error(self, exc),
+            )
+        else:
+            self.ctx.write(
+                disqualify,
+                row.event,
+                str(row.seed),
+                reason,
+                self.ctx.operator,
+                what=ctxmod.ALL,
+                on_done=done,
+                on_error=lambda exc: show_error(self, exc),
+            )
 
     def mark_absent(self) -> None:
         row = self._need_selection()
@@ -357,24 +387,27 @@ class PlayersView(QWidget):
         self._status(row, RoundStatus.ABSENT, PRESENT, None)
 
     def _status(self, row: EntrantRow, new: str, old: str, number: int | None) -> None:
-        try:
-            message = set_status(
-                self.ctx.require_db(),
-                row.event,
-                str(row.seed),
-                new,
-                number,
-                self.ctx.operator,
-            )
-        except FinalsError as exc:
-            show_error(self, exc)
-            return
+        """In the window's write queue; on the undo stack once the file has it."""
         label = self.tr("Status of %1").replace("%1", row.name)
-        self.ctx.undo_stack.push(
-            StatusCommand(self.ctx, row.event, row.seed, new, old, number, label)
+
+        def done(message: str) -> None:
+            self.ctx.undo_stack.push(
+                StatusCommand(self.ctx, row.event, row.seed, new, old, number, label)
+            )
+            self.ctx.window_message(message)
+
+        self.ctx.require_db()
+        self.ctx.write(
+            set_status,
+            row.event,
+            str(row.seed),
+            new,
+            number,
+            self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_done=done,
+            on_error=lambda exc: show_error(self, exc),
         )
-        self.ctx.notify(ctxmod.PLAYERS)
-        self.ctx.window_message(message)
 
     def change_seed(self) -> None:
         row = self._need_selection()
@@ -390,12 +423,15 @@ class PlayersView(QWidget):
         )
         if not ok:
             return
-        try:
-            set_seed(self.ctx.db, row.event, str(row.seed), seed, self.ctx.operator)
-        except FinalsError as exc:
-            show_error(self, exc)
-            return
-        self.ctx.notify(ctxmod.PLAYERS)
+        self.ctx.write(
+            set_seed,
+            row.event,
+            str(row.seed),
+            seed,
+            self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def reseed(self) -> None:
         """Number every entrant of an event again (before round 1), after a confirmation."""
@@ -438,10 +474,28 @@ class PlayersView(QWidget):
             self.import_path(Path(path))
 
     def import_path(self, path: Path) -> bool:
+        """Import a registration sheet in the window's write queue (off its thread; the status
+        bar says it saves). True when it was sent; its outcome is said when it is written."""
+        if self.ctx.db is None:
+            return False
         event = self.event_filter.currentData()
-        try:
-            summary = import_sheet(self.ctx.require_db(), path, event, self.ctx.operator)
-        except FinalsError as exc:
+
+        def imported(summary: Any) -> None:
+            self.ctx.import_problems = []
+            self.ctx.window_message(
+                self.tr("Imported %1 players.").replace("%1", str(summary.players))
+            )
+            if summary.warnings:  # imported all the same, e.g. a child in both open and youth
+                QMessageBox.information(
+                    self,
+                    self.tr("Import registration sheet"),
+                    "\n".join(f"警告：{w}" for w in summary.warnings),
+                )
+
+        def refused(exc: BaseException) -> None:
+            if not isinstance(exc, FinalsError):
+                show_error(self, exc)
+                return
             message, details = error_text(exc)
             self.ctx.import_problems = details or [message]
             self.ctx.apply_change("import")
@@ -449,16 +503,17 @@ class PlayersView(QWidget):
                 ImportErrorsDialog(message, details, self).exec()
             else:
                 show_error(self, exc)
-            return False
-        self.ctx.import_problems = []
-        self.ctx.notify(ctxmod.PLAYERS)
-        self.ctx.window_message(self.tr("Imported %1 players.").replace("%1", str(summary.players)))
-        if summary.warnings:  # imported all the same, e.g. a child in both open and youth
-            QMessageBox.information(
-                self,
-                self.tr("Import registration sheet"),
-                "\n".join(f"警告：{w}" for w in summary.warnings),
-            )
+
+        self.ctx.window_message(self.tr("Importing %1…").replace("%1", path.name))
+        self.ctx.write(
+            import_sheet,
+            path,
+            event,
+            self.ctx.operator,
+            what=ctxmod.PLAYERS,
+            on_done=imported,
+            on_error=refused,
+        )
         return True
 
     def save_template(self) -> None:

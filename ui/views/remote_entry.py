@@ -349,7 +349,7 @@ class RemoteEntryView(QWidget):
             auto_accept=self.auto_accept.isChecked(),
             scope=[scope],
             operator=self.ctx.operator,
-            on_submission=self._bridge.arrived.emit,
+            on_submission=self._own_write,
             on_stopped=lambda reason: self._bridge.stopped.emit(server, reason),
             on_locked=self._bridge.locked.emit,
             public=self.public.isChecked(),
@@ -362,6 +362,8 @@ class RemoteEntryView(QWidget):
         self.server = server
         self.received = 0
         self.stop_reason = None
+        # the tables' codes and the address it wrote are this window's own changes
+        self.ctx.own_writes_elsewhere(1)
         self.qr_label.setPixmap(self._qr_pixmap(server))
         self._show_scope()
         self._show_state()
@@ -490,6 +492,12 @@ class RemoteEntryView(QWidget):
         )
 
     # -- the queue -----------------------------------------------------------------
+    def _own_write(self, outcome: SubmitOutcome) -> None:
+        """In the server's thread: a phone's submission was written by this window's own
+        server — not another station's change — then shown on the window's thread."""
+        self.ctx.own_writes_elsewhere(1)
+        self._bridge.arrived.emit(outcome)
+
     def _arrived(self, outcome: SubmitOutcome) -> None:
         self.received += 1
         if outcome.status == "accepted":
@@ -596,75 +604,113 @@ class RemoteEntryView(QWidget):
             .replace("%4", sub.conflict_reason or "")
         ):
             return False
-        force = False
-        while True:
-            try:
-                taken = accept(self.ctx.db, sub.id, self.ctx.operator, force)
-                break
-            except FinalsError as exc:
-                if (
-                    not force
-                    and sub.recorded is not None
-                    and self.confirm(error_text(exc)[0] + "\n\n" + self.tr("Accept it anyway?"))
-                ):
-                    force = True
-                    continue
-                show_error(self, exc)
-                self.reload()
-                return False
-        self._say(
-            self.tr("Accepted No. %1: round %2, table %3, %4.")
-            .replace("%1", str(sub.id))
-            .replace("%2", str(sub.round))
-            .replace("%3", str(sub.table))
-            .replace("%4", self.model.result_text(sub))
-        )
-        if taken.warnings:
-            self._say("\n".join(taken.warnings), warning=True)
-        self.ctx.notify(ctxmod.RESULTS)
-        self.table.setFocus()
+        self._accept(sub, force=False)
         return True
 
+    def _accept(self, sub: SubmissionView, force: bool) -> None:
+        """Accept `sub` in the window's write queue (off its thread): the line says so until
+        it is written; a result already on file is asked about, then forced."""
+
+        def done(taken: Any) -> None:
+            self._say(
+                self.tr("Accepted No. %1: round %2, table %3, %4.")
+                .replace("%1", str(sub.id))
+                .replace("%2", str(sub.round))
+                .replace("%3", str(sub.table))
+                .replace("%4", self.model.result_text(sub))
+            )
+            if taken.warnings:
+                self._say("\n".join(taken.warnings), warning=True)
+            self.table.setFocus()
+
+        def failed(exc: BaseException) -> None:
+            if (
+                isinstance(exc, FinalsError)
+                and not force
+                and sub.recorded is not None
+                and self.confirm(error_text(exc)[0] + "\n\n" + self.tr("Accept it anyway?"))
+            ):
+                self._accept(sub, force=True)
+                return
+            show_error(self, exc)
+            self.reload()
+
+        self._say(self.tr("Saving No. %1…").replace("%1", str(sub.id)))
+        self.ctx.write(
+            accept,
+            sub.id,
+            self.ctx.operator,
+            force,
+            what=ctxmod.RESULTS,
+            touched=(sub.event, sub.round),
+            on_done=done,
+            on_error=failed,
+        )
+
     def reject_selected(self) -> bool:
+        """Reject the selected submission (a reason asked), in the window's write queue."""
         sub = self.selected()
         if sub is None or self.ctx.db is None:
             return False
         reason = self.ask_reason(sub)
         if reason is None:
             return False
-        try:
-            reject(self.ctx.db, sub.id, self.ctx.operator, reason or None)
-        except FinalsError as exc:
+
+        def done(_value: Any) -> None:
+            self._say(
+                self.tr("Rejected No. %1 (table %2).")
+                .replace("%1", str(sub.id))
+                .replace("%2", str(sub.table))
+            )
+            self.table.setFocus()
+
+        def failed(exc: BaseException) -> None:
             show_error(self, exc)
             self.reload()
-            return False
-        self._say(
-            self.tr("Rejected No. %1 (table %2).")
-            .replace("%1", str(sub.id))
-            .replace("%2", str(sub.table))
+
+        self._say(self.tr("Saving No. %1…").replace("%1", str(sub.id)))
+        self.ctx.write(
+            reject,
+            sub.id,
+            self.ctx.operator,
+            reason or None,
+            what=ctxmod.REMOTE,
+            on_done=done,
+            on_error=failed,
         )
-        self.ctx.notify(ctxmod.REMOTE)
-        self.table.setFocus()
         return True
 
-    def accept_all(self) -> AcceptedAll | None:
+    accepted_all: AcceptedAll | None = None  # what the last "accept all" took
+
+    def accept_all(self) -> bool:
+        """Accept every uncontested submission, in the window's write queue."""
         if self.ctx.db is None:
-            return None
-        try:
-            done = accept_all(self.ctx.db, self.ctx.operator)
-        except FinalsError as exc:
+            return False
+
+        def done(taken: AcceptedAll) -> None:
+            self.accepted_all = taken
+            text = self.tr("Accepted %1.").replace("%1", str(len(taken.accepted)))
+            if taken.conflicts:
+                text += " " + self.tr("%1 in conflict left for you to decide.").replace(
+                    "%1", str(len(taken.conflicts))
+                )
+            self._say("\n".join([text, *taken.warnings]), warning=bool(taken.warnings))
+            self.table.setFocus()
+
+        def failed(exc: BaseException) -> None:
             show_error(self, exc)
             self.reload()
-            return None
-        text = self.tr("Accepted %1.").replace("%1", str(len(done.accepted)))
-        if done.conflicts:
-            text += " " + self.tr("%1 in conflict left for you to decide.").replace(
-                "%1", str(len(done.conflicts))
-            )
-        self._say("\n".join([text, *done.warnings]), warning=bool(done.warnings))
-        self.ctx.notify(ctxmod.RESULTS)
-        self.table.setFocus()
-        return done
+
+        self.accepted_all = None
+        self._say(self.tr("Saving…"))
+        self.ctx.write(
+            accept_all,
+            self.ctx.operator,
+            what=ctxmod.RESULTS,
+            on_done=done,
+            on_error=failed,
+        )
+        return True
 
     # -- questions (tests answer them) -------------------------------------------------
     def confirm(self, text: str) -> bool:

@@ -46,6 +46,7 @@ from ui import context as ctxmod
 from ui.commands import ResultCommand
 from ui.errors import show_error
 from ui.models.games import GamesModel
+from ui.views.name_width import fit_names
 
 _COMMAND_MODIFIERS = (
     Qt.KeyboardModifier.ControlModifier
@@ -92,6 +93,16 @@ class ResultsView(QWidget):
         self.entry.textEdited.connect(lambda _text: self._withdraw_question())
         self.feedback = QLabel()
         self.feedback.setWordWrap(True)
+        # Typed results the file refused (a lock held too long, a change made elsewhere):
+        # named by table until the arbiter has seen them (the next entry does not hide them).
+        self.unsaved = QLabel()
+        self.unsaved.setWordWrap(True)
+        self.unsaved.setStyleSheet(
+            "color: #b00000; background: #fde7e7; font-weight: bold; padding: 3px 8px;"
+        )
+        self.unsaved_seen = QPushButton(self.tr("Seen"))
+        self.unsaved_seen.clicked.connect(self.clear_unsaved)
+        self._unsaved: dict[int, str] = {}
         # Every key of app.domain.RESULT_KEYS is named here (tests/ui/test_results_entry.py).
         self.help_text = QLabel()
         self.help_text.setText(self._keys_help())
@@ -132,9 +143,13 @@ class ResultsView(QWidget):
         bottom = QHBoxLayout()
         bottom.addWidget(self.help_text, 1)
         bottom.addWidget(self.only_open)
+        unsaved = QHBoxLayout()
+        unsaved.addWidget(self.unsaved, 1)
+        unsaved.addWidget(self.unsaved_seen)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.feedback)
+        layout.addLayout(unsaved)
         layout.addLayout(bottom)
         layout.addWidget(self.table, 1)
 
@@ -144,9 +159,14 @@ class ResultsView(QWidget):
         # A result typed here changes its row and the counters only (`_refresh_row`); a
         # completed round changes the outline, not this list.
         ctx.changed.connect(self._changed)
+        ctx.result_written.connect(
+            lambda event, number, table, result: self._show_result(table, result, (event, number))
+        )
         ctx.runner.writing_changed.connect(self._writing)
         ctx.message.connect(self._waiting)
         ctx.closed.connect(self._forget_sending)
+        ctx.closed.connect(self.clear_unsaved)
+        self._show_unsaved()
 
     # -- loading -------------------------------------------------------------------
     def _show_help(self) -> None:
@@ -165,10 +185,30 @@ class ResultsView(QWidget):
             else ""
         )
         self.help_text.setText(self._keys_help() + extra)
+        self._writing(self.ctx.runner.writing)  # the placeholder offers "=" only with draws
+
+    def _placeholder(self) -> str:
+        if self._draw_refusal is not None:
+            return self.tr("Table, space, key, Enter: 12 1 · 12 0")
+        return self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
 
     def _keys_help(self) -> str:
         """The keys, in the words of the final's game: Black/White in Go, first/second
-        mover in Gomoku."""
+        mover in Gomoku; "=" only in a final that takes draws."""
+        if self._draw_refusal is not None and self.ctx.info is not None:
+            if self.ctx.info.game == "go":
+                keys = self.tr(
+                    "Keys after the table number: 1 Black wins · 0 White wins · "
+                    "+ White forfeits · - Black forfeits · -- both forfeit · 00 not played. "
+                    "Results in full work too: 1-0, 1:0, 黑胜, 白弃权 …"
+                )
+            else:
+                keys = self.tr(
+                    "Keys after the table number: 1 first mover wins · 0 second mover wins · "
+                    "+ second mover forfeits · - first mover forfeits · -- both forfeit · "
+                    "00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …"
+                )
+            return keys + "\n" + self._keys_rest()
         if self.ctx.info is not None and self.ctx.info.game == "go":
             keys = self.tr(
                 "Keys after the table number: 1 Black wins · 0 White wins · = draw · "
@@ -181,14 +221,13 @@ class ResultsView(QWidget):
                 "= draw · + second mover forfeits · - first mover forfeits · -- both forfeit · "
                 "00 not played. Results in full work too: 1-0, 1:0, 先手胜, 后手弃权 …"
             )
-        return (
-            keys
-            + "\n"
-            + self.tr(
-                "Put a space between table and key: 12 1. A number alone (12) goes to "
-                "that table; a key alone applies to the selected table. "
-                "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
-            )
+        return keys + "\n" + self._keys_rest()
+
+    def _keys_rest(self) -> str:
+        return self.tr(
+            "Put a space between table and key: 12 1. A number alone (12) goes to "
+            "that table; a key alone applies to the selected table. "
+            "Ctrl+Z undoes the last result, Ctrl+Y redoes it."
         )
 
     def _changed(self, what: str) -> None:
@@ -255,6 +294,7 @@ class ResultsView(QWidget):
             self.table.resizeColumnsToContents()
             for column in range(self.model.columnCount()):
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, 260))
+            fit_names(self.table, self.model, view.names.values())  # the longest, not the first
             self._sized_for = view.event
         self._update_progress()
         self._confirming = None  # a question asked over the rows before is void
@@ -472,12 +512,12 @@ class ResultsView(QWidget):
         self.entry.setPlaceholderText(
             self.tr("Saving… results can be typed when it is done")
             if writing and self._others_writing()
-            else self.tr("Table, space, key, Enter: 12 1 · 12 0 · 12 =")
+            else self._placeholder()
         )
 
     def _others_writing(self) -> bool:
-        """A change other than the results typed here is queued or saving."""
-        return self.ctx.runner.writes_waiting > self._sending
+        """A change other than the results typed here (or their undos) is queued or saving."""
+        return self.ctx.runner.writes_waiting > self._sending + self.ctx.result_undos
 
     def _waiting(self, text: str) -> None:
         """The results typed here wait for another writer (an import, another program): the
@@ -514,6 +554,7 @@ class ResultsView(QWidget):
         its thread and after every result typed before it. True when it was sent."""
         if self.view is None or self.ctx.db is None:
             return False
+        typed_against = self._typed_against_seats(table)
         if self._refuse_while_writing():
             return False
         row_number = self.model.row_for_table(table)
@@ -531,6 +572,15 @@ class ResultsView(QWidget):
         old = shown.result
         seats = (shown.first, shown.second)
         event, number = self.view.event, self.view.number
+        if typed_against is not None and typed_against != seats:
+            # The line was typed (and Enter first pressed) against other players: the table
+            # changed while it waited. Sent as typed, the file refuses it and names who
+            # changed the table; nothing is shown in the row meanwhile.
+            self._typed_against = None
+            self._send(event, number, table, str(result), old, False, None, typed_against)
+            self.entry.clear()
+            return False
+        self._typed_against = None
         if old is not None and old != result and not self._later_round_paired(number):
             # A result on file is replaced only when asked twice (a later round paired: the
             # service refuses and a message box asks instead).
@@ -576,6 +626,29 @@ class ResultsView(QWidget):
         self.entry.setFocus()
         self._say(self._entered_text(table, old))
         return True
+
+    # The players the line was typed against, from its first Enter: ((event, round, table),
+    # seats, the line's text). A line that had to wait (the round being read again, a change
+    # saving) keeps them, so Enter again never lands on players the desk did not see.
+    _typed_against: tuple[tuple[str, int, int], Seats, str] | None = None
+
+    def _typed_against_seats(self, table: int) -> Seats | None:
+        """The seats this line was first entered against (remembered now when it is new)."""
+        if self.view is None:
+            return None
+        key, text = (self.view.event, self.view.number, table), self.entry.text()
+        kept = self._typed_against
+        if kept is not None and kept[0] == key and kept[2] == text:
+            return kept[1]
+        row_number = self.model.row_for_table(table)
+        if row_number is None or self._focus_after_load == table:
+            # no such table, or a table being read again after a refusal: what the row will
+            # show is what the line is entered against
+            self._typed_against = None
+            return None
+        shown = self.model.row(row_number)
+        self._typed_against = (key, (shown.first, shown.second), text)
+        return None
 
     def _entered_text(self, table: int, old: str | None) -> str:
         row = self.model.row_for_table(table)
@@ -665,6 +738,7 @@ class ResultsView(QWidget):
             expected=old,
             seats=seats,
             what=ctxmod.RESULT_ENTERED,
+            touched=(event, number),
             on_done=lambda outcome: self._saved((event, number), table, old, outcome),
             on_error=lambda exc: self._refused(
                 event, number, table, result, old, force, command, exc, seats
@@ -678,6 +752,8 @@ class ResultsView(QWidget):
         self, round_: tuple[str, int], table: int, old: str | None, outcome: RecordedResult
     ) -> None:
         self._sent()
+        if self._unsaved.pop(table, None) is not None:  # entered again, and saved now
+            self._show_unsaved()
         self._show_result(table, str(outcome.result), round_)
         if outcome.warnings:
             self._say("\n".join([self._entered_text(table, old), *outcome.warnings]), error=True)
@@ -697,8 +773,19 @@ class ResultsView(QWidget):
         seats: Seats | None = None,
     ) -> None:
         """Nothing was written: the row shows what is on file, the line says why (a
-        correction of a round the next one was paired from is asked first, then forced)."""
+        correction of a round the next one was paired from is asked first, then forced);
+        the table stays named as unsaved until the arbiter has seen it."""
         self._sent()
+        if not (
+            isinstance(exc, FinalsError)
+            and not isinstance(exc, (ResultChanged, DrawRefused))
+            and old is not None
+            and not force
+            and self._later_round_paired(number)
+        ):  # (that one is asked about below)
+            reason = exc.window_message if isinstance(exc, FinalsError) else str(exc)
+            self._unsaved[table] = reason
+            self._show_unsaved()
         if isinstance(exc, ResultChanged):  # a phone or another station was quicker
             self._drop(command)
             if isinstance(exc, SeatsChanged):  # other players sit there now: look again
@@ -771,6 +858,22 @@ class ResultsView(QWidget):
         self._apply_filter()
         self._update_progress()
         return True
+
+    def _show_unsaved(self) -> None:
+        lines = [
+            self.tr("Table %1: result NOT saved — %2")
+            .replace("%1", str(table))
+            .replace("%2", reason)
+            for table, reason in self._unsaved.items()
+        ]
+        self.unsaved.setText("\n".join(lines))
+        self.unsaved.setVisible(bool(lines))
+        self.unsaved_seen.setVisible(bool(lines))
+
+    def clear_unsaved(self) -> None:
+        """The arbiter has seen which results were not saved."""
+        self._unsaved.clear()
+        self._show_unsaved()
 
     def _say(self, text: str, error: bool = False) -> None:
         self._said_waiting = False

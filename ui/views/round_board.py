@@ -49,6 +49,7 @@ from ui.dialogs.hand_pairing import HandPairingDialog
 from ui.errors import show_error
 from ui.fonts import table_family
 from ui.models.games import GamesModel
+from ui.views.name_width import fit_names
 from ui.workers import ProgressRelay
 
 UNIT_WIDTH = 150  # px: a unit beside each name, the checker's column still in view
@@ -267,6 +268,8 @@ class RoundBoard(QWidget):
             for column in range(self.model.columnCount()):
                 widest = UNIT_WIDTH if column in units else 240  # a long unit is elided
                 self.table.setColumnWidth(column, min(self.table.columnWidth(column) + 8, widest))
+            if view is not None:  # the longest name of the event, not of the first rows
+                fit_names(self.table, self.model, view.names.values())
         self.findings.clear()
         if view is None:
             event = self.ctx.current_event()

@@ -131,9 +131,10 @@ class TeamsView(QWidget):
         if self.ctx.db is None:
             return
         self._fill_events()
-        # read when the tab is shown (never while opening the file); a team change is rare
-        # and the arbiter waits for its outcome here anyway
-        self._fill(readers.groups(self.ctx.db))
+        # read when the tab is shown (never while opening the file), in a worker
+        self.ctx.read(
+            "teams", readers.groups, on_done=self._fill, on_error=lambda e: show_error(self, e)
+        )
 
     def _fill_events(self) -> None:
         current = self.event_combo.currentData()
@@ -233,14 +234,16 @@ class TeamsView(QWidget):
         if not ok:
             return
         parts = [m for m in members.replace("，", ",").replace("、", ",").split(",") if m.strip()]
-        try:
-            compose(
-                self.ctx.db, code, name.strip() or None, parts, self.ctx.operator, force=bool(force)
-            )
-        except Exception as exc:  # noqa: BLE001 - shown to the arbiter, nothing changed
-            show_error(self, exc)
-            return
-        self.ctx.notify(ctxmod.PLAYERS)
+        self.ctx.write(  # in the window's write queue; a refusal is shown, nothing changed
+            compose,
+            code,
+            name.strip() or None,
+            parts,
+            self.ctx.operator,
+            force=bool(force),
+            what=ctxmod.PLAYERS,
+            on_error=lambda exc: show_error(self, exc),
+        )
 
     def dissolve_selected(self) -> None:
         code = self.event_combo.currentData()
@@ -264,9 +267,12 @@ class TeamsView(QWidget):
             )
             if answer != QMessageBox.StandardButton.Yes:
                 return
-        try:
-            dissolve(self.ctx.db, code, str(row.seed), self.ctx.operator, force=bool(force))
-        except Exception as exc:  # noqa: BLE001
-            show_error(self, exc)
-            return
-        self.ctx.notify(ctxmod.PLAYERS)
+        self.ctx.write(
+            dissolve,
+            code,
+            str(row.seed),
+            self.ctx.operator,
+            force=bool(force),
+            what=ctxmod.PLAYERS,
+            on_error=lambda exc: show_error(self, exc),
+        )
