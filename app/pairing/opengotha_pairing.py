@@ -11,7 +11,9 @@
 * Colours and handicap of each game: the handicap from the MMS (or rank) difference, less
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
-  even games), a tie decided by OpenGotha's deterministic random.
+  even games), a tie decided by OpenGotha's deterministic random of the two names taken in
+  Java's order (`det_random`): the same White whichever way round the matching found the
+  pair (OpenGotha 3.51's `Pairing.detRandom` and `gameBetween`).
 * Tables: OpenGotha's "best score, then rating" order (`table_order`); it gives the tables
   of every round of the shared McMahon files.
 
