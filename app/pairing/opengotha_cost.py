@@ -7,8 +7,10 @@ own code prints for real files (`tests/pairing/test_opengotha_cost.py`).
 
 Two builds of OpenGotha count two terms differently (`CostRules`):
 * `ENGINE` — what the Pair button of OpenGotha 3.51.02 (its distribution jar) maximises:
-  the geography term ignores the thresholds (it is always the nominal cost below), and the
-  draw-up/draw-down term is only counted between groups less than 4 apart.  The shared
+  the geography term ignores the thresholds (it is always the nominal cost below), the
+  draw-up/draw-down term is only counted between groups less than 4 apart, and a group's
+  size and places count every player of the file, those absent from the round (or not
+  finally registered) too — they are not paired, but they hold their places.  The shared
   `opengotha_engine_pairs_after_R*.txt` are made by this build; the program pairs with it.
 * `WEIGHTS` — the instrumented build that wrote the shared `*_weights_R*.txt` files: the
   thresholds also apply to geography, and draw-up/draw-down counts at any group distance.
@@ -218,6 +220,10 @@ class PairingRound:
             else pai.additional_criterion_2
         )
         criteria = (*t.placement, additional)
+        # 3.51.02's engine places every player of the file in the groups, absent or not
+        # (`fillPairingInfo` runs over all its scored players); the weights build, the
+        # players of the round only.
+        everyone = self.rules is CostRules.ENGINE
         low, high = self._score_range()
         number = 0
         members: dict[str, tuple[int, int, int]] = {}
@@ -226,7 +232,7 @@ class PairingRound:
                 group = [
                     s
                     for s in self.scores.values()
-                    if self.takes_part(s.player)
+                    if (everyone or self.takes_part(s.player))
                     and category(s.player, limits) == cat
                     and s.criterion(self.main, rn) // 2 == score
                 ]

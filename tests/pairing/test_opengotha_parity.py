@@ -76,3 +76,104 @@ def test_white_of_every_pair_is_opengothas_engines(name: str) -> None:
     print(f"\n{name}: White as OpenGotha in {same}/{total} agreed pairs")
     assert total > 0
     assert same == total
+
+
+# -- Round 1: seeding inside the groups (Tournament.fillPairingInfo and costValue's
+#    "Main Criterion 4 : Seeding") -------------------------------------------------------
+
+
+def _pairs(t: object, round_: int = 1) -> set[frozenset[str]]:
+    return {frozenset((g.white, g.black)) for g in pair_round(t, round_).games}  # type: ignore[arg-type]
+
+
+def _keys(*pairs: tuple[P, P]) -> set[frozenset[str]]:
+    return {frozenset((a.key, b.key)) for a, b in pairs}
+
+
+def test_round_one_split_and_random_draws_from_the_names_in_javas_order() -> None:
+    """Split and random (OpenGotha's default first system): a pair across the group's halves
+    weighs W − a draw of 0 .. W/5 from the two names (W = 5,000,000).  In the HashMap order
+    SUN, ZHAO, QIAN, LI the draws are SUN–ZHAO 23,578, QIAN–LI 503,830, SUN–QIAN 248,133,
+    ZHAO–LI 257,055: the second pairing loses less (505,188 against 527,408)."""
+    zhao, qian, sun, li = (
+        P(s, "Ming", rank="3D", rating=2300 - 10 * i)
+        for i, s in enumerate(("Zhao", "Qian", "Sun", "Li"))
+    )
+    t = gotha([zhao, qian, sun, li], placement=("MMS", "SOSM"))
+    costs = PairingRound(t, 0)
+    assert costs.terms(sun.key, zhao.key).seeding == 5_000_000 - 23_578
+    assert costs.terms(qian.key, li.key).seeding == 5_000_000 - 503_830
+    assert costs.terms(sun.key, qian.key).seeding == 5_000_000 - 248_133
+    assert costs.terms(zhao.key, li.key).seeding == 5_000_000 - 257_055
+    assert _pairs(t) == _keys((sun, qian), (zhao, li))
+
+
+def test_a_player_absent_from_round_one_keeps_his_place_in_the_group() -> None:
+    """OpenGotha places every player of the file in the groups (absent ones too; they are
+    not paired).  Six players by rating, the 4th and 6th absent: the halves are ZHAO QIAN SUN
+    | LI ZHOU WU, so only ZHOU can be paired across them — not two pairs across the halves of
+    the four present."""
+    zhao, qian, sun, li, zhou, wu = (
+        P(s, "X", rating=2000 - 10 * i, participating=("0" if s in ("Li", "Wu") else "1") * 20)
+        for i, s in enumerate(("Zhao", "Qian", "Sun", "Li", "Zhou", "Wu"))
+    )
+    t = gotha([zhao, qian, sun, li, zhou, wu], placement=("NBW", "SOSW"))
+    costs = PairingRound(t, 0)
+    assert [costs.groups[p.key].place for p in (zhao, qian, sun, zhou)] == [0, 1, 2, 4]
+    pairs = _pairs(t)
+    across = [pair for pair in pairs if zhou.key in pair]
+    assert len(pairs) == 2 and len(across) == 1
+    assert pairs == _keys((qian, zhao), (sun, zhou))
+
+
+EIGHT = ("Zhao", "Qian", "Sun", "Li", "Zhou", "Wu", "Zheng", "Wang")
+
+
+def _eight() -> list[P]:
+    """Eight players 8D … 1D whose ratings run the other way, all at the bar (1D): one group
+    in round 1, ordered by the additional criterion of the first system."""
+    return [P(s, "Ming", rank=f"{8 - i}D", rating=1800 + 10 * i) for i, s in enumerate(EIGHT)]
+
+
+@pytest.mark.parametrize(
+    ("system", "by", "expected"),
+    [
+        # split and fold: 1–8, 2–7, 3–6, 4–5 of the group's order
+        ("SPLITANDFOLD", "Rank", ((0, 7), (1, 6), (2, 5), (3, 4))),
+        ("SPLITANDFOLD", "Rating", ((7, 0), (6, 1), (5, 2), (4, 3))),
+        # split and slip: 1–5, 2–6, 3–7, 4–8
+        ("SPLITANDSLIP", "Rank", ((0, 4), (1, 5), (2, 6), (3, 7))),
+        ("SPLITANDSLIP", "Rating", ((7, 3), (6, 2), (5, 1), (4, 0))),
+    ],
+)
+def test_round_one_fold_and_slip_by_rank_or_rating_under_the_bar(
+    system: str, by: str, expected: tuple[tuple[int, int], ...]
+) -> None:
+    players = _eight()
+    t = gotha(
+        players,
+        general={"genMMBar": "1D", "genMMFloor": "20K"},
+        pairing={"paiMaSeedSystem1": system, "paiMaAdditionalPlacementCritSystem1": by},
+    )
+    assert _pairs(t) == _keys(*((players[i], players[j]) for i, j in expected))
+
+
+def test_round_one_groups_are_cut_by_the_bar_and_the_floor() -> None:
+    """McMahon groups: ranks above the bar count as the bar, below the floor as the floor.
+    Bar 3D, floor 5K: 5D, 4D, 3D start together; 6K and 9K together; 1K alone is drawn up or
+    down.  Round 1 pairs inside each group (fold, by rating)."""
+    ranks = ("5D", "4D", "3D", "3D", "1K", "6K", "9K", "12K")
+    players = [
+        P(s, "Ming", rank=r, rating=2400 - 100 * i)
+        for i, (s, r) in enumerate(zip(EIGHT, ranks, strict=True))
+    ]
+    t = gotha(
+        players,
+        general={"genMMBar": "3D", "genMMFloor": "5K"},
+        pairing={"paiMaSeedSystem1": "SPLITANDFOLD"},
+    )
+    costs = PairingRound(t, 0)
+    sizes = [costs.groups[p.key].size for p in players]
+    assert sizes == [4, 4, 4, 4, 1, 3, 3, 3]
+    pairs = _pairs(t)
+    assert _keys((players[0], players[3]), (players[1], players[2])) <= pairs
