@@ -202,7 +202,8 @@ class PairingRound:
 
     # -- groups, places and draw-ups/-downs (OpenGotha's fillPairingInfo) ------------------
 
-    def _score_range(self) -> tuple[int, int]:
+    def score_range(self) -> tuple[int, int]:
+        """The lowest and highest main score (halved) a player can have before the round."""
         g = self.t.general
         if self.main == "MMS":
             low = g.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
@@ -224,7 +225,7 @@ class PairingRound:
         # (`fillPairingInfo` runs over all its scored players); the weights build, the
         # players of the round only.
         everyone = self.rules is CostRules.ENGINE
-        low, high = self._score_range()
+        low, high = self.score_range()
         number = 0
         members: dict[str, tuple[int, int, int]] = {}
         for cat in range(t.general.number_of_categories):

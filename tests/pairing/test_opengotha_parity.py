@@ -10,7 +10,12 @@ from __future__ import annotations
 import pytest
 
 from app.pairing.opengotha_cost import PairingRound
-from app.pairing.opengotha_pairing import game_between, pair_round
+from app.pairing.opengotha_pairing import (
+    game_between,
+    pair_round,
+    pairing_groups,
+    players_to_pair,
+)
 from tests.pairing.gotha_fixtures import P, gotha
 from tests.pairing.opengotha_reference import (
     NAMES,
@@ -177,3 +182,60 @@ def test_round_one_groups_are_cut_by_the_bar_and_the_floor() -> None:
     assert sizes == [4, 4, 4, 4, 1, 3, 3, 3]
     pairs = _pairs(t)
     assert _keys((players[0], players[3]), (players[1], players[2])) <= pairs
+
+
+# -- Over 600 players: OpenGotha matches the field group by group (Tournament
+#    .makeAutomaticPairing, Pairing.PAIRING_GROUP_MIN_SIZE = 200, MAX = 600) ------------------
+
+
+def _field(ranks: list[str]) -> list[P]:
+    return [P(f"N{i:04d}", "A", rank=r, rating=2000 - i) for i, r in enumerate(ranks)]
+
+
+def test_a_big_mcmahon_field_is_cut_into_groups_by_score_best_first() -> None:
+    """800 players: 150 at 5D, 100 at 4D, 300 at 1K, 250 at 10K (bar 9D, every rank its own
+    start).  The first group takes the 5D (150, too few), then the 4D: 250, even, closed.
+    550 are left, no more than 600: they are the last group."""
+    field = _field(["5D"] * 150 + ["4D"] * 100 + ["1K"] * 300 + ["10K"] * 250)
+    t = gotha(field, general={"genMMBar": "9D", "genMMFloor": "30K"})
+    costs = PairingRound(t, 0)
+    keys = players_to_pair(costs)
+    groups = pairing_groups(costs, keys)
+    assert [len(g) for g in groups] == [250, 550]
+    top = {p.key for p in field[:250]}
+    assert set(groups[0]) == top
+    assert groups[1] == [k for k in keys if k not in top]  # the rest, in OpenGotha's order
+
+
+def test_a_group_is_closed_when_only_200_players_would_be_left() -> None:
+    """700 players of one score (a Swiss round 1): the group fills in OpenGotha's order until
+    200 are left — 500 players — and those 200 are the last group."""
+    field = _field(["1K"] * 700)
+    t = gotha(field, placement=("NBW", "SOSW"))
+    costs = PairingRound(t, 0)
+    keys = players_to_pair(costs)
+    assert pairing_groups(costs, keys) == [keys[:500], keys[500:]]
+
+
+def test_a_group_is_closed_at_600_players() -> None:
+    """1,300 players of one score: 600, then (700 left: more than 600) 500, then 200."""
+    field = _field(["1K"] * 1300)
+    t = gotha(field, placement=("NBW", "SOSW"))
+    costs = PairingRound(t, 0)
+    keys = players_to_pair(costs)
+    assert [len(g) for g in pairing_groups(costs, keys)] == [600, 500, 200]
+
+
+def test_no_game_of_a_709_player_round_crosses_opengothas_groups() -> None:
+    """709 players, one bye: the 708 others are matched as two groups, 508 and 200, and
+    split and fold folds each group's own players, never one of the other group."""
+    field = _field(["1K"] * 709)
+    t = gotha(field, placement=("NBW", "SOSW"), pairing={"paiMaSeedSystem1": "SPLITANDFOLD"})
+    paired = pair_round(t, 1)
+    costs = PairingRound(t, 0)
+    keys = [k for k in players_to_pair(costs) if k != paired.bye]
+    first, rest = pairing_groups(costs, keys)
+    assert (len(first), len(rest)) == (508, 200)
+    inside = set(first)
+    assert len(paired.games) == 354
+    assert all((g.white in inside) == (g.black in inside) for g in paired.games)
