@@ -16,7 +16,7 @@ from app.pairing.opengotha_pairing import (
     pairing_groups,
     players_to_pair,
 )
-from tests.pairing.gotha_fixtures import P, gotha
+from tests.pairing.gotha_fixtures import G, P, gotha
 from tests.pairing.opengotha_reference import (
     NAMES,
     REFERENCE,
@@ -239,3 +239,85 @@ def test_no_game_of_a_709_player_round_crosses_opengothas_groups() -> None:
     inside = set(first)
     assert len(paired.games) == 354
     assert all((g.white in inside) == (g.black in inside) for g in paired.games)
+
+
+# -- Direct confrontation (Tournament.fillDirScoringInfo, defineDirForExAequoGroup,
+#    mw.go.confrontation.Confrontation) and criteria OpenGotha does not know ---------------
+
+
+def _six() -> tuple[list[P], list[G]]:
+    """Six players; after two rounds A, B, C and F have one win each, and among them F beat A,
+    A beat B, B beat C.  Ratings run the other way (C highest)."""
+    a, b, c, d, e, f = (
+        P(s, "Ming", rating=r)
+        for s, r in zip(
+            ("Aa", "Bb", "Cc", "Dd", "Ee", "Ff"), (1100, 1200, 1300, 1000, 1000, 1000), strict=True
+        )
+    )
+    games = [
+        G(1, a, b),
+        G(1, c, d),
+        G(1, e, f),
+        G(2, f, a),
+        G(2, b, c),
+        G(2, e, d),
+    ]
+    return [a, b, c, d, e, f], games
+
+
+def test_direct_confrontation_orders_the_players_level_before_it() -> None:
+    """Placement NBW, DC: the four on one win are placed F, A, B, C by who beat whom (DC 3, 2,
+    1, 0), not by rating; round 3's group gives those places (split and fold, by rating
+    after them)."""
+    players, games = _six()
+    a, b, c, _, _, f = players
+    t = gotha(
+        players,
+        games,
+        placement=("NBW", "DC"),
+        pairing={"paiMaAdditionalPlacementCritSystem2": "Rating"},
+    )
+    costs = PairingRound(t.before(2), 2)
+    assert [costs.scores[p.key].criterion("DC", 1) for p in (f, a, b, c)] == [3, 2, 1, 0]
+    assert [costs.groups[p.key].place for p in (f, a, b, c)] == [0, 1, 2, 3]
+    assert len(pair_round(t, 3).games) == 3
+
+
+def test_a_cycle_of_wins_leaves_direct_confrontation_to_the_next_criterion() -> None:
+    """A beat B, B beat C, C beat A, all level on NBW: DC cannot separate them; SOSW after it
+    does (ties stay ties: DC equal where SOSW is)."""
+    a, b, c, d, e, f = (P(s, "Ming") for s in ("Aa", "Bb", "Cc", "Dd", "Ee", "Ff"))
+    games = [G(1, a, b), G(1, d, c), G(1, e, f), G(2, b, c), G(2, d, a), G(2, e, f)]
+    games += [G(3, c, a), G(3, e, b), G(3, d, f)]
+    t = gotha([a, b, c, d, e, f], games, placement=("NBW", "DC", "SOSW"))
+    costs = PairingRound(t.before(3), 3)
+    nbw = [costs.scores[p.key].criterion("NBW", 2) for p in (a, b, c)]
+    assert nbw[0] == nbw[1] == nbw[2]
+    sos = {p.key: costs.scores[p.key].criterion("SOSW", 2) for p in (a, b, c)}
+    dc = {p.key: costs.scores[p.key].criterion("DC", 2) for p in (a, b, c)}
+    for x in (a, b, c):
+        for y in (a, b, c):
+            assert (sos[x.key] > sos[y.key]) == (dc[x.key] > dc[y.key])
+
+
+def test_simplified_direct_confrontation_counts_wins_when_all_have_met() -> None:
+    players, games = _six()
+    a, b, c, _, _, f = players
+    t = gotha(players, games, placement=("NBW", "SDC"))
+    costs = PairingRound(t.before(2), 2)
+    # F, A, B, C have not all met each other: SDC is 0 for everyone
+    assert {costs.scores[p.key].criterion("SDC", 1) for p in (f, a, b, c)} == {0}
+
+
+def test_a_criterion_opengotha_does_not_know_is_read_as_none() -> None:
+    """OpenGotha reads a criterion by its long name and takes any other as NULL."""
+    players, games = _six()
+    t = gotha(
+        players,
+        games,
+        placement=("NBW", "Bogus", "SOSW"),
+        pairing={"paiMaAdditionalPlacementCritSystem2": "RATING"},
+    )
+    assert t.placement == ("NBW", "SOSW")
+    assert t.pairing.additional_criterion_2 == "NULL"
+    assert len(pair_round(t, 3).games) == 3
