@@ -7,8 +7,10 @@ own code prints for real files (`tests/pairing/test_opengotha_cost.py`).
 
 Two builds of OpenGotha count two terms differently (`CostRules`):
 * `ENGINE` — what the Pair button of OpenGotha 3.51.02 (its distribution jar) maximises:
-  the geography term ignores the thresholds (it is always the nominal cost below), and the
-  draw-up/draw-down term is only counted between groups less than 4 apart.  The shared
+  the geography term ignores the thresholds (it is always the nominal cost below), the
+  draw-up/draw-down term is only counted between groups less than 4 apart, and a group's
+  size and places count every player of the file, those absent from the round (or not
+  finally registered) too — they are not paired, but they hold their places.  The shared
   `opengotha_engine_pairs_after_R*.txt` are made by this build; the program pairs with it.
 * `WEIGHTS` — the instrumented build that wrote the shared `*_weights_R*.txt` files: the
   thresholds also apply to geography, and draw-up/draw-down counts at any group distance.
@@ -18,7 +20,7 @@ Every pair starts at 1 (0 would mean "not allowed"), then:
 Base criteria
 * Avoid duplicates: + `paiBaAvoidDuplGame` unless the two already met.
 * Random: + a deterministic pseudo-random number from the names, 0 .. `paiBaRandom`
-  (0 by default: off).
+  (0 by default: off), drawn from the two names in Java's order (`det_random`).
 * Colour balance (only if the game would be even): each player's balance is games with
   White minus games with Black (handicap games left out); + `paiBaBalanceWB` if the
   balances have strictly opposite signs, half of it if one is 0 and the other ≥ 2.
@@ -86,16 +88,31 @@ def jdiv(a: int, b: int) -> int:
     return q if (a >= 0) == (b > 0) else -q
 
 
+def _utf16(text: str) -> bytes:
+    return text.encode("utf-16-be")  # Java compares and counts UTF-16 code units
+
+
 def det_random(limit: int, p1: Player, p2: Player) -> int:
-    """OpenGotha's deterministic random number 0 .. limit from the two names (in order)."""
-    text = p1.name + p1.first_name + p2.name + p2.first_name
-    units = text.encode("utf-16-be")  # Java counts UTF-16 code units
+    """OpenGotha 3.51's deterministic random number 0 .. limit from the two names.
+
+    The two full names (surname + given name) are taken in Java's string order, whichever
+    player comes first; asked for the pair the other way round (`p1` after `p2` in that
+    order) the number is counted from the top, limit − n.  So with limit 1 a pair's two
+    askings always disagree, and a colour drawn from it does not depend on the order the
+    pair is found in.  The draw itself: the characters weighted by their position, times
+    1234567 in 64-bit arithmetic, modulo limit + 1.
+    """
+    first, second = p1.name + p1.first_name, p2.name + p2.first_name
+    reverse = _utf16(first) > _utf16(second)
+    if reverse:
+        first, second = second, first
+    units = _utf16(first + second)
     n = 0
     for i in range(len(units) // 2):
         n += int.from_bytes(units[2 * i : 2 * i + 2], "big") * (i + 1)
     # Java: a long (64-bit) times 1234567, then modulo.
-    n = _wrap64(n * 1234567)
-    return _jmod(n, limit + 1)
+    n = _jmod(_wrap64(n * 1234567), limit + 1)
+    return limit - n if reverse else n
 
 
 def _wrap64(n: int) -> int:
@@ -185,7 +202,8 @@ class PairingRound:
 
     # -- groups, places and draw-ups/-downs (OpenGotha's fillPairingInfo) ------------------
 
-    def _score_range(self) -> tuple[int, int]:
+    def score_range(self) -> tuple[int, int]:
+        """The lowest and highest main score (halved) a player can have before the round."""
         g = self.t.general
         if self.main == "MMS":
             low = g.mm_floor + SMMS_CORRECTION_MIN - MIN_RANK
@@ -203,7 +221,11 @@ class PairingRound:
             else pai.additional_criterion_2
         )
         criteria = (*t.placement, additional)
-        low, high = self._score_range()
+        # 3.51.02's engine places every player of the file in the groups, absent or not
+        # (`fillPairingInfo` runs over all its scored players); the weights build, the
+        # players of the round only.
+        everyone = self.rules is CostRules.ENGINE
+        low, high = self.score_range()
         number = 0
         members: dict[str, tuple[int, int, int]] = {}
         for cat in range(t.general.number_of_categories):
@@ -211,7 +233,7 @@ class PairingRound:
                 group = [
                     s
                     for s in self.scores.values()
-                    if self.takes_part(s.player)
+                    if (everyone or self.takes_part(s.player))
                     and category(s.player, limits) == cat
                     and s.criterion(self.main, rn) // 2 == score
                 ]

@@ -21,7 +21,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from app.io.opengotha import GothaError, GothaResult, parse_opengotha, parse_rank, player_key
+from app.io.opengotha import (
+    PLACEMENT_NAMES,
+    GothaError,
+    GothaResult,
+    parse_opengotha,
+    parse_rank,
+    player_key,
+)
 
 MIN_RANK = -30  # Gotha.MIN_RANK (30K)
 SMMS_CORRECTION_MAX = 2  # PlacementParameterSet.PLA_SMMS_CORR_MAX
@@ -257,8 +264,8 @@ def _pairing(root: ET.Element) -> PairingParams:
         last_round_seed_system_1=_number(a, "paiMaLastRoundForSeedSystem1", "2") - 1,
         seed_system_1=_choice(a, "paiMaSeedSystem1", SeedSystem.SPLIT_AND_RANDOM),
         seed_system_2=_choice(a, "paiMaSeedSystem2", SeedSystem.SPLIT_AND_FOLD),
-        additional_criterion_1=a.get("paiMaAdditionalPlacementCritSystem1", "Rating"),
-        additional_criterion_2=a.get("paiMaAdditionalPlacementCritSystem2", "NULL"),
+        additional_criterion_1=_criterion(a.get("paiMaAdditionalPlacementCritSystem1", "Rating")),
+        additional_criterion_2=_criterion(a.get("paiMaAdditionalPlacementCritSystem2", "NULL")),
         rank_threshold=_rank(a, "paiSeRankThreshold", "4D"),
         nbw_threshold_active=_flag(a, "paiSeNbWinsThresholdActive", "true"),
         bar_threshold_active=_flag(a, "paiSeBarThresholdActive", "true"),
@@ -269,13 +276,21 @@ def _pairing(root: ET.Element) -> PairingParams:
     )
 
 
+def _criterion(name: str) -> str:
+    """A criterion as OpenGotha reads one (`PlacementParameterSet.criterionUID`, and the
+    additional criteria in `ExternalDocument`): by its long name, NULL for a name it does not
+    know."""
+    return name if name in PLACEMENT_NAMES else "NULL"
+
+
 def _placement(root: ET.Element) -> tuple[str, ...]:
     pps = root.find(".//TournamentParameterSet/PlacementParameterSet")
     if pps is None:
         return ("NBW", "SOSW", "SOSOSW")
     numbered = []
     for el in pps.iter("PlacementCriterion"):
-        numbered.append((_number(dict(el.attrib), "number", "1"), el.attrib.get("name", "NULL")))
+        name = _criterion(el.attrib.get("name", "NULL"))
+        numbered.append((_number(dict(el.attrib), "number", "1"), name))
     return tuple(name for _, name in sorted(numbered) if name != "NULL")
 
 

@@ -11,9 +11,16 @@
 * Colours and handicap of each game: the handicap from the MMS (or rank) difference, less
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
-  even games), a tie decided by OpenGotha's deterministic random.
+  even games), a tie decided by OpenGotha's deterministic random of the two names taken in
+  Java's order (`det_random`): the same White whichever way round the matching found the
+  pair (OpenGotha 3.51's `Pairing.detRandom` and `gameBetween`).
 * Tables: OpenGotha's "best score, then rating" order (`table_order`); it gives the tables
   of every round of the shared McMahon files.
+* More than 600 players (`pairing_groups`): OpenGotha does not match the field whole.  It
+  takes the players, best main score first (category by category), into a group until the
+  group holds at least 200 and an even number — or 600, or only 200 would be left — matches
+  that group on its own, and goes on while more than 600 are left; the rest is the last
+  group.  The costs stay those of the whole field (groups, places, draw-ups).
 
 An event whose colour limits are absolute rules (`pairing.colour_limits=absolute`; OpenGotha
 itself has none) passes a `ColourLimitRule`: the matching then avoids, right after rematches,
@@ -29,7 +36,7 @@ from dataclasses import dataclass
 
 import rustworkx as rx
 
-from app.pairing.opengotha_cost import PairingRound, det_random
+from app.pairing.opengotha_cost import PairingRound, category, det_random
 from app.pairing.opengotha_model import Tournament
 
 
@@ -217,6 +224,64 @@ def table_order(costs: PairingRound, games: Sequence[GothaPairedGame]) -> list[G
     return sorted(games, key=order)
 
 
+PAIRING_GROUP_MIN = 200  # OpenGotha 3.51's pairing groups (Pairing.PAIRING_GROUP_MIN_SIZE) …
+PAIRING_GROUP_MAX = 3 * PAIRING_GROUP_MIN  # … and at most this many matched at once
+
+
+def pairing_groups(costs: PairingRound, keys: Sequence[str]) -> list[list[str]]:
+    """The players `keys` (in OpenGotha's order) in the groups OpenGotha matches one by one.
+
+    While more than PAIRING_GROUP_MAX are left, a group is filled category by category
+    (players of that category or a better one) and score by score, best first (players at
+    that score or above), each pass taking the players left in their order; it is closed
+    after a pass that leaves it with at least PAIRING_GROUP_MIN players, an even number, or
+    as soon as it holds PAIRING_GROUP_MAX or only PAIRING_GROUP_MIN are left.  The rest is
+    the last group.  (A group closed at an odd size — OpenGotha would leave one of it
+    unpaired — hands its last player on to the rest instead.)
+    """
+    limits = costs.t.general.category_limits
+    categories = costs.t.general.number_of_categories
+    low, high = costs.score_range()
+    rn = costs.round - 1
+
+    def score(key: str) -> int:
+        return costs.scores[key].criterion(costs.main, rn) // 2
+
+    def cat(key: str) -> int:
+        return category(costs.scores[key].player, limits)
+
+    remaining = list(keys)
+    groups: list[list[str]] = []
+    while len(remaining) > PAIRING_GROUP_MAX:
+        group: list[str] = []
+        ready = False
+        for c in range(categories):
+            for s in range(high, low - 1, -1):
+                kept: list[str] = []
+                for i, key in enumerate(remaining):
+                    if cat(key) > c or score(key) < s:
+                        kept.append(key)
+                        continue
+                    group.append(key)
+                    left = len(kept) + len(remaining) - i - 1
+                    if len(group) >= PAIRING_GROUP_MAX or left <= PAIRING_GROUP_MIN:
+                        kept.extend(remaining[i + 1 :])
+                        ready = True
+                        break
+                remaining = kept
+                if len(group) >= PAIRING_GROUP_MIN and len(group) % 2 == 0:
+                    ready = True
+                if ready:
+                    break
+            if ready:
+                break
+        if len(group) % 2:
+            remaining.insert(0, group.pop())
+        groups.append(group)
+    groups.append(remaining)
+    return [g for g in groups if g]
+
+
 def pair_round(
     t: Tournament, round_: int, limits: ColourLimitRule | None = None
 ) -> GothaRoundPairing:
@@ -228,7 +293,8 @@ def pair_round(
     if len(keys) % 2:
         bye = choose_bye(costs, keys)
         keys.remove(bye)
-    pairs = match(costs, keys, limits if limits is not None and limits.in_matching else None)
+    rule = limits if limits is not None and limits.in_matching else None
+    pairs = [pair for group in pairing_groups(costs, keys) for pair in match(costs, group, rule)]
     total = sum(costs.terms(a, b).total for a, b in pairs)
     games = [game_between(costs, a, b) for a, b in pairs]
     if limits is not None:

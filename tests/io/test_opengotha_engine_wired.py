@@ -104,7 +104,7 @@ def _set_kept(db: Database, tag: str, attribute: str, value: str) -> None:
         ("PairingParameterSet", "paiMaSeedSystem1", "SPLITANDSHUFFLE"),
         ("PairingParameterSet", "paiMaDUDDWeight", "many"),
         ("HandicapParameterSet", "hdNoHdRankThreshold", "strong"),
-        ("PlacementCriterion", "name", "DC"),
+        ("PlacementCriterion", "name", "STS"),
         ("PairingParameterSet", "paiMaAdditionalPlacementCritSystem2", "EXT"),
     ],
 )
