@@ -56,9 +56,20 @@ def cmd_template(args: argparse.Namespace) -> int:
     from app.services.outputs import written_output
 
     path = Path(args.out)
+    if args.sample is None:
+        with written_output(path) as temp:
+            write_template(temp)
+        print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
+        return 0
+    from app.sample_players import sample_sheet_rows
+
+    rows = sample_sheet_rows(args.sample, args.seed)
     with written_output(path) as temp:
-        write_template(temp)
-    print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
+        write_template(temp, rows)
+    print(
+        f"已生成示例报名表 {path}：{len(rows)} 名虚构选手（随机种子 {args.seed}；"
+        "仅供试用，正式比赛请用不加 --sample 的空白报名表）"
+    )
     return 0
 
 
@@ -568,8 +579,24 @@ def register(sub: Any) -> None:
     p.add_argument("--title", help="比赛名称（默认取预设）")
     p.set_defaults(handler=cmd_new)
 
-    p = sub.add_parser("template", help="生成空白报名表（含示例行）")
+    p = sub.add_parser(
+        "template", help="生成空白报名表（含示例行）；--sample N 生成 N 名虚构选手的示例报名表"
+    )
     add_output(p, "out", metavar="OUT", help="输出的 .xlsx 文件（已存在时须加 --force）")
+    p.add_argument(
+        "--sample",
+        type=whole_number("示例人数", 1, 5000),
+        metavar="N",
+        help="写入 N 名虚构选手（单位、性别、出生日期、段位、来源俱全），"
+        "可直接导入试用全流程；同样的 N 和种子得到同样的表",
+    )
+    p.add_argument(
+        "--seed",
+        type=SEED,
+        default=1,
+        metavar="S",
+        help="示例选手的随机种子（默认 1；与 --sample 同用）",
+    )
     p.set_defaults(handler=cmd_template)
 
     p = sub.add_parser("import", help="导入报名表（.xlsx/.csv），全部正确才导入")
