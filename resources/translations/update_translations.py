@@ -22,6 +22,10 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the Help menu's quick start and keys (issue 41 §6)
+    "Quick start and keys…": "快速入门与按键…",
+    "Quick start and keys": "快速入门与按键",
+    "Result entry keys": "成绩录入按键",
     # the window never waits (issue 40): writes queued, pages printed one a turn, no "="
     # offered in a final without draws
     "Saving No. %1…": "正在保存第%1号…",
