@@ -26,7 +26,8 @@ class Limits:
     # other devices hold the rest). -1: a quarter of max_connections.
     for_newcomers: int = -1
     # Wrong referee PINs one table's link may see within `pin_window` seconds, from however
-    # many addresses; then it is locked until the arbiter lifts it.
+    # many addresses (counted in the file, across restarts and servers); then it is locked
+    # until the arbiter lifts it.
     pin_tries: int = 10
     pin_window: float = 600.0
     timeout: float = 10.0  # seconds a connection may stay silent
@@ -87,29 +88,6 @@ class RateLimiter:
             level, since = self._buckets.get(client, (self.burst, now))
             level = min(self.burst, level + (now - since) * self.rate) - cost
             self._buckets[client] = (max(level, -self.burst), now)
-
-
-class PinGuard:
-    """Wrong PINs per table link (thread-safe): `tries` within `window` seconds lock it."""
-
-    def __init__(self, tries: int, window: float) -> None:
-        self.tries = tries
-        self.window = window
-        self._wrong: dict[str, list[float]] = {}
-        self._lock = threading.Lock()
-
-    def wrong(self, link: str) -> int:
-        """Note a wrong PIN; how many there were in the window (the link locks at `tries`)."""
-        now = time.monotonic()
-        with self._lock:
-            recent = [t for t in self._wrong.get(link, ()) if now - t < self.window]
-            recent.append(now)
-            self._wrong[link] = recent[-self.tries :]
-            return len(recent)
-
-    def forget(self, link: str) -> None:
-        with self._lock:
-            self._wrong.pop(link, None)
 
 
 IDLE, READING, BUSY, SHED = "idle", "reading", "busy", "shed"

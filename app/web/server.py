@@ -40,7 +40,6 @@ from app.store.database import Database
 from app.store.failures import StorageError
 from app.web.limits import (
     Limits,
-    PinGuard,
     RateLimiter,
 )
 from app.web.public_server import PublicPages
@@ -140,8 +139,7 @@ class RemoteEntryServer:
         self.operator = operator
         self.limits = limits or Limits()
         self.limiter = RateLimiter(self.limits.rate, self.limits.burst)
-        # Wrong PINs per table link, whatever the address; the links locked (by token).
-        self.pin_guard = PinGuard(self.limits.pin_tries, self.limits.pin_window)
+        # The links locked (by token); the wrong PINs are counted in the file (`link_locks`).
         self.locks: dict[str, Lock] = {}
         self._locks_lock = threading.Lock()
         self.on_locked = on_locked  # called with (event, round, table) when a link locks
@@ -337,15 +335,16 @@ class RemoteEntryServer:
             log.exception("building the players' pages ahead failed")
 
     def wrong_pin(self, token: str) -> None:
-        """A wrong PIN for a table's link: at the guard's count the link locks, recorded in
+        """A wrong PIN for a table's link, counted in the file (whichever server, before a
+        restart too): at `Limits.pin_tries` within `pin_window` the link locks, recorded in
         the audit log and told to the arbiter (`on_locked`)."""
-        wrong = self.pin_guard.wrong(token)
-        if wrong < self.limits.pin_tries:
+        limits = self.limits
+        wrong, held = link_locks.wrong_pin(
+            self.db, token, limits.pin_tries, limits.pin_window, self.operator
+        )
+        if held is None:
             return
         with self._locks_lock:
-            if token in self.locks:
-                return
-            held = link_locks.lock(self.db, token, wrong, self.operator)
             self.locks[token] = held
         log.warning(
             "%s round %d table %d: link locked after %d wrong PINs",
@@ -376,7 +375,6 @@ class RemoteEntryServer:
             return True
         with self._locks_lock:
             self.locks.pop(token, None)
-        self.pin_guard.forget(token)
         log.warning("%s round %d table %d: link unlocked", held.event, held.round, held.table)
         return False
 
