@@ -179,10 +179,12 @@ class ConnectionPool:
             victim.shed()
         return slot
 
-    def may_wait(self, most: int) -> bool:
-        """Whether one more connection may wait for a slot (fewer than `most` wait)."""
+    def may_wait(self, who: str, most: int) -> bool:
+        """Whether one more connection may wait for a slot: fewer than `most` wait, and its
+        address holds less than its share (else it waits for nobody's but its own)."""
         with self._lock:
-            if self._closed or self._waiting >= most:
+            mine = len(self._open.get(who, ()))
+            if self._closed or self._waiting >= most or mine >= self.per_client:
                 return False
             self._waiting += 1
             return True

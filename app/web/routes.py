@@ -134,7 +134,7 @@ class _HTTPServer(ThreadingHTTPServer):
         pool full an idle or stalled connection may be shed for it (`ConnectionPool`)."""
         who = _client_key(client_address)
         slot = self.pool.admit(who, lambda: _shed(request))
-        if slot == "busy" and self.pool.may_wait(self.limits.max_waiting):
+        if slot == "busy" and self.pool.may_wait(who, self.limits.max_waiting):
             # Every slot is being answered (a burst of phones): this one waits for a slot
             # in its own thread, the listening one goes on taking connections in.
             threading.Thread(
