@@ -37,6 +37,7 @@ from dataclasses import dataclass
 import rustworkx as rx
 
 from app.pairing.opengotha_cost import PairingRound, category, det_random
+from app.pairing.opengotha_edges import PairCosts
 from app.pairing.opengotha_model import Tournament
 
 
@@ -148,18 +149,18 @@ def within_limits(game: GothaPairedGame, limits: ColourLimitRule) -> GothaPaired
 
 
 def _tiered(
-    costs: PairingRound, keys: Sequence[str], limits: ColourLimitRule
+    costs: PairingRound, totals: PairCosts, keys: Sequence[str], limits: ColourLimitRule
 ) -> list[tuple[int, int, int]]:
     """Edges weighing, most important first: no rematch, fewest colour-limit breaks,
     then OpenGotha's cost without its rematch term (each tier outweighs a whole matching of
     the tiers below)."""
+    duplicate = costs.t.pairing.avoid_duplicate
     raw = []
-    for i in range(len(keys)):
-        for j in range(i + 1, len(keys)):
-            a, b = keys[i], keys[j]
-            terms = costs.terms(a, b)
-            kept = 2 - fewest_breaks(costs, limits, a, b)
-            raw.append((i, j, costs.met(a, b), kept, terms.total - terms.duplicate))
+    for i, j, total in totals.edges(keys):
+        a, b = keys[i], keys[j]
+        kept = 2 - fewest_breaks(costs, limits, a, b)
+        met = totals.have_met(a, b)
+        raw.append((i, j, met, kept, total - (0 if met else duplicate)))
     if not raw:
         return []
     low = min(r[4] for r in raw)
@@ -173,21 +174,23 @@ def _tiered(
 
 
 def match(
-    costs: PairingRound, keys: Sequence[str], limits: ColourLimitRule | None = None
+    costs: PairingRound,
+    keys: Sequence[str],
+    limits: ColourLimitRule | None = None,
+    totals: PairCosts | None = None,
 ) -> list[tuple[str, str]]:
     """The maximum-weight matching of `keys` (each pair in the order of `keys`); between
     equal-cost matchings the one rustworkx finds in that order (OpenGotha's, in the files).
-    With `limits`, the colour limits weigh right below rematches (`_tiered`)."""
+    With `limits`, the colour limits weigh right below rematches (`_tiered`).  `totals`:
+    the round's costs worked out once (`PairCosts` of players including `keys`)."""
+    if totals is None:
+        totals = PairCosts(costs, keys)
     graph: rx.PyGraph = rx.PyGraph(multigraph=False)
     graph.add_nodes_from(range(len(keys)))
     if limits is not None:
-        edges = _tiered(costs, keys, limits)
+        edges = _tiered(costs, totals, keys, limits)
     else:
-        edges = [
-            (i, j, costs.terms(keys[i], keys[j]).total)
-            for i in range(len(keys))
-            for j in range(i + 1, len(keys))
-        ]
+        edges = totals.edges(keys)
     graph.add_edges_from(edges)
     mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int, verify_optimum=False)
     pairs = sorted((min(u, v), max(u, v)) for u, v in mates)
@@ -294,8 +297,11 @@ def pair_round(
         bye = choose_bye(costs, keys)
         keys.remove(bye)
     rule = limits if limits is not None and limits.in_matching else None
-    pairs = [pair for group in pairing_groups(costs, keys) for pair in match(costs, group, rule)]
-    total = sum(costs.terms(a, b).total for a, b in pairs)
+    totals = PairCosts(costs, keys)
+    pairs = [
+        pair for group in pairing_groups(costs, keys) for pair in match(costs, group, rule, totals)
+    ]
+    total = sum(totals.total(a, b) for a, b in pairs)
     games = [game_between(costs, a, b) for a, b in pairs]
     if limits is not None:
         games = [within_limits(g, limits) for g in games]
