@@ -19,6 +19,7 @@ equal on random fields and on the shared reference files.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 
 from app.pairing.opengotha_cost import (
     ENGINE_DUDD_MAX_GAP,
@@ -192,7 +193,7 @@ class PairCosts:
         out: list[tuple[int, int, int]] = []
         for i in range(len(index)):
             totals = self._row(index[i], index[i + 1 :])
-            out.extend((i, j, c) for j, c in enumerate(totals, start=i + 1))
+            out.extend(zip(repeat(i), range(i + 1, len(index)), totals))
         return out
 
     def _row(self, i: int, others: Sequence[int]) -> list[int]:
