@@ -7,7 +7,9 @@
 * The bye, if their number is odd: the player with the least rank + MMS×2 (before the
   round), 1000 more for each bye he already had; among equals the last in that order.
 * The pairs: a maximum-weight matching over `opengotha_cost` (OpenGotha maximises the sum
-  of the costs), computed by rustworkx as the program's other engines are.
+  of the costs), computed by rustworkx as the program's other engines are.  The costs of
+  all the round's pairs are worked out in one pass (`opengotha_edges.PairCosts`, the same
+  integers as `PairingRound.terms` pair by pair).
 * Colours and handicap of each game: the handicap from the MMS (or rank) difference, less
   the correction, at most the ceiling, none at or above the no-handicap rank; the stronger
   takes White.  An even game gives White to the one with fewer games as White (balance of
