@@ -93,7 +93,10 @@ class PairCosts:
         self.handicap_rank = [costs.handicap_rank(key) for key in self.keys]
         low, high = min(self.handicap_rank, default=0), max(self.handicap_rank, default=0)
         self._rank_offset = high - low
-        self.even = [costs.handicap_between(d, 0) == 0 for d in range(low - high, high - low + 1)]
+        self.handicap_by_gap = [
+            costs.handicap_between(d, 0) for d in range(low - high, high - low + 1)
+        ]
+        self.even = [hd == 0 for hd in self.handicap_by_gap]
         self.colour = [[self._colour(a - 2, b - 2) for b in range(5)] for a in range(5)]
 
         # Main criteria: by category gap and by group gap.
@@ -179,6 +182,11 @@ class PairCosts:
         m = limit + 1
         n = n - jdiv(n, m) * m
         return limit - n if reverse else n
+
+    def handicap(self, a: str, b: str) -> int:
+        """`PairingRound.handicap(a, b)`: it depends on the two handicap ranks' gap only."""
+        gap = self.handicap_rank[self.index[a]] - self.handicap_rank[self.index[b]]
+        return self.handicap_by_gap[gap + self._rank_offset]
 
     def have_met(self, a: str, b: str) -> bool:
         return self.index[b] in self.met[self.index[a]]

@@ -65,6 +65,11 @@ class ColourLimitRule:
     breaks: Callable[[str, str], int]
     # False (the last round, scores over colour): the matching is OpenGotha's; seats only.
     in_matching: bool = True
+    # Optional, where `breaks` is the sum of the two seats' own counts: whether `key`
+    # breaks a limit moving first (True) or second (False); then
+    # breaks(black, white) == seat_breaks(black, True) + seat_breaks(white, False), and
+    # the matching asks it twice a player instead of `breaks` four times a pair.
+    seat_breaks: Callable[[str, bool], int] | None = None
 
 
 JAVA_HASHMAP_CAPACITY = 16  # a new java.util.HashMap's table size …
@@ -158,11 +163,27 @@ def _tiered(
     the tiers below)."""
     duplicate = costs.t.pairing.avoid_duplicate
     raw = []
-    for i, j, total in totals.edges(keys):
-        a, b = keys[i], keys[j]
-        kept = 2 - fewest_breaks(costs, limits, a, b)
-        met = totals.have_met(a, b)
-        raw.append((i, j, met, kept, total - (0 if met else duplicate)))
+    seat = limits.seat_breaks
+    if seat is None:
+        for i, j, total in totals.edges(keys):
+            a, b = keys[i], keys[j]
+            kept = 2 - fewest_breaks(costs, limits, a, b)
+            met = totals.have_met(a, b)
+            raw.append((i, j, met, kept, total - (0 if met else duplicate)))
+    else:  # `fewest_breaks`, from each player's two seats
+        first = [seat(key, True) for key in keys]
+        second = [seat(key, False) for key in keys]
+        for i, j, total in totals.edges(keys):
+            a, b = keys[i], keys[j]
+            hd = totals.handicap(a, b)
+            if hd > 0:  # a gives the handicap: a takes White, b moves first
+                fewest = first[j] + second[i]
+            elif hd < 0:
+                fewest = first[i] + second[j]
+            else:
+                fewest = min(first[i] + second[j], first[j] + second[i])
+            met = totals.have_met(a, b)
+            raw.append((i, j, met, 2 - fewest, total - (0 if met else duplicate)))
     if not raw:
         return []
     low = min(r[4] for r in raw)

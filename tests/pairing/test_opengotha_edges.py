@@ -6,6 +6,7 @@ paired without asking `terms` once."""
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import replace
 
 import pytest
@@ -24,7 +25,7 @@ from app.pairing.opengotha_model import (
     SeedSystem,
     Tournament,
 )
-from app.pairing.opengotha_pairing import pair_round, players_to_pair
+from app.pairing.opengotha_pairing import ColourLimitRule, pair_round, players_to_pair
 from tests.pairing.opengotha_reference import NAMES, REFERENCE, tournament
 from tests.shared_files import require
 
@@ -139,6 +140,7 @@ def assert_same_costs(costs: PairingRound, keys: list[str]) -> None:
         if a != b:
             assert fast.total(a, b) == costs.terms(a, b).total
             assert fast.have_met(a, b) == costs.met(a, b)
+            assert fast.handicap(a, b) == costs.handicap(a, b)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -195,3 +197,28 @@ def test_a_round_is_paired_without_costing_pairs_one_by_one(
     monkeypatch.setattr(opengotha_cost.PairingRound, "terms", counting)
     assert pair_round(t, rounds + 1) == expected
     assert asked == []
+
+
+@pytest.mark.parametrize("seed", range(0, 40, 4))
+def test_colour_limits_from_each_players_seats_pair_as_from_each_pair(seed: int) -> None:
+    """A rule that gives each player's two seats (`seat_breaks`) pairs the round exactly as
+    the same rule asked pair by pair (`breaks`), handicap games' fixed colours included."""
+
+    def seat_breaks(key: str, first: bool) -> int:
+        return int(zlib.crc32(f"{key}{first}".encode()) % 3 == 0)
+
+    def breaks(black: str, white: str) -> int:
+        return seat_breaks(black, True) + seat_breaks(white, False)
+
+    t, rounds = random_field(seed)
+    t = replace(t, players=tuple(replace(p, registered=True) for p in t.players))
+    pair_by_pair = pair_round(t, rounds + 1, ColourLimitRule(breaks))
+    asked: list[tuple[str, str]] = []
+
+    def counted(black: str, white: str) -> int:
+        asked.append((black, white))
+        return breaks(black, white)
+
+    by_seat = pair_round(t, rounds + 1, ColourLimitRule(counted, seat_breaks=seat_breaks))
+    assert by_seat == pair_by_pair
+    assert len(asked) <= 2 * len(by_seat.games)  # the seats of the games chosen only
