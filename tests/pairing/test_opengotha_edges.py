@@ -167,13 +167,16 @@ def test_the_deterministic_random_from_sums_is_opengothas() -> None:
     rng = random.Random(7)
     t, rounds = random_field(3)
     # A name long enough for Java's 64-bit product to wrap round.
-    long_name = replace(t.players[0], name="龍" * 30_000)
+    long_name = replace(t.players[0], name="龍" * 40_000)
     t = replace(t, players=(long_name, *t.players[1:]))
     costs = PairingRound(t, rounds)
     keys = list(costs.groups)
     fast = PairCosts(costs, keys)
-    for _ in range(300):
-        i, j = rng.randrange(len(keys)), rng.randrange(len(keys))
+    long = keys.index(long_name.key)
+    others = [k for k in range(len(keys)) if k != long]
+    pairs = [(rng.choice(others), rng.choice(others)) for _ in range(300)]
+    pairs += [(long, j) for j in others[:4]] + [(j, long) for j in others[:4]]
+    for i, j in pairs:
         limit = rng.choice([0, 1, 2, 999, 1_000_000, 2**40])
         pi, pj = costs.scores[keys[i]].player, costs.scores[keys[j]].player
         assert fast.det_random(limit, i, j) == det_random(limit, pi, pj)
