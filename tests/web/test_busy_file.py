@@ -37,6 +37,7 @@ def _start(path: Path) -> tuple[subprocess.Popen[str], int]:
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
+        encoding="utf-8",
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     assert server.stdout is not None
