@@ -89,25 +89,32 @@ def _value(text: Any) -> Any:
 RANK = re.compile(r"^(\d+)\s*(=|＝|（并列）|\(并列\))$")
 
 
+# A place column and the column after it that marks a shared place (the overall place of
+# a category's standings is marked in its own column, never as "21=" text).
+RANK_COLUMNS = {"名次": "并列", "总名次": "总名次并列"}
+
+
 def _split_ranks(
     titles: Sequence[str], rows: Sequence[Sequence[Any]]
 ) -> tuple[list[str], list[list[Any]]]:
-    """名次 as a number a sheet can sort and filter, a shared place ("19=", "13（并列）")
-    marked in a 并列 column of its own just after it."""
+    """名次 (and a category's 总名次) as a number a sheet can sort and filter, a shared
+    place ("19=", "13（并列）") marked in a column of its own just after it."""
     titles = list(titles)
-    if "名次" not in titles or "并列" in titles:
-        return titles, [list(r) for r in rows]
-    at = titles.index("名次")
-    out = []
-    for row in rows:
-        row = list(row)
-        value = row[at] if at < len(row) else None
-        match = RANK.match(value) if isinstance(value, str) else None
-        if match:
-            row[at] = int(match.group(1))
-        tie = "并列" if match else ""
-        out.append(row[: at + 1] + [tie] + row[at + 1 :] if len(row) > at else row)
-    return titles[: at + 1] + ["并列"] + titles[at + 1 :], out
+    out = [list(r) for r in rows]
+    for rank_title, tie_title in RANK_COLUMNS.items():
+        if rank_title not in titles or tie_title in titles:
+            continue
+        at = titles.index(rank_title)
+        split = []
+        for row in out:
+            value = row[at] if at < len(row) else None
+            match = RANK.match(value) if isinstance(value, str) else None
+            if match:
+                row[at] = int(match.group(1))
+            tie = "并列" if match else ""
+            split.append(row[: at + 1] + [tie] + row[at + 1 :] if len(row) > at else row)
+        titles, out = titles[: at + 1] + [tie_title] + titles[at + 1 :], split
+    return titles, out
 
 
 def _sheet_title(text: str, used: set[str]) -> str:
