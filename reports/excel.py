@@ -5,11 +5,13 @@ the page width, the header row repeated on every printed page, page x of y in th
 
 Every cell of every sheet passes one guard when the book is saved (`Book.save`): text stays
 text (`app.io.sheets.as_text`), whatever wrote it and when; the only formulas are the totals
-the program writes itself, each through `Book.formula`.
+the program writes itself, each through `Book.formula` with the value it computed, saved
+with the formula (`reports.cached_values`) so that a viewer that does not recalculate shows it.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from decimal import Decimal
@@ -25,6 +27,7 @@ from app.domain import EventKind
 from app.io.sheets import as_text
 from app.readmodel.model import Final, PrizeLine
 from app.text import terminal_safe
+from reports.cached_values import add_cached_values
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
@@ -134,16 +137,20 @@ class Book:
         self.workbook = Workbook()
         self.workbook.remove(self.workbook.active)
         self.used: set[str] = set()
-        self.formulas: set[tuple[str, str]] = set()  # (sheet, cell) the program made a formula
+        # (sheet, cell) the program made a formula → the value it computed for it
+        self.formulas: dict[tuple[str, str], int | Decimal] = {}
 
-    def formula(self, ws: Worksheet, row: int, column: int, text: str) -> None:
-        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell: the one kind
-        of cell the save-time guard leaves a formula."""
+    def formula(
+        self, ws: Worksheet, row: int, column: int, text: str, *, value: int | Decimal
+    ) -> None:
+        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell, with `value`,
+        what it adds up to (saved as the formula's cached value): the one kind of cell the
+        save-time guard leaves a formula."""
         if not text.startswith("="):
             raise ValueError(f"not a formula: {text!r}")
         cell = ws.cell(row, column)
         cell.value = text
-        self.formulas.add((ws.title, cell.coordinate))
+        self.formulas[(ws.title, cell.coordinate)] = value
 
     def sheet(
         self,
@@ -221,7 +228,10 @@ class Book:
         self.guard()
         # 小计/合计 are SUM formulas: Excel and WPS compute them when the file opens.
         self.workbook.calculation.fullCalcOnLoad = True
-        self.workbook.save(out)
+        # ... and each carries the value the program computed, for a viewer that does not
+        buffer = io.BytesIO()
+        self.workbook.save(buffer)
+        out.write_bytes(add_cached_values(buffer.getvalue(), self.formulas))
         return out
 
 
@@ -370,7 +380,9 @@ def prizes_workbook(
         last = ws.max_row
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
-        book.formula(ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})")
+        book.formula(
+            ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})", value=_money(subtotal)
+        )
         sheet = _quoted(ws.title)
         for index, prize in enumerate(rows):
             cells[id(prize)] = f"{sheet}!{letter}{index + top}"
@@ -408,13 +420,13 @@ def prizes_workbook(
     )
     top = 3 if mark else 2
     # each table's count and amount are formulas over its sheet; the total adds them up
-    for row, name in enumerate(groups, start=top):
+    for row, (name, rows) in enumerate(groups.items(), start=top):
         amounts, total_cell = subtotals[name]
-        book.formula(ws, row, 2, f"=COUNT({amounts})")
-        book.formula(ws, row, 3, f"={total_cell}")
+        book.formula(ws, row, 2, f"=COUNT({amounts})", value=len(rows))
+        book.formula(ws, row, 3, f"={total_cell}", value=_money(total(rows)))
     last = ws.max_row
-    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})")
-    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})")
+    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})", value=len(prizes))
+    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})", value=_money(grand))
     for row in ws.iter_rows(min_row=top, min_col=3, max_col=3):
         row[0].number_format = money
     for cell in ws[last]:
@@ -451,7 +463,13 @@ def _paid_more_than_once(
             f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
         ws.append([items[0].name, items[0].unit or "", won])
-        book.formula(ws, ws.max_row, 4, "=" + "+".join(cells[id(p)] for p in items))
+        book.formula(
+            ws,
+            ws.max_row,
+            4,
+            "=" + "+".join(cells[id(p)] for p in items),
+            value=_money(total(items)),
+        )
         for cell in ws[ws.max_row]:
             cell.font, cell.border = body, BORDER
             cell.alignment = Alignment(vertical="center", wrap_text=True)
