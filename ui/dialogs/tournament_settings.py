@@ -42,6 +42,10 @@ TEXT_KEYS = (
     "certificate.number_prefix",
     "certificate.background",
     "remote_entry_url",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "arbiters",
+    "venue_wifi",
 )
 TEMPLATE_KEY = "certificate.template"
 BOOL_KEYS = ("certificate.per_member", "certificate.seal")
