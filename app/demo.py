@@ -8,100 +8,36 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 from app.domain import EventKind
 from app.io.sheets import SheetRow
 from app.presets import load_preset
+from app.sample_players import (  # CITIES, CLUB_KINDS, LONG_UNITS: read by tests
+    CITIES,
+    CLUB_KINDS,
+    GO_GRADES,
+    GOMOKU_GRADES,
+    LONG_UNITS,
+    FictitiousNames,
+    fictitious_units,
+    random_birth,
+)
 from app.services.registration import import_rows
 from app.services.tournament import create_tournament, list_events
 from app.store.database import Database
 
-SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈"
-    "姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-)
-COMPOUND_SURNAMES = ("欧阳", "司马", "诸葛", "上官", "东方")
-MALE_GIVEN = (
-    "伟强磊军洋勇杰涛明超刚平辉鹏华飞鑫波宇浩凯健俊帆帅旭宁龙林博文斌晨阳昊然子轩一鸣天佑思远"
-)
-FEMALE_GIVEN = "芳娜敏静丽艳娟霞秀燕玲桂丹萍红婷雪琳颖倩洁佳欣怡梦瑶诗涵雨萱可馨语彤若曦"
-CITIES = (
-    "杭州",
-    "绍兴",
-    "宁波",
-    "温州",
-    "上海",
-    "北京",
-    "南京",
-    "苏州",
-    "合肥",
-    "福州",
-    "武汉",
-    "长沙",
-    "成都",
-    "重庆",
-    "西安",
-    "天津",
-    "济南",
-    "郑州",
-    "广州",
-    "深圳",
-    "台州",
-    "嘉兴",
-)
-CLUB_KINDS = (
-    "市棋类协会",
-    "棋院",
-    "市少年宫",
-    "青少年活动中心",
-    "智力运动学校",
-    "实验小学",
-    "体育运动学校",
-)
-LONG_UNITS = ("杭州市上城区青少年活动中心围棋俱乐部", "绍兴市柯桥区五子棋协会少儿培训基地")
-GO_GRADES = ("1级", "1段", "2段", "3段", "4段", "5段", "6段")
-GOMOKU_GRADES = ("十级", "五级", "三级", "一级", "一段", "二段", "三段", "四段")
-
-
-class _Names:
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-        self.used: set[str] = set()
-
-    def make(self, gender: str) -> str:
-        pool = MALE_GIVEN if gender == "M" else FEMALE_GIVEN
-        for _ in range(1000):
-            surname = (
-                self.rng.choice(COMPOUND_SURNAMES)
-                if self.rng.random() < 0.03
-                else self.rng.choice(SURNAMES)
-            )
-            given = "".join(self.rng.choice(pool) for _ in range(self.rng.choice((1, 2, 2))))
-            name = surname + given
-            if name not in self.used:
-                self.used.add(name)
-                return name
-        raise RuntimeError("ran out of names")
-
-
-def _units(rng: random.Random, count: int) -> list[str]:
-    units = list(LONG_UNITS)
-    clubs = len(CITIES) * len(CLUB_KINDS)
-    while len(units) < count:
-        unit = rng.choice(CITIES) + rng.choice(CLUB_KINDS)
-        made = len(units) - len(LONG_UNITS)
-        if made >= clubs:  # a field of thousands: every club is taken, then its branches
-            unit += f"{made // clubs + 1}分部"
-        if unit not in units:
-            units.append(unit)
-    return units
-
-
-def _birth(rng: random.Random, start: date, end: date) -> date:
-    return start + timedelta(days=rng.randrange((end - start).days + 1))
+__all__ = [
+    "CITIES",
+    "CLUB_KINDS",
+    "LONG_UNITS",
+    "build_demo",
+    "demo_rows",
+    "ensure_demo",
+    "play_rounds",
+]
 
 
 def _row(
@@ -142,12 +78,12 @@ def _row(
 def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[SheetRow]:
     """The registration sheet of a demo final for `preset`."""
     rng = random.Random(seed)
-    names = _Names(rng)
+    names = FictitiousNames(rng)
     go = preset["tournament"]["game"] == "go"
     events = {e["code"]: e for e in preset["events"]}
     main = next(e for e in preset["events"] if e["kind"] == "individual")
     main_count = players or (360 if go else 150)
-    units = _units(rng, max(12, main_count // 6))
+    units = fictitious_units(rng, max(12, main_count // 6))
     grades = GO_GRADES if go else GOMOKU_GRADES
     rows: list[SheetRow] = []
     people: list[dict[str, Any]] = []
@@ -159,7 +95,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                 "name": names.make(gender),
                 "gender": gender,
                 "unit": rng.choice(units),
-                "birth": _birth(rng, date(1965, 1, 1), date(2007, 12, 31)),
+                "birth": random_birth(rng, date(1965, 1, 1), date(2007, 12, 31)),
                 "grade": rng.choice(grades),
                 "rating": rng.randrange(1500, 2600),
                 "source": "外卡" if wild else f"入围赛第{rng.randrange(1, 9)}期",
@@ -229,7 +165,7 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                     number,
                     names.make(gender),
                     gender,
-                    _birth(rng, start, end),
+                    random_birth(rng, start, end),
                     rng.choice(units),
                     grade,
                     rng.randrange(1200, 2000),
@@ -254,24 +190,24 @@ def demo_rows(preset: dict[str, Any], players: int | None, seed: int) -> list[Sh
                 first = (
                     names.make(parent_gender),
                     parent_gender,
-                    _birth(rng, date(1975, 1, 1), date(1990, 12, 31)),
+                    random_birth(rng, date(1975, 1, 1), date(1990, 12, 31)),
                 )
                 second = (
                     names.make(child_gender),
                     child_gender,
-                    _birth(rng, date(2010, 1, 1), date(2016, 12, 31)),
+                    random_birth(rng, date(2010, 1, 1), date(2016, 12, 31)),
                 )
             else:
                 genders = {"MM": "MM", "FF": "FF", "MF": "MF"}.get(rule or "MM", "MM")
                 first = (
                     names.make(genders[0]),
                     genders[0],
-                    _birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
+                    random_birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
                 )
                 second = (
                     names.make(genders[1]),
                     genders[1],
-                    _birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
+                    random_birth(rng, date(1970, 1, 1), date(2006, 12, 31)),
                 )
             unit = rng.choice(units)
             for me, partner in ((first, second), (second, first)):

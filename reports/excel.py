@@ -86,6 +86,10 @@ WIDE = {
 def _value(text: Any) -> Any:
     if isinstance(text, str) and NUMBER.match(text):
         return float(text) if "." in text else int(text)
+    if isinstance(text, str):
+        # openpyxl refuses a control character when the cell is written (before the guard
+        # at save): one stored by an older version is shown as an escape, as on the terminal
+        return terminal_safe(text)
     return text
 
 
@@ -462,7 +466,7 @@ def _paid_more_than_once(
         won = "；".join(
             f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
-        ws.append([items[0].name, items[0].unit or "", won])
+        ws.append([_value(items[0].name), _value(items[0].unit or ""), _value(won)])
         book.formula(
             ws,
             ws.max_row,
@@ -516,7 +520,7 @@ def _money(yuan: Decimal) -> int | Decimal:
 def _notes(ws: Worksheet, lines: Sequence[str], width: int) -> None:
     """说明 lines under a prize table (shared places, the rule in force), merged across it."""
     for line in lines:
-        ws.append([f"说明：{line}。"])
+        ws.append([_value(f"说明：{line}。")])
         row = ws.max_row
         ws.merge_cells(start_row=row, start_column=1, end_row=row, end_column=width)
         cell = ws.cell(row, 1)

@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, PageBreak
 from app.domain import EventKind
 from app.readmodel.mcmahon import McMahonTable, mcmahon_table
 from app.readmodel.model import Final
+from app.text import terminal_safe
 from reports.docview import DocView, EventView, fmt_points
 from reports.errors import ReportError
 from reports.excel import Book
@@ -149,5 +150,5 @@ def mcmahon_workbook(final: Final, out: Path, *, event: str | None) -> Path:
         )
         ws.append([])
         for line in notes(found):
-            ws.append([line])
+            ws.append([terminal_safe(line)])
     return book.save(out)

@@ -31,6 +31,7 @@ from app.text import NAME_MAX, clean_text
 from ui import context as ctxmod
 from ui import prefs, readers
 from ui.commands import SettingsCommand
+from ui.dialogs.quick_help import QuickHelpDialog
 from ui.dialogs.settings import SettingsDialog
 from ui.errors import show_error
 from ui.file_actions import FileActions
@@ -86,6 +87,7 @@ class MainWindow(QMainWindow):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctxmod.TournamentContext(self)
+        self.quick_help_dialog: QuickHelpDialog | None = None
         self.ctx.open_documents = not os.environ.get("FINALS_NO_VIEWER")
         self.files = FileActions(self)
         self.trf = TrfActions(self)
@@ -346,6 +348,12 @@ class MainWindow(QMainWindow):
             self.language_actions[code] = action
 
         help_menu = bar.addMenu(self.tr("&Help"))
+        self._action(
+            help_menu,
+            self.tr("Quick start and keys…"),
+            self.quick_help,
+            QKeySequence.StandardKey.HelpContents,
+        )
         self._action(help_menu, self.tr("About"), self.about)
 
     def request_language(self, code: str) -> bool:
@@ -743,6 +751,14 @@ class MainWindow(QMainWindow):
     def _busy(self, writing: bool) -> None:
         """A change is saving in the background: said in the status bar until it is done."""
         self.saving.setVisible(writing)
+
+    def quick_help(self) -> QuickHelpDialog:
+        """The Chinese quick start and the result-entry keys (as the results page shows them)."""
+        dialog = QuickHelpDialog(self, self.results.help_text.text())
+        dialog.setModal(False)
+        dialog.show()
+        self.quick_help_dialog = dialog
+        return dialog
 
     def about(self) -> None:
         QMessageBox.about(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -98,6 +98,57 @@ def referee_pin(text: str) -> str:
             f"裁判口令 --pin {problem}，如 --pin {PIN_EXAMPLE}（不用口令时不给 --pin）。"
         )
     return text
+
+
+class Words:
+    """The type of an option that takes one of a few English words (kept: scripts use them),
+    each also taken in Chinese (issue 41 §6): `--view 选手` is `--view players`. The value
+    the command sees is the English word; anything else is refused listing both."""
+
+    def __init__(
+        self, what: str, words: Sequence[tuple[str, str]], aliases: Mapping[str, str] | None = None
+    ) -> None:
+        self.what = what
+        self.words = tuple(words)  # (English word, its Chinese word)
+        self._known = {english.lower(): english for english, _ in self.words}
+        self._known.update({chinese: english for english, chinese in self.words})
+        self._known.update(aliases or {})
+        self.__name__ = what  # argparse names the type in its messages
+
+    @property
+    def choices(self) -> list[str]:
+        return [english for english, _ in self.words]
+
+    def listing(self) -> str:
+        """players 或 选手、round 或 对阵, ...: what the help and the refusal list."""
+        return "、".join(
+            english if chinese == english else f"{english} 或 {chinese}"
+            for english, chinese in self.words
+        )
+
+    def help(self, lead: str) -> str:
+        return f"{lead}：{self.listing()}（英文或中文均可）"
+
+    def __call__(self, text: str) -> str:
+        word = text.strip()
+        found = self._known.get(word) or self._known.get(word.lower())
+        if found is None:
+            raise argparse.ArgumentTypeError(f"{self.what}“{text}”不可用。可写：{self.listing()}。")
+        return found
+
+
+CERTIFICATE_TYPES = Words(
+    "证书类型",
+    [("prize", "获奖"), ("grade", "等级"), ("participation", "参赛")],
+    {"获奖证书": "prize", "等级证书": "grade", "参赛证书": "participation"},
+)
+CHECKIN_ORDER = Words("签到表排序", [("unit", "单位"), ("pinyin", "拼音")], {"姓名拼音": "pinyin"})
+CARD_STYLES = Words("台号牌样式", [("tent", "桌牌"), ("a5", "单面")], {"对折桌牌": "tent"})
+
+
+def add_words(parser: Any, *names: str, words: Words, lead: str, **kwargs: Any) -> None:
+    """An option of `words` (see Words): its help lists each word in English and Chinese."""
+    parser.add_argument(*names, type=words, choices=words.choices, help=words.help(lead), **kwargs)
 
 
 # --- the help of the arguments every command shares: one wording everywhere (issue 24) ---

@@ -194,8 +194,13 @@ class _Parser(argparse.ArgumentParser):
                 action.help = "显示本帮助并退出"
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        from app.cli.usage_words import chinese_usage
+
         self.print_usage(sys.stderr)
-        print(f"{self.prog}: 用法错误：{message}", file=sys.stderr)
+        print(
+            f"{self.prog}: 用法错误：{chinese_usage(message)}\n（{self.prog} --help 列出全部参数和选项）",
+            file=sys.stderr,
+        )
         raise SystemExit(2)
 
 

@@ -11,7 +11,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from app.cli.common import add_event, add_file, add_round, base_url, opened, operator
+from app.cli.common import (
+    CARD_STYLES,
+    CERTIFICATE_TYPES,
+    CHECKIN_ORDER,
+    add_event,
+    add_file,
+    add_round,
+    add_words,
+    base_url,
+    opened,
+    operator,
+)
 from app.cli.outputs import add_output
 from app.errors import FinalsError
 
@@ -150,23 +161,22 @@ def register(sub: Any) -> None:
         metavar="C",
         help="只印该组别（standings、prizes、medals、certificates、grades、ceremony），如 women、youth",
     )
-    p.add_argument(
+    add_words(
+        p,
         "--type",
+        words=CERTIFICATE_TYPES,
+        lead="证书类型（certificates；默认 prize）",
         default="prize",
-        choices=["prize", "grade", "participation"],
-        help="证书类型（certificates）",
     )
-    p.add_argument(
-        "--order",
-        default="unit",
-        choices=["unit", "pinyin"],
-        help="签到表排序（checkin）：unit 按单位，pinyin 按姓名拼音",
+    add_words(
+        p, "--order", words=CHECKIN_ORDER, lead="签到表排序（checkin；默认 unit）", default="unit"
     )
-    p.add_argument(
+    add_words(
+        p,
         "--card",
+        words=CARD_STYLES,
+        lead="台号牌样式（cards；默认 tent）：tent A4 横向对折桌牌，a5 A5 单面",
         default="tent",
-        choices=["tent", "a5"],
-        help="台号牌样式（cards）：tent A4 横向对折桌牌，a5 A5 单面",
     )
     p.add_argument(
         "--base-url",

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.common import (
     AFTER_ROUND_HELP,
+    CERTIFICATE_TYPES,
     EVENT_ONE_HELP,
     add_event,
     add_file,
     add_json,
     add_round,
+    add_words,
     fmt_points,
     opened,
     print_json,
@@ -868,10 +870,6 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("certificates-register", help="证书编号登记表（已发放的编号，含作废）")
     add_file(p)
-    p.add_argument(
-        "--type",
-        choices=["prize", "grade", "participation"],
-        help="只列一种证书：prize（获奖）、grade（等级）、participation（参赛）",
-    )
+    add_words(p, "--type", words=CERTIFICATE_TYPES, lead="只列一种证书")
     add_json(p)
     p.set_defaults(handler=cmd_certificates_register)

@@ -262,6 +262,10 @@ def cmd_results(args: argparse.Namespace) -> int:
     left = summary.open_tables
     tail = "本轮成绩已全部录入。" if not left else f"尚有 {len(left)} 台未录入。"
     print(f"已录入第{summary.round}轮 {summary.recorded} 台成绩。{tail}")
+    if summary.corrected:  # a replaced result is never silent: each table, before → after
+        print(f"其中 {len(summary.corrected)} 台改动了原有成绩（原成绩 → 新成绩）：")
+        for change in summary.corrected:
+            print(f"  {change.describe()}")
     warn(summary.warnings)
     return 0
 

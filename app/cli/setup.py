@@ -14,10 +14,12 @@ from app.cli.common import (
     AFTER_ROUND_HELP,
     SEED,
     WHO_HELP,
+    Words,
     add_event,
     add_file,
     add_json,
     add_round,
+    add_words,
     opened,
     operator,
     print_json,
@@ -56,9 +58,20 @@ def cmd_template(args: argparse.Namespace) -> int:
     from app.services.outputs import written_output
 
     path = Path(args.out)
+    if args.sample is None:
+        with written_output(path) as temp:
+            write_template(temp)
+        print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
+        return 0
+    from app.sample_players import sample_sheet_rows
+
+    rows = sample_sheet_rows(args.sample, args.seed)
     with written_output(path) as temp:
-        write_template(temp)
-    print(f"已生成报名表模板 {path}（第2行为示例，请替换或删除）")
+        write_template(temp, rows)
+    print(
+        f"已生成示例报名表 {path}：{len(rows)} 名虚构选手（随机种子 {args.seed}；"
+        "仅供试用，正式比赛请用不加 --sample 的空白报名表）"
+    )
     return 0
 
 
@@ -536,7 +549,24 @@ def cmd_gui(args: argparse.Namespace) -> int:
 
 
 NEW_FILE_HELP = "新的比赛文件（.finals；不覆盖已有文件），或数据库地址 postgresql://…"
-PRESET_HELP = "规程预设（比赛的项目、计分、奖金和等级表）"
+PRESET_LEAD = "规程预设（比赛的项目、计分、奖金和等级表）"
+# The shipped presets' Chinese names (the quick start's words); a preset added as a file
+# is taken by its file name.
+PRESET_CHINESE = {"hangzhou-go": "杭州围棋", "shaoxing-gomoku-2022": "绍兴五子棋"}
+
+
+RESEED_BY = Words(
+    "重排依据",
+    [("rating", "等级分"), ("grade", "段级位"), ("qualifier", "预选赛名次")],
+    {"段位": "grade", "名次": "qualifier", "入围名次": "qualifier"},
+)
+GUI_VIEWS = Words(
+    "页面", [("players", "选手"), ("round", "对阵"), ("results", "成绩"), ("standings", "名次")]
+)
+
+
+def preset_words() -> Words:
+    return Words("规程预设", [(name, PRESET_CHINESE.get(name, name)) for name in preset_names()])
 
 
 def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None:
@@ -564,12 +594,28 @@ def _add_player_options(p: argparse.ArgumentParser, name_required: bool) -> None
 def register(sub: Any) -> None:
     p = sub.add_parser("new", help="按预设新建比赛文件")
     add_output(p, "file", replace=False, metavar="FILE", help=NEW_FILE_HELP)
-    p.add_argument("--preset", required=True, choices=preset_names(), help=PRESET_HELP)
+    add_words(p, "--preset", words=preset_words(), lead=PRESET_LEAD, required=True)
     p.add_argument("--title", help="比赛名称（默认取预设）")
     p.set_defaults(handler=cmd_new)
 
-    p = sub.add_parser("template", help="生成空白报名表（含示例行）")
+    p = sub.add_parser(
+        "template", help="生成空白报名表（含示例行）；--sample N 生成 N 名虚构选手的示例报名表"
+    )
     add_output(p, "out", metavar="OUT", help="输出的 .xlsx 文件（已存在时须加 --force）")
+    p.add_argument(
+        "--sample",
+        type=whole_number("示例人数", 1, 5000),
+        metavar="N",
+        help="写入 N 名虚构选手（单位、性别、出生日期、段位、来源俱全），"
+        "可直接导入试用全流程；同样的 N 和种子得到同样的表",
+    )
+    p.add_argument(
+        "--seed",
+        type=SEED,
+        default=1,
+        metavar="S",
+        help="示例选手的随机种子（默认 1；与 --sample 同用）",
+    )
     p.set_defaults(handler=cmd_template)
 
     p = sub.add_parser("import", help="导入报名表（.xlsx/.csv），全部正确才导入")
@@ -672,10 +718,11 @@ def register(sub: Any) -> None:
     )
     add_event(p, required=True)
     p.add_argument("--all", action="store_true", help="重排本项目全部选手的序号（同时给 --by）")
-    p.add_argument(
+    add_words(
+        p,
         "--by",
-        choices=("rating", "grade", "qualifier"),
-        help="重排依据：rating 等级分、grade 段级位、qualifier 预选赛名次（强者在前，相同者保持原顺序）",
+        words=RESEED_BY,
+        lead="重排依据（强者在前，相同者保持原顺序）",
     )
     p.set_defaults(handler=cmd_seed, seed_parser=p)
 
@@ -755,7 +802,7 @@ def register(sub: Any) -> None:
 
     p = sub.add_parser("demo", help="生成演示比赛（含选手、队伍、双人组合，可模拟若干轮）")
     add_output(p, "file", replace=False, metavar="FILE", help=NEW_FILE_HELP)
-    p.add_argument("--preset", required=True, choices=preset_names(), help=PRESET_HELP)
+    add_words(p, "--preset", words=preset_words(), lead=PRESET_LEAD, required=True)
     p.add_argument(
         "--players",
         type=whole_number("人数", 2, 5000),
@@ -781,10 +828,6 @@ def register(sub: Any) -> None:
         nargs="?",
         help="比赛文件（省略时打开用户数据文件夹中的演示比赛 demo.finals，没有则生成）",
     )
-    p.add_argument(
-        "--view",
-        choices=["players", "round", "results", "standings"],
-        help="打开时显示的页面：players 选手、round 对阵、results 成绩、standings 名次",
-    )
+    add_words(p, "--view", words=GUI_VIEWS, lead="打开时显示的页面")
     add_output(p, "--screenshot", help="离屏渲染窗口并保存为 PNG 后退出")
     p.set_defaults(handler=cmd_gui)

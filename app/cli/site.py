@@ -21,7 +21,6 @@ from typing import Any
 from app.cli.common import add_file, opened
 from app.cli.outputs import add_output
 from app.errors import FinalsError
-from app.io.folder_files import inside
 
 SITE_MARKER = ".finals-site.json"
 GENERATOR = "finals-manager html"
@@ -75,6 +74,8 @@ def write_site(files: dict[str, str], folder: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise FinalsError(f"无法建立文件夹“{folder}”：{exc.strerror or exc}。") from exc
+    from app.io.folder_files import inside  # `finals --help` loads no app.io
+
     paths = [inside(folder, name) for name in texts]  # no name leaves the folder
     try:
         with written_outputs(paths) as temps:

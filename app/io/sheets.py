@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -453,8 +454,9 @@ def _parser(book: Any, sheet: Any) -> Any:
     )
 
 
-def write_template(path: Path) -> Path:
-    """An empty registration sheet with the headers and one filled example row."""
+def write_template(path: Path, rows: Sequence[Mapping[str, object]] | None = None) -> Path:
+    """An empty registration sheet with the headers and one filled example row; with
+    `rows`, the sheet of those players instead (`finals template --sample N`)."""
     import openpyxl
     from openpyxl.comments import Comment
     from openpyxl.styles import Font, PatternFill
@@ -463,7 +465,8 @@ def write_template(path: Path) -> Path:
     sheet = book.active
     sheet.title = "报名表"
     sheet.append(list(COLUMNS))
-    sheet.append([EXAMPLE_ROW[col] for col in COLUMNS])
+    for row in [EXAMPLE_ROW] if rows is None else rows:
+        sheet.append([row.get(col, "") for col in COLUMNS])
     notes = {
         "性别": "男 或 女",
         "出生日期": "如 2010-05-03、2010.5.3、2010年5月3日",

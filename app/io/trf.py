@@ -114,7 +114,23 @@ class TrfFile:
 
     @property
     def rounds_played(self) -> int:
+        """The rounds the file has a column for, a round only requested byes fill included."""
         return max((len(p.rounds) for p in self.players), default=0)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The rounds already paired, as bbpPairings counts them: up to the last round in
+        which a player took part in a pairing (a game, a pairing-allocated bye U, a forfeit
+        win +).  A later column holding only requested byes (H, F, Z) or absences belongs to
+        a round still to pair: its players are not paired in it."""
+        paired = 0
+        for p in self.players:
+            for k, r in enumerate(p.rounds):
+                if r.opponent is None and r.result == " ":
+                    continue  # blank: as if not there
+                took_part = r.opponent is not None or r.result in ("U", "+")
+                paired = max(paired, k + 1 if took_part else k)
+        return paired
 
     def player(self, number: int) -> TrfPlayer:
         for p in self.players:
@@ -291,7 +307,8 @@ def write_pairs(pairs: list[tuple[int, int]]) -> str:
 
 
 def with_round(trf: TrfFile, pairs: list[tuple[int, int]]) -> TrfFile:
-    """The file with one more (unplayed, result blank) round from `pairs`."""
+    """The file with one more (unplayed, result blank) round from `pairs`, in the column
+    of the round after those paired: a bye requested for that round (or a later one) stays."""
     extra: dict[int, TrfRound] = {}
     for w, b in pairs:
         if b == 0:
@@ -299,11 +316,13 @@ def with_round(trf: TrfFile, pairs: list[tuple[int, int]]) -> TrfFile:
         else:
             extra[w] = TrfRound(b, "w", " ")
             extra[b] = TrfRound(w, "b", " ")
-    rnd = trf.rounds_played
+    rnd = trf.rounds_paired
+    blank = TrfRound(None, "-", " ")
     players = []
     for p in trf.players:
-        rounds = list(p.rounds) + [TrfRound(None, "-", " ")] * (rnd - len(p.rounds))
-        rounds.append(extra.get(p.number, TrfRound(None, "-", " ")))
+        rounds = list(p.rounds[:rnd]) + [blank] * (rnd - len(p.rounds))
+        rounds.append(extra.get(p.number, p.rounds[rnd] if len(p.rounds) > rnd else blank))
+        rounds.extend(p.rounds[rnd + 1 :])
         players.append(replace(p, rounds=tuple(rounds)))
     return replace(trf, players=tuple(players))
 
@@ -330,7 +349,7 @@ def dutch_tournament(trf: TrfFile, round_number: int | None = None) -> DutchTour
     Points are tenths, read from the file's points column (1 / ½ / 0).  A player with
     an entry for the round to be paired (e.g. a requested bye) is not paired.
     """
-    played = trf.rounds_played if round_number is None else round_number - 1
+    played = trf.rounds_paired if round_number is None else round_number - 1
     order = sorted(trf.players, key=lambda p: p.number)
     players: list[DutchPlayer] = []
     to_pair: set[int] = set()

@@ -293,15 +293,21 @@ class PairingRound:
 
     def handicap(self, a: str, b: str) -> int:
         """The handicap OpenGotha would give (positive: `a` gives it, i.e. takes White)."""
+        return self.handicap_between(self.handicap_rank(a), self.handicap_rank(b))
+
+    def handicap_rank(self, key: str) -> int:
+        """The rank a player's handicap is counted from: his MMS as a rank (or his rank,
+        `hdBasedOnMMS` off), at most the no-handicap rank."""
         hp = self.t.handicap
-        rn = self.round - 1
         if hp.based_on_mms:
-            r1 = self.scores[a].criterion("MMS", rn) // 2 + MIN_RANK
-            r2 = self.scores[b].criterion("MMS", rn) // 2 + MIN_RANK
+            rank = self.scores[key].criterion("MMS", self.round - 1) // 2 + MIN_RANK
         else:
-            r1, r2 = self.scores[a].player.rank, self.scores[b].player.rank
-        r1 = min(r1, hp.no_handicap_threshold)
-        r2 = min(r2, hp.no_handicap_threshold)
+            rank = self.scores[key].player.rank
+        return min(rank, hp.no_handicap_threshold)
+
+    def handicap_between(self, r1: int, r2: int) -> int:
+        """The handicap between two handicap ranks (`handicap_rank`)."""
+        hp = self.t.handicap
         hd = r1 - r2
         if hd > 0:
             hd = max(hd - hp.correction, 0)
@@ -387,7 +393,7 @@ class PairingRound:
                 scenario += 1
         w = jdiv(pai.dudd_weight, 5)
         upper, lower = (ga, gb) if ga.number < gb.number else (gb, ga)
-        cost = _place_term(w, upper, pai.dudd_upper) + _place_term(w, lower, pai.dudd_lower)
+        cost = place_term(w, upper, pai.dudd_upper) + place_term(w, lower, pai.dudd_lower)
         if scenario == 1:
             cost += w
         elif scenario == 2 or (scenario > 2 and not pai.compensate_dudd):
@@ -419,10 +425,7 @@ class PairingRound:
 
     def _secondary(self, a: str, b: str) -> tuple[int, int]:
         t, rn = self.t, self.round - 1
-        pai = t.pairing
         g = t.general
-        k = pai.nx1_factor
-        groups = self.number_of_groups
         max_mms = g.mm_bar + SMMS_CORRECTION_MAX - MIN_RANK + self.round
         above = 0
         pseudo = []
@@ -432,24 +435,39 @@ class PairingRound:
                 pseudo.append(max_mms)
             else:
                 pseudo.append(self.scores[key].criterion("MMS", rn) // 2)
-        if t.mcmahon:
-            sec_range = groups
+        handicap = self.handicap_term(abs(pseudo[0] - pseudo[1]))
+
+        pa, pb = self.scores[a].player, self.scores[b].player
+        group_a, group_b = t.club_groups.get(pa.club), t.club_groups.get(pb.club)
+        same_group = group_a is not None and group_a == group_b
+        geography = self.geography(pa.country != pb.country, pa.club == pb.club, same_group, above)
+        return handicap, geography
+
+    def handicap_term(self, pseudo_gap: int) -> int:
+        """The handicap term of two players `pseudo_gap` pseudo-MMS apart (`_secondary`)."""
+        pai, g = self.t.pairing, self.t.general
+        if self.t.mcmahon:
+            sec_range = self.number_of_groups
         else:
             sec_range = (
                 g.mm_bar - g.mm_floor + SMMS_CORRECTION_MAX - SMMS_CORRECTION_MIN + self.round
             )
-        handicap = concave(pai.minimize_handicap, abs(pseudo[0] - pseudo[1]) / sec_range, k)
+        return concave(pai.minimize_handicap, pseudo_gap / sec_range, pai.nx1_factor)
 
-        pa, pb = self.scores[a].player, self.scores[b].player
+    def geography(
+        self, other_country: bool, same_club: bool, same_club_group: bool, above: int
+    ) -> int:
+        """The geography term of two players from another country or not, the same club or
+        not, clubs of one club group or not, `above` of them above the thresholds."""
+        pai = self.t.pairing
+        k = pai.nx1_factor
+        groups = self.number_of_groups
         country_ratio = 0.0
-        if pa.country != pb.country and pai.country_factor != 0:
+        if other_country and pai.country_factor != 0:
             country_ratio = min(pai.country_factor / groups, 1.0)
-        same_club = pa.club == pb.club
-        group_a, group_b = t.club_groups.get(pa.club), t.club_groups.get(pb.club)
-        same_group = group_a is not None and group_a == group_b
         club_ratio = 0.0
         if pai.club_factor != 0 and not same_club:
-            if same_group:
+            if same_club_group:
                 club_ratio = pai.club_factor / 2.0 / groups
             else:
                 club_ratio = pai.club_factor * 1.2 / groups
@@ -460,14 +478,12 @@ class PairingRound:
         full = pai.avoid_same_geo
         nominal = min(pai.minimize_score_difference - concave(full, ratio, k), full)
         if self.rules is CostRules.ENGINE:
-            geography = nominal
-        elif above == 2:
-            geography = full
-        elif above == 1:
-            geography = jdiv(nominal + full, 2)
-        else:
-            geography = nominal
-        return handicap, geography
+            return nominal
+        if above == 2:
+            return full
+        if above == 1:
+            return jdiv(nominal + full, 2)
+        return nominal
 
     def matching_cost(self, pairs: Iterable[Iterable[str]]) -> int:
         """The sum of the pairs' costs: what OpenGotha's engine maximises."""
@@ -479,7 +495,7 @@ class PairingRound:
         return {(a, b): self.terms(a, b) for i, a in enumerate(order) for b in order[i + 1 :]}
 
 
-def _place_term(w: int, g: GroupInfo, mode: DuddMode) -> int:
+def place_term(w: int, g: GroupInfo, mode: DuddMode) -> int:
     n, c = g.size, g.place
     if mode is DuddMode.TOP:
         x = n - 1 - c

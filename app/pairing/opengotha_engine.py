@@ -201,9 +201,14 @@ def colour_limit_rule(
             for key, seat in ((black, FIRST), (white, SECOND))
         )
 
+    def seat_breaks(key: str, first: bool) -> int:
+        return int(not seat_ok(states[ids[key]], FIRST if first else SECOND, settings))
+
     last_round = request.round_number >= request.rounds_planned > 0
     return ColourLimitRule(
-        breaks, in_matching=not (last_round and settings.last_round_scores_over_colour)
+        breaks,
+        in_matching=not (last_round and settings.last_round_scores_over_colour),
+        seat_breaks=seat_breaks,
     )
 
 

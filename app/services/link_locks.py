@@ -1,7 +1,7 @@
 """A table's phone link locked after too many wrong referee PINs, and the arbiter lifting it.
 
-The server counts wrong PINs per link in memory (`app.web.limits.PinGuard`); when a link
-locks, `lock` writes it to the audit log, where the arbiter sees it (`finals log`,
+Each wrong PIN is a row of the file (`PinFailure`, `wrong_pin`), so the count goes on across
+a restart and between servers; when a link locks, `wrong_pin` writes it to the audit log, where the arbiter sees it (`finals log`,
 `finals table-links`, the window's phone-entry page) and from where `lift` takes it
 away. The log is the one record both sides share: a server in another process learns of
 the lifting there (`lifted_since`), and a server started later of the lock (`held`): a
@@ -11,9 +11,9 @@ restart never unlocks a link.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from app.errors import FinalsError
@@ -25,6 +25,7 @@ from app.services.remote_entry.writing import _writing
 from app.services.tournament import get_event
 from app.store.database import Database
 from app.store.models import AuditEntry
+from app.store.submissions import PinFailure
 
 PIN_LOCKED = "现场录入链接锁定"
 PIN_UNLOCKED = "解除现场录入链接锁定"
@@ -42,16 +43,30 @@ class Lock:
         return f"{self.event} 第{self.round}轮 第{self.table}台"
 
 
-def lock(db: Database, token: str, wrong: int, operator: str) -> Lock:
-    """Record that a table's link is locked (`wrong` PINs in the guard's window)."""
+def wrong_pin(
+    db: Database, token: str, tries: int, window: float, operator: str
+) -> tuple[int, Lock | None]:
+    """Note a wrong PIN for a table's link in the file: how many there were within `window`
+    seconds (since the arbiter last lifted its lock), and the lock recorded now if that
+    reaches `tries` (None: not locked now, or locked already). One transaction; the lock is
+    its one audit entry."""
     with _writing(db) as session:
         rnd, event, game = _lookup(session, token, None, complete=True)
-        record(
-            session, operator, PIN_LOCKED, _target(event, rnd, game.table), None, {"wrong": wrong}
+        now = datetime.now()
+        where = (PinFailure.round_id == rnd.id, PinFailure.table == game.table)
+        session.execute(
+            delete(PinFailure).where(*where, PinFailure.at < now - timedelta(seconds=window))
         )
+        session.add(PinFailure(round_id=rnd.id, table=game.table, at=now))
+        session.flush()
+        wrong = session.scalar(select(func.count()).select_from(PinFailure).where(*where)) or 0
+        target = _target(event, rnd, game.table)
+        if wrong < tries or _states(session).get(target, (0, ""))[1] == PIN_LOCKED:
+            return wrong, None
+        record(session, operator, PIN_LOCKED, target, None, {"wrong": wrong})
         session.flush()
         entry = session.scalar(select(func.max(AuditEntry.id))) or 0
-        return Lock(event.code, rnd.number, game.table, entry)
+        return wrong, Lock(event.code, rnd.number, game.table, entry)
 
 
 def _states(session: Session) -> dict[str, tuple[int, str]]:
@@ -139,7 +154,8 @@ def lifted_since(db: Database, held: Lock) -> bool:
 def lift(
     db: Database, event_code: str, round_number: int | None, tables: list[int], operator: str
 ) -> list[int]:
-    """Unlock these tables' links (one audit entry); each must be locked, else nothing changes."""
+    """Unlock these tables' links (one audit entry), their wrong PINs forgotten (the count
+    starts afresh); each must be locked, else nothing changes."""
     with _writing(db) as session:
         event = get_event(session, event_code)
         rnd = find_round(event, round_number)
@@ -152,6 +168,9 @@ def lift(
                 "未做任何改动。锁定的台见 finals table-links 的提示。",
                 window=f"第{'、'.join(map(str, free))}台的链接没有被锁定，未做任何改动。",
             )
+        session.execute(
+            delete(PinFailure).where(PinFailure.round_id == rnd.id, PinFailure.table.in_(targets))
+        )
         record(
             session,
             operator,

@@ -710,11 +710,28 @@ def record_results(
                 )
             raise FinalsError(head, shown)
         changes = []
+        corrected: list[ChangedResult] = []
+        names = {e.id: e.name for e in event.entrants}
         for entry in entries:
             before, after = _apply(session, event, rnd, entry, force, operator)
             changes.append(
                 {"table": entry.table, "before": before["result"], "after": after["result"]}
             )
+            if before["result"] is not None and (
+                before["result"] != after["result"] or before["manner"] != after["manner"]
+            ):
+                game = tables[entry.table]
+                corrected.append(
+                    ChangedResult(
+                        table=entry.table,
+                        first=names.get(game.first_id, ""),
+                        second=names.get(game.second_id, "") if game.second_id else "",
+                        before=before["result"],
+                        after=after["result"],
+                        before_manner=before["manner"],
+                        after_manner=after["manner"],
+                    )
+                )
         completed = _close_round_if_complete(session, rnd)
         record(
             session,
@@ -731,6 +748,7 @@ def record_results(
             open_tables=tuple(g.table for g in rnd.games if g.result is None),
             round_complete=rnd.status == RoundState.COMPLETE,
             warnings=(),
+            corrected=tuple(corrected),
         )
     return replace(
         summary, warnings=_backup_if_completed(db, summary.round, completed, "成绩已全部保存")
@@ -747,6 +765,32 @@ class RecordedResults:
     open_tables: tuple[int, ...]  # still without a result
     round_complete: bool
     warnings: tuple[str, ...]  # a backup that failed
+    corrected: tuple[ChangedResult, ...] = ()  # tables whose recorded result it changed
+
+
+@dataclass(frozen=True, slots=True)
+class ChangedResult:
+    """A table of a results file that already had a result, and got another one (or another
+    manner): what the arbiter must see was replaced, and by what."""
+
+    table: int
+    first: str
+    second: str
+    before: str
+    after: str
+    before_manner: str | None
+    after_manner: str | None
+
+    def describe(self) -> str:
+        """第3台 孔雨 对 唐宇轩：1-0（连五） → 0-1"""
+
+        def shown(result: str, manner: str | None) -> str:
+            return f"{result}（{manner}）" if manner else result
+
+        return (
+            f"第{self.table}台 {self.first} 对 {self.second}："
+            f"{shown(self.before, self.before_manner)} → {shown(self.after, self.after_manner)}"
+        )
 
 
 @dataclass(frozen=True, slots=True)

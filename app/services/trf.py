@@ -80,19 +80,24 @@ def event_trf(event: Event) -> TrfFile:
         by_key[(game.round, game.first)] = game
         if game.second is not None:
             by_key[(game.round, game.second)] = game
+    byes_of = {e.id: requested_byes(e) for e in entrants}
+    # A bye requested for the next round goes in its column, as TRF has it (one further
+    # ahead cannot be written: the blank column before it would read as a round played).
+    ahead = any(last + 1 in byes for byes in byes_of.values())
+    end = last + 1 if ahead else last
     players: list[TrfPlayer] = []
     for e in entrants:
         blocks: list[TrfRound] = []
         points = e.initial_points or 0.0
-        byes = requested_byes(e)
-        for r in range(1, last + 1):
+        byes = byes_of[e.id]
+        for r in range(1, end + 1):
             g = by_key.get((r, e.id))
             if g is None:
                 if r in byes:  # a requested bye: H ½, F a win's points, Z nothing
                     points += byes[r]
                     blocks.append(TrfRound(None, "-", _bye_code(byes[r], rules.win)))
                 else:
-                    blocks.append(TrfRound(None, "-", "Z"))
+                    blocks.append(TrfRound(None, "-", "Z" if r <= last else " "))
                 continue
             points += points_for(g, e.id, rules)
             if g.second is None:
@@ -209,9 +214,11 @@ def import_trf(
             event.entrants.append(entrant)
             entrants[p.number] = entrant
         session.flush()
+        paired = trf.rounds_paired  # later columns: byes requested for rounds to pair
         for r in range(1, trf.rounds_played + 1):
             rnd = Round(number=r, status=RoundState.COMPLETE)
-            event.rounds.append(rnd)
+            if r <= paired:
+                event.rounds.append(rnd)
             table = 0
             games: list[Game] = []
             for p in trf.players:
@@ -266,14 +273,12 @@ def import_trf(
             after={
                 "file": str(source),
                 "players": len(trf.players),
-                "rounds": trf.rounds_played,
+                "rounds": paired,
                 "skipped": skipped,
                 "requested_byes": kept_byes,
             },
         )
-        return TrfImport(
-            code, len(trf.players), trf.rounds_played, tuple(skipped), tuple(kept_byes)
-        )
+        return TrfImport(code, len(trf.players), paired, tuple(skipped), tuple(kept_byes))
 
 
 def pair_trf_file(source: Path) -> str:

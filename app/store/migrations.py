@@ -67,6 +67,7 @@ MADE_BY: dict[int, tuple[tuple[str, str | None], ...]] = {
     10: (("entrant_round_status", "points"),),
     12: (("entrant", "disqualified_after_round"), ("entrant", "disqualified_reason")),
     13: (("round", "pairing_settings"),),
+    15: (("remote_pin_failure", None),),
 }
 
 
@@ -236,6 +237,11 @@ def _application_mark(conn: Connection) -> None:
         conn.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
 
 
+def _pin_failures(conn: Connection) -> None:
+    """The wrong referee PINs per table link, kept in the file (a restart keeps the count)."""
+    Base.metadata.create_all(conn, tables=[_table(submissions.PinFailure)])
+
+
 MIGRATIONS: list[Callable[[Connection], None]] = [
     _create_schema,  # 1: the first schema
     _remote_entry,  # 2: result entry from the tables' phones
@@ -251,6 +257,7 @@ MIGRATIONS: list[Callable[[Connection], None]] = [
     _disqualification,  # 12: a disqualification's round and reason (issue 38)
     _round_settings,  # 13: the pairing settings a round was paired by (issue 38)
     _application_mark,  # 14: the file's mark, PRAGMA application_id (issue 42)
+    _pin_failures,  # 15: wrong referee PINs per table link, kept in the file (issue 42)
 ]
 
 SCHEMA_VERSION = len(MIGRATIONS)

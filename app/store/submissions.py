@@ -57,3 +57,17 @@ class Submission(Base):
     decided_at: Mapped[datetime | None] = mapped_column(DateTime)
     decided_by: Mapped[str | None] = mapped_column(String(60))
     note: Mapped[str | None] = mapped_column(String(200))
+
+
+class PinFailure(Base):
+    """A wrong referee PIN sent for a table's link: counted from the file, so a restarted
+    server (or another one) goes on from the count, not from zero. The arbiter's lifting of
+    the link's lock deletes its rows; a round deleted takes them with it."""
+
+    __tablename__ = "remote_pin_failure"
+    __table_args__ = (Index("ix_remote_pin_failure_round_table", "round_id", "table"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    table: Mapped[int] = mapped_column(Integer)
+    at: Mapped[datetime] = mapped_column(DateTime)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from app.domain import Result
 from app.resources import resource_path
 from app.services.remote_entry import TablePage
+from app.web.limits import Limits
 
 STATIC = {  # the only files the server hands out, with their types
     "style.css": "text/css; charset=utf-8",
@@ -106,7 +107,9 @@ def result_buttons_html(page: TablePage) -> str:
     return "\n".join(buttons)
 
 
-def table_html(page: TablePage, pin_required: bool) -> bytes:
+def table_html(page: TablePage, pin_required: bool, wait: float = Limits().page_wait) -> bytes:
+    """The table's page; `wait`: seconds it waits for the server's answer to a submission
+    (`Limits.page_wait`: longer than the server takes to answer)."""
     chips = "".join(
         f'<button type="button" class="chip" data-manner="{html.escape(m)}">{html.escape(m)}</button>'
         for m in MANNERS.get(page.game, MANNERS["go"])
@@ -130,6 +133,7 @@ def table_html(page: TablePage, pin_required: bool) -> bytes:
             "pending": page.pending,
             "pin": "1" if pin_required else "",
             "seats": page.seats,
+            "wait_ms": str(int(wait * 1000)),
             "fouls_open": "open" if page.game == "gomoku" else "",
             "raw_chips": chips,
             # for the template: {{raw_result_buttons}} in place of its six written-out buttons

@@ -11,6 +11,7 @@ import os
 import re
 import socket
 import sys
+import threading
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -37,6 +38,7 @@ from app.web.limits import (
     Slot,
 )
 from app.web.public_server import PublicPages
+from app.web.saving import SaveQueue, StillSaving, Stopping
 from app.web.transport import (
     _BAD_VALUE,
     _BUSY,
@@ -70,6 +72,7 @@ class EntryApp(Protocol):
     auto_accept: bool
     scope: tuple[tuple[str, int], ...] | None
     operator: str
+    saver: SaveQueue
 
     @property
     def running(self) -> bool: ...
@@ -78,10 +81,9 @@ class EntryApp(Protocol):
     def database_ok(self) -> None: ...
     def wrong_pin(self, token: str) -> None: ...
     def link_locked(self, token: str) -> bool: ...
-    def arrived(self, outcome: SubmitOutcome) -> None: ...
 
 
-_TABLE = re.compile(r"^/t/([A-Za-z0-9_-]{16,64})(/state)?$")
+_TABLE = re.compile(r"^/t/([A-Za-z0-9_-]{16,64})(/state|/saving/([A-Za-z0-9_-]{8,32}))?$")
 _STATIC = re.compile(r"^/static/([a-z]+\.[a-z]+)$")
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
@@ -91,6 +93,9 @@ CSP = (
 
 SAVE_LATER = "暂时无法保存，成绩未提交，请稍后重试"
 READ_LATER = "暂时无法读取本台信息，请稍后重试"
+HELD = "已收到，正在保存……请勿关闭本页，保存后本页会显示结果。"
+NOT_CONFIRMED = "服务器未能确认这次提交是否已保存。请再次提交（同一成绩不会重复记录）。"
+STOPPING = "现场录入服务正在停止，成绩未提交。请联系裁判长。"
 LINK_LOCKED = "本台链接因裁判口令错误次数过多已被锁定，成绩未提交。请联系裁判长解除锁定。"
 ERROR_WORDS = {
     400: "请求格式错误。",
@@ -110,7 +115,7 @@ class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     # SO_REUSEADDR on Windows lets another program take over the port: keep it POSIX-only.
     allow_reuse_address = os.name != "nt"
-    request_queue_size = 64
+    request_queue_size = 512  # a burst of phones waits in the backlog, not refused by it
 
     def __init__(self, address: tuple[str, int], app: EntryApp) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
@@ -129,6 +134,16 @@ class _HTTPServer(ThreadingHTTPServer):
         pool full an idle or stalled connection may be shed for it (`ConnectionPool`)."""
         who = _client_key(client_address)
         slot = self.pool.admit(who, lambda: _shed(request))
+        if slot == "busy" and self.pool.may_wait(who, self.limits.max_waiting):
+            # Every slot is being answered (a burst of phones): this one waits for a slot
+            # in its own thread, the listening one goes on taking connections in.
+            threading.Thread(
+                target=self._wait_for_slot,
+                args=(request, client_address, who),
+                name="finals-web-waiting",
+                daemon=True,
+            ).start()
+            return
         if isinstance(slot, str):
             self._refuse(request, who, _BUSY if slot == "busy" else _TOO_MANY_FROM_YOU)
             return
@@ -138,6 +153,14 @@ class _HTTPServer(ThreadingHTTPServer):
         except Exception:
             self._release(request)
             raise
+
+    def _wait_for_slot(self, request: Any, client_address: Any, who: str) -> None:
+        slot = self.pool.admit_waiting(who, lambda: _shed(request), self.limits.slot_wait)
+        if isinstance(slot, str):
+            self._refuse(request, who, _BUSY if slot == "busy" else _TOO_MANY_FROM_YOU)
+            return
+        self.slots[id(request)] = slot
+        self.process_request_thread(request, client_address)
 
     def _refuse(self, request: Any, who: str, refusal: bytes) -> None:
         try:
@@ -390,18 +413,23 @@ class _Handler(BaseHTTPRequestHandler):
                 return self._submit(token)
             if post:
                 return self._not_found()
+            if table.group(3):
+                return self._receipt(token, table.group(3))
             page = table_page(app.db, token, app.scope)
             app.database_ok()
             if state:
                 return self._json(
                     200, {"recorded": page.recorded, "pending": page.pending, "seats": page.seats}
                 )
-            return self._html(200, pages.table_html(page, bool(app.pin)))
+            return self._html(200, pages.table_html(page, bool(app.pin), app.limits.page_wait))
         except TokenNotFound:
             app.database_ok()
             return self._not_found()
         except TableChanged as exc:
             return self._error(409, exc.message)
+        except Stopping:
+            self.close_connection = True
+            return self._json(503, {"error": STOPPING})
         except StorageError as exc:
             # The database (a server gone away, a full disk...): the details, which name the
             # server, its user and socket, are for the arbiter's log; the phone is told that
@@ -410,7 +438,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
             return self._json(
                 503,
-                {"error": SAVE_LATER if post else READ_LATER},
+                {"error": SAVE_LATER if post or "/saving/" in path else READ_LATER},
                 {"Retry-After": "5"},
             )
         except FinalsError as exc:
@@ -493,20 +521,30 @@ class _Handler(BaseHTTPRequestHandler):
         if not isinstance(seats, str):
             table_page(app.db, token, app.scope)  # a wrong token is still just a 404
             return self._error(400, "提交缺少本台对阵信息。请刷新页面后重新提交。")
-        outcome = remote_entry.submit(
-            app.db,
-            token,
-            data.get("result"),
-            data.get("manner"),
-            data.get("fouls"),
-            client=self.client,
-            auto_accept=app.auto_accept,
-            scope=app.scope,
-            operator=app.operator,
-            seats=seats,
-        )
-        app.database_ok()
-        app.arrived(outcome)
+        result, manner, fouls = data.get("result"), data.get("manner"), data.get("fouls")
+
+        def save() -> SubmitOutcome:
+            return remote_entry.submit(
+                app.db,
+                token,
+                result,
+                manner,
+                fouls,
+                client=self.client,
+                auto_accept=app.auto_accept,
+                scope=app.scope,
+                operator=app.operator,
+                seats=seats,
+            )
+
+        try:
+            outcome = app.saver.save(token, save, limits.answer_wait)
+        except StillSaving as held:
+            # Another writer holds the file: the result is queued, saved when it is free.
+            return self._json(202, {"status": "saving", "receipt": held.receipt, "message": HELD})
+        self._answer(outcome)
+
+    def _answer(self, outcome: SubmitOutcome) -> None:
         self._json(
             200,
             {
@@ -515,3 +553,14 @@ class _Handler(BaseHTTPRequestHandler):
                 "message": outcome.message,
             },
         )
+
+    def _receipt(self, token: str, receipt: str) -> None:
+        """What became of a result the server held (202): still saving (202), saved (200 as
+        the submission would have been answered), refused (its refusal), or unknown to this
+        server (410: a restart; the phone is told to send again)."""
+        held = self.server.app.saver.find(token, receipt)
+        if held is None:
+            return self._error(410, NOT_CONFIRMED)
+        if not held.done.is_set():
+            return self._json(202, {"status": "saving", "receipt": receipt, "message": HELD})
+        self._answer(held.result())  # its error raised: answered as the submission's

@@ -36,16 +36,16 @@ from app.services.remote_entry import (
     SubmitOutcome,
     open_rounds,
 )
-from app.store.database import Database
+from app.store.database import WRITE_WAIT_SECONDS, Database
 from app.store.failures import StorageError
 from app.web.limits import (
     Limits,
-    PinGuard,
     RateLimiter,
 )
 from app.web.public_server import PublicPages
 from app.web.qr import qr_png, qr_svg
 from app.web.routes import _HTTPServer
+from app.web.saving import SaveQueue
 from app.web.transport import _printable, log
 
 DEFAULT_PORT = 8765
@@ -140,8 +140,7 @@ class RemoteEntryServer:
         self.operator = operator
         self.limits = limits or Limits()
         self.limiter = RateLimiter(self.limits.rate, self.limits.burst)
-        # Wrong PINs per table link, whatever the address; the links locked (by token).
-        self.pin_guard = PinGuard(self.limits.pin_tries, self.limits.pin_window)
+        # The links locked (by token); the wrong PINs are counted in the file (`link_locks`).
         self.locks: dict[str, Lock] = {}
         self._locks_lock = threading.Lock()
         self.on_locked = on_locked  # called with (event, round, table) when a link locks
@@ -157,6 +156,7 @@ class RemoteEntryServer:
         self.database_down = False  # an outage is logged once, when it begins and ends
         self.stop_reason: str | None = None
         self._httpd: _HTTPServer | None = None
+        self.saver = SaveQueue(self._saved)  # the phones' results, saved one after another
         self._thread: threading.Thread | None = None
         self._watcher: threading.Thread | None = None
         self._stopping = False
@@ -243,6 +243,8 @@ class RemoteEntryServer:
             self.allowed_addresses = {_plain(ipaddress.ip_address(a)) for a in own}
         else:
             self.allowed_addresses = {bound}
+        if self.saver.closed:  # started again after a stop
+            self.saver = SaveQueue(self._saved)
         self._stopping = False
         self._stopped.clear()
         self._wake.clear()
@@ -269,7 +271,11 @@ class RemoteEntryServer:
         return self.url
 
     def stop(self, reason: str = "stopped") -> None:
-        """Stop serving (idempotent, from any thread but the server's own)."""
+        """Stop serving (idempotent, from any thread but the server's own). The results it
+        holds are saved first (their phones may ask meanwhile); what the file, still busy,
+        does not take is refused to them and named in the log."""
+        if self._httpd is not None and not self._stopping:
+            self.saver.close(WRITE_WAIT_SECONDS + 5)
         with self._stop_lock:
             httpd = self._httpd
             if httpd is None or self._stopping:
@@ -277,6 +283,7 @@ class RemoteEntryServer:
             self._stopping = True
             self.stop_reason = reason
         self._wake.set()
+        httpd.pool.close()
         httpd.shutdown()
         httpd.server_close()
         if self._thread is not None:
@@ -337,15 +344,16 @@ class RemoteEntryServer:
             log.exception("building the players' pages ahead failed")
 
     def wrong_pin(self, token: str) -> None:
-        """A wrong PIN for a table's link: at the guard's count the link locks, recorded in
+        """A wrong PIN for a table's link, counted in the file (whichever server, before a
+        restart too): at `Limits.pin_tries` within `pin_window` the link locks, recorded in
         the audit log and told to the arbiter (`on_locked`)."""
-        wrong = self.pin_guard.wrong(token)
-        if wrong < self.limits.pin_tries:
+        limits = self.limits
+        wrong, held = link_locks.wrong_pin(
+            self.db, token, limits.pin_tries, limits.pin_window, self.operator
+        )
+        if held is None:
             return
         with self._locks_lock:
-            if token in self.locks:
-                return
-            held = link_locks.lock(self.db, token, wrong, self.operator)
             self.locks[token] = held
         log.warning(
             "%s round %d table %d: link locked after %d wrong PINs",
@@ -376,7 +384,6 @@ class RemoteEntryServer:
             return True
         with self._locks_lock:
             self.locks.pop(token, None)
-        self.pin_guard.forget(token)
         log.warning("%s round %d table %d: link unlocked", held.event, held.round, held.table)
         return False
 
@@ -390,6 +397,11 @@ class RemoteEntryServer:
         for token, held in list(self.locks.items()):
             if (held.event, held.round) == (event, round_number) and held.table in tables:
                 self.link_locked(token)
+
+    def _saved(self, outcome: SubmitOutcome) -> None:
+        """A phone's result saved (by the save queue's thread)."""
+        self.database_ok()
+        self.arrived(outcome)
 
     def arrived(self, outcome: SubmitOutcome) -> None:
         with self._count_lock:

@@ -827,6 +827,10 @@ The current file is first saved as a backup of its own (you can restore it the s
       <translation>帮助(&amp;H)</translation>
     </message>
     <message>
+      <source>Quick start and keys…</source>
+      <translation>快速入门与按键…</translation>
+    </message>
+    <message>
       <source>About</source>
       <translation>关于</translation>
     </message>
@@ -1540,6 +1544,17 @@ Reason (printed on the standings):</source>
     <message>
       <source>Amount (yuan)</source>
       <translation>金额（元）</translation>
+    </message>
+  </context>
+  <context>
+    <name>QuickHelpDialog</name>
+    <message>
+      <source>Quick start and keys</source>
+      <translation>快速入门与按键</translation>
+    </message>
+    <message>
+      <source>Result entry keys</source>
+      <translation>成绩录入按键</translation>
     </message>
   </context>
   <context>

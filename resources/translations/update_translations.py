@@ -27,6 +27,10 @@ ZH: dict[str, str] = {
     "Deputy chief arbiters": "副裁判长",
     "Arbiters": "裁判员",
     "Venue Wi-Fi name (on the poster)": "赛场无线网络名称（印在海报上）",
+    # the Help menu's quick start and keys (issue 41 §6)
+    "Quick start and keys…": "快速入门与按键…",
+    "Quick start and keys": "快速入门与按键",
+    "Result entry keys": "成绩录入按键",
     # the window never waits (issue 40): writes queued, pages printed one a turn, no "="
     # offered in a final without draws
     "Saving No. %1…": "正在保存第%1号…",

@@ -110,45 +110,28 @@
   // the page never says "not submitted" then, it sends the same again (a repeat is never
   // stored twice, and its answer says the result was received or is on file).
   var RESENDS = 4;
+  // How long to wait for an answer: the server says (longer than it takes to give one).
+  var WAIT = Number(app.dataset.wait) || 30000;
+  var ASKS = 200;  // a held result's receipt asked about at most this often (every 1.5 s)
+
+  function fetched(request) {
+    return request.then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (data) {
+        return { code: response.status, data: data };
+      });
+    });
+  }
 
   function post(body, tries) {
     var controller = window.AbortController ? new AbortController() : null;
-    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, 15000);
-    fetch(location.pathname, {
+    var timer = window.setTimeout(function () { if (controller) { controller.abort(); } }, WAIT);
+    fetched(fetch(location.pathname, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify(body),
       cache: "no-store",
       signal: controller ? controller.signal : undefined
-    }).then(function (response) {
-      return response.json().catch(function () { return {}; }).then(function (data) {
-        return { code: response.status, data: data };
-      });
-    }).then(function (answer) {
-      busy = false;
-      var data = answer.data || {};
-      if (answer.code === 200) {
-        var kind = data.status === "conflict" ? "warn" : "ok";
-        say(data.message || "已提交。", kind);
-        send.textContent = "已提交（如需更正可再次提交）";
-        send.disabled = true;
-        chosen = null;
-        Array.prototype.forEach.call(document.querySelectorAll(".res"), function (b) {
-          b.setAttribute("aria-pressed", "false");
-        });
-        if (data.status === "pending" || data.status === "conflict") { polls = 0; poll(); }
-      } else if (answer.code === 409) {
-        say(data.error || "本台对阵已调整，请刷新页面后重新提交。", "err");
-        send.textContent = "本台对阵已调整：请刷新页面";
-        send.disabled = true;
-      } else if (answer.code === 404) {
-        say("链接无效或本轮已结束，成绩未提交。请联系裁判长。", "err");
-        refresh();
-      } else {
-        say(data.error || ("提交失败（" + answer.code + "），请重试。"), "err");
-        refresh();
-      }
-    }).catch(function () {
+    })).then(function (answer) { answered(answer, 0); }).catch(function () {
       if (tries < RESENDS) {
         say("未收到服务器的回复，正在核对成绩是否已送达……", "warn");
         window.setTimeout(function () { post(body, tries + 1); }, 2000);
@@ -158,6 +141,54 @@
       say("网络不通，未能确认成绩是否已送达。请检查 Wi-Fi 后再次提交（同一成绩不会重复记录）。", "err");
       refresh();
     }).then(function () { window.clearTimeout(timer); });
+  }
+
+  // 202: the server holds the result and saves it when the file is free; ask until it says.
+  function ask(receipt, asks, misses) {
+    window.setTimeout(function () {
+      fetched(fetch(location.pathname + "/saving/" + receipt, { cache: "no-store" }))
+        .then(function (answer) { answered(answer, asks + 1); })
+        .catch(function () {
+          if (misses < RESENDS) { ask(receipt, asks + 1, misses + 1); return; }
+          busy = false;
+          say("未能确认成绩已保存。请检查 Wi-Fi 后再次提交（同一成绩不会重复记录）。", "err");
+          refresh();
+        });
+    }, 1500);
+  }
+
+  function answered(answer, asks) {
+    var data = answer.data || {};
+    if (answer.code === 202 && data.receipt) {
+      say(data.message || "已收到，正在保存……", "warn");
+      if (asks < ASKS) { ask(data.receipt, asks, 0); return; }
+      busy = false;
+      say("成绩仍未保存，请联系裁判长。", "err");
+      refresh();
+      return;
+    }
+    busy = false;
+    if (answer.code === 200) {
+      var kind = data.status === "conflict" ? "warn" : "ok";
+      say(data.message || "已提交。", kind);
+      send.textContent = "已提交（如需更正可再次提交）";
+      send.disabled = true;
+      chosen = null;
+      Array.prototype.forEach.call(document.querySelectorAll(".res"), function (b) {
+        b.setAttribute("aria-pressed", "false");
+      });
+      if (data.status === "pending" || data.status === "conflict") { polls = 0; poll(); }
+    } else if (answer.code === 409) {
+      say(data.error || "本台对阵已调整，请刷新页面后重新提交。", "err");
+      send.textContent = "本台对阵已调整：请刷新页面";
+      send.disabled = true;
+    } else if (answer.code === 404) {
+      say("链接无效或本轮已结束，成绩未提交。请联系裁判长。", "err");
+      refresh();
+    } else {
+      say(data.error || ("提交失败（" + answer.code + "），请重试。"), "err");
+      refresh();
+    }
   }
 
   refresh();

@@ -118,3 +118,40 @@ def test_result_entry_use_case(benchmark, go_final: Path, tmp_path: Path) -> Non
         lambda: record_result(db, "MEN", 9, next(tables), "1-0"), rounds=50, iterations=1
     )
     db.close()
+
+
+def test_pair_command_360_parts(benchmark, go_final: Path, tmp_path: Path) -> None:
+    """Where `finals pair` of the 360-player final spends its time (issue 44 §4): each part's
+    wall-clock and CPU seconds, the median of five fresh processes, printed as a table."""
+    import json
+    import statistics
+
+    _compiled()
+    work = tmp_path / "work.finals"
+    runs: list[dict[str, list[float]]] = []
+
+    def setup() -> None:
+        shutil.copy(go_final, work)
+        shutil.rmtree(tmp_path / "backups", ignore_errors=True)
+
+    def run() -> None:
+        out = subprocess.run(
+            [sys.executable, "-m", "tests.bench.pair_parts", str(work), "--event", "MEN"],
+            capture_output=True,
+            encoding="utf-8",
+            check=True,
+            cwd=Path(__file__).resolve().parents[2],
+        )
+        runs.append(json.loads(out.stdout.strip().splitlines()[-1]))
+
+    benchmark.pedantic(run, setup=setup, rounds=5, iterations=1)
+    assert all(r["exit code"][0] == 0 for r in runs)
+    print("\nfinals pair (360 players, round 9), median of 5 processes:")
+    print(f"{'part':40} {'wall s':>7} {'CPU s':>7}")
+    for part in runs[0]:
+        if part == "exit code":
+            continue
+        wall = statistics.median(r.get(part, [0.0, 0.0])[0] for r in runs)
+        cpu = statistics.median(r.get(part, [0.0, 0.0])[1] for r in runs)
+        benchmark.extra_info[part] = {"wall": round(wall, 3), "cpu": round(cpu, 3)}
+        print(f"{part:40} {wall:7.3f} {cpu:7.3f}")

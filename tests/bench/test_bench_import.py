@@ -16,8 +16,15 @@ import openpyxl
 import pytest
 from sqlalchemy import func, select
 
-from app.demo import CITIES, CLUB_KINDS, FEMALE_GIVEN, GOMOKU_GRADES, MALE_GIVEN, SURNAMES
 from app.io.sheets import load_sheet
+from app.sample_players import (
+    CITIES,
+    CLUB_KINDS,
+    FEMALE_GIVEN,
+    GOMOKU_GRADES,
+    MALE_GIVEN,
+    SURNAMES,
+)
 from app.services.registration import import_sheet
 from app.services.tournament import create_tournament, open_tournament
 from app.store.models import Entrant

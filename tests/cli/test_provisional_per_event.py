@@ -74,7 +74,7 @@ def _pages(path: Path) -> list[str]:
 
 
 def _run(*argv: str) -> str:
-    return subprocess.run(argv, capture_output=True, text=True, check=True).stdout
+    return subprocess.run(argv, capture_output=True, text=True, encoding="utf-8", check=True).stdout
 
 
 def _expected(text: str) -> str | None:

@@ -158,3 +158,18 @@ def test_edge_weights_unpack_into_the_documented_tiers(seed: int) -> None:
         upper, lower = graph.bases[k], graph.bases[k + 1]
         assert upper > lower
         assert upper >= lower * 2 or edges_in_round <= 1
+
+
+@pytest.mark.parametrize(("n", "rounds", "seed"), CASES_40)
+@pytest.mark.parametrize("mode", ["adjacent", "split"])
+def test_each_candidate_pair_is_one_edge(n: int, rounds: int, seed: int, mode: str) -> None:
+    """`solve` adds the edges to a multigraph (no search for a parallel edge): sound only
+    because `build_graph` gives each pair of nodes at most one edge, windowed or not."""
+    req, _ = simulate(n, rounds, seed=seed, units=3, absent=0.1)
+    states = build_states(req)
+    order = ranking(req, states, active_ids(req, states))
+    for window, wide in ((None, frozenset()), (3, frozenset({0, n // 2})), (8, frozenset())):
+        graph = build_graph(req, states, order, mode, window=window, wide=wide)
+        pairs = [(u, v) for u, v, _ in graph.edges]
+        assert all(u < v for u, v in pairs)
+        assert len(set(pairs)) == len(pairs)

@@ -89,7 +89,9 @@ def _allowed(atom: str) -> set[int]:
 def broken_atoms(pdf: Path, atoms: set[str]) -> list[tuple[str, str, str]]:
     """(atom, end of a line, start of the next) for every atom split between two lines
     anywhere but where it may be."""
-    text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True).stdout
+    text = subprocess.run(
+        ["pdftotext", str(pdf), "-"], capture_output=True, text=True, encoding="utf-8"
+    ).stdout
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     found = []
     for first, second in zip(lines, lines[1:], strict=False):

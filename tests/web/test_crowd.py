@@ -105,8 +105,9 @@ def test_any_number_of_slow_devices_do_not_keep_a_referee_out(small: Database, s
 
 def test_a_phone_being_answered_is_never_shed(small: Database, serve, monkeypatch) -> None:
     """Only idle or stalled connections make room; with every slot being answered a
-    newcomer gets 503 (here: 2 slots, both held by requests the server is answering)."""
-    limits = Limits(max_connections=2, for_newcomers=0, rate=100, burst=100)
+    newcomer gets 503 once it may wait no longer (here: 2 slots, both held by requests the
+    server is answering, and no wait for a slot)."""
+    limits = Limits(max_connections=2, for_newcomers=0, rate=100, burst=100, slot_wait=0)
     server = serve(small, limits=limits)
     path = links(small, server)[1]
     release = threading.Event()

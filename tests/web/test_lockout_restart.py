@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from app.services import remote_entry
+from app.services import link_locks, remote_entry
 from app.services.tournament import open_tournament
 
 PIN = "2468"
@@ -29,6 +29,7 @@ def _start(path: Path) -> tuple[subprocess.Popen[str], int]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     deadline = time.monotonic() + 30
@@ -101,3 +102,40 @@ def test_a_locked_link_stays_locked_in_a_restarted_server(
         assert remote_entry.list_submissions(db, None, "MEN", 1) == []
     finally:
         db.close()
+
+
+def test_wrong_pins_before_a_restart_count_after_it(small_template: Path, tmp_path: Path) -> None:
+    """9 wrong PINs, a restart, then one more: the tenth locks the link (the count is kept in
+    the file, not in the server's memory): the right PIN is refused after it, nothing stored.
+    The arbiter's lifting starts the count afresh."""
+    path = tmp_path / "final.finals"
+    source = open_tournament(small_template)
+    try:
+        source.backup_to(path)
+    finally:
+        source.close()
+    db = open_tournament(path)
+    try:
+        link = urlsplit(remote_entry.tokens_for_round(db, "MEN", 1, "http://x/")[5]).path
+    finally:
+        db.close()
+    first, port = _start(path)
+    try:
+        assert [_post(port, link, "0000", phone) for phone in range(2, 11)] == [403] * 9
+    finally:
+        _stop(first)
+    second, port = _start(path)
+    try:
+        assert _post(port, link, "1111", 11) == 403  # the tenth wrong PIN: locks
+        assert _post(port, link, PIN, 12) == 423
+        db = open_tournament(path)
+        try:
+            assert link_locks.locked(db, "MEN", 1) == [5]
+            link_locks.lift(db, "MEN", 1, [5], "裁判长")
+        finally:
+            db.close()
+        # Lifted: the nine earlier wrong PINs no longer count; one more does not lock.
+        assert _post(port, link, "2222", 13) == 403
+        assert _post(port, link, PIN, 14) == 200
+    finally:
+        _stop(second)

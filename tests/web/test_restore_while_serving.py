@@ -52,6 +52,7 @@ def _start(path: Path) -> tuple[subprocess.Popen[str], str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        encoding="utf-8",
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     deadline = time.monotonic() + 30

@@ -1,7 +1,7 @@
 """The phone-entry page's locked table links: which, since when, and the arbiter lifting them.
 
-Too many wrong referee PINs on one table's link lock it (`app.web.limits.PinGuard`): its
-phone is then refused even with the right PIN. The server tells the page from its own
+Too many wrong referee PINs on one table's link lock it (counted in the file,
+`app.services.link_locks.wrong_pin`): its phone is then refused even with the right PIN. The server tells the page from its own
 thread (the page turns that into a queued signal and calls `refresh`); the box reads the
 locks' details in a worker (`app.services.link_locks.still_locked`, which also drops a lock
 another program lifted) and lifts the chosen ones in the write queue, one audit entry.
