@@ -4,9 +4,10 @@ characters) and the one name search every list uses — the window's, the player
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import cache, lru_cache
 
-from pypinyin import lazy_pinyin
+from pypinyin import lazy_pinyin, load_single_dict
 
 # Surnames whose everyday reading differs from the surname reading (曾 céng → zēng).
 SURNAME_READINGS = {
@@ -35,6 +36,11 @@ SURNAME_READINGS = {
     "句": "gou",
     "隗": "wei",
 }
+# Name characters pypinyin has no reading for, read as the character they are a variant of
+# (𠮷, the 吉 of 𠮷田, U+20BB7): they sort and are found under that reading.
+VARIANT_READINGS = {"𠮷": "jí"}
+load_single_dict({ord(char): reading for char, reading in VARIANT_READINGS.items()})
+
 COMPOUND_SURNAMES = {"尉迟": ["yu", "chi"], "万俟": ["mo", "qi"], "长孙": ["zhang", "sun"]}
 # A search this long may start at any character of a name (san finds 张三); a shorter one
 # starts at the surname, so that zs finds 张三 and not 台州实验小学.
@@ -50,6 +56,29 @@ def name_key(name: str) -> tuple[list[str], str]:
     if name and name[0] in SURNAME_READINGS and syllables:
         syllables[0] = SURNAME_READINGS[name[0]]
     return syllables, name
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents: Müller → muller, Émile → emile."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def index_letter(name: str) -> str:
+    """The capital letter a name is listed under ("张三" → "Z", "Émile Zola" → "E"), or "#"
+    for a name that starts with no letter and no hanzi with a reading ("=张三", "3号")."""
+    syllables = name_key(name)[0]
+    letter = _fold(syllables[0])[:1].upper() if syllables else ""
+    return letter if "A" <= letter <= "Z" else "#"
+
+
+@lru_cache(maxsize=8192)
+def sort_key(name: str) -> tuple[bool, tuple[str, ...], str]:
+    """One alphabetical order for every script: by pinyin, a Latin name filed among the
+    Chinese by its letters (Alexander between 阿明 and 安娜, capitals and accents ignored),
+    and every name with no letter of its own ("#") after Z."""
+    syllables = tuple(_fold(s) for s in name_key(name)[0])
+    return index_letter(name) == "#", syllables, name
 
 
 @lru_cache(maxsize=8192)

@@ -3,7 +3,8 @@
 The documents print in WenQuanYi Micro Hei (tables) and LXGW WenKai (certificates); a
 character neither has (a rare hanzi of CJK Ext-A or Ext-B: 㛃, 𠮷, …) is drawn from two
 fallback fonts, subsets of Hanazono (`resources/fonts/FinalsHanA.ttf.xz`, `FinalsHanB…`,
-made by scripts/make_han_fonts.py).  What is in none of them cannot be printed: the import
+made by scripts/make_han_fonts.py) — on a certificate from two Kai ones first, subsets of
+TW-Kai (`FinalsKaiA.ttf.xz`, `FinalsKaiB…`), so 李𪚥 is one Kai name, not a Song 𪚥 in it.  What is in none of them cannot be printed: the import
 warns (naming the row), the documents refuse to be written (naming the player).
 
 The fonts are opened on first need (a fallback font only when a character needs it; the
@@ -26,22 +27,30 @@ TABLE_FONT = "WQYMicroHei"
 CERTIFICATE_FONT = "LXGWWenKai"
 HAN_A = "FinalsHanA"  # CJK Ext-A and the ideographs WenQuanYi lacks (from HanaMinA)
 HAN_B = "FinalsHanB"  # CJK Ext-B (from HanaMinB)
+KAI_A = "FinalsKaiA"  # the CJK Ext-A LXGW WenKai lacks, in Kai (from TW-Kai)
+KAI_B = "FinalsKaiB"  # the CJK Ext-B LXGW WenKai lacks, in Kai (from TW-Kai Ext-B)
 
 FILES: dict[str, tuple[str, int]] = {
     TABLE_FONT: ("wqy-microhei.ttc", 0),
     CERTIFICATE_FONT: ("LXGWWenKai-Regular.ttf", 0),
     HAN_A: ("FinalsHanA.ttf.xz", 0),
     HAN_B: ("FinalsHanB.ttf.xz", 0),
+    KAI_A: ("FinalsKaiA.ttf.xz", 0),
+    KAI_B: ("FinalsKaiB.ttf.xz", 0),
 }
 # The code points a fallback font is opened for (it holds nothing else).
 _BLOCKS: dict[str, tuple[tuple[int, int], ...]] = {
     HAN_A: ((0x3400, 0x4DC0), (0x4E00, 0xA000), (0xF900, 0xFB00), (0x2F800, 0x2FA20)),
     HAN_B: ((0x20000, 0x2A6E0),),
+    KAI_A: ((0x3400, 0x4DC0),),
+    KAI_B: ((0x20000, 0x2A6E0),),
 }
 # Each main font, then the other, then the fallbacks: the first that has a character draws it.
+# A certificate's rare hanzi are drawn in Kai, like the line around them (before the tables'
+# Hei and the Song of Hanazono, which stay for what TW-Kai lacks).
 CHAINS: dict[str, tuple[str, ...]] = {
     TABLE_FONT: (TABLE_FONT, CERTIFICATE_FONT, HAN_A, HAN_B),
-    CERTIFICATE_FONT: (CERTIFICATE_FONT, TABLE_FONT, HAN_A, HAN_B),
+    CERTIFICATE_FONT: (CERTIFICATE_FONT, KAI_A, KAI_B, TABLE_FONT, HAN_A, HAN_B),
 }
 # Never printed and never refused: spaces, line breaks, control and format characters.
 _SILENT = {"Cc", "Cf", "Zs", "Zl", "Zp"}

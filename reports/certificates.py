@@ -45,6 +45,7 @@ PLACEHOLDERS: dict[str, tuple[str, ...]] = {
     CertificateKind.PARTICIPATION: ("姓名", "赛事全称", "组别"),
 }
 NAME_SIZE = 38  # the name: larger than everything but the title (46)
+NO_ORPHAN = 1 / 3  # a last line of the wording is never narrower (以资鼓励。 alone)
 RED = colors.Color(0.72, 0.08, 0.08)
 GOLD = colors.Color(0.72, 0.55, 0.18)
 
@@ -148,7 +149,9 @@ def _draw_lines(
         if number < len(lines) - 1 and len(line) > 1:
             spare = width - indent - pdfmetrics.stringWidth(line, CERTIFICATE_FONT, body.size)
             space = spare / (len(line) - 1)
-            if space <= body.size * 0.25:  # else ragged: gaps wider than a quarter em stare
+            # else ragged: gaps wider than a third of an em stare (the line above a last
+            # line that took its end, NO_ORPHAN, still justifies)
+            if space <= body.size / 3:
                 text.setCharSpace(max(0.0, space))
         text.textOut(line)
         text.setCharSpace(0)  # the text state outlives the line: the issuer is set solid
@@ -283,12 +286,24 @@ def _draw_certificate(
     keep = _keep_of(award)
     body = BODY
     lines = break_lines(
-        text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent, keep=keep
+        text,
+        text_width,
+        CERTIFICATE_FONT,
+        body.size,
+        first_indent=body.indent,
+        keep=keep,
+        min_last=NO_ORPHAN,
     )
     if len(lines) * body.leading > 62 * mm:  # very long custom wording: smaller type
         body = BODY_SMALL
         lines = break_lines(
-            text, text_width, CERTIFICATE_FONT, body.size, first_indent=body.indent, keep=keep
+            text,
+            text_width,
+            CERTIFICATE_FONT,
+            body.size,
+            first_indent=body.indent,
+            keep=keep,
+            min_last=NO_ORPHAN,
         )
     _draw_lines(canvas, lines, left, top - body.size, text_width, body)
     used = len(lines) * body.leading

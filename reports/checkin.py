@@ -14,7 +14,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak
 
 from app.domain import EventKind
-from app.pinyin import name_key
+from app.pinyin import sort_key
 from app.readmodel.model import Final, FinalEntrant
 from reports.docview import DocView, EventView, seed_text
 from reports.entries import NO_UNIT, STATUS_NAMES, entrant_count, entrant_seed, unit_key
@@ -45,7 +45,7 @@ def check_order(order: str) -> str:
 def sorted_entrants(event: EventView, order: str) -> list[FinalEntrant]:
     entrants = list(event.entrants.values())
     if order == "pinyin":
-        return sorted(entrants, key=lambda e: (name_key(e.name), entrant_seed(e)))
+        return sorted(entrants, key=lambda e: (sort_key(e.name), entrant_seed(e)))
     return sorted(entrants, key=lambda e: (unit_key(e.unit or NO_UNIT), entrant_seed(e)))
 
 

@@ -25,7 +25,7 @@ from app.readmodel.model import (
     GradeLine,
     PrizeLine,
 )
-from app.settings import EventSettings
+from app.settings import EventSettings, TournamentSettings, tournament_settings_lenient
 from app.standings.categories import CategoryStanding
 from app.standings.model import Standing
 from reports.errors import ReportError
@@ -232,6 +232,11 @@ class DocView:
     def tournament(self) -> Any:
         """The tournament's facts (`TournamentFacts`)."""
         return self.final.tournament
+
+    @cached_property
+    def settings(self) -> TournamentSettings:
+        """The tournament's settings in force, typed (a bad stored value: its default)."""
+        return tournament_settings_lenient(self.final.tournament.settings or {})[0]
 
     @property
     def title(self) -> str:

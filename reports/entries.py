@@ -1,12 +1,18 @@
-"""The entry list (秩序册): the final's facts, the schedule, and each event's entrants by unit.
+"""The entry list (秩序册): the final's facts, the schedule, the officials, the rules in force,
+and each event's entrants by unit.
 
 Players are listed under their unit with their seed numbers (序号), units in pinyin order;
-pairs and teams with their members.  The schedule (竞赛日程) is printed when the export carries
-one (each event's `schedule`: round → start, from the tournament setting `schedule`).
+pairs and teams with their members.  The schedule (竞赛日程) is each event's `schedule`
+(round → start, from the tournament setting `schedule`); without one it says the times are
+announced at the venue.  The officials (裁判人员) are the tournament settings
+`chief_arbiter`, `deputy_arbiters` and `arbiters`.  The rules in force (竞赛规则) are each
+event's typed settings as the pairing lists and standings word them: the order of places
+(名次排列) first, then scoring and pairing; events with the same rules share one entry.
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -38,6 +44,7 @@ from reports.pdf_common import (
     notes_block,
     scale_columns,
 )
+from reports.settings_text import mcmahon_text, scoring_text, standings_settings_lines
 
 NO_UNIT = "（无单位）"
 STATUS_NAMES: dict[EntrantStatus, str] = {EntrantStatus.WITHDRAWN: EntrantStatus.WITHDRAWN.zh}
@@ -101,10 +108,17 @@ def _day_text(text: str) -> str:
 
 
 def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
-    """竞赛日程: one row per start time, the rounds that start then (none: nothing)."""
+    """竞赛日程: one row per start time, the rounds that start then (none set: a line
+    saying so)."""
     slots = schedule_slots(events)
     if not slots:
-        return []
+        planned = "、".join(
+            f"{e.name}共{e.rounds_planned}轮"
+            for e in events
+            if e.rounds_planned and (e.rounds or e.source_event() is None)
+        )
+        text = (planned + "。" if planned else "") + "各轮开赛时间以赛场公告为准。"
+        return [heading("竞赛日程", 12), Spacer(1, 1.5 * mm), Prose(text, 9.5), Spacer(1, 5 * mm)]
     columns = [Column("日期", 32 * mm), Column("时间", 18 * mm), Column("比赛", 136 * mm, "left")]
     rows: list[list[Any]] = []
     previous = ""
@@ -120,6 +134,71 @@ def schedule_block(events: list[EventView], width: float) -> list[Flowable]:
         previous = day
     table = make_table(TableSpec(scale_columns(columns, width)), rows)
     return [heading("竞赛日程", 12), Spacer(1, 2 * mm), table, Spacer(1, 5 * mm)]
+
+
+# --------------------------------------------------------------------------- officials, rules
+
+
+def officials_lines(view: DocView) -> list[str]:
+    """裁判长, 副裁判长, 裁判员 as the tournament settings name them (unset: none)."""
+    settings = view.settings
+    lines = []
+    if settings.chief_arbiter:
+        lines.append(f"裁判长：{settings.chief_arbiter}")
+    if settings.deputy_arbiters:
+        lines.append("副裁判长：" + "、".join(settings.deputy_arbiters))
+    if settings.arbiters:
+        lines.append("裁判员：" + "、".join(settings.arbiters))
+    return lines
+
+
+def officials_block(view: DocView) -> list[Flowable]:
+    lines = officials_lines(view)
+    if not lines:
+        return []
+    names = [*view.settings.deputy_arbiters, *view.settings.arbiters]
+    story: list[Flowable] = [heading("裁判人员", 12), Spacer(1, 1.5 * mm)]
+    for line in lines:
+        story += [Prose(line, 9.5, keep=names), Spacer(1, 1 * mm)]
+    return [*story, Spacer(1, 4 * mm)]
+
+
+def rules_lines(event: EventView) -> list[str]:
+    """The rules an event is played and ranked by: the order of places first (积分, then the
+    tie-breaks), then the rest of the standings rules, scoring, the pairing settings; a team
+    event ranked by its members' results has neither pairing nor scoring of its own."""
+    standings = standings_settings_lines(event)
+    order = [line.replace("排名依据：", "名次排列：", 1) for line in standings[:1]]
+    rest = [line for line in standings[1:] if not line.startswith("计分：")]
+    if event.source_event() is not None and not event.rounds:
+        return [*order, *rest]
+    scoring = scoring_text(event.scoring_lines)
+    pairing = list(event.settings.pairing.lines())
+    if event.settings.is_mcmahon:
+        pairing.insert(1, mcmahon_text(event.settings.mcmahon))
+    return [*order, *rest, *([scoring] if scoring else []), *pairing]
+
+
+def rules_block(events: list[EventView]) -> list[Flowable]:
+    """竞赛规则: the rules in force, one entry for the events that share them."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for event in events:
+        groups.setdefault(tuple(rules_lines(event)), []).append(event.name)
+    if not groups:
+        return []
+    story: list[Flowable] = [heading("竞赛规则", 12), Spacer(1, 1.5 * mm)]
+    numerals = "一二三四五六七八九十"
+    for index, (lines, names) in enumerate(groups.items()):
+        mark = f"（{numerals[index]}）" if index < len(numerals) else f"（{index + 1}）"
+        story += [heading(f"{mark}{'、'.join(names)}", 10), Spacer(1, 1 * mm)]
+        # the order of places on a line of its own, the other rules as one paragraph
+        story += [Prose(line, 9) for line in lines[:1]]
+        if lines[1:]:
+            rest = "；".join(lines[1:]) + "。"
+            brackets = re.findall(r"（[^（）]{1,12}）", rest)  # （1对n/2+1） stays whole
+            story += [Spacer(1, 0.8 * mm), Prose(rest, 9, keep=brackets)]
+        story.append(Spacer(1, 3 * mm))
+    return [*story, Spacer(1, 2 * mm)]
 
 
 # --------------------------------------------------------------------------- the document
@@ -219,6 +298,8 @@ def build_entries_pdf(
             story += [Spacer(1, 1 * mm), heading(line, 9.5)]
         story.append(Spacer(1, 5 * mm))
         story += schedule_block(events, report.width)
+        story += officials_block(view)
+        story += rules_block(events)
     for ev in events:
         if story:
             story.append(PageBreak())
@@ -235,6 +316,8 @@ def build_entries_pdf(
         story.append(KeepTogether([heading(event_summary(ev), 11), Spacer(1, 2 * mm)]))
         if event is not None:
             story += schedule_block([ev], report.width)
+            story += officials_block(view)
+            story += rules_block([ev])
         story.append(_event_table(ev, report.width))
         notes = ["单位按拼音排序；序号为编排序号（抽签号），对阵表、成绩表均用此号"]
         if any(e.status in STATUS_NAMES for e in ev.entrants.values()):

@@ -5,11 +5,13 @@ the page width, the header row repeated on every printed page, page x of y in th
 
 Every cell of every sheet passes one guard when the book is saved (`Book.save`): text stays
 text (`app.io.sheets.as_text`), whatever wrote it and when; the only formulas are the totals
-the program writes itself, each through `Book.formula`.
+the program writes itself, each through `Book.formula` with the value it computed, saved
+with the formula (`reports.cached_values`) so that a viewer that does not recalculate shows it.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Sequence
 from decimal import Decimal
@@ -25,6 +27,7 @@ from app.domain import EventKind
 from app.io.sheets import as_text
 from app.readmodel.model import Final, PrizeLine
 from app.text import terminal_safe
+from reports.cached_values import add_cached_values
 from reports.chinese_numerals import amount_in_capitals
 from reports.crosstable import crosstable_rows
 from reports.docview import DocView
@@ -93,25 +96,32 @@ def _value(text: Any) -> Any:
 RANK = re.compile(r"^(\d+)\s*(=|＝|（并列）|\(并列\))$")
 
 
+# A place column and the column after it that marks a shared place (the overall place of
+# a category's standings is marked in its own column, never as "21=" text).
+RANK_COLUMNS = {"名次": "并列", "总名次": "总名次并列"}
+
+
 def _split_ranks(
     titles: Sequence[str], rows: Sequence[Sequence[Any]]
 ) -> tuple[list[str], list[list[Any]]]:
-    """名次 as a number a sheet can sort and filter, a shared place ("19=", "13（并列）")
-    marked in a 并列 column of its own just after it."""
+    """名次 (and a category's 总名次) as a number a sheet can sort and filter, a shared
+    place ("19=", "13（并列）") marked in a column of its own just after it."""
     titles = list(titles)
-    if "名次" not in titles or "并列" in titles:
-        return titles, [list(r) for r in rows]
-    at = titles.index("名次")
-    out = []
-    for row in rows:
-        row = list(row)
-        value = row[at] if at < len(row) else None
-        match = RANK.match(value) if isinstance(value, str) else None
-        if match:
-            row[at] = int(match.group(1))
-        tie = "并列" if match else ""
-        out.append(row[: at + 1] + [tie] + row[at + 1 :] if len(row) > at else row)
-    return titles[: at + 1] + ["并列"] + titles[at + 1 :], out
+    out = [list(r) for r in rows]
+    for rank_title, tie_title in RANK_COLUMNS.items():
+        if rank_title not in titles or tie_title in titles:
+            continue
+        at = titles.index(rank_title)
+        split = []
+        for row in out:
+            value = row[at] if at < len(row) else None
+            match = RANK.match(value) if isinstance(value, str) else None
+            if match:
+                row[at] = int(match.group(1))
+            tie = "并列" if match else ""
+            split.append(row[: at + 1] + [tie] + row[at + 1 :] if len(row) > at else row)
+        titles, out = titles[: at + 1] + [tie_title] + titles[at + 1 :], split
+    return titles, out
 
 
 def _sheet_title(text: str, used: set[str]) -> str:
@@ -131,16 +141,20 @@ class Book:
         self.workbook = Workbook()
         self.workbook.remove(self.workbook.active)
         self.used: set[str] = set()
-        self.formulas: set[tuple[str, str]] = set()  # (sheet, cell) the program made a formula
+        # (sheet, cell) the program made a formula → the value it computed for it
+        self.formulas: dict[tuple[str, str], int | Decimal] = {}
 
-    def formula(self, ws: Worksheet, row: int, column: int, text: str) -> None:
-        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell: the one kind
-        of cell the save-time guard leaves a formula."""
+    def formula(
+        self, ws: Worksheet, row: int, column: int, text: str, *, value: int | Decimal
+    ) -> None:
+        """Write the program's own formula (a total: =SUM(C2:C9)) into a cell, with `value`,
+        what it adds up to (saved as the formula's cached value): the one kind of cell the
+        save-time guard leaves a formula."""
         if not text.startswith("="):
             raise ValueError(f"not a formula: {text!r}")
         cell = ws.cell(row, column)
         cell.value = text
-        self.formulas.add((ws.title, cell.coordinate))
+        self.formulas[(ws.title, cell.coordinate)] = value
 
     def sheet(
         self,
@@ -218,7 +232,10 @@ class Book:
         self.guard()
         # 小计/合计 are SUM formulas: Excel and WPS compute them when the file opens.
         self.workbook.calculation.fullCalcOnLoad = True
-        self.workbook.save(out)
+        # ... and each carries the value the program computed, for a viewer that does not
+        buffer = io.BytesIO()
+        self.workbook.save(buffer)
+        out.write_bytes(add_cached_values(buffer.getvalue(), self.formulas))
         return out
 
 
@@ -367,7 +384,9 @@ def prizes_workbook(
         last = ws.max_row
         letter = get_column_letter(col)
         # the subtotal adds up the rows above it; the cached value is the printed total
-        book.formula(ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})")
+        book.formula(
+            ws, last, col, f"=SUM({letter}{top}:{letter}{last - 1})", value=_money(subtotal)
+        )
         sheet = _quoted(ws.title)
         for index, prize in enumerate(rows):
             cells[id(prize)] = f"{sheet}!{letter}{index + top}"
@@ -405,13 +424,13 @@ def prizes_workbook(
     )
     top = 3 if mark else 2
     # each table's count and amount are formulas over its sheet; the total adds them up
-    for row, name in enumerate(groups, start=top):
+    for row, (name, rows) in enumerate(groups.items(), start=top):
         amounts, total_cell = subtotals[name]
-        book.formula(ws, row, 2, f"=COUNT({amounts})")
-        book.formula(ws, row, 3, f"={total_cell}")
+        book.formula(ws, row, 2, f"=COUNT({amounts})", value=len(rows))
+        book.formula(ws, row, 3, f"={total_cell}", value=_money(total(rows)))
     last = ws.max_row
-    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})")
-    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})")
+    book.formula(ws, last, 2, f"=SUM(B{top}:B{last - 1})", value=len(prizes))
+    book.formula(ws, last, 3, f"=SUM(C{top}:C{last - 1})", value=_money(grand))
     for row in ws.iter_rows(min_row=top, min_col=3, max_col=3):
         row[0].number_format = money
     for cell in ws[last]:
@@ -448,7 +467,13 @@ def _paid_more_than_once(
             f"{p.award.table_name}{title_text(p)}（{fmt_amount(amount_of(p))}元）" for p in items
         )
         ws.append([_value(items[0].name), _value(items[0].unit or ""), _value(won)])
-        book.formula(ws, ws.max_row, 4, "=" + "+".join(cells[id(p)] for p in items))
+        book.formula(
+            ws,
+            ws.max_row,
+            4,
+            "=" + "+".join(cells[id(p)] for p in items),
+            value=_money(total(items)),
+        )
         for cell in ws[ws.max_row]:
             cell.font, cell.border = body, BORDER
             cell.alignment = Alignment(vertical="center", wrap_text=True)

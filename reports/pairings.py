@@ -11,7 +11,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, PageBreak, Spacer, Table, TableStyle
 
 from app.domain import EventKind
-from app.pinyin import name_key
+from app.pinyin import index_letter, sort_key
 from app.readmodel.model import Final, FinalGame, FinalRound
 from app.readmodel.sitting_out import round_sitting_out
 from reports.docview import DocView, EventView, seed_text
@@ -214,7 +214,7 @@ def index_entries(
             names = entrant.members if event.kind == EventKind.PAIR else None
             for name in names or [entrant.name]:
                 entries.append((str(name), seed_text(entrant), table, seat_text))
-    entries.sort(key=lambda e: (name_key(e[0]), _int(e[1])))
+    entries.sort(key=lambda e: (sort_key(e[0]), _int(e[1])))
     return event, rnd, entries
 
 
@@ -225,19 +225,12 @@ def _int(text: str) -> int:
         return 0
 
 
-def initial_of(name: str) -> str:
-    """The capital initial a name sorts under in the pinyin index ("张三" → "Z")."""
-    syllables = name_key(name)[0]
-    letter = syllables[0][:1].upper() if syllables and syllables[0] else ""
-    return letter if "A" <= letter <= "Z" else "#"
-
-
 def index_items(entries: list[tuple[str, str, str, str]]) -> list[Any]:
     """The entries with a letter heading (a str) before each initial's first name."""
     items: list[Any] = []
     current = None
     for entry in entries:
-        letter = initial_of(entry[0])
+        letter = index_letter(entry[0])
         if letter != current:
             items.append(letter)
             current = letter

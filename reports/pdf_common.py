@@ -25,6 +25,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    PageBreak,
     PageTemplate,
     Paragraph,
     Spacer,
@@ -563,3 +564,41 @@ def fewest_pages(
         if len(fewer) < len(pages):
             return fewer, rows / tight
     return pages, 1.0
+
+
+def page_rows(table: Table, width: float, height: float) -> list[int]:
+    """How many body rows `table` (its header repeated) puts on each page of `height`."""
+    counts: list[int] = []
+    rest = table
+    while True:
+        _, needed = rest.wrap(width, height)
+        rows = len(rest._cellvalues) - 1
+        if needed <= height + 0.01:
+            counts.append(rows)
+            return counts
+        parts = rest.split(width, height)
+        if len(parts) < 2:  # a row taller than a page: nothing to plan
+            counts.append(rows)
+            return counts
+        counts.append(len(parts[0]._cellvalues) - 1)
+        rest = parts[1]
+
+
+def no_orphan_tables(
+    spec: TableSpec, body: Sequence[Sequence[Any]], width: float, height: float
+) -> list[Flowable]:
+    """The table of `body` over pages of `height`, one table a page: when its last page
+    would hold less than a third of the page before it (a page of three rows), the two
+    share their rows evenly (the index's rule: no last page for three names)."""
+    counts = page_rows(make_table(spec, body), width, height)
+    if len(counts) > 1 and counts[-1] * 3 < counts[-2]:
+        both = counts[-2] + counts[-1]
+        counts[-2:] = [both - both // 2, both // 2]
+    story: list[Flowable] = []
+    start = 0
+    for count in counts:
+        if story:
+            story.append(PageBreak())
+        story.append(make_table(spec, body[start : start + count]))
+        start += count
+    return story

@@ -3,7 +3,8 @@
 A4 portrait (A3 with `large`), for the walls and the tables' ends. The address is the
 venue server's (`finals serve --public`): given by the command line as `--base-url`, or the
 one the server last ran on. `build_report` hands it over as the one value of
-`PrintExtras.public_url`.
+`PrintExtras.public_url`. Under it, the venue's network to join (tournament setting
+`venue_wifi`), when it is set: the phone must be on it to open the address.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from app.readmodel.model import Final
 from reports.canvas_text import draw_fitted
+from reports.docview import DocView
 from reports.errors import ReportError
 from reports.fonts import TABLE_FONT, register_fonts
 from reports.pdf_common import APP_NAME
@@ -79,6 +81,13 @@ def build_poster_pdf(final: Final, out: Path, *, url: str | None, large: bool = 
         canvas, url or "（未设置地址）", margin, y, inner, font=TABLE_FONT, size=22 * k,
         min_size=10 * k, align="center", max_lines=1,
     )  # fmt: skip
+    wifi = DocView(final).settings.venue_wifi
+    if wifi:  # the network the phone must join first, as large as the address
+        y -= 14 * mm * k
+        draw_fitted(
+            canvas, f"赛场无线网络（Wi-Fi）：{wifi}", margin, y, inner, font=TABLE_FONT,
+            size=20 * k, min_size=10 * k, align="center", max_lines=1,
+        )  # fmt: skip
     y -= 16 * mm * k
     for line in HOW_TO:
         draw_fitted(

@@ -33,7 +33,7 @@ from reports.pdf_common import (
     TableSpec,
     fewest_pages,
     fit_words,
-    make_table,
+    no_orphan_tables,
     notes_block,
     scale_columns,
     signature_block,
@@ -233,7 +233,8 @@ def build_wall_standings_pdf(
         cells: list[Any] = [row[i] for i in picked]
         cells[name_at] = wall_name(cells[name_at], columns[name_at].width)
         body.append(cells)
-    story: list[Flowable] = [make_table(TableSpec(columns, font_size=SIZE, band_every=5), body)]
+    spec = TableSpec(columns, font_size=SIZE, band_every=5)
+    story = no_orphan_tables(spec, body, report.width, report.height)
     story += notes_block(
         [
             "小分见裁判台成绩排名表",

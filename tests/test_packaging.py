@@ -153,8 +153,9 @@ def test_the_wheel_carries_every_resource_and_the_licences(wheel: Path) -> None:
         f"{info}/licenses/LICENSE",
         f"{info}/licenses/resources/fonts/LXGWWenKai.LICENSE.txt",
         f"{info}/licenses/resources/fonts/wqy-microhei.LICENSE.txt",
+        f"{info}/licenses/resources/fonts/FinalsKaiExt.LICENSE.txt",
     } <= names
-    assert "License-Expression: MIT AND OFL-1.1 AND (Apache-2.0" in metadata
+    assert "License-Expression: MIT AND OFL-1.1 AND OGDL-Taiwan-1.0 AND (Apache-2.0" in metadata
     assert "[gui_scripts]\nfinals-gui = ui.main:run" in entry_points
     assert "[console_scripts]\nfinals = app.cli.main:run" in entry_points
     assert not any(name.startswith("tests/") for name in names)

@@ -706,6 +706,11 @@ TOURNAMENT_SETTINGS: dict[str, Setting] = {
         # Issue 14: each round's scheduled date and start time (the regulation's timetable),
         # printed on pairing lists, slips and standings: {event code or "*": {round: time}}.
         Setting("schedule", "赛程（各轮开赛时间）", "schedule", {}),
+        # Issue 39: the officials the 秩序册 lists, and the venue's network on the poster.
+        Setting("chief_arbiter", "裁判长", "text", None, optional=True),
+        Setting("deputy_arbiters", "副裁判长", "names", ()),
+        Setting("arbiters", "裁判员", "names", ()),
+        Setting("venue_wifi", "赛场无线网络名称（Wi-Fi）", "text", None, optional=True),
     )
 }
 

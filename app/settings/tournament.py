@@ -49,6 +49,12 @@ class TournamentSettings:
     remote_entry_url: str | None = None
     # {event code or "*": {"1": "2022-10-28 09:00"}}: each round's scheduled start (issue 14)
     schedule: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    # the officials the 秩序册 lists (裁判长, 副裁判长, 裁判员) and the venue's Wi-Fi name,
+    # printed on the poster (issue 39)
+    chief_arbiter: str | None = None
+    deputy_arbiters: tuple[str, ...] = ()
+    arbiters: tuple[str, ...] = ()
+    venue_wifi: str | None = None
 
     def round_time(self, event: str, number: int) -> str | None:
         """The round's scheduled start, "YYYY-MM-DD HH:MM" (the event's own, else "*")."""
@@ -63,6 +69,8 @@ class TournamentSettings:
         `tournament.settings` holds and `finals settings` prints)."""
         out = asdict(self)
         out["schedule"] = {k: dict(v) for k, v in self.schedule.items()}
+        out["deputy_arbiters"] = list(self.deputy_arbiters)
+        out["arbiters"] = list(self.arbiters)
         return out
 
     def refuses_draws(self, game: str) -> bool:
@@ -180,6 +188,10 @@ def tournament_settings_lenient(
         certificate=certificate,
         remote_entry_url=get("remote_entry_url"),
         schedule=get("schedule"),
+        chief_arbiter=get("chief_arbiter"),
+        deputy_arbiters=tuple(get("deputy_arbiters")),
+        arbiters=tuple(get("arbiters")),
+        venue_wifi=get("venue_wifi"),
     ), problems
 
 

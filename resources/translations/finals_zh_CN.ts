@@ -2879,6 +2879,22 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>二维码使用的服务器地址</translation>
     </message>
     <message>
+      <source>Chief arbiter</source>
+      <translation>裁判长</translation>
+    </message>
+    <message>
+      <source>Deputy chief arbiters</source>
+      <translation>副裁判长</translation>
+    </message>
+    <message>
+      <source>Arbiters</source>
+      <translation>裁判员</translation>
+    </message>
+    <message>
+      <source>Venue Wi-Fi name (on the poster)</source>
+      <translation>赛场无线网络名称（印在海报上）</translation>
+    </message>
+    <message>
       <source>YYYY-MM-DD</source>
       <translation>YYYY-MM-DD</translation>
     </message>

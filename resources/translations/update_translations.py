@@ -22,6 +22,11 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the officials of the 秩序册 and the poster's network (issue 39)
+    "Chief arbiter": "裁判长",
+    "Deputy chief arbiters": "副裁判长",
+    "Arbiters": "裁判员",
+    "Venue Wi-Fi name (on the poster)": "赛场无线网络名称（印在海报上）",
     # the Help menu's quick start and keys (issue 41 §6)
     "Quick start and keys…": "快速入门与按键…",
     "Quick start and keys": "快速入门与按键",

@@ -102,3 +102,23 @@ def test_window_text_drops_command_hints() -> None:
     )
     assert window_text("第1轮已编排。请加 --force 强制修改。") == "第1轮已编排。"
     assert window_text("结束日期早于开始日期。") == "结束日期早于开始日期。"
+
+
+def test_the_officials_and_the_venue_network_are_set_in_the_tab(window, qtbot) -> None:  # noqa: ANN001
+    """Issue 39: the 秩序册's officials and the poster's Wi-Fi name are tournament settings the
+    arbiter fills in here."""
+    from PySide6.QtWidgets import QDialog
+
+    dialog = _dialog(window, qtbot)
+    tab = dialog.tournament
+    tab.edits["chief_arbiter"].setText("王汝南")
+    tab.edits["deputy_arbiters"].setText("华以刚、刘思明")
+    tab.edits["arbiters"].setText("陈祖德、聂卫平")
+    tab.edits["venue_wifi"].setText("SXQY-Guest")
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted, dialog.error.text()
+    settings = tournament_settings(window.ctx.db)
+    assert settings.chief_arbiter == "王汝南"
+    assert settings.deputy_arbiters == ("华以刚", "刘思明")
+    assert settings.arbiters == ("陈祖德", "聂卫平")
+    assert settings.venue_wifi == "SXQY-Guest"

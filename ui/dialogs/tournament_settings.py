@@ -42,6 +42,10 @@ TEXT_KEYS = (
     "certificate.number_prefix",
     "certificate.background",
     "remote_entry_url",
+    "chief_arbiter",
+    "deputy_arbiters",
+    "arbiters",
+    "venue_wifi",
 )
 TEMPLATE_KEY = "certificate.template"
 BOOL_KEYS = ("certificate.per_member", "certificate.seal")
@@ -74,6 +78,10 @@ class TournamentTab(QWidget):
             "certificate.number_prefix": self.tr("Certificate number prefix"),
             "certificate.background": self.tr("Certificate background image"),
             "remote_entry_url": self.tr("Server address for QR codes"),
+            "chief_arbiter": self.tr("Chief arbiter"),
+            "deputy_arbiters": self.tr("Deputy chief arbiters"),
+            "arbiters": self.tr("Arbiters"),
+            "venue_wifi": self.tr("Venue Wi-Fi name (on the poster)"),
         }
         hints = {
             "start_date": self.tr("YYYY-MM-DD"),
@@ -85,6 +93,8 @@ class TournamentTab(QWidget):
             "remote_entry_url": self.tr(
                 "e.g. http://192.168.1.20:8765 (empty: set when the phone server starts)"
             ),
+            "deputy_arbiters": self.tr("separate with 、"),
+            "arbiters": self.tr("separate with 、"),
         }
         inner = QWidget()
         form = QFormLayout(inner)
