@@ -59,16 +59,24 @@ class Browser:
         height: int = 844,
         pixel_ratio: float = 2.0,
     ) -> None:
-        self.port = _free_port()
-        self.process = subprocess.Popen(
-            [driver, f"--port={self.port}", "--allowed-ips=127.0.0.1"],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        self.base = f"http://127.0.0.1:{self.port}"
         self.session = ""
+        # chromedriver on a busy machine: a port taken between our look and its bind, or a
+        # slow start, is tried again on a new port rather than failing the test
+        for _attempt in range(3):
+            self.port = _free_port()
+            self.process = subprocess.Popen(
+                [driver, f"--port={self.port}", "--allowed-ips=127.0.0.1"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            self.base = f"http://127.0.0.1:{self.port}"
+            if self._ready():
+                break
+            self.process.kill()
+            self.process.wait(10)
+        else:
+            raise WebDriverError("chromedriver did not start (3 tries)")
         try:
-            self._wait_ready()
             options = {
                 "binary": browser,
                 "args": [*CHROMIUM_FLAGS, f"--user-data-dir={profile}"],
@@ -99,16 +107,19 @@ class Browser:
             self.process.wait(10)
             raise
 
-    def _wait_ready(self) -> None:
-        deadline = time.monotonic() + 20
+    def _ready(self) -> bool:
+        """Whether this chromedriver answers ready within 30 s (False at once if it died)."""
+        deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                return False
             try:
                 if self._call("GET", "/status").get("ready"):
-                    return
+                    return True
             except (OSError, WebDriverError):
                 pass
             time.sleep(0.1)
-        raise WebDriverError("chromedriver did not start")
+        return False
 
     def _call(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode("utf-8")
