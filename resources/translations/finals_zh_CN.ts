@@ -2242,6 +2242,14 @@ Accept it? Any other submission for this table is then rejected.</source>
       <translation>不连续三轮同一先后手</translation>
     </message>
     <message>
+      <source>Absolute rules (relaxed only when unavoidable, reported)</source>
+      <translation>绝对规则（无法满足时放宽并报告）</translation>
+    </message>
+    <message>
+      <source>A preference (colour balance as a cost; the check notes)</source>
+      <translation>编排偏好（先后手平衡计入编排代价，检查只作提示）</translation>
+    </message>
+    <message>
       <source>Last round: scores before colours</source>
       <translation>末轮积分优先于先后手</translation>
     </message>
@@ -2308,6 +2316,10 @@ Accept it? Any other submission for this table is then rejected.</source>
     <message>
       <source>Largest colour surplus</source>
       <translation>先后手差最大值</translation>
+    </message>
+    <message>
+      <source>Colour limits are</source>
+      <translation>先后手限制</translation>
     </message>
     <message>
       <source>Openings</source>

@@ -22,6 +22,10 @@ TS = HERE / "finals_zh_CN.ts"
 QM = HERE / "finals_zh_CN.qm"
 
 ZH: dict[str, str] = {
+    # the colour rule in force, pairing.colour_limits (issue 38 §3)
+    "Colour limits are": "先后手限制",
+    "Absolute rules (relaxed only when unavoidable, reported)": "绝对规则（无法满足时放宽并报告）",
+    "A preference (colour balance as a cost; the check notes)": "编排偏好（先后手平衡计入编排代价，检查只作提示）",
     # the officials of the 秩序册 and the poster's network (issue 39)
     "Chief arbiter": "裁判长",
     "Deputy chief arbiters": "副裁判长",

@@ -285,3 +285,24 @@ def test_the_round_view_heads_mcmahon_scores_so(go_window, qtbot) -> None:  # no
         assert event is not None
         board, _by_pinyin = _pairing_boards(event, "go", "对阵")
         assert [board.heads[3], board.heads[7]] == [word, word], code
+
+
+def test_the_colour_rule_is_shown_and_written_only_when_changed(window, qtbot) -> None:  # noqa: ANN001
+    """The dialog shows the colour rule in force (pairing.colour_limits) and writes it only
+    when the arbiter changes it: switching the system to McMahon in the dialog is not pinned
+    to the Swiss event's absolute rule."""
+    from ui.dialogs.settings import SettingsDialog
+
+    dialog = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
+    qtbot.addWidget(dialog)
+    assert dialog.colour_limits.currentData() == "absolute"
+    assert dialog.colour_limits.currentText() == "绝对规则（无法满足时放宽并报告）"
+    dialog._set(dialog.system, "mcmahon")
+    assert "pairing.colour_limits" not in dialog.changes()[1]
+    dialog._set(dialog.colour_limits, "preference")
+    assert dialog.changes()[1]["pairing.colour_limits"] == "preference"
+    update_event_settings(window.ctx.db, "OPEN", {"pairing.colour_limits": "preference"})
+    again = SettingsDialog(window.ctx.db, window.ctx.events, "OPEN", "测试裁判", window)
+    qtbot.addWidget(again)
+    assert again.colour_limits.currentData() == "preference"
+    assert "pairing.colour_limits" not in again.changes()[1]

@@ -155,6 +155,16 @@ class SettingsDialog(QDialog):
         self.same_unit_rounds = _spin("pairing.same_unit_rounds")
         self.no_three = QCheckBox(self.tr("No one gets the same colour three times running"))
         self.surplus = _spin("pairing.max_colour_surplus")
+        self.colour_limits = self._combo(
+            [
+                ("absolute", self.tr("Absolute rules (relaxed only when unavoidable, reported)")),
+                ("preference", self.tr("A preference (colour balance as a cost; the check notes)")),
+            ]
+        )
+        # what the event's system puts in force when nothing is stored (a McMahon event paired
+        # by OpenGotha's engine: a preference): written only when the arbiter changes it, so
+        # that changing the system in this dialog is never pinned to the old system's rule
+        self.colour_limits_loaded = "absolute"
         self.last_round = QCheckBox(self.tr("Last round: scores before colours"))
         self.forfeit_met = QCheckBox(self.tr("A forfeited game counts as met"))
         self.opening_mode = self._combo(
@@ -182,6 +192,7 @@ class SettingsDialog(QDialog):
         form.addRow(self.tr("…for the first rounds"), self.same_unit_rounds)
         form.addRow("", self.no_three)
         form.addRow(self.tr("Largest colour surplus"), self.surplus)
+        form.addRow(self.tr("Colour limits are"), self.colour_limits)
         form.addRow("", self.last_round)
         form.addRow("", self.forfeit_met)
         form.addRow(self.tr("Openings"), self.opening_mode)
@@ -353,6 +364,8 @@ class SettingsDialog(QDialog):
         self.same_unit_rounds.setValue(int(p["same_unit_rounds"]))
         self.no_three.setChecked(bool(p["no_three_in_row"]))
         self.surplus.setValue(int(p["max_colour_surplus"]))
+        self.colour_limits_loaded = str(p.get("colour_limits") or "absolute")
+        self._set(self.colour_limits, self.colour_limits_loaded)
         self.last_round.setChecked(bool(p["last_round_scores_over_colour"]))
         self.forfeit_met.setChecked(bool(p["forfeit_counts_as_met"]))
         self._set(self.opening_mode, p["opening_mode"])
@@ -510,6 +523,11 @@ class SettingsDialog(QDialog):
                 "pairing.same_unit_rounds": self.same_unit_rounds.value(),
                 "pairing.no_three_in_row": self.no_three.isChecked(),
                 "pairing.max_colour_surplus": self.surplus.value(),
+                **(
+                    {"pairing.colour_limits": self.colour_limits.currentData()}
+                    if self.colour_limits.currentData() != self.colour_limits_loaded
+                    else {}
+                ),
                 "pairing.last_round_scores_over_colour": self.last_round.isChecked(),
                 "pairing.forfeit_counts_as_met": self.forfeit_met.isChecked(),
                 "pairing.opening_mode": self.opening_mode.currentData(),
