@@ -44,6 +44,7 @@ from reports.prizes import (
     no_prizes_yet,
     place_text,
     select_prizes,
+    table_header,
     title_text,
     widen_for_titles,
     winner_text,
@@ -169,13 +170,7 @@ def build_medals_pdf(
     story: list[Flowable] = []
     first_header = None
     for table_name, rows in groups.items():
-        header = Header(
-            title=view.title,
-            document=f"{DOCUMENT}　{table_name}",
-            event=f"组别：{table_name}",
-            round_text=f"奖牌{sum(m.count for m in rows)}枚",
-            date_text=view.date_range(),
-        )
+        header = table_header(view, DOCUMENT, table_name, f"奖牌{sum(m.count for m in rows)}枚")
         first_header = first_header or header
         if story:
             story.append(PageBreak())

@@ -103,6 +103,17 @@ def no_prizes_yet(view: DocView) -> str:
     )
 
 
+def table_header(view: DocView, document: str, table_name: str, round_text: str) -> Header:
+    """The page header of one prize table's pages (the prize sheet's, the medal list's)."""
+    return Header(
+        title=view.title,
+        document=f"{document}　{table_name}",
+        event=f"组别：{table_name}",
+        round_text=round_text,
+        date_text=view.date_range(),
+    )
+
+
 def select_prizes(view: DocView, event: str | None, category: str | None) -> list[PrizeLine]:
     """The prizes of the final, narrowed to an event and/or a prize table or category."""
     prizes = list(view.prizes)
@@ -297,12 +308,8 @@ def build_prizes_pdf(
     team_events = {ev.code for ev in view.events if ev.kind == EventKind.TEAM}
     first_header = None
     for table_name, rows in groups.items():
-        header = Header(
-            title=view.title,
-            document=f"奖金发放表　{table_name}",
-            event=f"组别：{table_name}",
-            round_text=f"获奖{len(rows)}{winners_word(view, rows)}",
-            date_text=view.date_range(),
+        header = table_header(
+            view, "奖金发放表", table_name, f"获奖{len(rows)}{winners_word(view, rows)}"
         )
         first_header = first_header or header
         if story:
