@@ -62,7 +62,8 @@ def make_table(model: Any, sortable: bool = True) -> QTableView:
     table.setAlternatingRowColors(True)
     table.verticalHeader().setVisible(False)
     table.verticalHeader().setDefaultSectionSize(24)
-    table.horizontalHeader().setStretchLastSection(False)
+    # the last column (状态) takes the room left: a 取消资格 note below the rows sized is whole
+    table.horizontalHeader().setStretchLastSection(True)
     table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     # columns are sized from the first rows (what is on screen), not from all 360
     table.horizontalHeader().setResizeContentsPrecision(60)
